@@ -1,0 +1,27 @@
+# bookgen — the two set-up commands from the README are `make site` and `make test`.
+SWIFT ?= swift
+FORMAT_CONFIG = --configuration .ci/swift-format.json
+
+.PHONY: deps site test lint format bench release
+
+deps:
+	@.ci/deps.sh
+
+release: deps
+	$(SWIFT) build -c release --product bookgen
+
+# Builds the example catalog into public/, offline, from the committed cache.
+site: release
+	.build/release/bookgen build --offline
+
+# The whole test suite: unit and integration tests, then the format lint.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) lint
+
+lint:
+	$(SWIFT) format lint $(FORMAT_CONFIG) --strict --recursive --parallel Package.swift Sources Tests
+
+format:
+	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests

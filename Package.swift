@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The folder tree reads like the pipeline:
+// catalog.yml → Catalog → GoogleBooks (fetch + cache) → Markdown / Mustache → Site → public/
+let package = Package(
+  name: "bookgen",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "bookgen", targets: ["bookgen"]),
+    .library(name: "Mustache", targets: ["Mustache"]),
+  ],
+  targets: [
+    // System libraries, each wrapped by exactly one Swift module.
+    .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+
+    // Pipeline stages.
+    .target(name: "Diagnostics"),
+    .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics"]),
+    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics"]),
+    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
+    .target(name: "Mustache"),
+    .target(name: "Site", dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics"]),
+    .target(name: "HTTPServer"),
+    .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
+    .target(
+      name: "BookgenCLI",
+      dependencies: ["Catalog", "GoogleBooks", "Site", "Preview", "Diagnostics", "Mustache"]
+    ),
+    .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
+
+    // Shared test helpers: an in-process HTTP server that answers like Google Books.
+    .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
+
+    .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"]),
+    .testTarget(name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport"]),
+    .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+    .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+    .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
+    .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
+  ]
+)

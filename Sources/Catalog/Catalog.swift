@@ -1,0 +1,241 @@
+import Diagnostics
+
+/// The owner's description of a site: what to fetch, how to group it, and their own notes.
+///
+/// Decoded from `catalog.yml` by `CatalogLoader` and validated before any stage runs.
+public struct Catalog: Sendable, Equatable {
+  public var site: SiteSettings
+  public var googleBooks: GoogleBooksSettings
+  public var cache: CacheSettings
+  public var collections: [Collection]
+  /// Owner entries keyed by normalised ISBN-13 or by Google volume id.
+  public var books: [String: BookEntry]
+  /// Where the catalog was loaded from; relative paths (cache dir, templates) resolve against it.
+  public var directory: String
+
+  public init(
+    site: SiteSettings, googleBooks: GoogleBooksSettings = GoogleBooksSettings(),
+    cache: CacheSettings = CacheSettings(), collections: [Collection] = [],
+    books: [String: BookEntry] = [:], directory: String = "."
+  ) {
+    self.site = site
+    self.googleBooks = googleBooks
+    self.cache = cache
+    self.collections = collections
+    self.books = books
+    self.directory = directory
+  }
+}
+
+/// `site:` — how the built site presents itself.
+public struct SiteSettings: Sendable, Equatable {
+  public var title: String
+  /// Absolute http(s) URL, always ending in `/` (e.g. `https://me.github.io/books/`).
+  public var baseURL: String
+  /// BCP 47 language tag of the site's UI, e.g. `en`, `zh-TW`, `ja`.
+  public var language: String
+  /// Markdown shown on the home page.
+  public var description: String?
+  public var author: String?
+  public var booksPerPage: Int
+  /// IANA time zone used when dates are formatted (default UTC).
+  public var timeZone: String
+  /// Overrides of built-in UI strings, keyed by string id (e.g. `buy`, `preview`).
+  public var strings: [String: String]
+
+  public init(
+    title: String, baseURL: String = "http://localhost:8000/", language: String = "en",
+    description: String? = nil, author: String? = nil, booksPerPage: Int = 24,
+    timeZone: String = "UTC", strings: [String: String] = [:]
+  ) {
+    self.title = title
+    self.baseURL = baseURL
+    self.language = language
+    self.description = description
+    self.author = author
+    self.booksPerPage = booksPerPage
+    self.timeZone = timeZone
+    self.strings = strings
+  }
+}
+
+/// How much data to fetch per volume: the search-list record, or the full `GET /volumes/{id}`.
+public enum DetailLevel: String, Sendable, Equatable, CaseIterable {
+  case list
+  case full
+}
+
+/// `google_books:` — API access and request defaults.
+public struct GoogleBooksSettings: Sendable, Equatable {
+  public static let defaultAPIURL = "https://www.googleapis.com/books/v1"
+
+  /// Name of the environment variable holding the API key (the key never goes in the file).
+  public var apiKeyEnv: String
+  /// ISO 3166-1 alpha-2; avoids 403 unknownLocation on CI machines.
+  public var country: String?
+  public var langRestrict: String?
+  public var printType: String?
+  public var filter: String?
+  public var orderBy: String?
+  public var projection: String?
+  /// Base URL without trailing slash; `/volumes…` is appended.
+  public var apiURL: String
+  public var details: DetailLevel
+  /// Most requests one run may make (nil = unlimited).
+  public var maxRequests: Int?
+  /// Optional cap on requests started per second.
+  public var requestsPerSecond: Double?
+  /// Retries after the first attempt for transient failures.
+  public var retries: Int
+  /// Seconds before a request is abandoned.
+  public var timeout: Double
+
+  public init(
+    apiKeyEnv: String = "GOOGLE_BOOKS_API_KEY", country: String? = nil, langRestrict: String? = nil,
+    printType: String? = nil, filter: String? = nil, orderBy: String? = nil,
+    projection: String? = nil, apiURL: String = GoogleBooksSettings.defaultAPIURL,
+    details: DetailLevel = .list, maxRequests: Int? = nil, requestsPerSecond: Double? = nil,
+    retries: Int = 4, timeout: Double = 30
+  ) {
+    self.apiKeyEnv = apiKeyEnv
+    self.country = country
+    self.langRestrict = langRestrict
+    self.printType = printType
+    self.filter = filter
+    self.orderBy = orderBy
+    self.projection = projection
+    self.apiURL = apiURL
+    self.details = details
+    self.maxRequests = maxRequests
+    self.requestsPerSecond = requestsPerSecond
+    self.retries = retries
+    self.timeout = timeout
+  }
+}
+
+/// `cache:` — where fetched responses live and how long they stay fresh.
+public struct CacheSettings: Sendable, Equatable {
+  /// Relative to the catalog's directory unless absolute.
+  public var dir: String
+  /// Seconds; parsed from `7d`, `12h`, `30m`, `45s`.
+  public var maxAge: Double
+
+  public init(dir: String = ".bookgen-cache", maxAge: Double = 7 * 86_400) {
+    self.dir = dir
+    self.maxAge = maxAge
+  }
+}
+
+/// How a collection page orders its books; ties always break on title, then volume id.
+public enum SortOrder: String, Sendable, Equatable, CaseIterable {
+  /// The order the API returned (queries first, then ISBNs, then volume ids).
+  case api
+  case title
+  /// Newest first.
+  case date
+  /// Oldest first.
+  case dateAscending = "date_asc"
+  case author
+}
+
+/// One `collections[]` entry.
+public struct Collection: Sendable, Equatable {
+  public var title: String
+  /// URL-safe, unique across the catalog.
+  public var slug: String
+  /// Markdown.
+  public var description: String?
+  public var queries: [Query]
+  public var isbns: [ISBN]
+  public var volumes: [String]
+  public var sort: SortOrder
+  /// Overrides `google_books.details` for this collection.
+  public var details: DetailLevel?
+  public var location: SourceLocation?
+
+  public init(
+    title: String, slug: String, description: String? = nil, queries: [Query] = [],
+    isbns: [ISBN] = [], volumes: [String] = [], sort: SortOrder = .api,
+    details: DetailLevel? = nil, location: SourceLocation? = nil
+  ) {
+    self.title = title
+    self.slug = slug
+    self.description = description
+    self.queries = queries
+    self.isbns = isbns
+    self.volumes = volumes
+    self.sort = sort
+    self.details = details
+    self.location = location
+  }
+}
+
+/// One `collections[].queries[]` entry: a Google Books search.
+public struct Query: Sendable, Equatable {
+  /// With Google operators: `intitle:`, `inauthor:`, `subject:`, `inpublisher:`…
+  public var q: String
+  /// Total wanted, 1…1000; fetched in pages of 40.
+  public var maxResults: Int
+  public var orderBy: String?
+  public var langRestrict: String?
+  public var printType: String?
+  public var filter: String?
+
+  public init(
+    q: String, maxResults: Int = 40, orderBy: String? = nil, langRestrict: String? = nil,
+    printType: String? = nil, filter: String? = nil
+  ) {
+    self.q = q
+    self.maxResults = maxResults
+    self.orderBy = orderBy
+    self.langRestrict = langRestrict
+    self.printType = printType
+    self.filter = filter
+  }
+}
+
+/// `books.<isbn-or-volume-id>` — what the owner adds to a book.
+public struct BookEntry: Sendable, Equatable {
+  /// Markdown: a review, why it is on the shelf.
+  public var note: String?
+  public var tags: [String]
+  public var overrides: BookOverrides
+
+  public init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
+    self.note = note
+    self.tags = tags
+    self.overrides = overrides
+  }
+}
+
+/// Corrections of fields Google gets wrong; nil keeps Google's value.
+public struct BookOverrides: Sendable, Equatable {
+  public var title: String?
+  public var subtitle: String?
+  public var authors: [String]?
+  public var publisher: String?
+  public var publishedDate: String?
+  public var description: String?
+  public var pageCount: Int?
+  public var language: String?
+  public var categories: [String]?
+  public var cover: String?
+
+  public init(
+    title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
+    publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
+    pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,
+    cover: String? = nil
+  ) {
+    self.title = title
+    self.subtitle = subtitle
+    self.authors = authors
+    self.publisher = publisher
+    self.publishedDate = publishedDate
+    self.description = description
+    self.pageCount = pageCount
+    self.language = language
+    self.categories = categories
+    self.cover = cover
+  }
+}

@@ -1,0 +1,2 @@
+/// The Mustache template engine. Implemented in the Template engine issue.
+public enum MustacheEngine {}

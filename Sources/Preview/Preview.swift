@@ -1,0 +1,2 @@
+/// `bookgen serve`. Implemented in the Preview server issue.
+public enum PreviewStage {}

@@ -1,0 +1,2 @@
+/// The site model, pages and writers. Implemented in the Render issue.
+public enum SiteStage {}

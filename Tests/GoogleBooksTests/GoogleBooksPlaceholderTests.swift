@@ -1,0 +1,7 @@
+import Testing
+
+@testable import GoogleBooks
+
+@Test func GoogleBooksModuleLinks() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Mustache
+
+@Test func MustacheModuleLinks() {
+  #expect(Bool(true))
+}

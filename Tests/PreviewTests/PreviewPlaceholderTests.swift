@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Preview
+
+@Test func PreviewModuleLinks() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Site
+
+@Test func SiteModuleLinks() {
+  #expect(Bool(true))
+}

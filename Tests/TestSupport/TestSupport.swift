@@ -1,0 +1,4 @@
+import HTTPServer
+
+/// Shared helpers for tests (fake Google Books server, temp dirs).
+public enum TestSupport {}
