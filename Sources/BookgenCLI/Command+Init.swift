@@ -1,0 +1,56 @@
+import Foundation
+
+extension CommandContext {
+  /// `bookgen init [DIR]`: writes a new site's catalog.yml and .gitignore, then prints next steps.
+  func initialize() throws {
+    if options.copyTemplates { throw CommandError.notYetAvailable("'bookgen init --templates'") }
+    let folder = OutputFolder(path: environment.resolve(options.directory))
+    let name = options.directory
+    if folder.exists, !folder.isDirectory {
+      throw CommandError.fileSystem(
+        operation: "create the site in", path: name, underlying: CocoaError(.fileWriteFileExists))
+    }
+    // A fresh `git init` leaves .git behind; that folder is still a good place for a new site.
+    if !options.force, !folder.entries().filter({ $0 != ".git" }).isEmpty {
+      throw CommandError.directoryNotEmpty(name)
+    }
+    let catalogPath = (folder.path as NSString).appendingPathComponent("catalog.yml")
+    let gitignorePath = (folder.path as NSString).appendingPathComponent(".gitignore")
+    do {
+      try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+      try Data(Scaffold.catalog.utf8).write(to: URL(fileURLWithPath: catalogPath), options: .atomic)
+      try Data(gitignore(existing: gitignorePath).utf8).write(
+        to: URL(fileURLWithPath: gitignorePath), options: .atomic)
+    } catch {
+      throw CommandError.fileSystem(operation: "write the new site into", path: name, underlying: error)
+    }
+    guard options.verbosity > .quiet else { return }
+    console.print(nextSteps(for: name))
+  }
+
+  /// The existing .gitignore with bookgen's lines appended where missing: never loses the user's.
+  private func gitignore(existing path: String) -> String {
+    var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let present = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+    for line in Scaffold.gitignoreLines where !present.contains(line) && !present.contains("/" + line) {
+      if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  private func nextSteps(for name: String) -> String {
+    let cd = name == "." ? "" : "  cd \(name)\n"
+    return """
+      Created a new bookgen site in '\(name)':
+        catalog.yml   collections to fetch from Google Books, and your notes
+        .gitignore    keeps public/ and .bookgen-cache/ out of git
+
+      Next steps:
+      \(cd)  export GOOGLE_BOOKS_API_KEY=...   (a Google Books API key; see the README)
+        bookgen check                      validate catalog.yml
+        bookgen build                      fetch the books and write the site into public/
+        bookgen serve                      preview it at http://127.0.0.1:8000/
+      """
+  }
+}
