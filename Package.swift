@@ -42,6 +42,7 @@ let package = Package(
     .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
-    .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
+    .testTarget(
+      name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"], exclude: ["Golden", "Catalogs"]),
   ]
 )

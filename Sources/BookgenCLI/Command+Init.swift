@@ -40,17 +40,24 @@ extension CommandContext {
   }
 
   private func nextSteps(for name: String) -> String {
-    let cd = name == "." ? "" : "  cd \(name)\n"
+    var steps = name == "." ? [] : [("cd \(name)", "")]
+    steps += [
+      ("export GOOGLE_BOOKS_API_KEY=...", "a Google Books API key (see the README)"),
+      ("bookgen check", "validate catalog.yml"),
+      ("bookgen build", "fetch the books and write the site into public/"),
+      ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
+    ]
+    let lines = steps.map { command, comment in
+      comment.isEmpty
+        ? "  \(command)" : "  " + command + String(repeating: " ", count: 34 - command.count) + comment
+    }
     return """
       Created a new bookgen site in '\(name)':
         catalog.yml   collections to fetch from Google Books, and your notes
         .gitignore    keeps public/ and .bookgen-cache/ out of git
 
       Next steps:
-      \(cd)  export GOOGLE_BOOKS_API_KEY=...   (a Google Books API key; see the README)
-        bookgen check                      validate catalog.yml
-        bookgen build                      fetch the books and write the site into public/
-        bookgen serve                      preview it at http://127.0.0.1:8000/
-      """
+
+      """ + lines.joined(separator: "\n")
   }
 }

@@ -18,7 +18,7 @@ struct ParsedCommand: Sendable, Equatable {
   var arguments: [String] = []
 }
 
-/// The hand-written parser: `--opt value`, `--opt=value`, `-o value`, `-ovalue` and `--`.
+/// The hand-written parser: `--opt value`, `--opt=value`, `-o value`, `-o=value` and `--`.
 enum CommandLineParser {
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var index = 0
@@ -100,7 +100,7 @@ enum CommandLineParser {
     return parsed
   }
 
-  /// The option `argument` names, and the value attached to it (`--jobs=8`, `-j8`), if any.
+  /// The option `argument` names, and the value attached to it (`--jobs=8`, `-j=8`), if any.
   private static func match(
     _ argument: String, in spec: CommandSpec
   ) throws(UsageError) -> (OptionSpec, String?) {
@@ -113,15 +113,16 @@ enum CommandLineParser {
       let value = argument.firstIndex(of: "=").map { String(argument[argument.index(after: $0)...]) }
       return (option, value)
     }
+    // `-j 8` and `-j=8` only: attached values (`-j8`) would read `-offline` as `-o ffline`.
     let letter = argument.dropFirst().first!
     let rest = argument.dropFirst(2)
-    guard let option = spec.option(short: letter), rest.isEmpty || !option.isFlag else {
-      let hint = NearestName.hint(
-        for: argument, among: spec.allOptions.compactMap { $0.short.map { "-\($0)" } })
+    guard let option = spec.option(short: letter), rest.isEmpty || (rest.hasPrefix("=") && !option.isFlag)
+    else {
+      // `-offline` is more likely a missing dash than a bundle of short flags.
+      let hint = NearestName.hint(for: "-" + argument, among: spec.allOptions.map(\.longName))
       throw .unknownOption(argument, command: spec.name, hint: hint)
     }
-    guard !rest.isEmpty else { return (option, nil) }
-    return (option, String(rest.hasPrefix("=") ? rest.dropFirst() : rest))
+    return (option, rest.isEmpty ? nil : String(rest.dropFirst()))
   }
 
   /// `-x…` or `--x…`; a lone `-` and negative numbers (`-1`) are values.

@@ -97,7 +97,7 @@ extension CommandSpec {
       an empty one.
       """,
     arguments: [],
-    options: [.catalog, .output, .cache, .quiet])
+    options: [.catalog, .cleanedOutput, .cache, .quiet])
 
   static let help = CommandSpec(
     name: .help, abstract: "Show help for a subcommand.", discussion: nil,

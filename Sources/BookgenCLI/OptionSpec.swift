@@ -57,7 +57,7 @@ extension OptionSpec {
     "force", help: "Write into an output folder bookgen did not create.")
   static let quiet = OptionSpec("quiet", short: "q", help: "Print errors only.")
   static let verbose = OptionSpec(
-    "verbose", short: "v", help: "Print every step and request (API keys are redacted).")
+    "verbose", short: "v", help: "Print every step in detail (API keys are redacted).")
 
   static let site = OptionSpec(
     "site", help: "Also verify the built site: every internal link and anchor, titles and languages.")
@@ -67,7 +67,7 @@ extension OptionSpec {
   static let host = OptionSpec(
     "host", value: "address", help: "The address to listen on.", default: "127.0.0.1")
   static let port = OptionSpec(
-    "port", value: "port", help: "The port to listen on, 0 for any free port.", default: "8000")
+    "port", value: "port", help: "The port, 0 for any free one.", default: "8000")
   static let open = OptionSpec("open", help: "Open the site in the default browser.")
   static let fetch = OptionSpec(
     "fetch", help: "Fetch missing volumes on rebuilds (by default serve only reads the cache).")
@@ -76,6 +76,8 @@ extension OptionSpec {
   static let templates = OptionSpec(
     "templates", help: "Also copy the default templates into templates/ for editing.")
 
+  static let cleanedOutput = OptionSpec(
+    "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")
   static let cache = OptionSpec("cache", help: "Also remove the fetch cache (cache.dir in the catalog).")
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Runs the built `bookgen` binary, to check what the process itself does: real exit statuses
+/// and which stream each text goes to.
+@Suite struct ProcessTests {
+  static let binary = Fixtures.packageRoot.appendingPathComponent(".build/debug/bookgen")
+
+  private func run(_ arguments: [String], in directory: URL? = nil) throws -> CLIResult {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.binary.path),
+      "build it first: swift build --product bookgen")
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
+    process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  @Test func versionExitsZeroOnStdout() throws {
+    #expect(try run(["--version"]) == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
+  }
+
+  @Test func helpExitsZeroOnStdout() async throws {
+    let result = try run(["build", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result == (await runCLI(["help", "build"])))
+  }
+
+  @Test func usageErrorExits64OnStderr() throws {
+    #expect(
+      try run(["build", "--ofline"])
+        == CLIResult(
+          status: 64, stdout: "",
+          stderr:
+            "error: unknown option '--ofline' (did you mean '--offline'?)\nSee 'bookgen build --help'.\n"))
+  }
+
+  @Test func failureExits1OnStderr() async throws {
+    try await withTemporaryDirectory { root in
+      try write("precious", to: root + "/public/notes.txt")
+      let result = try run(["clean"], in: URL(fileURLWithPath: root))
+      #expect(result.status == 1)
+      #expect(result.stdout == "")
+      #expect(result.stderr.hasPrefix("error: refusing to remove 'public'"))
+    }
+  }
+
+  @Test func noColourWithoutATerminal() throws {
+    let result = try run(["biuld"])
+    #expect(result.status == 64)
+    #expect(!result.stderr.contains("\u{1B}["))
+  }
+}
