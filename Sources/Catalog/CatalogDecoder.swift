@@ -1,0 +1,83 @@
+import Diagnostics
+
+/// Walks the YAML tree of a catalog, building the model and collecting every problem found.
+///
+/// Decoding never stops at the first problem: a bad value is reported and skipped, so one run
+/// shows the owner everything to fix. The typed sections live in `CatalogDecoder+*.swift`.
+struct CatalogDecoder {
+  let file: String
+  private let lines: [Substring]
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(file: String, text: String) {
+    self.file = file
+    var text = Substring(text)
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
+    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.last == "\r" ? $0.dropLast() : $0
+    }
+  }
+
+  /// Diagnostics in source order; problems at one position keep the order they were found in.
+  var sortedDiagnostics: [Diagnostic] {
+    diagnostics.enumerated().sorted { a, b in
+      switch (a.element.location, b.element.location) {
+      case (let x?, let y?) where x != y: return x < y
+      case (nil, _?): return true
+      case (_?, nil): return false
+      default: return a.offset < b.offset
+      }
+    }.map(\.element)
+  }
+
+  /// The text of a 1-based line, with anything that looks like an API key blanked out.
+  func sourceLine(_ line: Int) -> String? {
+    guard line >= 1, line <= lines.count else { return nil }
+    return Redaction.redactingKeys(String(lines[line - 1]))
+  }
+
+  mutating func error(_ message: String, at location: SourceLocation, length: Int = 1) {
+    diagnostics.append(
+      .error(message, at: location, sourceLine: sourceLine(location.line), length: length))
+  }
+
+  mutating func error(_ message: String, at node: YAMLNode) {
+    error(message, at: node.location, length: node.length)
+  }
+
+  /// Reports at `node` and replaces its text in the shown source line, for secrets.
+  mutating func redactedError(_ message: String, at node: YAMLNode) {
+    guard var line = sourceLine(node.location.line).map(Array.init) else {
+      return diagnostics.append(.error(message, at: node.location))
+    }
+    let start = min(line.count, node.location.column - 1)
+    let end = min(line.count, start + node.length)
+    line.replaceSubrange(start..<end, with: Redaction.placeholder)
+    diagnostics.append(
+      .error(
+        message, at: node.location, sourceLine: String(line), length: Redaction.placeholder.count))
+  }
+
+  /// Adds the source line to a diagnostic made elsewhere (a YAML syntax error).
+  func withSourceLine(_ diagnostic: Diagnostic) -> Diagnostic {
+    var diagnostic = diagnostic
+    if let location = diagnostic.location { diagnostic.sourceLine = sourceLine(location.line) }
+    return diagnostic
+  }
+}
+
+/// A value as it may appear inside a message: quoted, shortened, never showing an API key.
+func shown(_ text: String) -> String {
+  var text = Redaction.redactingKeys(text)
+  if text.count > 60 { text = text.prefix(57) + "..." }
+  return "'\(text.replacing("\n", with: "\\n"))'"
+}
+
+/// Joins key paths the way messages print them: `site.title`, `collections[0].queries[1]`.
+func keyPath(_ parent: String, _ key: String) -> String {
+  parent.isEmpty ? key : "\(parent).\(key)"
+}
+
+func keyPath(_ parent: String, index: Int) -> String {
+  "\(parent)[\(index)]"
+}
