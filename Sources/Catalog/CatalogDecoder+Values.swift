@@ -48,7 +48,8 @@ extension CatalogDecoder {
 
   /// Reads a mapping whose keys must all be in `keys`; nil (and an error) if it is not a mapping.
   mutating func fields(
-    of node: YAMLNode, path: String, keys: [String], anchor: SourceLocation? = nil
+    of node: YAMLNode, path: String, keys: [String], anchor: SourceLocation? = nil,
+    ignoring ignoredPrefix: String? = nil
   ) -> Fields? {
     guard node.isMapping else {
       error("'\(path)' must be a mapping, got \(node.kindDescription)", at: node)
@@ -56,6 +57,7 @@ extension CatalogDecoder {
     }
     var fields = Fields(path: path, anchor: anchor ?? node.location, entries: [:])
     for entry in entries(of: node, path: path) {
+      if let ignoredPrefix, entry.key.hasPrefix(ignoredPrefix) { continue }
       guard keys.contains(entry.key) else {
         let place = path.isEmpty ? "" : " in '\(path)'"
         let hint = NearestName.hint(for: entry.key, among: keys)

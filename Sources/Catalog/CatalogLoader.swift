@@ -4,6 +4,8 @@ import Foundation
 /// Reads `catalog.yml` into a validated `Catalog`, reporting every problem at once.
 public enum CatalogLoader {
   static let rootKeys = ["site", "google_books", "cache", "collections", "books"]
+  /// Top-level keys with this prefix are ignored, so they can hold anchors to reuse.
+  static let extensionPrefix = "x-"
 
   /// Loads the catalog at `path` (shown in messages as given); relative paths inside it
   /// resolve against the file's directory.
@@ -22,8 +24,13 @@ public enum CatalogLoader {
     guard let text = String(data: data, encoding: .utf8) else {
       throw .unreadable(path: path, reason: "it is not UTF-8 text")
     }
+    return try parse(text, file: path, directory: directory(of: path))
+  }
+
+  /// The folder holding `path`, `.` for a bare file name.
+  static func directory(of path: String) -> String {
     let directory = (path as NSString).deletingLastPathComponent
-    return try parse(text, file: path, directory: directory.isEmpty ? "." : directory)
+    return directory.isEmpty ? "." : directory
   }
 
   /// Parses catalog text; `file` names it in messages, `directory` becomes `Catalog.directory`.
@@ -42,7 +49,7 @@ public enum CatalogLoader {
           + root.kindDescription, at: root)
       throw .invalid(decoder.sortedDiagnostics)
     }
-    guard let fields = decoder.fields(of: root, path: "", keys: rootKeys) else {
+    guard let fields = decoder.fields(of: root, path: "", keys: rootKeys, ignoring: extensionPrefix) else {
       throw .invalid(decoder.sortedDiagnostics)
     }
     let catalog = Catalog(
