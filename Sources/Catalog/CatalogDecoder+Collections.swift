@@ -22,7 +22,8 @@ extension CatalogDecoder {
     var slugs: [String: SourceLocation] = [:]
     var collections: [Collection] = []
     for (index, item) in items.enumerated() {
-      guard let fields = fields(of: item, path: keyPath("collections", index: index), keys: Self.collectionKeys)
+      guard
+        let fields = fields(of: item, path: keyPath("collections", index: index), keys: Self.collectionKeys)
       else { continue }
       var collection = decodeCollection(fields, at: item.location)
       if let slug = slug(fields, title: collection.title) {
@@ -67,7 +68,8 @@ extension CatalogDecoder {
   /// The explicit slug, or one derived from the title; with the node to point at for duplicates.
   private mutating func slug(_ fields: Fields, title: String) -> (text: String, node: YAMLNode)? {
     if let node = fields.value("slug") {
-      let slug = checked(node, path: fields.path("slug"), expected: Self.slugShape, isValid: CatalogRules.isSlug)
+      let slug = checked(
+        node, path: fields.path("slug"), expected: Self.slugShape, isValid: CatalogRules.isSlug)
       return slug.map { ($0, node) }
     }
     guard let titleNode = fields.value("title"), !title.isEmpty else { return nil }

@@ -41,6 +41,9 @@ extension CatalogDecoder {
         continue
       }
       seen[key] = pair.key.location
+      if pair.value.scalar == nil, pair.value.location.line > pair.key.location.line {
+        keysOfBlockValues[pair.value.location] = pair.key
+      }
       result.append(Entry(key: key, keyNode: pair.key, value: pair.value))
     }
     return result

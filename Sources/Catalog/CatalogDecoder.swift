@@ -8,6 +8,9 @@ struct CatalogDecoder {
   let file: String
   private let lines: [Substring]
   private(set) var diagnostics: [Diagnostic] = []
+  /// Keys whose value is a block list or mapping starting on a later line, by the value's
+  /// position: a wrong type there is reported at the key, which is where the reader looks.
+  var keysOfBlockValues: [SourceLocation: YAMLNode] = [:]
 
   init(file: String, text: String) {
     self.file = file
@@ -42,20 +45,23 @@ struct CatalogDecoder {
   }
 
   mutating func error(_ message: String, at node: YAMLNode) {
-    error(message, at: node.location, length: node.length)
+    let site = node.scalar == nil ? keysOfBlockValues[node.location] ?? node : node
+    error(message, at: site.location, length: site.length)
   }
 
   /// Reports at `node` and replaces its text in the shown source line, for secrets.
   mutating func redactedError(_ message: String, at node: YAMLNode) {
-    guard var line = sourceLine(node.location.line).map(Array.init) else {
+    let index = node.location.line - 1
+    guard lines.indices.contains(index) else {
       return diagnostics.append(.error(message, at: node.location))
     }
+    var line = Array(lines[index])
     let start = min(line.count, node.location.column - 1)
     let end = min(line.count, start + node.length)
     line.replaceSubrange(start..<end, with: Redaction.placeholder)
+    let shownLine = Redaction.redactingKeys(String(line))
     diagnostics.append(
-      .error(
-        message, at: node.location, sourceLine: String(line), length: Redaction.placeholder.count))
+      .error(message, at: node.location, sourceLine: shownLine, length: Redaction.placeholder.count))
   }
 
   /// Adds the source line to a diagnostic made elsewhere (a YAML syntax error).

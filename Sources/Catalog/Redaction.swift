@@ -11,7 +11,9 @@ enum Redaction {
     while let range = rest.firstRange(of: "AIza") {
       result += rest[..<range.lowerBound]
       result += placeholder
-      rest = rest[range.upperBound...].drop { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+      rest = rest[range.upperBound...].drop {
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")
+      }
     }
     return result + rest
   }
