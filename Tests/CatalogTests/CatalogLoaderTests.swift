@@ -105,3 +105,21 @@ import Testing
       error?.description == "error: catalog.yml is empty: add at least 'site' and 'collections' (see README)")
   }
 }
+
+@Suite struct ReadmeExampleTests {
+  /// The README's complete example must stay a valid catalog.
+  @Test func completeExampleIsValid() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let heading = try #require(text.range(of: "#### A complete example"))
+    let start = try #require(text.range(of: "```yaml\n", range: heading.upperBound..<text.endIndex))
+    let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+    let catalog = try CatalogLoader.parse(
+      String(text[start.upperBound..<end.lowerBound]), file: "README.md", directory: ".")
+    #expect(catalog.collections.map(\.slug) == ["science-fiction", "japanese-novels"])
+    #expect(catalog.collections[0].queries[1].maxResults == 120)
+    #expect(catalog.collections[0].isbns.map(\.isbn13) == ["9780441172719", "9780441478125"])
+    #expect(catalog.books.keys.sorted() == ["9780441172719", "zyTCAlFPjgYC"])
+  }
+}
