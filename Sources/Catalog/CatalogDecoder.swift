@@ -16,9 +16,8 @@ struct CatalogDecoder {
     self.file = file
     var text = Substring(text)
     if text.first == "\u{FEFF}" { text = text.dropFirst() }
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.last == "\r" ? $0.dropLast() : $0
-    }
+    // "\r\n" is one Character in Swift; libyaml also breaks lines at a lone "\r".
+    lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
   /// Diagnostics in source order; problems at one position keep the order they were found in.
@@ -33,9 +32,10 @@ struct CatalogDecoder {
     }.map(\.element)
   }
 
-  /// The text of a 1-based line, with anything that looks like an API key blanked out.
+  /// The text of a 1-based line, with anything that looks like an API key blanked out;
+  /// nil for an empty line (a caret under nothing helps no one).
   func sourceLine(_ line: Int) -> String? {
-    guard line >= 1, line <= lines.count else { return nil }
+    guard line >= 1, line <= lines.count, !lines[line - 1].isEmpty else { return nil }
     return Redaction.redactingKeys(String(lines[line - 1]))
   }
 

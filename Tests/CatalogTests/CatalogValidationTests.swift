@@ -87,4 +87,21 @@ import Testing
     #expect(catalog.site.language == "en")
     #expect(catalog.site.booksPerPage == 24)
   }
+
+  @Test func crlfAndBOMKeepPositionsAndCleanSourceLines() {
+    let found = diagnostics("\u{FEFF}site:\r\n  title: T\r\n  titel: U\r\ncollections: [{title: A}]\r\n")
+    #expect(
+      found.map(\.description) == [
+        "catalog.yml:3:3: error: unknown key 'titel' in 'site' (did you mean 'title'?)\n  titel: U\n  ^~~~~"
+      ])
+  }
+
+  @Test func syntaxErrorsKeepTheirSourceLine() {
+    let found = diagnostics("site:\n  title: 'open\ncollections: []\n")
+    #expect(
+      found.map(\.description) == [
+        "catalog.yml:4:1: error: invalid YAML: found unexpected end of stream "
+          + "(while scanning a quoted scalar at line 2, column 10)"
+      ])
+  }
 }
