@@ -30,13 +30,12 @@ extension CatalogDecoder {
     var result: [Entry] = []
     var seen: [String: SourceLocation] = [:]
     for pair in pairs {
+      let place = path.isEmpty ? "" : " in '\(path)'"
       guard let key = pair.key.scalar?.value else {
-        error(
-          "keys in '\(path)' must be strings, got \(pair.key.kindDescription)", at: pair.key.location)
+        error("keys\(place) must be strings, got \(pair.key.kindDescription)", at: pair.key.location)
         continue
       }
       if let first = seen[key] {
-        let place = path.isEmpty ? "" : " in '\(path)'"
         error("duplicate key \(shown(key))\(place) (first at \(first))", at: pair.key)
         continue
       }
@@ -89,9 +88,9 @@ extension CatalogDecoder {
     return nil
   }
 
-  /// A scalar's text, or nil (and an error naming `expected`) for a list or mapping.
+  /// A scalar's text, or nil (and an error naming `expected`) for a list, mapping or null.
   mutating func text(_ node: YAMLNode, path: String, expected: String = "a string") -> String? {
-    if let scalar = node.scalar { return scalar.value }
+    if let scalar = node.scalar, !node.isNull { return scalar.value }
     error("'\(path)' must be \(expected), got \(node.kindDescription)", at: node)
     return nil
   }
