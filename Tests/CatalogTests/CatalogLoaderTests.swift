@@ -123,3 +123,14 @@ import Testing
     #expect(catalog.books.keys.sorted() == ["9780441172719", "zyTCAlFPjgYC"])
   }
 }
+
+@Suite struct ExampleCatalogTests {
+  /// The example site's catalog.yml at the repository root must load.
+  @Test func repositoryCatalogLoads() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let catalog = try CatalogLoader.load(path: root.appendingPathComponent("catalog.yml").path)
+    #expect(!catalog.collections.isEmpty)
+    #expect(Set(catalog.collections.map(\.slug)).count == catalog.collections.count)
+  }
+}
