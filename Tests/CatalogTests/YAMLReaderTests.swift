@@ -76,6 +76,17 @@ import Testing
     #expect(merged.map { $0.value.scalar!.value } == ["20", "intitle:dune", "newest"])
   }
 
+  @Test func keepsTagsAndNeverConvertsNumbers() throws {
+    let node = try #require(try YAMLReader.parse("- !!str 0123\n- 9780306406157\n- ~\n", file: "t.yml"))
+    guard case .sequence(let items) = node.kind else {
+      Issue.record("not a list")
+      return
+    }
+    #expect(items[0].scalar == YAMLScalar("0123", tag: "tag:yaml.org,2002:str"))
+    #expect(items[1].scalar == YAMLScalar("9780306406157"))
+    #expect(items.map(\.isNull) == [false, false, true])
+  }
+
   @Test func emptyDocumentsAreNil() throws {
     #expect(try YAMLReader.parse("", file: "t.yml") == nil)
     #expect(try YAMLReader.parse("# only a comment\n\n", file: "t.yml") == nil)
