@@ -1,3 +1,4 @@
+import Catalog
 import Diagnostics
 import Foundation
 
@@ -28,10 +29,12 @@ extension CommandContext {
       list.diagnostics.forEach(console.diagnostic)
     case let diagnostic as Diagnostic:
       console.diagnostic(diagnostic)
+    case let error as CatalogError:
+      error.diagnostics.forEach(console.diagnostic)
     case CommandError.notYetAvailable(let what):
       console.error("\(what) is not yet available in this build")
     case CommandError.stage(let command, let stage, let underlying):
-      if underlying is DiagnosticList || underlying is Diagnostic {
+      if underlying is DiagnosticList || underlying is Diagnostic || underlying is CatalogError {
         report(underlying)
         console.error("'bookgen \(command.rawValue)' failed while \(stage)")
       } else {
@@ -67,9 +70,9 @@ extension CommandContext {
     return String(describing: error)
   }
 
-  /// `1 error`, `3 errors`, `1,234 books`.
-  static func count(_ number: Int, _ noun: String) -> String {
-    "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
+  /// `1 query`, `3 queries`, `1,234 books`.
+  static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(grouped(number)) \(number == 1 ? noun : plural ?? noun + "s")"
   }
 
   /// Thousands separated by commas, whatever the machine's locale.

@@ -58,6 +58,22 @@ import Testing
     }
   }
 
+  @Test func invalidCatalogExits1WithErrorsOnStderr() throws {
+    let result = try run([
+      "check", "--catalog", Fixtures.catalogs.appendingPathComponent("three-mistakes.yml").path,
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.components(separatedBy: ": error: ").count == 4)
+  }
+
+  @Test func validCatalogReportsOnStdout() throws {
+    let result = try run(["check"], in: Fixtures.packageRoot)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.hasPrefix("catalog.yml: OK ("))
+  }
+
   @Test func noColourWithoutATerminal() throws {
     let result = try run(["biuld"])
     #expect(result.status == 64)
