@@ -18,12 +18,12 @@ extension CommandContext {
   static func summary(of catalog: Catalog) -> String {
     let collections = catalog.collections
     var parts = [
-      count(collections.count, "collection"),
-      count(collections.reduce(0) { $0 + $1.queries.count }, "query", plural: "queries"),
-      count(collections.reduce(0) { $0 + $1.isbns.count }, "ISBN"),
+      NumberText.count(collections.count, "collection"),
+      NumberText.count(collections.reduce(0) { $0 + $1.queries.count }, "query", plural: "queries"),
+      NumberText.count(collections.reduce(0) { $0 + $1.isbns.count }, "ISBN"),
     ]
     let volumes = collections.reduce(0) { $0 + $1.volumes.count }
-    if volumes > 0 { parts.append(count(volumes, "volume id")) }
+    if volumes > 0 { parts.append(NumberText.count(volumes, "volume id")) }
     return parts.joined(separator: ", ")
   }
 }

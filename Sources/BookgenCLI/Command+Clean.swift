@@ -21,10 +21,14 @@ extension CommandContext {
       return
     }
     if folder.isProtected(in: environment, projectFolder: projectFolder) {
-      throw CommandError.refusingToRemove(name, reason: .protectedFolder)
+      throw CommandError.refusedFolder(name, action: .remove, reason: .protectedFolder)
     }
-    guard folder.isDirectory else { throw CommandError.refusingToRemove(name, reason: .notAFolder) }
-    if requireMarker, !folder.looksLikeOurs { throw CommandError.refusingToRemove(name, reason: .notOurs) }
+    guard folder.isDirectory else {
+      throw CommandError.refusedFolder(name, action: .remove, reason: .notAFolder)
+    }
+    if requireMarker, !folder.looksLikeOurs {
+      throw CommandError.refusedFolder(name, action: .remove, reason: .notOurs)
+    }
     do {
       try FileManager.default.removeItem(atPath: folder.path)
     } catch {
