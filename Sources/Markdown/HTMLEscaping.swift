@@ -1,0 +1,80 @@
+/// Escapes text for HTML by scanning UTF-8 bytes; shared by the sanitizer and the site writers.
+public enum HTMLEscaping {
+  /// Returns `s` with `&`, `<`, `>`, `"` and `'` replaced by entities; safe in text and quoted attributes.
+  public static func escape(_ s: String) -> String {
+    escaped(s, escapingBacktick: false)
+  }
+
+  /// Returns `s` escaped for a double- or single-quoted attribute value.
+  ///
+  /// Same as `escape` plus the backtick, which old Internet Explorer treated as an attribute quote.
+  public static func escapeAttribute(_ s: String) -> String {
+    escaped(s, escapingBacktick: true)
+  }
+
+  private static func escaped(_ s: String, escapingBacktick: Bool) -> String {
+    var s = s
+    return s.withUTF8 { bytes in
+      // Most strings need no escaping: return them without copying.
+      guard let first = bytes.firstIndex(where: { needsEscape($0, escapingBacktick) }) else {
+        return nil
+      }
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 16)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+      append(UnsafeBufferPointer(rebasing: bytes[first...]), to: &out, escapingBacktick: escapingBacktick)
+      return String(decoding: out, as: UTF8.self)
+    } ?? s
+  }
+
+  @inline(__always)
+  static func needsEscape(_ byte: UInt8, _ escapingBacktick: Bool) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+      return true
+    case UInt8(ascii: "`"):
+      return escapingBacktick
+    default:
+      return false
+    }
+  }
+
+  /// Appends `bytes` to `out`, escaped; copies unescaped runs in one go.
+  static func append(
+    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingBacktick: Bool = false
+  ) {
+    var runStart = 0
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      guard needsEscape(byte, escapingBacktick) else { continue }
+      if runStart < index {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      }
+      switch byte {
+      case UInt8(ascii: "&"): out.append(contentsOf: ampersand)
+      case UInt8(ascii: "<"): out.append(contentsOf: lessThan)
+      case UInt8(ascii: ">"): out.append(contentsOf: greaterThan)
+      case UInt8(ascii: "\""): out.append(contentsOf: quote)
+      case UInt8(ascii: "'"): out.append(contentsOf: apostrophe)
+      default: out.append(contentsOf: backtick)
+      }
+      runStart = index + 1
+    }
+    if runStart < bytes.count {
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+  }
+
+  /// Appends `s` to `out`, escaped.
+  static func append(_ s: String, to out: inout [UInt8], escapingBacktick: Bool = false) {
+    var s = s
+    s.withUTF8 { append($0, to: &out, escapingBacktick: escapingBacktick) }
+  }
+
+  private static let ampersand = Array("&amp;".utf8)
+  private static let lessThan = Array("&lt;".utf8)
+  private static let greaterThan = Array("&gt;".utf8)
+  private static let quote = Array("&quot;".utf8)
+  private static let apostrophe = Array("&#39;".utf8)
+  private static let backtick = Array("&#96;".utf8)
+}
