@@ -36,8 +36,9 @@ public enum DescriptionHTML {
       var writer = PlainTextWriter(capacity: bytes.count)
       if Shape.of(bytes) == .plain {
         writer.text(bytes)
-      } else {
-        GumboTree.walk(String(decoding: bytes, as: UTF8.self), with: &writer)
+      } else if !SimpleHTML.walk(bytes, with: &writer) {
+        writer = PlainTextWriter(capacity: bytes.count)
+        GumboTree.walk(bytes, with: &writer)
       }
       return writer.finish()
     }

@@ -6,20 +6,8 @@ import CGumbo
   import Darwin
 #endif
 
-/// Receives a gumbo parse tree in document order; implemented by the sanitizer and the text extractor.
-protocol GumboVisitor {
-  /// What `enter` hands back to be given to `exit` once the element's children are done.
-  associatedtype ExitToken
-
-  /// Called for an element; returns nil to skip it and its children.
-  mutating func enter(_ element: GumboElementRef) -> ExitToken?
-  mutating func exit(_ token: ExitToken)
-  /// Called for text, CDATA and whitespace nodes with the decoded UTF-8 bytes.
-  mutating func text(_ bytes: UnsafeBufferPointer<UInt8>)
-}
-
-/// A borrowed gumbo element, valid only inside `GumboTree.parse`'s body.
-struct GumboElementRef {
+/// A borrowed gumbo element, valid only during `GumboTree.walk`.
+struct GumboElementRef: HTMLElement {
   fileprivate let element: UnsafeMutablePointer<GumboElement>
 
   /// The sanitizer's role for the element; elements outside the HTML namespace are only
@@ -44,27 +32,24 @@ struct GumboElementRef {
 /// Parses HTML fragments with gumbo and walks the result without recursion, freeing it afterwards.
 enum GumboTree {
   /// Parses `html` as the content of a `<body>` (how a browser treats `innerHTML`) and walks it.
-  static func walk<Visitor: GumboVisitor>(_ html: String, with visitor: inout Visitor) {
-    var html = html
-    html.withUTF8 { bytes in
-      var options = kGumboDefaultOptions
-      options.fragment_context = GUMBO_TAG_BODY
-      // Error records are never read; not collecting them saves time and memory.
-      options.max_errors = 0
-      guard
-        let output = bytes.withMemoryRebound(
-          to: CChar.self, { gumbo_parse_with_options(&options, $0.baseAddress, $0.count) })
-      else { return }
-      defer { gumbo_destroy_output(&options, output) }
-      walkChildren(of: output.pointee.root, with: &visitor)
-    }
+  static func walk<Visitor: HTMLVisitor>(_ html: UnsafeBufferPointer<UInt8>, with visitor: inout Visitor) {
+    var options = kGumboDefaultOptions
+    options.fragment_context = GUMBO_TAG_BODY
+    // Error records are never read; not collecting them saves time and memory.
+    options.max_errors = 0
+    guard
+      let output = html.withMemoryRebound(
+        to: CChar.self, { gumbo_parse_with_options(&options, $0.baseAddress, $0.count) })
+    else { return }
+    defer { gumbo_destroy_output(&options, output) }
+    walkChildren(of: output.pointee.root, with: &visitor)
   }
 
   private static let unionOffset = MemoryLayout<GumboNode>.offset(of: \GumboNode.v)!
 
   /// A depth-first walk with an explicit stack: hostile input may nest thousands of elements deep
   /// and tasks run on threads with small stacks.
-  private static func walkChildren<Visitor: GumboVisitor>(
+  private static func walkChildren<Visitor: HTMLVisitor>(
     of root: UnsafeMutablePointer<GumboNode>, with visitor: inout Visitor
   ) {
     var stack: [(children: GumboVector, next: Int, token: Visitor.ExitToken?)] = [

@@ -16,7 +16,17 @@ public enum HTMLSanitizer {
   }
 
   static func sanitize(_ html: String, policy: SanitizerPolicy) -> String {
-    var writer = SanitizedHTMLWriter(policy: policy, capacity: html.utf8.count + 32)
+    var html = html
+    return html.withUTF8 { bytes in
+      var writer = SanitizedHTMLWriter(policy: policy, capacity: bytes.count + 32)
+      if SimpleHTML.walk(bytes, with: &writer) { return writer.finish() }
+      return sanitizeWithParser(bytes, policy: policy)
+    }
+  }
+
+  /// Sanitizes through gumbo whatever the input; the fast path must give the same bytes.
+  static func sanitizeWithParser(_ html: UnsafeBufferPointer<UInt8>, policy: SanitizerPolicy) -> String {
+    var writer = SanitizedHTMLWriter(policy: policy, capacity: html.count + 32)
     GumboTree.walk(html, with: &writer)
     return writer.finish()
   }

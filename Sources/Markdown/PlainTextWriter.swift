@@ -1,6 +1,6 @@
 /// Collects readable text with all whitespace collapsed to single spaces; block edges and
 /// line breaks become spaces so words on either side never run together.
-struct PlainTextWriter: GumboVisitor {
+struct PlainTextWriter: HTMLVisitor {
   typealias ExitToken = Bool  // whether the element separates words
 
   private(set) var out: [UInt8] = []
@@ -14,7 +14,7 @@ struct PlainTextWriter: GumboVisitor {
     String(decoding: out, as: UTF8.self)
   }
 
-  mutating func enter(_ element: GumboElementRef) -> Bool? {
+  mutating func enter(_ element: some HTMLElement) -> Bool? {
     switch element.role {
     case .drop, .image:
       return nil
@@ -68,8 +68,12 @@ struct PlainTextWriter: GumboVisitor {
   /// reasonably close and ending with "…"; text without spaces (CJK) is cut between characters.
   static func truncate(_ text: String, limit: Int) -> String {
     guard limit > 0 else { return "" }
-    guard text.count > limit else { return text }
-    let keep = text.prefix(limit - 1)
+    // Walk at most `limit` characters: counting a long text's grapheme clusters is slow.
+    guard text.utf8.count > limit,
+      let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    let keep = text[..<text.index(before: end)]
     var cut = keep.endIndex
     if text[cut] != " ", let space = keep.lastIndex(of: " "),
       keep.distance(from: keep.startIndex, to: space) >= limit / 2

@@ -4,7 +4,7 @@
 /// visible content arrives inside them: so empty paragraphs, empty formatting and leading or
 /// trailing `<br>`s vanish without a second pass. Inline content directly in a flow container
 /// is wrapped in an automatic `<p>`, and two or more `<br>` in a row split a paragraph.
-struct SanitizedHTMLWriter: GumboVisitor {
+struct SanitizedHTMLWriter: HTMLVisitor {
   /// What a frame's children may be.
   enum Context {
     /// Blocks; inline content is wrapped in `<p>` when `autoParagraph`, else written in place.
@@ -73,7 +73,7 @@ struct SanitizedHTMLWriter: GumboVisitor {
 
   // MARK: Visitor
 
-  mutating func enter(_ element: GumboElementRef) -> ExitToken? {
+  mutating func enter(_ element: some HTMLElement) -> ExitToken? {
     switch element.role {
     case .drop:
       return nil
