@@ -14,8 +14,13 @@ import CCmark
 public enum Markdown {
   /// Returns the HTML fragment for `markdown`.
   public static func renderHTML(_ markdown: String) -> String {
+    HTMLSanitizer.sanitize(cmarkHTML(markdown), policy: .markdown)
+  }
+
+  /// cmark's own HTML for `markdown`, before sanitizing.
+  static func cmarkHTML(_ markdown: String) -> String {
     var markdown = markdown
-    let html = markdown.withUTF8 { bytes -> String in
+    return markdown.withUTF8 { bytes -> String in
       guard
         let rendered = bytes.withMemoryRebound(
           to: CChar.self, { cmark_markdown_to_html($0.baseAddress, $0.count, options) })
@@ -23,7 +28,6 @@ public enum Markdown {
       defer { free(rendered) }
       return String(cString: rendered)
     }
-    return HTMLSanitizer.sanitize(html, policy: .markdown)
   }
 
   /// Returns the text of `markdown` on one line, markup and raw HTML removed and whitespace

@@ -1,15 +1,16 @@
-/// A strict reader for the small subset of HTML most Google descriptions use, so they need not
-/// go through gumbo (about ten times slower).
+/// A strict reader for the HTML most Google descriptions and all of cmark's output use, so they
+/// need not go through gumbo (about ten times slower).
 ///
-/// The subset: text; `<p>`, `<br>` (also `<br/>`), `b i em strong u s sub sup small span font`
-/// start and end tags (attributes skipped), properly nested, `<p>` only at the top level; the
-/// references `&amp; &lt; &gt; &quot; &apos; &nbsp;` and numeric ones for printable characters.
-/// For such input the HTML5 tree is the obvious one; anything else (another or a misnested tag,
-/// a comment, another reference) makes `walk` return false and the caller parses with gumbo.
-/// A test compares both paths on generated input.
+/// The subset: text; the elements in `Tag`, properly nested, with attributes other than `href`,
+/// `title`, `src`, `alt` and `start` skipped; simple comments; the references `&amp; &lt; &gt;
+/// &quot; &apos; &nbsp;` and numeric ones for printable characters. Within it the HTML5 tree is
+/// the obvious one unless the parser would close an element implicitly (a block start inside
+/// `<p>`, `<li>` inside `<li>`, a heading in a heading, a link in a link), which `walk` detects.
+/// Anything else makes `walk` return false and the caller parses with gumbo. A test compares
+/// both paths byte for byte on generated input.
 enum SimpleHTML {
   /// Feeds `bytes` to `visitor`; returns false, with the visitor partly fed, when the input is
-  /// outside the subset.
+  /// outside the subset. Visitors may skip only void elements (nothing is inside to skip).
   static func walk<Visitor: HTMLVisitor>(
     _ bytes: UnsafeBufferPointer<UInt8>, with visitor: inout Visitor
   ) -> Bool {
@@ -17,6 +18,7 @@ enum SimpleHTML {
     var scratch: [UInt8] = []
     var textStart = 0
     var textHasReference = false
+    var preformattedDepth = 0
     var index = 0
 
     func emitText(upTo end: Int, into visitor: inout Visitor) -> Bool {
@@ -37,34 +39,45 @@ enum SimpleHTML {
       switch bytes[index] {
       case 0:
         return false
+      case 0x0D where preformattedDepth > 0:
+        return false  // the parser turns CR and CRLF into LF, which only matters in <pre>
       case UInt8(ascii: "&"):
         textHasReference = true
         index += 1
       case UInt8(ascii: "<"):
-        guard let tag = readTag(bytes, at: index) else { return false }
-        guard let (name, isEnd, length) = tag.map({ ($0.tag, $0.isEnd, $0.length) }) else {
+        guard let token = readToken(bytes, at: index) else { return false }
+        if case .text = token {
           index += 1  // `<` that starts no tag is text
           continue
         }
         guard emitText(upTo: index, into: &visitor) else { return false }
-        index += length
-        textStart = index
-        if isEnd {
-          guard let last = open.last, last.tag == name else { return false }
+        switch token {
+        case .text:
+          break
+        case .comment(let length):
+          index += length
+        case .endTag(let tag, let length):
+          guard let last = open.last, last.tag == tag else { return false }
           open.removeLast()
+          if tag == .pre { preformattedDepth -= 1 }
           if let token = last.token { visitor.exit(token) }
-        } else if name == .br {
-          if let token = visitor.enter(Element(role: .lineBreak)) { visitor.exit(token) }
-        } else {
-          if name == .p {
-            // A new <p> closes an open one; anywhere deeper the parser would restructure.
-            if open.count == 1 && open[0].tag == .p, let token = open.removeLast().token {
-              visitor.exit(token)
-            }
-            guard open.isEmpty else { return false }
+          index += length
+        case .startTag(let tag, let attributes, let length):
+          index += length
+          guard startIsUnambiguous(tag, in: &open, visitor: &visitor) else { return false }
+          let token = visitor.enter(Element(role: tag.role, attributes: attributes))
+          if tag.isVoid {
+            if let token { visitor.exit(token) }
+          } else {
+            open.append((tag, token))
           }
-          open.append((name, visitor.enter(Element(role: name.role))))
+          if tag == .pre {
+            preformattedDepth += 1
+            // The parser drops a newline right after <pre>.
+            if index < bytes.count && bytes[index] == 0x0A { index += 1 }
+          }
         }
+        textStart = index
       default:
         index += 1
       }
@@ -76,8 +89,38 @@ enum SimpleHTML {
     return true
   }
 
+  /// Whether the HTML5 parser would insert `tag` where it stands without closing anything,
+  /// after closing an open `<p>` at the top level the way it would.
+  private static func startIsUnambiguous<Visitor: HTMLVisitor>(
+    _ tag: Tag, in open: inout [(tag: Tag, token: Visitor.ExitToken?)], visitor: inout Visitor
+  ) -> Bool {
+    if tag.closesParagraph {
+      if tag == .p && open.count == 1 && open[0].tag == .p {
+        if let token = open.removeLast().token { visitor.exit(token) }
+      }
+      if open.contains(where: { $0.tag == .p }) { return false }
+    }
+    switch tag {
+    case .h1, .h2, .h3, .h4, .h5, .h6:
+      if let last = open.last, last.tag.isHeading { return false }
+    case .li:
+      // <li> closes an open <li> unless a list or other block element comes first.
+      for entry in open.reversed() {
+        if entry.tag == .li { return false }
+        if entry.tag.closesParagraph { break }
+      }
+    case .a:
+      if open.contains(where: { $0.tag == .a }) { return false }
+    default:
+      break
+    }
+    return true
+  }
+
+  /// The elements of the subset.
   enum Tag: Equatable {
-    case p, br, b, i, em, strong, u, s, sub, sup, small, span, font
+    case p, br, b, i, em, strong, u, s, sub, sup, small, code, span, font, a, img, hr
+    case h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, pre
 
     var role: ElementRole {
       switch self {
@@ -92,19 +135,66 @@ enum SimpleHTML {
       case .sub: .inline(.sub)
       case .sup: .inline(.sup)
       case .small: .inline(.small)
+      case .code: .inline(.code)
       case .span, .font: .transparent
+      case .a: .link
+      case .img: .image
+      case .hr: .rule
+      case .h1: .heading(level: 1)
+      case .h2: .heading(level: 2)
+      case .h3: .heading(level: 3)
+      case .h4: .heading(level: 4)
+      case .h5: .heading(level: 5)
+      case .h6: .heading(level: 6)
+      case .ul: .list(ordered: false)
+      case .ol: .list(ordered: true)
+      case .li: .listItem
+      case .blockquote: .blockquote
+      case .pre: .preformatted
       }
     }
 
-    /// Tags by their lowercase name packed into an integer, one byte per letter.
+    var isVoid: Bool { self == .br || self == .img || self == .hr }
+    var isHeading: Bool { [.h1, .h2, .h3, .h4, .h5, .h6].contains(self) }
+
+    /// Block elements whose start tag closes an open `<p>`.
+    var closesParagraph: Bool {
+      switch self {
+      case .p, .hr, .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .li, .blockquote, .pre: true
+      default: false
+      }
+    }
+
+    /// Attributes the visitors read; others are skipped unread.
+    var keptAttributes: [String] {
+      switch self {
+      case .a: ["href", "title"]
+      case .img: ["src", "alt", "title"]
+      case .ol: ["start"]
+      default: []
+      }
+    }
+
+    /// 1–26 for a letter in either case, 27–36 for a digit: names of up to ten characters pack
+    /// into a `UInt64` key, six bits each, without collisions.
+    static func nameCode(_ byte: UInt8) -> UInt64? {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a") + 1)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte - UInt8(ascii: "A") + 1)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0") + 27)
+      default: nil
+      }
+    }
+
+    /// Tags by their name packed with `nameCode`.
     static let byKey: [UInt64: Tag] = {
-      let names: [(String, Tag)] = [
-        ("p", .p), ("br", .br), ("b", .b), ("i", .i), ("em", .em), ("strong", .strong), ("u", .u),
-        ("s", .s), ("sub", .sub), ("sup", .sup), ("small", .small), ("span", .span), ("font", .font),
+      let tags: [Tag] = [
+        .p, .br, .b, .i, .em, .strong, .u, .s, .sub, .sup, .small, .code, .span, .font, .a, .img, .hr,
+        .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .li, .blockquote, .pre,
       ]
       var table: [UInt64: Tag] = [:]
-      for (name, tag) in names {
-        table[name.utf8.reduce(0) { $0 << 8 | UInt64($1) }] = tag
+      for tag in tags {
+        table["\(tag)".utf8.reduce(0) { $0 << 6 | nameCode($1)! }] = tag
       }
       return table
     }()
@@ -112,156 +202,19 @@ enum SimpleHTML {
 
   struct Element: HTMLElement {
     let role: ElementRole
-    func attribute(_ name: StaticString) -> String? { nil }
-  }
+    let attributes: [(name: String, value: String)]
 
-  /// Reads the tag at `start` (a `<`): `.some(nil)` when the `<` is plain text, nil when it is
-  /// markup outside the subset. Attributes are skipped: no element of the subset keeps any.
-  private static func readTag(
-    _ bytes: UnsafeBufferPointer<UInt8>, at start: Int
-  ) -> (tag: Tag, isEnd: Bool, length: Int)?? {
-    var index = start + 1
-    guard index < bytes.count else { return .some(nil) }
-    let isEnd = bytes[index] == UInt8(ascii: "/")
-    if isEnd { index += 1 }
-    guard index < bytes.count, isLetter(bytes[index]) else {
-      // `<` followed by anything but a letter, `/`, `!` or `?` is text, as HTML tokenizes it.
-      let next = index < bytes.count ? bytes[index] : 0
-      return !isEnd && next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && next != 0 ? .some(nil) : nil
-    }
-    var key: UInt64 = 0
-    var nameLength = 0
-    while index < bytes.count, !isNameEnd(bytes[index]) {
-      guard nameLength < 8, isLetter(bytes[index]) || isDigit(bytes[index]) else { return nil }
-      key = key << 8 | UInt64(bytes[index] | 0x20)
-      nameLength += 1
-      index += 1
-    }
-    guard let tag = Tag.byKey[key] else { return nil }
-    while true {
-      while index < bytes.count, SanitizedHTMLWriter.isSpace(bytes[index]) { index += 1 }
-      guard index < bytes.count else { return nil }
-      switch bytes[index] {
-      case UInt8(ascii: ">"):
-        return .some((tag, isEnd, index + 1 - start))
-      case UInt8(ascii: "/"):
-        // `<br/>`; on other elements HTML ignores the self-closing slash.
-        guard !isEnd, index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else { return nil }
-        return .some((tag, isEnd, index + 2 - start))
-      default:
-        guard !isEnd, let next = skipAttribute(bytes, at: index) else { return nil }
-        index = next
-      }
+    func attribute(_ name: StaticString) -> String? {
+      let name = name.description
+      return attributes.first(where: { $0.name == name })?.value
     }
   }
 
-  /// Where the attribute at `start` ends, or nil when it is anything unusual.
-  private static func skipAttribute(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
-    var index = start
-    while index < bytes.count, !isNameEnd(bytes[index]), bytes[index] != UInt8(ascii: "=") {
-      if isQuoteOrOddity(bytes[index]) { return nil }
-      index += 1
-    }
-    guard index > start else { return nil }
-    while index < bytes.count, SanitizedHTMLWriter.isSpace(bytes[index]) { index += 1 }
-    guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return index }
-    index += 1
-    while index < bytes.count, SanitizedHTMLWriter.isSpace(bytes[index]) { index += 1 }
-    guard index < bytes.count else { return nil }
-    let quote = bytes[index]
-    if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-      guard let close = bytes[(index + 1)...].firstIndex(of: quote) else { return nil }
-      return close + 1
-    }
-    let valueStart = index
-    while index < bytes.count, !isNameEnd(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
-      if isQuoteOrOddity(bytes[index]) || bytes[index] == UInt8(ascii: "=") { return nil }
-      index += 1
-    }
-    return index > valueStart ? index : nil
-  }
-
-  /// Whitespace, `/` or `>`: where a tag or attribute name ends.
-  private static func isNameEnd(_ byte: UInt8) -> Bool {
-    SanitizedHTMLWriter.isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
-  }
-
-  /// Characters the HTML tokenizer treats specially inside names and unquoted values.
-  private static func isQuoteOrOddity(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "<")
-      || byte == UInt8(ascii: "`") || byte == 0
-  }
-
-  /// Appends `text` with its character references decoded; false for a reference outside the
-  /// subset (legacy ones without `;`, rare names, control characters).
-  private static func decodeReferences(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-    var index = 0
-    while index < text.count {
-      let byte = text[index]
-      guard byte == UInt8(ascii: "&") else {
-        out.append(byte)
-        index += 1
-        continue
-      }
-      guard let semicolon = text[(index + 1)...].prefix(10).firstIndex(of: UInt8(ascii: ";")) else {
-        // `&` not followed by a name or number is a plain ampersand.
-        if index + 1 < text.count,
-          isLetter(text[index + 1]) || isDigit(text[index + 1]) || text[index + 1] == UInt8(ascii: "#")
-        {
-          return false
-        }
-        out.append(byte)
-        index += 1
-        continue
-      }
-      let name = text[(index + 1)..<semicolon]
-      guard let scalar = referencedScalar(name) else {
-        if let first = name.first, isLetter(first) || isDigit(first) || first == UInt8(ascii: "#") {
-          return false
-        }
-        out.append(byte)
-        index += 1
-        continue
-      }
-      out.append(contentsOf: String(Character(scalar)).utf8)
-      index = semicolon + 1
-    }
-    return true
-  }
-
-  private static func referencedScalar(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Unicode.Scalar? {
-    switch String(decoding: name, as: UTF8.self) {
-    case "amp": return "&"
-    case "lt": return "<"
-    case "gt": return ">"
-    case "quot": return "\""
-    case "apos": return "'"
-    case "nbsp": return "\u{A0}"
-    default: break
-    }
-    guard name.first == UInt8(ascii: "#"), name.count >= 2, name.count <= 8 else { return nil }
-    var digits = name.dropFirst()
-    var radix: UInt32 = 10
-    if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
-      radix = 16
-      digits = digits.dropFirst()
-    }
-    let isHex = radix == 16
-    guard !digits.isEmpty,
-      digits.allSatisfy({
-        isDigit($0) || (isHex && ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "f"))
-      }),
-      let value = UInt32(String(decoding: digits, as: UTF8.self), radix: Int(radix)),
-      value >= 0x20, value != 0x7F, !(0x80...0x9F).contains(value)
-    else { return nil }
-    return Unicode.Scalar(value)  // nil for surrogates and beyond U+10FFFF
-  }
-
-  private static func isLetter(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-  }
-
-  private static func isDigit(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  enum Token {
+    /// A `<` that begins no markup.
+    case text
+    case comment(length: Int)
+    case startTag(Tag, attributes: [(name: String, value: String)], length: Int)
+    case endTag(Tag, length: Int)
   }
 }
