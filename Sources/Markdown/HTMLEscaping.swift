@@ -2,38 +2,50 @@
 public enum HTMLEscaping {
   /// Returns `s` with `&`, `<`, `>`, `"` and `'` replaced by entities; safe in text and quoted attributes.
   public static func escape(_ s: String) -> String {
-    escaped(s, escapingBacktick: false)
+    escaped(s, .all)
   }
 
   /// Returns `s` escaped for a double- or single-quoted attribute value.
   ///
   /// Same as `escape` plus the backtick, which old Internet Explorer treated as an attribute quote.
   public static func escapeAttribute(_ s: String) -> String {
-    escaped(s, escapingBacktick: true)
+    escaped(s, .attribute)
   }
 
-  private static func escaped(_ s: String, escapingBacktick: Bool) -> String {
+  /// Which characters to replace.
+  enum Characters {
+    /// `& < >`: enough for element content, which is all the sanitizer writes text into.
+    case text
+    /// `& < > " '`.
+    case all
+    /// `& < > " '` and the backtick.
+    case attribute
+  }
+
+  private static func escaped(_ s: String, _ characters: Characters) -> String {
     var s = s
     return s.withUTF8 { bytes in
       // Most strings need no escaping: return them without copying.
-      guard let first = bytes.firstIndex(where: { needsEscape($0, escapingBacktick) }) else {
+      guard let first = bytes.firstIndex(where: { needsEscape($0, characters) }) else {
         return nil
       }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count + 16)
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
-      append(UnsafeBufferPointer(rebasing: bytes[first...]), to: &out, escapingBacktick: escapingBacktick)
+      append(UnsafeBufferPointer(rebasing: bytes[first...]), to: &out, characters)
       return String(decoding: out, as: UTF8.self)
     } ?? s
   }
 
   @inline(__always)
-  static func needsEscape(_ byte: UInt8, _ escapingBacktick: Bool) -> Bool {
+  static func needsEscape(_ byte: UInt8, _ characters: Characters) -> Bool {
     switch byte {
-    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"):
       return true
+    case UInt8(ascii: "\""), UInt8(ascii: "'"):
+      return characters != .text
     case UInt8(ascii: "`"):
-      return escapingBacktick
+      return characters == .attribute
     default:
       return false
     }
@@ -41,12 +53,12 @@ public enum HTMLEscaping {
 
   /// Appends `bytes` to `out`, escaped; copies unescaped runs in one go.
   static func append(
-    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], escapingBacktick: Bool = false
+    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ characters: Characters
   ) {
     var runStart = 0
     for index in 0..<bytes.count {
       let byte = bytes[index]
-      guard needsEscape(byte, escapingBacktick) else { continue }
+      guard needsEscape(byte, characters) else { continue }
       if runStart < index {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       }
@@ -66,9 +78,9 @@ public enum HTMLEscaping {
   }
 
   /// Appends `s` to `out`, escaped.
-  static func append(_ s: String, to out: inout [UInt8], escapingBacktick: Bool = false) {
+  static func append(_ s: String, to out: inout [UInt8], _ characters: Characters) {
     var s = s
-    s.withUTF8 { append($0, to: &out, escapingBacktick: escapingBacktick) }
+    s.withUTF8 { append($0, to: &out, characters) }
   }
 
   private static let ampersand = Array("&amp;".utf8)

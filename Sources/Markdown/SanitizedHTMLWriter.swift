@@ -126,12 +126,12 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       prepareForInline()
       flushBeforeContent()
       out.append(contentsOf: "<img src=\"".utf8)
-      HTMLEscaping.append(src, to: &out, escapingBacktick: true)
+      HTMLEscaping.append(src, to: &out, .attribute)
       out.append(contentsOf: "\" alt=\"".utf8)
-      HTMLEscaping.append(element.attribute("alt") ?? "", to: &out, escapingBacktick: true)
+      HTMLEscaping.append(element.attribute("alt") ?? "", to: &out, .attribute)
       if let title = element.attribute("title") {
         out.append(contentsOf: "\" title=\"".utf8)
-        HTMLEscaping.append(title, to: &out, escapingBacktick: true)
+        HTMLEscaping.append(title, to: &out, .attribute)
       }
       out.append(contentsOf: "\">".utf8)
       atLineStart = false
@@ -156,7 +156,7 @@ struct SanitizedHTMLWriter: HTMLVisitor {
     if case .preformatted = context {
       guard !bytes.isEmpty else { return }
       flushBeforeContent()
-      HTMLEscaping.append(bytes, to: &out)
+      HTMLEscaping.append(bytes, to: &out, .text)
       atLineStart = false
       return
     }
@@ -174,7 +174,7 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       let start = index
       while index < bytes.count && !Self.isSpace(bytes[index]) { index += 1 }
       flushBeforeContent()
-      HTMLEscaping.append(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &out)
+      HTMLEscaping.append(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &out, .text)
       atLineStart = false
       guard index < bytes.count else { break }
       pendingSpace = true
@@ -339,10 +339,10 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       appendTag(tag.name, closing: false)
     case .link(let href, let title):
       out.append(contentsOf: "<a href=\"".utf8)
-      HTMLEscaping.append(href, to: &out, escapingBacktick: true)
+      HTMLEscaping.append(href, to: &out, .attribute)
       if let title {
         out.append(contentsOf: "\" title=\"".utf8)
-        HTMLEscaping.append(title, to: &out, escapingBacktick: true)
+        HTMLEscaping.append(title, to: &out, .attribute)
       }
       if let rel = policy.linkRel {
         out.append(contentsOf: "\" rel=\"".utf8)

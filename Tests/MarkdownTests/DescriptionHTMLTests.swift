@@ -69,7 +69,8 @@ import Testing
   @Test(arguments: [
     ("&amp;", "<p>&amp;</p>"),
     ("&amp;amp;", "<p>&amp;amp;</p>"),
-    ("&#39;quoted&#39; &quot;double&quot;", "<p>&#39;quoted&#39; &quot;double&quot;</p>"),
+    // Text needs only `& < >` escaped; quotes stay readable.
+    ("&#39;quoted&#39; &quot;double&quot;", "<p>'quoted' \"double\"</p>"),
     ("a&nbsp;b", "<p>a\u{A0}b</p>"),
     ("&lt;script&gt;alert(1)&lt;/script&gt;", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
     ("&#x1F600; &#128512;", "<p>😀 😀</p>"),

@@ -8,7 +8,7 @@ import Testing
     ("before<script>alert(1)</script>after", "<p>beforeafter</p>"),
     ("<SCRIPT SRC=//evil.example/x.js></SCRIPT>ok", "<p>ok</p>"),
     ("<img src=x onerror=alert(1)>", ""),
-    ("\"><img src=x onerror=alert(1)>", "<p>&quot;&gt;</p>"),
+    ("\"><img src=x onerror=alert(1)>", "<p>\"&gt;</p>"),
     ("<a href=\"javascript:alert(1)\">click</a>", "<p>click</p>"),
     ("<a href=\" JaVaScRiPt:alert(1)\">click</a>", "<p>click</p>"),
     ("<a href=\"java&#x09;script:alert(1)\">click</a>", "<p>click</p>"),
