@@ -61,6 +61,11 @@ import Testing
     ("x<!-- comment -->y", "<p>xy</p>"),
     ("<hr>a<hr>b", "<p>a</p>\n<p>b</p>"),
     ("<unknown-element>kept</unknown-element> <x y=z>too</x>", "<p>kept too</p>"),
+    ("He said \"hello and <b>left</b>", "<p>He said \"hello and <b>left</b></p>"),
+    ("<i>It's 'quoted</i>", "<p><i>It's 'quoted</i></p>"),
+    ("<p title=x\">odd quote</p>", "<p>odd quote</p>"),
+    // An attribute quote never closed swallows the rest, as in every browser.
+    ("before <b class=\"x>bold</b> text", "<p>before</p>"),
   ])
   func htmlKeepsHarmlessStructure(input: String, expected: String) {
     #expect(DescriptionHTML.render(input) == expected)
