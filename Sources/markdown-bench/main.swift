@@ -57,4 +57,5 @@ if arguments.first == "--show" {
   measure("DescriptionHTML.render plain", plain, DescriptionHTML.render)
   measure("DescriptionHTML.plainText   ", html, { DescriptionHTML.plainText($0, limit: 160) })
   measure("Markdown.renderHTML         ", markdown, Markdown.renderHTML)
+  measure("Markdown.plainText          ", markdown, Markdown.plainText)
 }
