@@ -94,8 +94,9 @@ extension SimpleHTML {
     guard index < bytes.count else { return nil }
     let quote = bytes[index]
     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+      // NUL and CR are rewritten by the parser (U+FFFD, LF); leave such values to it.
       guard let close = bytes[(index + 1)...].firstIndex(of: quote),
-        !bytes[(index + 1)..<close].contains(0)
+        !bytes[(index + 1)..<close].contains(where: { $0 == 0 || $0 == 0x0D })
       else { return nil }
       return (name, (index + 1)..<close, close + 1)
     }
