@@ -1,6 +1,9 @@
 /// Escapes text for HTML by scanning UTF-8 bytes; shared by the sanitizer and the site writers.
 public enum HTMLEscaping {
   /// Returns `s` with `&`, `<`, `>`, `"` and `'` replaced by entities; safe in text and quoted attributes.
+  ///
+  /// Control characters HTML forbids (C0 other than tab, newlines and form feed; DEL; C1) are
+  /// dropped so pages stay valid.
   public static func escape(_ s: String) -> String {
     escaped(s, .all)
   }
@@ -37,6 +40,7 @@ public enum HTMLEscaping {
     } ?? s
   }
 
+  /// Whether `byte` must be replaced or dropped (or, for 0xC2, may start a C1 control).
   @inline(__always)
   static func needsEscape(_ byte: UInt8, _ characters: Characters) -> Bool {
     switch byte {
@@ -46,19 +50,37 @@ public enum HTMLEscaping {
       return characters != .text
     case UInt8(ascii: "`"):
       return characters == .attribute
+    case 0x09, 0x0A, 0x0C, 0x0D:
+      return false
+    case 0..<0x20, 0x7F, 0xC2:
+      return true
     default:
       return false
     }
   }
 
-  /// Appends `bytes` to `out`, escaped; copies unescaped runs in one go.
+  /// Appends `bytes` to `out`, escaped; copies unescaped runs in one go. Control characters,
+  /// which HTML forbids in documents (all but tab, newlines and form feed), are dropped.
   static func append(
     _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ characters: Characters
   ) {
     var runStart = 0
-    for index in 0..<bytes.count {
+    var index = 0
+    while index < bytes.count {
       let byte = bytes[index]
-      guard needsEscape(byte, characters) else { continue }
+      guard needsEscape(byte, characters) else {
+        index += 1
+        continue
+      }
+      var skipped = 1
+      if byte == 0xC2 {
+        // U+0080–U+009F (C1 controls) are C2 80–C2 9F; other C2 sequences are ordinary text.
+        guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else {
+          index += 1
+          continue
+        }
+        skipped = 2
+      }
       if runStart < index {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       }
@@ -68,9 +90,11 @@ public enum HTMLEscaping {
       case UInt8(ascii: ">"): out.append(contentsOf: greaterThan)
       case UInt8(ascii: "\""): out.append(contentsOf: quote)
       case UInt8(ascii: "'"): out.append(contentsOf: apostrophe)
-      default: out.append(contentsOf: backtick)
+      case UInt8(ascii: "`"): out.append(contentsOf: backtick)
+      default: break  // a control character
       }
-      runStart = index + 1
+      index += skipped
+      runStart = index
     }
     if runStart < bytes.count {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))

@@ -10,6 +10,9 @@ import Testing
   ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
   ("三體 & 流浪地球 <中>", "三體 &amp; 流浪地球 &lt;中&gt;"),
   ("\u{202E}rtl\u{200B}zw`", "\u{202E}rtl\u{200B}zw`"),
+  // HTML forbids control characters; tab, newline and the no-break space (C2 A0) stay.
+  ("a\u{1}b\u{B}c\u{7F}d\u{85}e\u{9F}f", "abcdef"),
+  ("tab\there\nnbsp\u{A0}©«", "tab\there\nnbsp\u{A0}©«"),
 ])
 func escapeReplacesTheFiveSpecialCharacters(input: String, expected: String) {
   #expect(HTMLEscaping.escape(input) == expected)

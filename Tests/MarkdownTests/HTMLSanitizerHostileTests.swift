@@ -20,6 +20,11 @@ import Testing
     ("<a href=\"/relative\">relative</a>", "<p>relative</p>"),
     ("<a>no href</a>", "<p>no href</p>"),
     (
+      "<a href=\"https://e.com/a b?q=\\x{y}|^&#96;%zz%41\">spaces</a>",
+      "<p><a href=\"https://e.com/a%20b?q=%5Cx%7By%7D%7C%5E%60%25zz%41\" rel=\"nofollow noopener noreferrer\">spaces</a></p>"
+    ),
+    ("bell\u{7}\u{1B}[31m", "<p>bell[31m</p>"),
+    (
       "<a href=\" https://example.com/a?b=1&amp;c=2 \" onclick=\"x()\" target=_blank>ok</a>",
       "<p><a href=\"https://example.com/a?b=1&amp;c=2\" rel=\"nofollow noopener noreferrer\">ok</a></p>"
     ),
@@ -30,7 +35,7 @@ import Testing
     ),
     (
       "<a href='https://x.example/\"onmouseover=\"alert(1)'>q</a>",
-      "<p><a href=\"https://x.example/&quot;onmouseover=&quot;alert(1)\" rel=\"nofollow noopener noreferrer\">q</a></p>"
+      "<p><a href=\"https://x.example/%22onmouseover=%22alert(1)\" rel=\"nofollow noopener noreferrer\">q</a></p>"
     ),
     ("<iframe src=\"https://evil.example\">inside</iframe>after", "<p>after</p>"),
     ("<style>body{display:none}</style>text", "<p>text</p>"),
