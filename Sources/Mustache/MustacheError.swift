@@ -7,7 +7,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     case unclosedTag(open: String, close: String)
     /// `{{}}`, `{{#}}` and the like.
     case emptyTag
-    /// A tag name with whitespace inside (`{{first name}}`).
+    /// A tag name with whitespace inside (`{{first name}}`) or an empty dotted part (`{{a..b}}`).
     case invalidTagName(String)
     /// `{{=<% %>=}}` gone wrong; carries the tag's content.
     case badSetDelimiter(String)
@@ -71,7 +71,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     case .emptyTag:
       return "empty tag: a tag needs a name"
     case .invalidTagName(let name):
-      return "invalid tag name '\(name)': names cannot contain whitespace"
+      return "invalid tag name '\(name)': names are words joined by single dots, without spaces"
     case .badSetDelimiter(let content):
       return
         "bad set-delimiter tag '\(content)': expected two delimiters without whitespace or '=', like {{=<% %>=}}"
