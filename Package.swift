@@ -30,6 +30,8 @@ let package = Package(
       dependencies: ["Catalog", "GoogleBooks", "Site", "Preview", "Diagnostics", "Mustache"]
     ),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
+    // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
+    .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),

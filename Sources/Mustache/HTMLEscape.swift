@@ -2,8 +2,7 @@
 public enum HTMLEscape {
   /// Appends `string` to `buffer`, escaping by scanning UTF-8 bytes and copying clean runs whole.
   static func append(_ string: String, to buffer: inout [UInt8]) {
-    var string = string
-    string.withUTF8 { bytes in
+    let done: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
       var runStart = 0
       for index in 0..<bytes.count {
         let replacement: StaticString
@@ -22,6 +21,8 @@ public enum HTMLEscape {
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
       }
     }
+    // Bridged strings may not be contiguous; native Swift strings always are.
+    if done == nil { append(String(decoding: Array(string.utf8), as: UTF8.self), to: &buffer) }
   }
 
   /// `string` escaped, for callers outside the renderer.

@@ -15,63 +15,117 @@ enum Node: Sendable {
   }
 
   /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (raw).
-  struct Variable: Sendable {
-    var name: Name
-    var escaped: Bool
-    var offset: Int
-    var lineStart: Bool
+  ///
+  /// Tags are immutable classes so that visiting a node costs one retain, not one per field.
+  final class Variable: Sendable {
+    let name: Name
+    let escaped: Bool
+    let offset: Int
+    let lineStart: Bool
+
+    init(name: Name, escaped: Bool, offset: Int, lineStart: Bool) {
+      self.name = name
+      self.escaped = escaped
+      self.offset = offset
+      self.lineStart = lineStart
+    }
   }
 
   /// `{{#name}}…{{/name}}` or, inverted, `{{^name}}…{{/name}}`.
-  struct Section: Sendable {
-    var name: Name
-    var inverted: Bool
-    var children: [Node]
-    var offset: Int
-    var lineStart: Bool
+  final class Section: Sendable {
+    let name: Name
+    let inverted: Bool
+    let children: [Node]
+    let offset: Int
+    let lineStart: Bool
+
+    init(name: Name, inverted: Bool, children: [Node], offset: Int, lineStart: Bool) {
+      self.name = name
+      self.inverted = inverted
+      self.children = children
+      self.offset = offset
+      self.lineStart = lineStart
+    }
+
+    func with(children: [Node]) -> Section {
+      Section(name: name, inverted: inverted, children: children, offset: offset, lineStart: lineStart)
+    }
   }
 
   /// `{{>name}}` or `{{>*dynamic}}`; `indent` is set when the tag stands alone on its line.
-  struct Partial: Sendable {
-    var name: String
-    var dynamic: Name?
-    var indent: [UInt8]?
-    var offset: Int
-    var lineStart: Bool
+  final class Partial: Sendable {
+    let name: String
+    let dynamic: Name?
+    let indent: [UInt8]?
+    let offset: Int
+    let lineStart: Bool
+
+    init(name: String, dynamic: Name?, indent: [UInt8]?, offset: Int, lineStart: Bool) {
+      self.name = name
+      self.dynamic = dynamic
+      self.indent = indent
+      self.offset = offset
+      self.lineStart = lineStart
+    }
+
+    func with(indent: [UInt8]?) -> Partial {
+      Partial(name: name, dynamic: dynamic, indent: indent, offset: offset, lineStart: lineStart)
+    }
   }
 
   /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: a partial with blocks overridden.
-  struct Parent: Sendable {
-    var partial: Partial
-    var overrides: [String: [Node]]
+  final class Parent: Sendable {
+    let partial: Partial
+    let overrides: [String: [Node]]
+
+    init(partial: Partial, overrides: [String: [Node]]) {
+      self.partial = partial
+      self.overrides = overrides
+    }
 
     var name: String { partial.name }
     var dynamic: Name? { partial.dynamic }
   }
 
   /// `{{$name}}default{{/name}}`: a place a parent's caller may fill.
-  struct Block: Sendable {
-    var name: String
-    var children: [Node]
+  final class Block: Sendable {
+    let name: String
+    let children: [Node]
     /// The indentation content gets here, set when the opening tag stands alone on its line.
-    var siteIndent: [UInt8]?
+    let siteIndent: [UInt8]?
     /// Opening and closing tags both stand alone: the content renders as whole lines.
-    var wholeLines: Bool
-    var offset: Int
-    var lineStart: Bool
+    let wholeLines: Bool
+    let offset: Int
+    let lineStart: Bool
+
+    init(name: String, children: [Node], siteIndent: [UInt8]?, wholeLines: Bool, offset: Int, lineStart: Bool) {
+      self.name = name
+      self.children = children
+      self.siteIndent = siteIndent
+      self.wholeLines = wholeLines
+      self.offset = offset
+      self.lineStart = lineStart
+    }
+
+    func with(children: [Node], siteIndent: [UInt8]?) -> Block {
+      Block(
+        name: name, children: children, siteIndent: siteIndent, wholeLines: wholeLines, offset: offset,
+        lineStart: lineStart)
+    }
   }
 
   /// A dotted name split at the dots; `.` (the implicit iterator) has no parts.
   struct Name: Sendable {
-    var text: String
-    var parts: [String]
+    var first: String?
+    var rest: [String]
 
     init(_ text: String) {
-      self.text = text
-      parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      let parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      first = parts.first
+      rest = Array(parts.dropFirst())
     }
 
-    var isImplicit: Bool { parts.isEmpty }
+    var parts: [String] { first.map { [$0] + rest } ?? [] }
   }
 
   /// Calls `body` for every node, depth first, without recursion on the call stack.

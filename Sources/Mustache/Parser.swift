@@ -197,20 +197,21 @@ struct Parser {
       case .text(var text):
         text.bytes = dedentLines(text.bytes, by: prefix, atStart: text.lineStart)
         nodes[index] = .text(text)
-      case .section(var section):
-        dedent(&section.children, by: prefix)
-        nodes[index] = .section(section)
-      case .partial(var partial):
-        partial.indent = partial.indent.map { dropPrefix(prefix, from: $0) }
-        nodes[index] = .partial(partial)
-      case .parent(var parent):
-        parent.partial.indent = parent.partial.indent.map { dropPrefix(prefix, from: $0) }
-        for key in parent.overrides.keys { dedent(&parent.overrides[key]!, by: prefix) }
-        nodes[index] = .parent(parent)
-      case .block(var block):
-        block.siteIndent = block.siteIndent.map { dropPrefix(prefix, from: $0) }
-        dedent(&block.children, by: prefix)
-        nodes[index] = .block(block)
+      case .section(let section):
+        var children = section.children
+        dedent(&children, by: prefix)
+        nodes[index] = .section(section.with(children: children))
+      case .partial(let partial):
+        nodes[index] = .partial(partial.with(indent: partial.indent.map { dropPrefix(prefix, from: $0) }))
+      case .parent(let parent):
+        var overrides = parent.overrides
+        for key in overrides.keys { dedent(&overrides[key]!, by: prefix) }
+        let partial = parent.partial.with(indent: parent.partial.indent.map { dropPrefix(prefix, from: $0) })
+        nodes[index] = .parent(Node.Parent(partial: partial, overrides: overrides))
+      case .block(let block):
+        var children = block.children
+        dedent(&children, by: prefix)
+        nodes[index] = .block(block.with(children: children, siteIndent: block.siteIndent.map { dropPrefix(prefix, from: $0) }))
       case .variable:
         break
       }

@@ -20,7 +20,8 @@ struct Renderer {
     self.provider = provider
     stack = [context]
     chain = [root.name]
-    buffer.reserveCapacity(root.text.bytes.count * 2)
+    // Pages are mostly larger than their template; growing from 16 KB avoids most reallocations.
+    buffer.reserveCapacity(max(16_384, root.text.bytes.count * 2))
   }
 
   func output() -> String {
@@ -46,6 +47,10 @@ struct Renderer {
       case .parent(let parent):
         if parent.partial.lineStart { buffer.append(contentsOf: indent) }
         guard let included = try resolve(parent.partial, in: template) else { continue }
+        if parent.overrides.isEmpty {
+          try renderIncluded(included, at: parent.partial, in: template, indent: indent)
+          continue
+        }
         let saved = overrides
         for (name, nodes) in parent.overrides where overrides[name] == nil {
           overrides[name] = Override(nodes: nodes, template: template)
@@ -84,7 +89,7 @@ struct Renderer {
   private mutating func renderBlock(
     _ block: Node.Block, in template: Template.Storage, indent: [UInt8]
   ) throws(MustacheError) {
-    let override = overrides[block.name]
+    let override = overrides.isEmpty ? nil : overrides[block.name]
     let nodes = override?.nodes ?? block.children
     let source = override?.template ?? template
     guard let siteIndent = block.siteIndent else {
@@ -93,7 +98,7 @@ struct Renderer {
       return
     }
     let start = buffer.count
-    try render(nodes, in: source, indent: indent + siteIndent)
+    try render(nodes, in: source, indent: indent.isEmpty ? siteIndent : indent + siteIndent)
     if block.wholeLines, buffer.count > start, buffer.last != UInt8(ascii: "\n") {
       buffer.append(UInt8(ascii: "\n"))
     }
@@ -121,23 +126,25 @@ struct Renderer {
         .recursionTooDeep(chain: chain, limit: Renderer.partialDepthLimit), at: partial.offset)
     }
     // A partial on a line of its own indents every line it renders; inline, it adds nothing.
-    let inner = partial.indent.map { indent + $0 } ?? []
+    let inner = partial.indent.map { indent.isEmpty ? $0 : indent + $0 } ?? []
     try render(included.storage.nodes, in: included.storage, indent: inner)
   }
 
   // MARK: Context
 
   private func lookup(_ name: Node.Name) -> MustacheValue? {
-    guard let first = name.parts.first else { return stack.last }
+    guard let first = name.first else { return stack.last }
     var found: MustacheValue?
-    for frame in stack.reversed() {
-      if case .map(let fields) = frame, let value = fields[first] {
+    var index = stack.count - 1
+    while index >= 0 {
+      if case .map(let fields) = stack[index], let value = fields[first] {
         found = value
         break
       }
+      index -= 1
     }
     guard var value = found else { return nil }
-    for part in name.parts.dropFirst() {
+    for part in name.rest {
       guard case .map(let fields) = value, let next = fields[part] else { return nil }
       value = next
     }
