@@ -7,7 +7,9 @@ enum EditDistance {
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
       let distance = between(target, Array(candidate.lowercased().unicodeScalars))
-      if let current = best, current.distance < distance || (current.distance == distance && current.name <= candidate) {
+      if let current = best,
+        current.distance < distance || (current.distance == distance && current.name <= candidate)
+      {
         continue
       }
       best = (candidate, distance)

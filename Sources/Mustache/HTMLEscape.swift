@@ -13,8 +13,11 @@ public enum HTMLEscape {
         case UInt8(ascii: "\""): replacement = "&quot;"
         default: continue
         }
-        if runStart < index { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-        buffer.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+        if runStart < index {
+          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        }
+        buffer.append(
+          contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
         runStart = index + 1
       }
       if runStart < bytes.count {

@@ -108,7 +108,8 @@ struct Lexer {
     }
     let nameStart = kind == .variable ? contentStart : contentStart + 1
     guard let nameEnd = find(terminator, from: nameStart) else {
-      let shownOpen = String(decoding: open, as: UTF8.self) + (kind == .raw && sigil == UInt8(ascii: "{") ? "{" : "")
+      let shownOpen =
+        String(decoding: open, as: UTF8.self) + (kind == .raw && sigil == UInt8(ascii: "{") ? "{" : "")
       throw text.error(
         .unclosedTag(open: shownOpen, close: String(decoding: terminator, as: UTF8.self)), at: start)
     }
@@ -139,7 +140,8 @@ struct Lexer {
         .unclosedTag(open: shown, close: String(decoding: close, as: UTF8.self)), at: start)
     }
     let dotted = name.hasPrefix("*") ? String(name.dropFirst()) : name
-    let partOK = dotted == "." || !dotted.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
+    let partOK =
+      dotted == "." || !dotted.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
     let isFileName = kind == .partial || kind == .parent
     if name.contains(where: \.isWhitespace) || (!partOK && !isFileName) {
       throw text.error(.invalidTagName(name), at: start)

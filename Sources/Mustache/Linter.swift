@@ -83,7 +83,8 @@ struct Linter {
     }
     guard let included = provider?.template(named: partial.name) else {
       let suggestion = EditDistance.nearest(to: partial.name, among: provider?.templateNames ?? [])
-      report(template.text.error(.unknownPartial(name: partial.name, suggestion: suggestion), at: partial.offset))
+      report(
+        template.text.error(.unknownPartial(name: partial.name, suggestion: suggestion), at: partial.offset))
       return
     }
     guard !chain.contains(included.name) else { return }
@@ -93,7 +94,9 @@ struct Linter {
   }
 
   /// The schema `name` resolves to, or nil after reporting it.
-  private mutating func resolve(_ name: Node.Name, at offset: Int, in template: Template.Storage) -> FieldSchema? {
+  private mutating func resolve(_ name: Node.Name, at offset: Int, in template: Template.Storage)
+    -> FieldSchema?
+  {
     guard let first = name.parts.first else { return stack.last }
     var found: FieldSchema?
     search: for frame in stack.reversed() {
@@ -126,7 +129,8 @@ struct Linter {
         }
         let suggestion = EditDistance.nearest(to: part, among: fields.keys)
         let scope = name.parts.prefix(position).joined(separator: ".")
-        report(template.text.error(.unknownField(name: part, scope: scope, suggestion: suggestion), at: offset))
+        report(
+          template.text.error(.unknownField(name: part, scope: scope, suggestion: suggestion), at: offset))
         return nil
       case .scalar, .list:
         let scope = name.parts.prefix(position).joined(separator: ".")

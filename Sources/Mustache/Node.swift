@@ -98,7 +98,8 @@ enum Node: Sendable {
     let offset: Int
     let lineStart: Bool
 
-    init(name: String, children: [Node], siteIndent: [UInt8]?, wholeLines: Bool, offset: Int, lineStart: Bool) {
+    init(name: String, children: [Node], siteIndent: [UInt8]?, wholeLines: Bool, offset: Int, lineStart: Bool)
+    {
       self.name = name
       self.children = children
       self.siteIndent = siteIndent
@@ -120,7 +121,8 @@ enum Node: Sendable {
     var rest: [String]
 
     init(_ text: String) {
-      let parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      let parts =
+        text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       first = parts.first
       rest = Array(parts.dropFirst())
     }

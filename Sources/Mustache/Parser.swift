@@ -68,7 +68,8 @@ struct Parser {
       end -= 1
       if end > token.start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
     }
-    for index in token.start..<end where bytes[index] != UInt8(ascii: " ") && bytes[index] != UInt8(ascii: "\t") {
+    for index in token.start..<end
+    where bytes[index] != UInt8(ascii: " ") && bytes[index] != UInt8(ascii: "\t") {
       return false
     }
     return true
@@ -211,7 +212,8 @@ struct Parser {
       case .block(let block):
         var children = block.children
         dedent(&children, by: prefix)
-        nodes[index] = .block(block.with(children: children, siteIndent: block.siteIndent.map { dropPrefix(prefix, from: $0) }))
+        nodes[index] = .block(
+          block.with(children: children, siteIndent: block.siteIndent.map { dropPrefix(prefix, from: $0) }))
       case .variable:
         break
       }
@@ -226,7 +228,8 @@ struct Parser {
     while index < bytes.count {
       if lineStarts {
         var matched = 0
-        while matched < prefix.count, index + matched < bytes.count, bytes[index + matched] == prefix[matched] {
+        while matched < prefix.count, index + matched < bytes.count, bytes[index + matched] == prefix[matched]
+        {
           matched += 1
         }
         index += matched

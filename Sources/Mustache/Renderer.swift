@@ -28,7 +28,8 @@ struct Renderer {
     String(decoding: buffer, as: UTF8.self)
   }
 
-  mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError) {
+  mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
+  {
     for node in nodes {
       switch node {
       case .text(let text):
@@ -105,7 +106,9 @@ struct Renderer {
   }
 
   /// The template a partial or parent tag names; nil when a dynamic name resolves to nothing.
-  private func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError) -> Template? {
+  private func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError)
+    -> Template?
+  {
     var name = partial.name
     if let dynamic = partial.dynamic {
       guard case .string(let resolved)? = lookup(dynamic), !resolved.isEmpty else { return nil }

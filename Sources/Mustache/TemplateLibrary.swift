@@ -96,13 +96,15 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     for case let relative as String in enumerator {
       let components = relative.split(separator: "/")
       guard !components.contains(where: { $0.hasPrefix(".") }),
-        let dot = relative.lastIndex(of: "."), relative.contains("/") ? dot > relative.lastIndex(of: "/")! : true,
+        let dot = relative.lastIndex(of: "."),
+        relative.contains("/") ? dot > relative.lastIndex(of: "/")! : true,
         fileExtensions.contains(String(relative[relative.index(after: dot)...]))
       else { continue }
       let name = String(relative[..<dot])
       let fileName = join(directory.displayPrefix, relative)
       if let other = files[name] {
-        throw MustacheError(.duplicateTemplate(name: name, files: [other, fileName].sorted()), file: directory.displayPrefix)
+        throw MustacheError(
+          .duplicateTemplate(name: name, files: [other, fileName].sorted()), file: directory.displayPrefix)
       }
       files[name] = fileName
       let path = (directory.path as NSString).appendingPathComponent(relative)

@@ -4,59 +4,59 @@ import Mustache
 
 let sources: [String: String] = [
   "layout": """
-    <!doctype html>
-    <html lang="{{site.language}}">
-    <head>
-      <meta charset="utf-8">
-      <title>{{$title}}{{site.title}}{{/title}}</title>
-      <link rel="stylesheet" href="{{site.baseURL}}style.css">
-    </head>
-    <body>
-      {{>partials/header}}
-      <main>
-        {{$main}}{{/main}}
-      </main>
-      <footer>{{site.footer}}</footer>
-    </body>
-    </html>
+  <!doctype html>
+  <html lang="{{site.language}}">
+  <head>
+    <meta charset="utf-8">
+    <title>{{$title}}{{site.title}}{{/title}}</title>
+    <link rel="stylesheet" href="{{site.baseURL}}style.css">
+  </head>
+  <body>
+    {{>partials/header}}
+    <main>
+      {{$main}}{{/main}}
+    </main>
+    <footer>{{site.footer}}</footer>
+  </body>
+  </html>
 
-    """,
+  """,
   "partials/header": """
-    <header><a href="{{site.baseURL}}">{{site.title}}</a>
-    {{#site.collections}}<a href="{{site.baseURL}}{{slug}}/">{{name}}</a> {{/site.collections}}</header>
+  <header><a href="{{site.baseURL}}">{{site.title}}</a>
+  {{#site.collections}}<a href="{{site.baseURL}}{{slug}}/">{{name}}</a> {{/site.collections}}</header>
 
-    """,
+  """,
   "partials/author": "<a class=\"author\" href=\"{{site.baseURL}}authors/{{slug}}/\">{{name}}</a>",
   "book": """
-    {{<layout}}
-    {{$title}}{{book.title}} – {{site.title}}{{/title}}
-    {{$main}}
-    {{#book}}
-    <article class="book" id="{{id}}">
-      <img src="{{cover.url}}" alt="Cover of {{title}}" width="{{cover.width}}" height="{{cover.height}}">
-      <h1>{{title}}{{#subtitle}}<small>{{.}}</small>{{/subtitle}}</h1>
-      <p class="authors">{{#authors}}{{>partials/author}}{{^last}}, {{/last}}{{/authors}}</p>
-      <dl>
-        {{#publisher}}<dt>Publisher</dt><dd>{{.}}</dd>{{/publisher}}
-        {{#publishedDate}}<dt>Published</dt><dd>{{.}}</dd>{{/publishedDate}}
-        {{#pageCount}}<dt>Pages</dt><dd>{{.}}</dd>{{/pageCount}}
-        {{#isbn13}}<dt>ISBN</dt><dd>{{.}}</dd>{{/isbn13}}
-        <dt>Rating</dt><dd>{{rating}} ({{ratingsCount}} ratings)</dd>
-      </dl>
-      <ul class="categories">
-        {{#categories}}
-        <li><a href="{{site.baseURL}}categories/{{slug}}/">{{name}}</a></li>
-        {{/categories}}
-      </ul>
-      <div class="description">{{{description}}}</div>
-      {{#note}}<aside class="note">{{.}}</aside>{{/note}}
-      <p><a href="{{infoLink}}">More on Google Books</a> · <a href="{{previewLink}}">Preview</a></p>
-    </article>
-    {{/book}}
-    {{/main}}
-    {{/layout}}
+  {{<layout}}
+  {{$title}}{{book.title}} – {{site.title}}{{/title}}
+  {{$main}}
+  {{#book}}
+  <article class="book" id="{{id}}">
+    <img src="{{cover.url}}" alt="Cover of {{title}}" width="{{cover.width}}" height="{{cover.height}}">
+    <h1>{{title}}{{#subtitle}}<small>{{.}}</small>{{/subtitle}}</h1>
+    <p class="authors">{{#authors}}{{>partials/author}}{{^last}}, {{/last}}{{/authors}}</p>
+    <dl>
+      {{#publisher}}<dt>Publisher</dt><dd>{{.}}</dd>{{/publisher}}
+      {{#publishedDate}}<dt>Published</dt><dd>{{.}}</dd>{{/publishedDate}}
+      {{#pageCount}}<dt>Pages</dt><dd>{{.}}</dd>{{/pageCount}}
+      {{#isbn13}}<dt>ISBN</dt><dd>{{.}}</dd>{{/isbn13}}
+      <dt>Rating</dt><dd>{{rating}} ({{ratingsCount}} ratings)</dd>
+    </dl>
+    <ul class="categories">
+      {{#categories}}
+      <li><a href="{{site.baseURL}}categories/{{slug}}/">{{name}}</a></li>
+      {{/categories}}
+    </ul>
+    <div class="description">{{{description}}}</div>
+    {{#note}}<aside class="note">{{.}}</aside>{{/note}}
+    <p><a href="{{infoLink}}">More on Google Books</a> · <a href="{{previewLink}}">Preview</a></p>
+  </article>
+  {{/book}}
+  {{/main}}
+  {{/layout}}
 
-    """,
+  """,
 ]
 
 let paragraph =
@@ -67,12 +67,17 @@ let description = String(repeating: paragraph, count: 2_048 / paragraph.utf8.cou
 
 let context: MustacheValue = [
   "site": [
-    "title": "A Reader's Catalog", "baseURL": "/", "language": "en", "footer": "Built with bookgen & Mustache",
-    "collections": .list((1...6).map { ["name": .string("Collection \($0)"), "slug": .string("collection-\($0)")] }),
+    "title": "A Reader's Catalog", "baseURL": "/", "language": "en",
+    "footer": "Built with bookgen & Mustache",
+    "collections": .list(
+      (1...6).map { ["name": .string("Collection \($0)"), "slug": .string("collection-\($0)")] }),
   ],
   "book": [
     "id": "B1exAQAAQBAJ", "title": "Dune", "subtitle": "The 50th-anniversary edition <deluxe>",
-    "cover": ["url": "https://books.google.com/books/content?id=B1exAQAAQBAJ&printsec=frontcover", "width": 128, "height": 196],
+    "cover": [
+      "url": "https://books.google.com/books/content?id=B1exAQAAQBAJ&printsec=frontcover", "width": 128,
+      "height": 196,
+    ],
     "authors": [
       ["name": "Frank Herbert", "slug": "frank-herbert", "last": false],
       ["name": "Brian Herbert", "slug": "brian-herbert", "last": false],
@@ -85,7 +90,8 @@ let context: MustacheValue = [
       ["name": "Space Opera", "slug": "space-opera"], ["name": "Classics \"&\" more", "slug": "classics"],
     ],
     "description": .string(description), "note": "My favourite: read it twice.",
-    "infoLink": "https://books.google.com/books?id=B1exAQAAQBAJ&hl=en", "previewLink": "https://books.google.com/books?id=B1exAQAAQBAJ&pg=PP1",
+    "infoLink": "https://books.google.com/books?id=B1exAQAAQBAJ&hl=en",
+    "previewLink": "https://books.google.com/books?id=B1exAQAAQBAJ&pg=PP1",
   ],
 ]
 
@@ -106,7 +112,9 @@ do {
   let time = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   let megabytes = Double(bytes) / 1_000_000
   print("book page: \(sample.utf8.count) bytes of output per render")
-  print("\(renders) renders in \(String(time).prefix(5)) s: \(Int(Double(renders) / time)) renders/s, \(Int(megabytes / time)) MB/s")
+  print(
+    "\(renders) renders in \(String(time).prefix(5)) s: \(Int(Double(renders) / time)) renders/s, \(Int(megabytes / time)) MB/s"
+  )
 } catch {
   print(error)
 }

@@ -5,7 +5,8 @@ import Testing
   let library = try TemplateLibrary(sources: [
     "page": "{{#books}}{{>row}}{{/books}}", "row": "<li>{{title}} ({{year}})</li>\n",
   ])
-  let books: MustacheValue = .list((0..<200).map { ["title": .string("Book <\($0)>"), "year": .number(Double(1900 + $0))] })
+  let books: MustacheValue = .list(
+    (0..<200).map { ["title": .string("Book <\($0)>"), "year": .number(Double(1900 + $0))] })
   let context: MustacheValue = ["books": books]
   let expected = try library.render("page", context)
   let outputs = try await withThrowingTaskGroup(of: String.self) { group in
@@ -27,6 +28,7 @@ import Testing
   var list: MustacheValue = "leaf"
   for _ in 0..<10_000 { list = [list] }
   let context: MustacheValue = ["root": value, "list": list]
-  #expect(try render("{{#root}}{{#next}}{{#next}}[{{next.next.next}}]{{/next}}{{/next}}{{/root}}", context) == "[]")
+  #expect(
+    try render("{{#root}}{{#next}}{{#next}}[{{next.next.next}}]{{/next}}{{/next}}{{/root}}", context) == "[]")
   #expect(try render("{{#list}}{{#.}}x{{/.}}{{/list}}", context) == "x")
 }

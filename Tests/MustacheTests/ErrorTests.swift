@@ -172,7 +172,9 @@ func parseErrors(_ spec: ErrorCase) {
 
 @Test func unknownPartialSuggestsTheNearestName() throws {
   let library = try TemplateLibrary(
-    sources: ["book": "<h1>{{title}}</h1>\n{{>partials/covr}}\n", "partials/cover": "<img>", "partials/authors": ""],
+    sources: [
+      "book": "<h1>{{title}}</h1>\n{{>partials/covr}}\n", "partials/cover": "<img>", "partials/authors": "",
+    ],
     displayPrefix: "templates")
   let error = mustacheError { () throws(MustacheError) in _ = try library.render("book", [:]) }
   #expect(
@@ -212,5 +214,6 @@ func parseErrors(_ spec: ErrorCase) {
 @Test func mutualRecursionNamesTheChain() throws {
   let library = try TemplateLibrary(sources: ["a": "{{>b}}", "b": "{{<a}}{{/a}}"])
   let error = mustacheError { () throws(MustacheError) in _ = try library.render("a", [:]) }
-  #expect(error?.headline == "a.mustache:1:1: error: partials nested more than 64 deep: a → b → a → … → b → a → b")
+  #expect(
+    error?.headline == "a.mustache:1:1: error: partials nested more than 64 deep: a → b → a → … → b → a → b")
 }

@@ -2,9 +2,11 @@ import Mustache
 import Testing
 
 let inheritanceCases: [SpecCase] = [
-  SpecCase(name: "default content", template: "{{$title}}Default title{{/title}}\n", expected: "Default title\n"),
   SpecCase(
-    name: "default content renders tags", template: "{{$b}}<{{x}}|{{{x}}}|{{#s}}{{y}}{{/s}}|{{^n}}none{{/n}}>{{/b}}",
+    name: "default content", template: "{{$title}}Default title{{/title}}\n", expected: "Default title\n"),
+  SpecCase(
+    name: "default content renders tags",
+    template: "{{$b}}<{{x}}|{{{x}}}|{{#s}}{{y}}{{/s}}|{{^n}}none{{/n}}>{{/b}}",
     data: ["x": "&", "s": ["y": "Y"]], expected: "<&amp;|&|Y|none>"),
   SpecCase(
     name: "data is not parsed as a template", template: "{{$b}}{{#s}}{{v}}{{/s}}{{/b}}",
@@ -17,9 +19,11 @@ let inheritanceCases: [SpecCase] = [
     partials: ["super": "...{{$title}}Default{{/title}}..."], expected: "...sub title..."),
   SpecCase(
     name: "data does not override a block", template: "{{<include}}{{$var}}from template{{/var}}{{/include}}",
-    data: ["var": "from data"], partials: ["include": "{{$var}}from include{{/var}}"], expected: "from template"),
+    data: ["var": "from data"], partials: ["include": "{{$var}}from include{{/var}}"],
+    expected: "from template"),
   SpecCase(
-    name: "data does not override a block default", template: "{{<include}}{{/include}}", data: ["var": "from data"],
+    name: "data does not override a block default", template: "{{<include}}{{/include}}",
+    data: ["var": "from data"],
     partials: ["include": "{{$var}}from include{{/var}}"], expected: "from include"),
   SpecCase(
     name: "two parents, different overrides",
@@ -33,7 +37,8 @@ let inheritanceCases: [SpecCase] = [
     partials: ["p": "head:\n  {{$b}}old text{{/b}}\n"], expected: "head:\n  new text\n"),
   SpecCase(
     name: "only one override", template: "{{<p}}{{$two}}override{{/two}}{{/p}}",
-    partials: ["p": "{{$one}}default one{{/one}}, {{$two}}default two{{/two}}"], expected: "default one, override"),
+    partials: ["p": "{{$one}}default one{{/one}}, {{$two}}default two{{/two}}"],
+    expected: "default one, override"),
   SpecCase(
     name: "a parent without overrides is a partial", template: "{{>p}}|{{<p}}{{/p}}",
     partials: ["p": "{{$b}}default{{/b}}"], expected: "default|default"),
@@ -46,17 +51,24 @@ let inheritanceCases: [SpecCase] = [
     expected: "override override override stop"),
   SpecCase(
     name: "multi-level: the outermost override wins", template: "{{<parent}}{{$a}}c{{/a}}{{/parent}}",
-    partials: ["parent": "{{<older}}{{$a}}p{{/a}}{{/older}}", "older": "{{<grand}}{{$a}}o{{/a}}{{/grand}}", "grand": "{{$a}}g{{/a}}"],
+    partials: [
+      "parent": "{{<older}}{{$a}}p{{/a}}{{/older}}", "older": "{{<grand}}{{$a}}o{{/a}}{{/grand}}",
+      "grand": "{{$a}}g{{/a}}",
+    ],
     expected: "c"),
   SpecCase(
     name: "multi-level without an override of its own", template: "{{<parent}}{{/parent}}",
-    partials: ["parent": "{{<older}}{{$a}}p{{/a}}{{/older}}", "older": "{{<grand}}{{$a}}o{{/a}}{{/grand}}", "grand": "{{$a}}g{{/a}}"],
+    partials: [
+      "parent": "{{<older}}{{$a}}p{{/a}}{{/older}}", "older": "{{<grand}}{{$a}}o{{/a}}{{/grand}}",
+      "grand": "{{$a}}g{{/a}}",
+    ],
     expected: "p"),
   SpecCase(
     name: "text inside a parent is ignored", template: "{{<p}} junk {{$b}}kept{{/b}} {{x}} junk {{/p}}",
     data: ["x": "X"], partials: ["p": "{{$b}}default{{/b}}"], expected: "kept"),
   SpecCase(
-    name: "text-only parent body", template: "{{<p}} junk junk {{/p}}", partials: ["p": "{{$b}}default{{/b}}"],
+    name: "text-only parent body", template: "{{<p}} junk junk {{/p}}",
+    partials: ["p": "{{$b}}default{{/b}}"],
     expected: "default"),
   SpecCase(
     name: "block scope is where the block is used", template: "{{<p}}{{$b}}I say {{fruit}}.{{/b}}{{/p}}",
@@ -79,16 +91,22 @@ let inheritanceCases: [SpecCase] = [
     partials: ["p": "<body>\n  {{$b}}\n    <p>{{x}}</p>\n  {{/b}}\n</body>\n"],
     expected: "<body>\n    <p>1</p>\n</body>\n"),
   SpecCase(
-    name: "layout with a standalone block and partial", template: "{{<layout}}\n{{$main}}\n<p>{{t}}</p>\n{{/main}}\n{{/layout}}\n",
+    name: "layout with a standalone block and partial",
+    template: "{{<layout}}\n{{$main}}\n<p>{{t}}</p>\n{{/main}}\n{{/layout}}\n",
     data: ["t": "body"],
-    partials: ["layout": "<html>\n  {{>head}}\n  <main>\n    {{$main}}{{/main}}\n  </main>\n</html>\n", "head": "<head></head>\n"],
+    partials: [
+      "layout": "<html>\n  {{>head}}\n  <main>\n    {{$main}}{{/main}}\n  </main>\n</html>\n",
+      "head": "<head></head>\n",
+    ],
     expected: "<html>\n  <head></head>\n  <main>\n    <p>body</p>\n  </main>\n</html>\n"),
   SpecCase(
-    name: "blocks reach into partials of the parent", template: "{{<layout}}{{$title}}Mine{{/title}}{{/layout}}",
+    name: "blocks reach into partials of the parent",
+    template: "{{<layout}}{{$title}}Mine{{/title}}{{/layout}}",
     partials: ["layout": "<{{>head}}>", "head": "{{$title}}Default{{/title}}"], expected: "<Mine>"),
   SpecCase(
     name: "block inside a partial, overridden by a parent in a partial", template: "{{>page}}",
-    partials: ["page": "{{<layout}}{{$x}}page{{/x}}{{/layout}}", "layout": "[{{$x}}layout{{/x}}]"], expected: "[page]"),
+    partials: ["page": "{{<layout}}{{$x}}page{{/x}}{{/layout}}", "layout": "[{{$x}}layout{{/x}}]"],
+    expected: "[page]"),
 ]
 
 @Test(arguments: inheritanceCases)

@@ -12,21 +12,24 @@ let bookFields = FieldSchema(sample: [
   ],
 ])
 
-func lint(_ sources: [String: String], _ name: String = "book", fields: FieldSchema = bookFields) throws -> [String] {
-  try TemplateLibrary(sources: sources, displayPrefix: "templates").lint(name, fields: fields).map(\.description)
+func lint(_ sources: [String: String], _ name: String = "book", fields: FieldSchema = bookFields) throws
+  -> [String]
+{
+  try TemplateLibrary(sources: sources, displayPrefix: "templates").lint(name, fields: fields).map(
+    \.description)
 }
 
 @Test func validTemplateHasNoFindings() throws {
   let findings = try lint([
     "book": """
-      <title>{{book.title}} – {{site.title}}</title>
-      {{#book}}
-      <h1>{{title}}{{#subtitle}}: {{.}}{{/subtitle}}{{subtitle.anything}}</h1>
-      {{#authors}}<a href="{{site.baseURL}}{{url}}">{{name}}</a>{{/authors}}
-      {{#categories}}<li>{{.}}</li>{{/categories}}
-      {{^description}}none{{/description}}{{{description}}}
-      {{/book}}
-      """
+    <title>{{book.title}} – {{site.title}}</title>
+    {{#book}}
+    <h1>{{title}}{{#subtitle}}: {{.}}{{/subtitle}}{{subtitle.anything}}</h1>
+    {{#authors}}<a href="{{site.baseURL}}{{url}}">{{name}}</a>{{/authors}}
+    {{#categories}}<li>{{.}}</li>{{/categories}}
+    {{^description}}none{{/description}}{{{description}}}
+    {{/book}}
+    """
   ])
   #expect(findings == [])
 }
@@ -67,7 +70,8 @@ func lint(_ sources: [String: String], _ name: String = "book", fields: FieldSch
 
 @Test func sectionsOverListsSeeTheirElementsAndOuterScopes() throws {
   let findings = try lint([
-    "book": "{{#book.authors}}{{name}}{{site.title}}{{nmae}}{{/book.authors}}{{#book.categories}}{{name}}{{/book.categories}}"
+    "book":
+      "{{#book.authors}}{{name}}{{site.title}}{{nmae}}{{/book.authors}}{{#book.categories}}{{name}}{{/book.categories}}"
   ])
   #expect(
     findings.map { $0.split(separator: "\n")[0] } == [
@@ -92,18 +96,23 @@ func lint(_ sources: [String: String], _ name: String = "book", fields: FieldSch
 
 @Test func recursivePartialsAreLintedOnce() throws {
   let fields = FieldSchema(sample: ["name": "root", "children": [["name": "leaf", "children": []]]])
-  let findings = try lint(["tree": "{{name}}{{#children}}{{>tree}}{{nam}}{{/children}}"], "tree", fields: fields)
-  #expect(findings.map { $0.split(separator: "\n")[0] } == [
-    "templates/tree.mustache:1:31: error: unknown field 'nam' (did you mean 'name'?)"
-  ])
+  let findings = try lint(
+    ["tree": "{{name}}{{#children}}{{>tree}}{{nam}}{{/children}}"], "tree", fields: fields)
+  #expect(
+    findings.map { $0.split(separator: "\n")[0] } == [
+      "templates/tree.mustache:1:31: error: unknown field 'nam' (did you mean 'name'?)"
+    ])
 }
 
 @Test func schemaFromSamplesUnitesOptionalFields() {
-  let schema = FieldSchema(samples: [["title": "A"], ["title": "B", "subtitle": "b"], ["list": [["x": 1], ["y": 2]]]])
+  let schema = FieldSchema(samples: [
+    ["title": "A"], ["title": "B", "subtitle": "b"], ["list": [["x": 1], ["y": 2]]],
+  ])
   #expect(
-    schema == .object([
-      "title": .scalar, "subtitle": .scalar, "list": .list(.object(["x": .scalar, "y": .scalar])),
-    ]))
+    schema
+      == .object([
+        "title": .scalar, "subtitle": .scalar, "list": .list(.object(["x": .scalar, "y": .scalar])),
+      ]))
   #expect(FieldSchema(sample: ["n": nil, "e": []]) == .object(["n": .any, "e": .list(.any)]))
 }
 

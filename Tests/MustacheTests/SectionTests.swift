@@ -56,16 +56,19 @@ let sectionCases: [SpecCase] = [
     name: "inline sections keep their whitespace", template: " {{#b}}YES{{/b}}\n {{#b}}NO{{/b}}\n",
     data: ["b": true], expected: " YES\n NO\n"),
   SpecCase(
-    name: "standalone with CRLF", template: "|\r\n{{#b}}\r\n{{/b}}\r\n|", data: ["b": true], expected: "|\r\n|"),
+    name: "standalone with CRLF", template: "|\r\n{{#b}}\r\n{{/b}}\r\n|", data: ["b": true],
+    expected: "|\r\n|"),
   SpecCase(
     name: "standalone without previous line", template: "  {{#b}}\n#{{/b}}\n/", data: ["b": true],
     expected: "#\n/"),
   SpecCase(
-    name: "standalone without newline", template: "#{{#b}}\n/\n  {{/b}}", data: ["b": true], expected: "#\n/\n"),
+    name: "standalone without newline", template: "#{{#b}}\n/\n  {{/b}}", data: ["b": true],
+    expected: "#\n/\n"),
   SpecCase(
     name: "surrounding whitespace is kept", template: " | {{#b}}\t|\t{{/b}} | \n", data: ["b": true],
     expected: " | \t|\t | \n"),
-  SpecCase(name: "padding whitespace in tags", template: "|{{# b }}={{/ b }}|", data: ["b": true], expected: "|=|"),
+  SpecCase(
+    name: "padding whitespace in tags", template: "|{{# b }}={{/ b }}|", data: ["b": true], expected: "|=|"),
 ]
 
 let invertedCases: [SpecCase] = [
@@ -77,7 +80,8 @@ let invertedCases: [SpecCase] = [
   SpecCase(name: "list skips", template: "[{{^l}}empty{{/l}}]", data: ["l": [1]], expected: "[]"),
   SpecCase(name: "map skips", template: "[{{^m}}x{{/m}}]", data: ["m": ["a": 1]], expected: "[]"),
   SpecCase(
-    name: "does not push context", template: "{{^b}}{{name}}{{/b}}", data: ["b": false, "name": "n"], expected: "n"),
+    name: "does not push context", template: "{{^b}}{{name}}{{/b}}", data: ["b": false, "name": "n"],
+    expected: "n"),
   SpecCase(
     name: "with a section on the same name", template: "{{#b}}yes{{/b}}{{^b}}no{{/b}}",
     data: ["b": false], expected: "no"),
@@ -93,19 +97,27 @@ let invertedCases: [SpecCase] = [
 
 let commentCases: [SpecCase] = [
   SpecCase(name: "inline", template: "12345{{! Comment Block! }}67890", expected: "1234567890"),
-  SpecCase(name: "multiline", template: "12345{{!\n  This is a\n  multi-line comment...\n}}67890\n", expected: "1234567890\n"),
+  SpecCase(
+    name: "multiline", template: "12345{{!\n  This is a\n  multi-line comment...\n}}67890\n",
+    expected: "1234567890\n"),
   SpecCase(name: "standalone", template: "Begin.\n{{! Comment Block! }}\nEnd.\n", expected: "Begin.\nEnd.\n"),
-  SpecCase(name: "indented standalone", template: "Begin.\n  {{! Indented }}\nEnd.\n", expected: "Begin.\nEnd.\n"),
+  SpecCase(
+    name: "indented standalone", template: "Begin.\n  {{! Indented }}\nEnd.\n", expected: "Begin.\nEnd.\n"),
   SpecCase(name: "standalone CRLF", template: "|\r\n{{! Standalone }}\r\n|", expected: "|\r\n|"),
-  SpecCase(name: "standalone without previous line", template: "  {{! I'm Still Standalone }}\n!", expected: "!"),
+  SpecCase(
+    name: "standalone without previous line", template: "  {{! I'm Still Standalone }}\n!", expected: "!"),
   SpecCase(name: "standalone without newline", template: "!\n  {{! I'm Still Standalone }}", expected: "!\n"),
-  SpecCase(name: "multiline standalone", template: "Begin.\n{{!\nSomething\n}}\nEnd.\n", expected: "Begin.\nEnd.\n"),
+  SpecCase(
+    name: "multiline standalone", template: "Begin.\n{{!\nSomething\n}}\nEnd.\n", expected: "Begin.\nEnd.\n"),
   SpecCase(
     name: "indented multiline standalone", template: "Begin.\n  {{!\n    Something\n  }}\nEnd.\n",
     expected: "Begin.\nEnd.\n"),
   SpecCase(name: "indented inline", template: "  12 {{! 34 }}\n", expected: "  12 \n"),
-  SpecCase(name: "surrounding whitespace", template: "12345 {{! Comment Block! }} 67890", expected: "12345  67890"),
-  SpecCase(name: "variable name collision", template: "comments never render: {{! comment }}", data: ["! comment": 1], expected: "comments never render: "),
+  SpecCase(
+    name: "surrounding whitespace", template: "12345 {{! Comment Block! }} 67890", expected: "12345  67890"),
+  SpecCase(
+    name: "variable name collision", template: "comments never render: {{! comment }}",
+    data: ["! comment": 1], expected: "comments never render: "),
 ]
 
 @Test(arguments: sectionCases)

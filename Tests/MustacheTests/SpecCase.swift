@@ -18,7 +18,8 @@ struct SpecCase: CustomTestStringConvertible, Sendable {
 }
 
 /// Renders `source` against `data` with partials given as sources.
-func render(_ source: String, _ data: MustacheValue = [:], partials: [String: String] = [:]) throws -> String {
+func render(_ source: String, _ data: MustacheValue = [:], partials: [String: String] = [:]) throws -> String
+{
   try SpecCase(name: "", template: source, data: data, partials: partials, expected: "").render()
 }
 

@@ -7,7 +7,8 @@ func makeFolder(_ files: [String: String]) throws -> String {
   let root = NSTemporaryDirectory() + "mustache-tests-" + UUID().uuidString
   for (path, contents) in files {
     let url = URL(fileURLWithPath: root + "/" + path)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try contents.write(to: url, atomically: true, encoding: .utf8)
   }
   return root
@@ -49,7 +50,9 @@ func makeFolder(_ files: [String: String]) throws -> String {
   let error = mustacheError { () throws(MustacheError) in
     _ = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
   }
-  #expect(error?.headline == "templates/book.mustache:2:1: error: section 'authors' opened here is closed by 'author'")
+  #expect(
+    error?.headline
+      == "templates/book.mustache:2:1: error: section 'authors' opened here is closed by 'author'")
 }
 
 @Test func twoFilesForOneNameAreAnError() throws {
@@ -60,7 +63,8 @@ func makeFolder(_ files: [String: String]) throws -> String {
   }
   #expect(
     error?.description
-      == "templates: error: template 'book' is defined by both templates/book.html and templates/book.mustache")
+      == "templates: error: template 'book' is defined by both templates/book.html and templates/book.mustache"
+  )
 }
 
 @Test func embeddedSourcesCombineWithSiteOverrides() throws {
