@@ -28,6 +28,8 @@ struct Linter {
   private var chain: [String]
   private var findings: [MustacheDiagnostic] = []
   private var seen: Set<String> = []
+  /// Names of blocks that took an override since the current parent tag was entered.
+  private var usedBlocks: Set<String> = []
 
   init(provider: (any PartialProvider)?, root: Template, fields: FieldSchema) {
     self.provider = provider
@@ -62,12 +64,18 @@ struct Linter {
         for (name, nodes) in parent.overrides where overrides[name] == nil {
           overrides[name] = (nodes, template)
         }
-        // Overrides no parent block uses are still the user's code: check them here too.
-        for name in parent.overrides.keys.sorted() { lint(parent.overrides[name]!, in: template) }
+        let outerUsed = usedBlocks
+        usedBlocks = []
         include(parent.partial, in: template)
+        // Overrides no block used are still the user's code: check them where they are written.
+        for name in parent.overrides.keys.sorted() where !usedBlocks.contains(name) {
+          lint(parent.overrides[name]!, in: template)
+        }
+        usedBlocks.formUnion(outerUsed)
         overrides = saved
       case .block(let block):
         if let override = overrides[block.name] {
+          usedBlocks.insert(block.name)
           lint(override.nodes, in: override.template)
         } else {
           lint(block.children, in: template)

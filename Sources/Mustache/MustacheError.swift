@@ -23,6 +23,9 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownPartial(name: String, suggestion: String?)
     /// Partials including each other deeper than the limit; `chain` lists the names, outermost first.
     case recursionTooDeep(chain: [String], limit: Int)
+    /// Sections, partials and blocks nested deeper than the renderer allows; `chain` lists the
+    /// templates, outermost first.
+    case renderTooDeep(chain: [String], limit: Int)
     /// Lint: a name no field of the page type provides. `scope` is the dotted prefix it was looked up in.
     case unknownField(name: String, scope: String?, suggestion: String?)
     /// Two files in one folder that both give a template this name (`book.mustache`, `book.html`).
@@ -87,6 +90,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
       return "unknown partial '\(name)'" + MustacheError.hint(suggestion)
     case .recursionTooDeep(let chain, let limit):
       return "partials nested more than \(limit) deep: \(MustacheError.abbreviate(chain))"
+    case .renderTooDeep(let chain, let limit):
+      return "sections and partials nested more than \(limit) deep: \(MustacheError.abbreviate(chain))"
     case .unknownField(let name, let scope, let suggestion):
       let place = scope.map { " in '\($0)'" } ?? ""
       return "unknown field '\(name)'\(place)" + MustacheError.hint(suggestion)

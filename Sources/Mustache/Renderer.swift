@@ -2,6 +2,9 @@
 struct Renderer {
   /// Partials (and parents) nested deeper than this stop the render with an error.
   static let partialDepthLimit = 64
+  /// Sections, partials and blocks nested deeper than this at run time stop the render, well
+  /// before a task's call stack would overflow (100 sections per file times 64 partials would).
+  static let depthLimit = 512
 
   private let provider: (any PartialProvider)?
   private var buffer: [UInt8] = []
@@ -10,6 +13,8 @@ struct Renderer {
   private var overrides: [String: Override] = [:]
   /// Template names from the root to the partial being rendered, for recursion errors.
   private var chain: [String]
+  /// How many sections, partials and blocks enclose the node being rendered.
+  private var depth = 0
 
   private struct Override {
     var nodes: [Node]
@@ -68,6 +73,8 @@ struct Renderer {
   private mutating func renderSection(
     _ section: Node.Section, in template: Template.Storage, indent: [UInt8]
   ) throws(MustacheError) {
+    try enter(at: section.offset, in: template)
+    defer { depth -= 1 }
     let value = lookup(section.name) ?? .null
     if section.inverted {
       if !value.isTruthy { try render(section.children, in: template, indent: indent) }
@@ -90,6 +97,8 @@ struct Renderer {
   private mutating func renderBlock(
     _ block: Node.Block, in template: Template.Storage, indent: [UInt8]
   ) throws(MustacheError) {
+    try enter(at: block.offset, in: template)
+    defer { depth -= 1 }
     let override = overrides.isEmpty ? nil : overrides[block.name]
     let nodes = override?.nodes ?? block.children
     let source = override?.template ?? template
@@ -122,8 +131,12 @@ struct Renderer {
   private mutating func renderIncluded(
     _ included: Template, at partial: Node.Partial, in template: Template.Storage, indent: [UInt8]
   ) throws(MustacheError) {
+    try enter(at: partial.offset, in: template)
     chain.append(included.name)
-    defer { chain.removeLast() }
+    defer {
+      chain.removeLast()
+      depth -= 1
+    }
     if chain.count > Renderer.partialDepthLimit + 1 {
       throw template.text.error(
         .recursionTooDeep(chain: chain, limit: Renderer.partialDepthLimit), at: partial.offset)
@@ -131,6 +144,13 @@ struct Renderer {
     // A partial on a line of its own indents every line it renders; inline, it adds nothing.
     let inner = partial.indent.map { indent.isEmpty ? $0 : indent + $0 } ?? []
     try render(included.storage.nodes, in: included.storage, indent: inner)
+  }
+
+  private mutating func enter(at offset: Int, in template: Template.Storage) throws(MustacheError) {
+    depth += 1
+    if depth > Renderer.depthLimit {
+      throw template.text.error(.renderTooDeep(chain: chain, limit: Renderer.depthLimit), at: offset)
+    }
   }
 
   // MARK: Context

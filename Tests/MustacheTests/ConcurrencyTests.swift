@@ -32,3 +32,16 @@ import Testing
     try render("{{#root}}{{#next}}{{#next}}[{{next.next.next}}]{{/next}}{{/next}}{{/root}}", context) == "[]")
   #expect(try render("{{#list}}{{#.}}x{{/.}}{{/list}}", context) == "x")
 }
+
+@Test func deepestAllowedNestingDoesNotOverflowTheStack() async throws {
+  // 100 nested sections in a partial that includes itself until the partial depth limit.
+  let sections = String(repeating: "{{#a}}", count: 99) + "{{>deep}}" + String(repeating: "{{/a}}", count: 99)
+  let library = try TemplateLibrary(sources: ["deep": sections])
+  let error = await Task.detached { () -> MustacheError? in
+    mustacheError { () throws(MustacheError) in _ = try library.render("deep", ["a": true]) }
+  }.value
+  #expect(
+    error?.headline
+      == "deep.mustache:1:73: error: sections and partials nested more than 512 deep: deep → deep → deep → deep → deep → deep"
+  )
+}

@@ -120,3 +120,15 @@ func lint(_ sources: [String: String], _ name: String = "book", fields: FieldSch
   let findings = try lint(["book": ""], "bok")
   #expect(findings == ["error: unknown template 'bok' (did you mean 'book'?)"])
 }
+
+@Test func overridesAreLintedWhereTheyRender() throws {
+  // `name` exists only inside the layout's section over authors, where the block renders.
+  let findings = try lint([
+    "book": "{{<layout}}{{$author}}{{name}}{{/author}}{{$unused}}{{nope}}{{/unused}}{{/layout}}",
+    "layout": "{{#book.authors}}{{$author}}{{/author}}{{/book.authors}}",
+  ])
+  #expect(
+    findings.map { $0.split(separator: "\n")[0] } == [
+      "templates/book.mustache:1:53: error: unknown field 'nope'"
+    ])
+}
