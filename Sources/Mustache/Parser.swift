@@ -94,7 +94,10 @@ struct Parser {
           lineStart: isLineStart(token))
         stack[stack.count - 1].children.append(.variable(variable))
       case .comment, .delimiters:
-        break
+        // Nothing to render, but a partial's indentation still belongs at the start of the line.
+        if isLineStart(token) {
+          stack[stack.count - 1].children.append(.text(Node.Text(bytes: [], lineStart: true)))
+        }
       case .partial:
         stack[stack.count - 1].children.append(.partial(partial(token)))
       case .section, .inverted, .parent, .block:

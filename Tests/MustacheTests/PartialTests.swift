@@ -48,6 +48,9 @@ let partialCases: [SpecCase] = [
     partials: ["list": "<ul>\n{{#items}}\n  <li>{{.}}</li>\n{{/items}}\n</ul>\n"],
     expected: "  <ul>\n    <li>x</li>\n    <li>y</li>\n  </ul>\n"),
   SpecCase(
+    name: "indentation before an inline comment at line start", template: "  {{>p}}\n",
+    data: ["v": "V"], partials: ["p": "x\n{{! note }}y\n{{=<% %>=}}<%v%>\n"], expected: "  x\n  y\n  V\n"),
+  SpecCase(
     name: "padding whitespace", template: "|{{> partial }}|", data: ["boolean": true],
     partials: ["partial": "[]"], expected: "|[]|"),
 ]
