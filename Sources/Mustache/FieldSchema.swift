@@ -11,14 +11,23 @@ public indirect enum FieldSchema: Sendable, Equatable {
   case list(FieldSchema)
 
   /// The schema of a sample value: maps give objects, lists the union of their elements,
-  /// `null` gives `.any` (a field whose shape the sample does not show).
+  /// `null` gives `.any` (a field whose shape the sample does not show). Below 64 levels the
+  /// sample is not followed (`.any`), so pathological data cannot exhaust the stack.
   public init(sample: MustacheValue) {
+    self.init(sample: sample, depth: 0)
+  }
+
+  private init(sample: MustacheValue, depth: Int) {
+    guard depth < 64 else {
+      self = .any
+      return
+    }
     switch sample {
     case .null: self = .any
     case .bool, .number, .string: self = .scalar
     case .list(let items):
-      self = .list(FieldSchema.union(items.map(FieldSchema.init(sample:))))
-    case .map(let fields): self = .object(fields.mapValues(FieldSchema.init(sample:)))
+      self = .list(FieldSchema.union(items.map { FieldSchema(sample: $0, depth: depth + 1) }))
+    case .map(let fields): self = .object(fields.mapValues { FieldSchema(sample: $0, depth: depth + 1) })
     }
   }
 

@@ -22,7 +22,7 @@ import Testing
   #expect(expected.hasPrefix("<li>Book &lt;0&gt; (1900)</li>\n"))
 }
 
-@Test func dataTenThousandLevelsDeepRenders() throws {
+@Test func dataTenThousandLevelsDeepRenders() async throws {
   var value: MustacheValue = "bottom"
   for _ in 0..<10_000 { value = ["next": value] }
   var list: MustacheValue = "leaf"
@@ -31,6 +31,11 @@ import Testing
   #expect(
     try render("{{#root}}{{#next}}{{#next}}[{{next.next.next}}]{{/next}}{{/next}}{{/root}}", context) == "[]")
   #expect(try render("{{#list}}{{#.}}x{{/.}}{{/list}}", context) == "x")
+  let schema = await Task.detached { FieldSchema(sample: context) }.value
+  #expect(
+    try Template(source: "{{root.next.next}}{{lsit}}", name: "t").lint(fields: schema).map(\.headline) == [
+      "t:1:19: error: unknown field 'lsit' (did you mean 'list'?)"
+    ])
 }
 
 @Test func deepestAllowedNestingDoesNotOverflowTheStack() async throws {
