@@ -55,7 +55,7 @@ public enum MustacheValue: Sendable, Equatable {
 
   static func format(_ number: Double) -> String {
     // Integral values print without a fraction, like the spec's JSON numbers (`1`, not `1.0`).
-    if number.rounded(.towardZero) == number, abs(number) < 1e15 {
+    if number.rounded(.towardZero) == number, abs(number) < 9e15 {
       return String(Int64(number))
     }
     return number.description
