@@ -160,7 +160,7 @@ struct Renderer {
     var found: MustacheValue?
     var index = stack.count - 1
     while index >= 0 {
-      if case .map(let fields) = stack[index], let value = fields[first] {
+      if case .map(let fields) = stack[index], let value = Renderer.member(first, of: fields) {
         found = value
         break
       }
@@ -168,10 +168,23 @@ struct Renderer {
     }
     guard var value = found else { return nil }
     for part in name.rest {
-      guard case .map(let fields) = value, let next = fields[part] else { return nil }
+      guard case .map(let fields) = value, let next = Renderer.member(part, of: fields) else { return nil }
       value = next
     }
     return value
+  }
+
+  /// `fields[key]`, by scanning when the map is small: comparing a few short keys is cheaper
+  /// than hashing the key, and a miss in every enclosing frame would hash it again each time.
+  @inline(__always)
+  private static func member(_ key: String, of fields: [String: MustacheValue]) -> MustacheValue? {
+    guard fields.count <= 8 else { return fields[key] }
+    var index = fields.startIndex
+    while index != fields.endIndex {
+      if fields.keys[index] == key { return fields.values[index] }
+      fields.formIndex(after: &index)
+    }
+    return nil
   }
 
   // MARK: Output
