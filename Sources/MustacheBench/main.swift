@@ -112,6 +112,7 @@ do {
   let library = try TemplateLibrary(sources: sources)
   let seconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 2 : 2
   let sample = try library.render("book", context)
+  if CommandLine.arguments.contains("--print") { print(sample) }
   let clock = ContinuousClock()
   let deadline = clock.now + .milliseconds(Int(seconds * 1000))
   let start = clock.now

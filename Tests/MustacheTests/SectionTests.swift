@@ -68,6 +68,22 @@ let sectionCases: [SpecCase] = [
     name: "surrounding whitespace is kept", template: " | {{#b}}\t|\t{{/b}} | \n", data: ["b": true],
     expected: " | \t|\t | \n"),
   SpecCase(
+    name: "list context: dotted names reach outer list items",
+    template:
+      "{{#shelves}}{{#rows}}{{shelf.label}}{{row}}.{{#slots}}{{shelf.code}}{{row}}{{slot}}.{{/slots}}{{/rows}}{{/shelves}}",
+    data: [
+      "shelves": [
+        [
+          "shelf": ["label": "A", "code": "a"],
+          "rows": [["row": "1", "slots": [["slot": "x"], ["slot": "y"]]]],
+        ]
+      ]
+    ],
+    expected: "A1.a1x.a1y."),
+  SpecCase(
+    name: "root-level string with the implicit iterator", template: "Hello, {{.}}!", data: "world",
+    expected: "Hello, world!"),
+  SpecCase(
     name: "padding whitespace in tags", template: "|{{# b }}={{/ b }}|", data: ["b": true], expected: "|=|"),
 ]
 
