@@ -22,7 +22,13 @@ let package = Package(
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
-    .target(name: "Site", dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics"]),
+    .target(
+      name: "Site", dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics"],
+      plugins: ["EmbedTheme"]
+    ),
+    // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
+    .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
+    .executableTarget(name: "EmbedThemeTool", path: "Plugins/EmbedThemeTool"),
     .target(name: "HTTPServer"),
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
