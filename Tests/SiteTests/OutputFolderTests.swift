@@ -9,7 +9,7 @@ private struct EchoRenderer: TemplateRendering {
 
   func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String {
     if name == failingTemplate { throw .templates([.error("boom in \(name)")]) }
-    guard case .string(let url) = context["page"]["canonicalURL"] else { return name }
+    guard case .string(let url) = context["page"]?["canonicalURL"] else { return name }
     return "\(name) \(url)\n"
   }
 }

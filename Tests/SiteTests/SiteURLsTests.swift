@@ -60,6 +60,24 @@ import Testing
     #expect(ExternalLink.cover(raw) == expected)
   }
 
+  @Test(arguments: [
+    ("books.google.com", true), ("books.google.com.tw", true), ("books.google.co.jp", true),
+    ("books.google.de", true),
+    ("play.google.com", true), ("lh3.googleusercontent.com", true), ("books.google.evil.com", false),
+    ("books.google.com.evil.org", false), ("google.com.evil.org", false), ("notgoogle.com", false),
+  ])
+  func googleHostsAreRecognisedExactly(host: String, expected: Bool) {
+    #expect(ExternalLink.isGoogleHost(host) == expected)
+  }
+
+  @Test func googleLinksAreUpgradedToHTTPS() {
+    #expect(
+      ExternalLink.link("http://play.google.com/books/reader?id=x")
+        == "https://play.google.com/books/reader?id=x")
+    #expect(ExternalLink.link("http://example.org/x") == "http://example.org/x")
+    #expect(ExternalLink.link("javascript:alert(1)") == nil)
+  }
+
   @Test func googleBooksPageFallsBackToTheId() {
     #expect(
       ExternalLink.googleBooksPage(
