@@ -38,6 +38,8 @@ let package = Package(
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
+    // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
+    .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
