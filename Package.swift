@@ -49,7 +49,8 @@ let package = Package(
     .testTarget(name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-    .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
+    .testTarget(
+      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"], exclude: ["Golden"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
