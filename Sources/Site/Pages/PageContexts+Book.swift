@@ -96,6 +96,10 @@ extension PageContexts {
         discount == nil ? nil : sale.listPrice.map { PriceText.format($0, for: language) }),
       "discountText": .optional(discount.map { strings.format("discount", ["percent": String($0)]) }),
       "currency": .optional(retail?.currencyCode),
+      // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
+      "amount": .optional(
+        retail.map { String(NumberText.decimal($0.amount, fractionDigits: 2).filter { $0 != "," }) }),
+      "saleability": .optional(sale.saleability),
     ]
   }
 
