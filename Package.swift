@@ -45,7 +45,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
     .testTarget(name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
