@@ -1,17 +1,36 @@
 import Catalog
+import Diagnostics
 import Foundation
+import Site
 
 extension CommandContext {
-  /// `bookgen check`: validates the catalog (and the templates, once the Site stage provides a
-  /// checker); with `--site`, the built output. Never touches the network.
+  /// `bookgen check`: validates the catalog and lints the templates it would build with,
+  /// reporting every problem of both at once; with `--site`, the built output. No network.
   func check() async throws {
     if options.checkSite { throw CommandError.notYetAvailable("'bookgen check --site'") }
-    let catalog = try loadCatalog()
-    let templates = (catalog.directory as NSString).appendingPathComponent("templates")
-    if FileManager.default.fileExists(atPath: templates) {
-      console.warning("templates/ not checked: template checking is not yet available in this build")
+    var problems: [Diagnostic] = []
+    var catalog: Catalog?
+    do {
+      catalog = try loadCatalog()
+    } catch .fileNotFound(let path) {
+      throw CatalogError.fileNotFound(path: path)
+    } catch {
+      problems += error.diagnostics
     }
+    let folder = (environment.resolve(options.catalogPath) as NSString).deletingLastPathComponent
+    problems += checkTemplates(templatesDirectory: templatesDirectory(in: folder))
+    problems.filter { $0.severity != .error }.forEach(console.diagnostic)
+    let errors = problems.filter { $0.severity == .error }
+    guard errors.isEmpty, let catalog else { throw DiagnosticList(errors) }
     console.print("\(options.catalogPath): OK (\(Self.summary(of: catalog)))")
+  }
+
+  /// The site's `templates/` folder next to the catalog, when there is one.
+  func templatesDirectory(in catalogFolder: String) -> String? {
+    let path = (catalogFolder as NSString).appendingPathComponent("templates")
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+      ? path : nil
   }
 
   /// `4 collections, 6 queries, 9 ISBNs` (and volume ids when there are any).

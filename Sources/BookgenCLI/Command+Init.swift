@@ -1,9 +1,9 @@
 import Foundation
+import Site
 
 extension CommandContext {
   /// `bookgen init [DIR]`: writes a new site's catalog.yml and .gitignore, then prints next steps.
   func initialize() throws {
-    if options.copyTemplates { throw CommandError.notYetAvailable("'bookgen init --templates'") }
     let folder = OutputFolder(path: environment.resolve(options.directory))
     let name = options.directory
     if folder.exists, !folder.isDirectory {
@@ -24,8 +24,17 @@ extension CommandContext {
     } catch {
       throw CommandError.fileSystem(operation: "write the new site into", path: name, underlying: error)
     }
+    if options.copyTemplates {
+      let templates = (folder.path as NSString).appendingPathComponent("templates")
+      do {
+        _ = try DefaultThemeFiles.write(to: templates)
+      } catch {
+        throw CommandError.fileSystem(
+          operation: "copy the default templates into", path: name, underlying: error)
+      }
+    }
     guard options.verbosity > .quiet else { return }
-    console.print(nextSteps(for: name))
+    console.print(nextSteps(for: name, templates: options.copyTemplates))
   }
 
   /// The existing .gitignore with bookgen's lines appended where missing: never loses the user's.
@@ -39,7 +48,7 @@ extension CommandContext {
     return text
   }
 
-  private func nextSteps(for name: String) -> String {
+  private func nextSteps(for name: String, templates: Bool) -> String {
     var steps = name == "." ? [] : [("cd \(name)", "")]
     steps += [
       ("export GOOGLE_BOOKS_API_KEY=...", "a Google Books API key (see the README)"),
@@ -51,13 +60,14 @@ extension CommandContext {
       comment.isEmpty
         ? "  \(command)" : "  " + command + String(repeating: " ", count: 34 - command.count) + comment
     }
-    return """
-      Created a new bookgen site in '\(name)':
-        catalog.yml   collections to fetch from Google Books, and your notes
-        .gitignore    keeps public/ and .bookgen-cache/ out of git
-
-      Next steps:
-
-      """ + lines.joined(separator: "\n")
+    var files = [
+      "  catalog.yml   collections to fetch from Google Books, and your notes",
+      "  .gitignore    keeps public/ and .bookgen-cache/ out of git",
+    ]
+    if templates {
+      files.append("  templates/    the default theme to edit; a deleted file falls back to the default")
+    }
+    return (["Created a new bookgen site in '\(name)':"] + files + ["", "Next steps:"] + lines)
+      .joined(separator: "\n")
   }
 }

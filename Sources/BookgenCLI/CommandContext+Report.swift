@@ -1,6 +1,7 @@
 import Catalog
 import Diagnostics
 import Foundation
+import Site
 
 extension CommandContext {
   /// Prints a command's failure on standard error: located problems clang-style, then what failed.
@@ -54,6 +55,11 @@ extension CommandContext {
     case let list as DiagnosticList: return list.diagnostics
     case let diagnostic as Diagnostic: return [diagnostic]
     case let error as CatalogError: return error.diagnostics
+    case let error as SiteError:
+      switch error {
+      case .template, .templates: return error.diagnostics
+      default: return nil
+      }
     default: return nil
     }
   }

@@ -55,7 +55,19 @@ struct Console: Sendable {
   /// A clang-style diagnostic: warnings and notes are silenced by `--quiet`, errors never are.
   func diagnostic(_ diagnostic: Diagnostic) {
     guard diagnostic.severity == .error || verbosity > .quiet else { return }
-    environment.standardError.write(errorStyle.render(diagnostic) + "\n")
+    environment.standardError.write(errorStyle.render(relative(diagnostic)) + "\n")
+  }
+
+  /// Files below the working directory are named relative to it, as the user would type them.
+  private func relative(_ diagnostic: Diagnostic) -> Diagnostic {
+    let prefix =
+      environment.workingDirectory.hasSuffix("/")
+      ? environment.workingDirectory : environment.workingDirectory + "/"
+    guard var location = diagnostic.location, location.file.hasPrefix(prefix) else { return diagnostic }
+    location.file = String(location.file.dropFirst(prefix.count))
+    var diagnostic = diagnostic
+    diagnostic.location = location
+    return diagnostic
   }
 
   /// `See 'bookgen --help'.` under a usage error; never silenced.

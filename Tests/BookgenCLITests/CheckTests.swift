@@ -27,6 +27,29 @@ import Testing
     }
   }
 
+  @Test func templateProblemsAreReportedWithCatalogProblems() async throws {
+    try await withTemporaryDirectory { root in
+      let fixture = Fixtures.catalogs.appendingPathComponent("three-mistakes.yml")
+      try FileManager.default.copyItem(atPath: fixture.path, toPath: root + "/catalog.yml")
+      try write("<h1>{{#book}}{{titel}}{{/book}}</h1>\n", to: root + "/templates/book.mustache")
+      let result = await runCLI(["check"], in: root)
+      #expect(result.status == 1)
+      #expect(result.stdout == "")
+      expectGolden(result.stderr, named: "check-catalog-and-template.txt")
+    }
+  }
+
+  @Test func aNewSiteWithCopiedTemplatesPassesCheck() async throws {
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "--templates", "-q"], in: root).status == 0)
+      #expect(FileManager.default.fileExists(atPath: root + "/templates/book.mustache"))
+      let result = await runCLI(["check"], in: root)
+      #expect(
+        result
+          == CLIResult(status: 0, stdout: "catalog.yml: OK (2 collections, 1 query, 2 ISBNs)\n", stderr: ""))
+    }
+  }
+
   @Test func theExampleCatalogPassesCheck() async {
     let result = await runCLI(["check"], in: Fixtures.packageRoot.path)
     #expect(result.status == 0)
