@@ -66,10 +66,16 @@ public final class PreviewServer: Sendable {
 
   /// Serves until SIGINT or SIGTERM (or until the calling task is cancelled), then stops.
   public func run() async throws {
-    try await start()
+    let interrupt = InterruptSignal()
+    do {
+      try await start()
+    } catch {
+      interrupt.release()
+      throw error
+    }
     options.log("Serving \(url) (press Ctrl-C to stop)")
     if options.open { Self.openInBrowser(url) }
-    await InterruptSignal.wait()
+    await interrupt.wait()
     options.log("Stopping.")
     await stop()
   }

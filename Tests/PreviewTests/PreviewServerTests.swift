@@ -116,6 +116,18 @@ import Testing
     }
   }
 
+  @Test func explicitOutputFolderIsKept() async throws {
+    let fixture = try PreviewFixture()
+    let output = fixture.project + "/.bookgen/serve"
+    let preview = fixture.makeServer(outputDirectory: output)
+    try await preview.start()
+    await preview.stop()
+    #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+  }
+}
+
+/// `run()` changes process-wide signal dispositions, so these tests take turns.
+@Suite(.serialized) struct PreviewRunTests {
   @Test func runStopsWhenCancelledAndRemovesItsPrivateFolder() async throws {
     let fixture = try PreviewFixture()
     let preview = fixture.makeServer()
@@ -130,12 +142,18 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
-  @Test func explicitOutputFolderIsKept() async throws {
+  @Test func ctrlCStopsRunCleanly() async throws {
     let fixture = try PreviewFixture()
-    let output = fixture.project + "/.bookgen/serve"
-    let preview = fixture.makeServer(outputDirectory: output)
-    try await preview.start()
-    await preview.stop()
-    #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+    let preview = fixture.makeServer()
+    let running = Task { try await preview.run() }
+    try await eventually { fixture.logLines.withLock { $0.count } >= 2 }
+    // The signal handlers are installed before the "Serving" line is printed.
+    kill(getpid(), SIGINT)
+    try await running.value
+    #expect(
+      fixture.logLines.withLock { $0 } == [
+        "Built v1", "Serving \(preview.url) (press Ctrl-C to stop)", "Stopping.",
+      ])
+    #expect(!FileManager.default.fileExists(atPath: preview.options.outputDirectory))
   }
 }
