@@ -40,6 +40,7 @@ extension HTTPServer {
   private func readHead(from socket: Socket, buffer: inout [UInt8]) async -> Result<
     RequestHead, ConnectionEndingBox
   > {
+    var headStarted: ContinuousClock.Instant?
     while true {
       switch RequestParser.parseHead(buffer) {
       case .complete(let head, let consumed):
@@ -52,7 +53,12 @@ extension HTTPServer {
           ConnectionEndingBox(await write(response, for: request, keepAlive: false, on: socket)))
       case .incomplete:
         do {
-          if try await socket.receive(into: &buffer) == 0 { return .failure(ConnectionEndingBox(.immediate)) }
+          // Once a request has begun, its whole head must arrive within one idle timeout.
+          if headStarted == nil && !buffer.isEmpty { headStarted = .now }
+          let deadline = headStarted.map { $0 + socket.timeout }
+          if try await socket.receive(into: &buffer, deadline: deadline) == 0 {
+            return .failure(ConnectionEndingBox(.immediate))
+          }
         } catch .timedOut where buffer.contains(where: { $0 > 0x20 }) {
           let response = HTTPResponse.text("Request Timeout\n", status: 408)
           let request = HTTPRequest(method: "GET", target: "/")

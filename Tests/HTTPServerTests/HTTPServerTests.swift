@@ -110,7 +110,7 @@ import Testing
     let arrived = Locked(0)
     let rendezvous: HTTPServer.Handler = { request in
       arrived.withLock { $0 += 1 }
-      for _ in 0..<500 {
+      for _ in 0..<1500 {
         if arrived.withLock({ $0 }) >= 50 { break }
         try? await Task.sleep(for: .milliseconds(10))
       }
