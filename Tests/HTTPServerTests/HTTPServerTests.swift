@@ -169,9 +169,8 @@ import Testing
     await server.stop()
     #expect(started.duration(to: .now) < .seconds(5))
     #expect(try await idle.readToEnd() == [])
-    await #expect(throws: TCPClient.ClientError.cannotConnect(errno: ECONNREFUSED)) {
-      try await TCPClient.connect(port: server.port)
-    }
+    // Not a connect attempt: a parallel test may already have been given the same port.
+    #expect(server.openConnectionCount == 0)
   }
 
   @Test func startTwiceAndBindConflictsAreReported() async throws {
