@@ -138,7 +138,8 @@ struct FetchState {
   private mutating func fail(_ request: APIRequest, _ reason: RequestFailure.Reason, attempts: Int, client: GoogleBooksClient) {
     let purpose = purposes[request]![0]
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-    if let entry = stale.removeValue(forKey: request) {
+    // Only transient failures fall back on the stale entry; a configuration error must be seen.
+    if GoogleBooksClient.isRetryable(reason), let entry = stale.removeValue(forKey: request) {
       statistics.staleServed += 1
       notes[request, default: []].append(
         "\(reason) after \(tries); using the cached response from \(UTCTimestamp.format(entry.fetchedAt))")
