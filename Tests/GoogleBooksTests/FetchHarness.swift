@@ -25,7 +25,8 @@ struct InMemoryTransport: HTTPTransport {
     switch reply.fault {
     case .closeWithoutResponse: throw .connectionLost
     case .truncateBody(let count):
-      return TransportResponse(status: reply.status, headers: Self.headers(reply), body: Array(reply.body.prefix(count)))
+      return TransportResponse(
+        status: reply.status, headers: Self.headers(reply), body: Array(reply.body.prefix(count)))
     default:
       return TransportResponse(status: reply.status, headers: Self.headers(reply), body: reply.body)
     }
@@ -91,7 +92,8 @@ struct FetchHarness {
     var settings = settings
     settings.apiURL = apiURL
     return Catalog(
-      site: SiteSettings(title: "Test"), googleBooks: settings, cache: CacheSettings(dir: "cache", maxAge: 86_400),
+      site: SiteSettings(title: "Test"), googleBooks: settings,
+      cache: CacheSettings(dir: "cache", maxAge: 86_400),
       collections: collections, directory: directory)
   }
 

@@ -7,7 +7,8 @@ import Testing
 @Suite struct FetcherCacheTests {
   static func threeCollections(_ harness: FetchHarness) -> Catalog {
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 45))
-    harness.fake.setSearch("isbn:9780316452502", results: [FakeGoogleBooksFixtures.volume("T1", isbn13: "9780316452502")])
+    harness.fake.setSearch(
+      "isbn:9780316452502", results: [FakeGoogleBooksFixtures.volume("T1", isbn13: "9780316452502")])
     harness.fake.setVolume("V1", json: FakeGoogleBooksFixtures.volume("V1"))
     return harness.catalog([
       Collection(title: "SF", slug: "sf", queries: [Query(q: "dune", maxResults: 100)]),
@@ -22,7 +23,9 @@ import Testing
     let catalog = Self.threeCollections(harness)
     let first = try await harness.fetcher(catalog, harness.options()).run()
     #expect(harness.fake.requestCount == 5)
-    let second = try await harness.fetcher(catalog, harness.options(now: FetchHarness.now.addingTimeInterval(60))).run()
+    let second = try await harness.fetcher(
+      catalog, harness.options(now: FetchHarness.now.addingTimeInterval(60))
+    ).run()
     #expect(harness.fake.requestCount == 5)
     #expect(second.statistics.requests == 0)
     #expect(second.statistics.cacheHits == 5)
@@ -154,10 +157,13 @@ import Testing
     let catalog = Self.threeCollections(harness)
     harness.fake.script(
       "q=isbn",
-      [.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable (key \(key)).")])
+      [.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable (key \(key)).")]
+    )
     let reporter = TerminalFetchReporter(write: { harness.recorder.write($0) })
-    let result = try await harness.fetcher(catalog, harness.options(environment: ["GOOGLE_BOOKS_API_KEY": key]), progress: reporter)
-      .run()
+    let result = try await harness.fetcher(
+      catalog, harness.options(environment: ["GOOGLE_BOOKS_API_KEY": key]), progress: reporter
+    )
+    .run()
     #expect(harness.fake.requests.allSatisfy { $0.contains("key=\(key)") })
     let files = harness.cacheFiles()
     #expect(files.count == 5)
@@ -166,7 +172,8 @@ import Testing
     #expect(!harness.recorder.output.isEmpty)
     #expect(!harness.recorder.output.contains(key))
     // A failure that echoes the key: the message is scrubbed.
-    harness.fake.script("volumes/V1", [.error(status: 400, reason: "keyInvalid", message: "API key \(key) not valid.")])
+    harness.fake.script(
+      "volumes/V1", [.error(status: 400, reason: "keyInvalid", message: "API key \(key) not valid.")])
     let failure = await #expect(throws: FetchError.self) {
       try await harness.fetcher(
         catalog, harness.options(refresh: true, environment: ["GOOGLE_BOOKS_API_KEY": key])

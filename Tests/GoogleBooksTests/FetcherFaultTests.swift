@@ -18,7 +18,11 @@ import Testing
     let catalog = Self.oneQuery(harness)
     harness.fake.script(
       "q=dune",
-      [.error(status: 429, reason: "rateLimitExceeded", message: "Quota exceeded for quota metric 'Queries per minute'.", retryAfter: "7")])
+      [
+        .error(
+          status: 429, reason: "rateLimitExceeded",
+          message: "Quota exceeded for quota metric 'Queries per minute'.", retryAfter: "7")
+      ])
     let result = try await harness.fetcher(catalog, harness.options()).run()
     #expect(result.ids("sf") == ["d0", "d1", "d2"])
     #expect(harness.recorder.sleeps == [7])
@@ -38,7 +42,11 @@ import Testing
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     harness.fake.script(
       "q=dune",
-      [.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable.", retryAfter: formatter.string(from: later))])
+      [
+        .error(
+          status: 503, reason: "backendFailed", message: "Service temporarily unavailable.",
+          retryAfter: formatter.string(from: later))
+      ])
     _ = try await harness.fetcher(catalog, harness.options()).run()
     #expect(harness.recorder.sleeps == [30])
   }
@@ -47,8 +55,10 @@ import Testing
     let harness = FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
-    let backend = FakeGoogleBooks.Fault.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable.")
-    harness.fake.script("q=dune", [backend, .error(status: 502, reason: "badGateway", message: "Bad Gateway"), backend])
+    let backend = FakeGoogleBooks.Fault.error(
+      status: 503, reason: "backendFailed", message: "Service temporarily unavailable.")
+    harness.fake.script(
+      "q=dune", [backend, .error(status: 502, reason: "badGateway", message: "Bad Gateway"), backend])
     let result = try await harness.fetcher(catalog, harness.options()).run()
     #expect(result.ids("sf") == ["d0", "d1", "d2"])
     // base 1 s doubling, jitter factor 0.5 + 0.5 × 0.5.
@@ -79,7 +89,8 @@ import Testing
     let catalog = Self.oneQuery(harness, retries: 2)
     let dayAgo = FetchHarness.now.addingTimeInterval(-3 * 86_400)
     _ = try await harness.fetcher(catalog, harness.options(now: dayAgo)).run()
-    let backend = FakeGoogleBooks.Fault.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable.")
+    let backend = FakeGoogleBooks.Fault.error(
+      status: 503, reason: "backendFailed", message: "Service temporarily unavailable.")
     harness.fake.script("q=dune", [backend, backend, backend])
     harness.fake.setSearch("dune", results: [])
     let result = try await harness.fetcher(catalog, harness.options()).run()
@@ -109,7 +120,8 @@ import Testing
     }
   }
 
-  static func failureText(_ harness: FetchHarness, _ catalog: Catalog, environment: [String: String] = [:]) async
+  static func failureText(_ harness: FetchHarness, _ catalog: Catalog, environment: [String: String] = [:])
+    async
     -> String
   {
     do {
@@ -140,7 +152,8 @@ import Testing
     let harness = FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
-    let message = "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'books.googleapis.com'"
+    let message =
+      "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'books.googleapis.com'"
     harness.fake.script("q=dune", [.error(status: 429, reason: "rateLimitExceeded", message: message)])
     #expect(
       await Self.failureText(harness, catalog)
@@ -157,7 +170,8 @@ import Testing
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     harness.fake.script(
-      "q=dune", [.error(status: 400, reason: "keyInvalid", message: "API key not valid. Please pass a valid API key.")])
+      "q=dune",
+      [.error(status: 400, reason: "keyInvalid", message: "API key not valid. Please pass a valid API key.")])
     #expect(
       await Self.failureText(harness, catalog, environment: ["GOOGLE_BOOKS_API_KEY": "k-123456"])
         == """

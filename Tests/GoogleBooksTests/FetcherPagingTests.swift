@@ -68,7 +68,10 @@ import Testing
       projection: "full", retries: 0)
     settings.timeout = 2
     let catalog = harness.catalog(
-      [Collection(title: "T", slug: "t", queries: [Query(q: "三體 inauthor:劉慈欣", maxResults: 5, orderBy: "newest")])],
+      [
+        Collection(
+          title: "T", slug: "t", queries: [Query(q: "三體 inauthor:劉慈欣", maxResults: 5, orderBy: "newest")])
+      ],
       settings: settings)
     _ = try await harness.fetcher(catalog, harness.options()).run()
     #expect(
@@ -81,9 +84,11 @@ import Testing
   @Test func detailsFullReplacesSearchRecordsWithSingleVolumeRecords() async throws {
     let harness = FetchHarness()
     defer { harness.cleanUp() }
-    harness.fake.setSearch("dune", results: [FakeGoogleBooksFixtures.volume("D1"), FakeGoogleBooksFixtures.volume("D2")])
+    harness.fake.setSearch(
+      "dune", results: [FakeGoogleBooksFixtures.volume("D1"), FakeGoogleBooksFixtures.volume("D2")])
     harness.fake.setVolume(
-      "D1", json: FakeGoogleBooks.volumeJSON(id: "D1", title: "D1", description: "<b>Full</b>", pageCount: 412))
+      "D1",
+      json: FakeGoogleBooks.volumeJSON(id: "D1", title: "D1", description: "<b>Full</b>", pageCount: 412))
     let catalog = harness.catalog([
       Collection(title: "SF", slug: "sf", queries: [Query(q: "dune", maxResults: 2)], details: .full)
     ])
@@ -104,7 +109,9 @@ import Testing
 
 /// Small volume objects for the fake server.
 enum FakeGoogleBooksFixtures {
-  static func volume(_ id: String, isbn13: String? = nil, isbn10: String? = nil, other: String? = nil) -> String {
+  static func volume(_ id: String, isbn13: String? = nil, isbn10: String? = nil, other: String? = nil)
+    -> String
+  {
     FakeGoogleBooks.volumeJSON(id: id, title: "Title \(id)", isbn13: isbn13, isbn10: isbn10, other: other)
   }
 }

@@ -19,7 +19,10 @@ extension FetchStatistics {
   /// `Fetched 120 volumes: 12 requests, 30 cache hits, 2 retries, 1 warning`.
   public func summary(warnings: Int) -> String {
     func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
-    var parts = [count(requests, "request"), count(cacheHits, "cache hit"), retries == 1 ? "1 retry" : "\(retries) retries"]
+    var parts = [
+      count(requests, "request"), count(cacheHits, "cache hit"),
+      retries == 1 ? "1 retry" : "\(retries) retries",
+    ]
     if staleServed > 0 { parts.append("\(staleServed) stale") }
     parts.append(count(warnings, "warning"))
     return "Fetched \(count(volumes, "volume")): " + parts.joined(separator: ", ")

@@ -13,7 +13,9 @@ extension Fetcher {
         var start = 0
         while true {
           let request = state.planner.searchRequest(collection: c, query: q, start: start)
-          guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else { break }
+          guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else {
+            break
+          }
           for volume in decoded.volumes { volumes.append(assembly.detailed(volume, wanted: volumes.details)) }
           let count = Int(request.value(of: "maxResults") ?? "") ?? RequestPlanner.pageSize
           let wanted = collection.queries[q].maxResults
@@ -42,7 +44,8 @@ extension Fetcher {
         guard let decoded = assembly.take(state.planner.volumeRequest(id), purpose) else { continue }
         if let volume = decoded.volumes.first { volumes.append(volume) }
       }
-      collections.append(CollectionVolumes(slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches))
+      collections.append(
+        CollectionVolumes(slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches))
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
     }
     if state.staleOffline > 0 {

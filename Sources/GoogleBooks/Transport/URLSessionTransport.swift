@@ -19,7 +19,8 @@ public struct URLSessionTransport: HTTPTransport {
 
   public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
     guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
-    var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    var request = URLRequest(
+      url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let data: Data
     let response: URLResponse
