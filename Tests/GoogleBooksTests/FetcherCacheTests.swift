@@ -183,3 +183,19 @@ import Testing
     #expect(failure?.description.contains(key) == false)
   }
 }
+
+@Suite struct FetcherRateTests {
+  @Test func theRequestsPerSecondCapSpacesRequestStarts() async throws {
+    let harness = FetchHarness()
+    defer { harness.cleanUp() }
+    let ids = ["A", "B", "C"]
+    for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
+    var settings = GoogleBooksSettings(retries: 0, timeout: 2)
+    settings.requestsPerSecond = 2
+    let catalog = harness.catalog([Collection(title: "Vol", slug: "vol", volumes: ids)], settings: settings)
+    let result = try await harness.fetcher(catalog, harness.options()).run()
+    #expect(result.ids("vol") == ids)
+    // The clock stands still, so each start waits for its own slot: now, +0.5 s, +1 s.
+    #expect(harness.recorder.sleeps.sorted() == [0.5, 1.0])
+  }
+}

@@ -1,7 +1,8 @@
 import Foundation
-import GoogleBooks
 import TestSupport
 import Testing
+
+@testable import GoogleBooks
 
 @Suite struct ResponseCacheTests {
   @Test(arguments: [
@@ -24,6 +25,16 @@ import Testing
     #expect(
       hasher.finalize().map { String(format: "%02x", $0) }.joined()
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  @Test(arguments: [
+    ("", "ef46db3751d8e999"),
+    ("a", "d24ec4f1a98c6e5b"),
+    ("abc", "44bc2cf5ad770999"),
+    ("Nobody inspects the spammish repetition", "fbcea83c8a378bf1"),
+  ])
+  func bodyChecksumIsXXH64(_ text: String, _ digest: String) {
+    #expect(XXH64.hex(Array(text.utf8)) == digest)
   }
 
   @Test func theKeyIsTheCanonicalRelativeRequestWithoutTheAPIKey() {
@@ -63,7 +74,7 @@ import Testing
     let file = try #require(FileManager.default.contents(atPath: cache.path(for: request)))
     let header =
       #"{"format":1,"request":"volumes/x","status":200,"fetched_at":"2026-09-21T14:13:20Z","body_length":\#(body.count),"#
-      + #""body_sha256":"\#(SHA256.hex(body))"}"# + "\n"
+      + #""body_xxh64":"\#(XXH64.hex(body))"}"# + "\n"
     #expect([UInt8](file) == Array(header.utf8) + body)
     let entry = try #require(try cache.load(request))
     #expect(Array(entry.body) == body)
