@@ -82,7 +82,7 @@ import Testing
 
   @Test func terminalReporterRewritesOneLineThenPrintsTheSummary() {
     let recorder = Recorder()
-    let reporter = TerminalFetchReporter(write: { recorder.write($0) })
+    let reporter = TerminalFetchReporter(write: { recorder.write($0) }, minimumInterval: 0)
     var statistics = FetchStatistics()
     statistics.plannedRequests = 3
     statistics.cacheHits = 1
@@ -100,5 +100,18 @@ import Testing
         + "\rfetch: 2/2 requests, 1 cache hits, 1 retries"
         + "\r" + String(repeating: " ", count: 44) + "\r"
         + "Fetched 7 volumes: 3 requests, 1 cache hit, 1 retry, 1 warning\n")
+  }
+}
+
+@Suite struct TerminalReporterThrottleTests {
+  @Test func updatesCloserThanTheIntervalAreNotRedrawn() {
+    let recorder = Recorder()
+    let reporter = TerminalFetchReporter(write: { recorder.write($0) }, minimumInterval: 60)
+    var statistics = FetchStatistics()
+    statistics.plannedRequests = 2
+    reporter.report(.update(statistics))
+    statistics.cacheHits = 2
+    reporter.report(.update(statistics))
+    #expect(recorder.output == "\rfetch: 0/2 requests, 0 cache hits, 0 retries")
   }
 }

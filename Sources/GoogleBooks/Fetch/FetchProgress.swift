@@ -32,11 +32,15 @@ extension FetchStatistics {
 /// A live line rewritten in place (`\r`) for terminals, then the summary.
 public final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
   private let write: @Sendable (String) -> Void
+  private let minimumInterval: Duration
   private let lock = NSLock()
   private var lastLength = 0
+  private var lastDrawn: ContinuousClock.Instant?
 
-  public init(write: @escaping @Sendable (String) -> Void = standardError) {
+  /// Redraws at most every `minimumInterval` seconds: a warm build answers thousands of lookups.
+  public init(write: @escaping @Sendable (String) -> Void = standardError, minimumInterval: Double = 0.1) {
     self.write = write
+    self.minimumInterval = .milliseconds(Int(minimumInterval * 1000))
   }
 
   public func report(_ event: FetchEvent) {
@@ -44,6 +48,9 @@ public final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
     defer { lock.unlock() }
     switch event {
     case .update(let statistics):
+      let now = ContinuousClock.now
+      if let lastDrawn, now - lastDrawn < minimumInterval { return }
+      lastDrawn = now
       let done = statistics.requests - statistics.retries
       let line =
         "fetch: \(done)/\(statistics.plannedRequests - statistics.cacheHits) requests, "
