@@ -78,7 +78,7 @@ struct FetchHarness {
   var apiURL = "http://books.test/books/v1"
   var transport: any HTTPTransport
 
-  init() {
+  init() throws {
     transport = InMemoryTransport(fake: fake, base: "http://books.test")
   }
 

@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func aRebuildRightAfterMakesZeroRequests() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     let first = try await harness.fetcher(catalog, harness.options()).run()
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func offlineNeverTouchesTheNetworkAndListsEveryMissingEntry() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     let error = await #expect(throws: FetchError.self) {
@@ -50,7 +50,7 @@ import Testing
   }
 
   @Test func offlineServesStaleEntriesWithOneWarning() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     let online = try await harness.fetcher(catalog, harness.options()).run()
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func refreshIgnoresMaxAge() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     _ = try await harness.fetcher(catalog, harness.options()).run()
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func aCorruptEntryIsReportedAndRefetched() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     _ = try await harness.fetcher(catalog, harness.options()).run()
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func theInFlightCapHolds() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.latency = 0.05
     let ids = (0..<12).map { "V\($0)" }
@@ -109,7 +109,7 @@ import Testing
   }
 
   @Test func aSpentBudgetServesStaleEntriesAndRefreshesTheStalestFirst() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let ids = ["A", "B", "C"]
     for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
@@ -134,7 +134,7 @@ import Testing
   }
 
   @Test func aSpentBudgetFailsListingEntriesThatWereNeverCached() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let ids = ["A", "B"]
     for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
@@ -151,7 +151,7 @@ import Testing
   }
 
   @Test func theKeyAppearsInNoCacheFileMessageOrOutput() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let key = "AIzaSyTESTKEY-0123456789"
     let catalog = Self.threeCollections(harness)
@@ -186,7 +186,7 @@ import Testing
 
 @Suite struct FetcherRateTests {
   @Test func theRequestsPerSecondCapSpacesRequestStarts() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let ids = ["A", "B", "C"]
     for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }

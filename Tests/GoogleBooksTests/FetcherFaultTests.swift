@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func rateLimitIsRetriedAfterRetryAfterThenSucceeds() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     harness.fake.script(
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func retryAfterAsHTTPDateIsHonoured() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     // FetchHarness.now is 2026-09-21T…; the date below is 30 s later.
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func backendFailuresAreRetriedWithExponentialBackoff() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     let backend = FakeGoogleBooks.Fault.error(
@@ -73,7 +73,7 @@ import Testing
     .nonJSON,
   ])
   func networkFaultsAreRetried(_ fault: FakeGoogleBooks.Fault) async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     harness.fake.script("q=dune", [fault])
@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func exhaustedRetriesFallBackToAStaleEntryWithAWarning() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness, retries: 2)
     let dayAgo = FetchHarness.now.addingTimeInterval(-3 * 86_400)
@@ -104,7 +104,7 @@ import Testing
   }
 
   @Test func exhaustedRetriesWithoutACachedEntryFailNamingTheQuery() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness, retries: 1)
     harness.fake.script("q=dune", [.closeWithoutResponse, .closeWithoutResponse])
@@ -133,7 +133,7 @@ import Testing
   }
 
   @Test func unknownLocationSaysToSetTheCountry() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     harness.fake.requiresCountry = true
@@ -149,7 +149,7 @@ import Testing
   }
 
   @Test func dailyQuotaWithoutAKeySaysToSetTheKeyVariable() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     let message =
@@ -166,7 +166,7 @@ import Testing
   }
 
   @Test func badRequestWithAKeySaysToCheckTheKey() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.oneQuery(harness)
     harness.fake.script(
@@ -183,7 +183,7 @@ import Testing
   }
 
   @Test func unknownVolumeIDIsAnErrorThatPointsAtTheCatalog() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = harness.catalog([Collection(title: "V", slug: "v", volumes: ["nope_123"])])
     #expect(

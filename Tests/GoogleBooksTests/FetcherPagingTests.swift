@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct FetcherPagingTests {
   @Test func pagingStopsOnAPageWithoutItems() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 45))
     let catalog = harness.catalog([
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func pagingStopsAtMaxResultsAskingForTheRemainderLast() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("intitle:rust", results: FetchHarness.volumes("r", 100))
     let catalog = harness.catalog([
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func volumesAreDedupedWithinAndAcrossQueriesInFirstSeenOrder() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let a = FakeGoogleBooksFixtures.volume("A")
     let b = FakeGoogleBooksFixtures.volume("B")
@@ -61,7 +61,7 @@ import Testing
   }
 
   @Test func parametersComeFromSettingsAndQueryOverrides() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     var settings = GoogleBooksSettings(
       country: "TW", langRestrict: "zh", printType: "books", filter: "ebooks", orderBy: "relevance",
@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func detailsFullReplacesSearchRecordsWithSingleVolumeRecords() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch(
       "dune", results: [FakeGoogleBooksFixtures.volume("D1"), FakeGoogleBooksFixtures.volume("D2")])

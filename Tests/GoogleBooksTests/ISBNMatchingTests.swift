@@ -8,7 +8,7 @@ import Testing
   static let isbn = ISBN(isbn13: "9780316452502")  // ISBN-10 0316452505
 
   func run(_ results: [String]) async throws -> FetchResult {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("isbn:9780316452502", results: results)
     let catalog = harness.catalog([Collection(title: "Time", slug: "time", isbns: [Self.isbn])])
@@ -59,7 +59,7 @@ import Testing
 
 @Suite struct FetchProgressTests {
   @Test func plainReporterWritesOneLinePerCollectionAndASummary() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 3))
     harness.fake.setVolume("V", json: FakeGoogleBooksFixtures.volume("V"))

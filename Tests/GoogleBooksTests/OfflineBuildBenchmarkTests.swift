@@ -10,7 +10,7 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["BOOKGEN_BENCH"] != nil))
 struct OfflineBuildBenchmarkTests {
   @Test func tenThousandCachedVolumesLoadFast() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let queries = (0..<10).map { Query(q: "subject:bench\($0)", maxResults: 1000) }
     let catalog = harness.catalog([Collection(title: "Bench", slug: "bench", queries: queries)])
