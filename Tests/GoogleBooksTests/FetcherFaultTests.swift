@@ -112,7 +112,7 @@ import Testing
       throws: FetchError.requestsFailed([
         RequestFailure(
           subject: "query 'dune' in collection 'sf'",
-          url: "http://books.test/books/v1/volumes?maxResults=3&q=dune&startIndex=0",
+          url: "\(harness.apiURL)/volumes?maxResults=3&q=dune&startIndex=0",
           reason: .transport(.connectionLost), attempts: 2, hint: nil)
       ])
     ) {
@@ -143,7 +143,7 @@ import Testing
         error: query 'dune' in collection 'sf': HTTP 403 (unknownLocation: Cannot determine user location for \
         geographically restricted operation.) after 1 attempt; Google cannot tell where this machine is: set \
         google_books.country in catalog.yml (e.g. country: US)
-          request: http://books.test/books/v1/volumes?maxResults=3&q=dune&startIndex=0
+          request: \(harness.apiURL)/volumes?maxResults=3&q=dune&startIndex=0
         """)
     #expect(harness.fake.requestCount == 1)
   }
@@ -161,7 +161,7 @@ import Testing
         error: query 'dune' in collection 'sf': HTTP 429 (rateLimitExceeded: \(message)) after 1 attempt; anonymous \
         requests share a quota that is usually spent: set the GOOGLE_BOOKS_API_KEY environment variable to a Google \
         Books API key
-          request: http://books.test/books/v1/volumes?maxResults=3&q=dune&startIndex=0
+          request: \(harness.apiURL)/volumes?maxResults=3&q=dune&startIndex=0
         """)
   }
 
@@ -178,7 +178,7 @@ import Testing
         error: query 'dune' in collection 'sf': HTTP 400 (keyInvalid: API key not valid. Please pass a valid API \
         key.) after 1 attempt; check the API key in the GOOGLE_BOOKS_API_KEY environment variable (Google answers \
         400 for a bad key)
-          request: http://books.test/books/v1/volumes?maxResults=3&q=dune&startIndex=0&key=REDACTED
+          request: \(harness.apiURL)/volumes?maxResults=3&q=dune&startIndex=0&key=REDACTED
         """)
   }
 
@@ -191,7 +191,7 @@ import Testing
         == """
         error: volume 'nope_123' in collection 'v': HTTP 404 (notFound: The volume ID could not be found.) after 1 \
         attempt; check the volume id in catalog.yml
-          request: http://books.test/books/v1/volumes/nope_123
+          request: \(harness.apiURL)/volumes/nope_123
         """)
   }
 }
