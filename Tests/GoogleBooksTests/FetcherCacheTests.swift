@@ -159,11 +159,16 @@ import Testing
       "q=isbn",
       [.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable (key \(key)).")]
     )
+    let events = EventRecorder()
     let reporter = TerminalFetchReporter(write: { harness.recorder.write($0) })
     let result = try await harness.fetcher(
-      catalog, harness.options(environment: ["GOOGLE_BOOKS_API_KEY": key]), progress: reporter
+      catalog, harness.options(environment: ["GOOGLE_BOOKS_API_KEY": key]),
+      progress: events.forwarding(to: reporter)
     )
     .run()
+    // Every event a --verbose mode could print shows the key redacted.
+    #expect(events.texts.contains { $0.contains("key=REDACTED") })
+    #expect(events.texts.filter { $0.contains(key) } == [])
     #expect(harness.fake.requests.allSatisfy { $0.contains("key=\(key)") })
     let files = harness.cacheFiles()
     #expect(files.count == 5)
@@ -197,5 +202,33 @@ import Testing
     #expect(result.ids("vol") == ids)
     // The clock stands still, so each start waits for its own slot: now, +0.5 s, +1 s.
     #expect(harness.recorder.sleeps.sorted() == [0.5, 1.0])
+  }
+}
+
+/// Keeps the text of every progress event and passes it on.
+final class EventRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+
+  var texts: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+
+  func forwarding(to next: any FetchProgress) -> any FetchProgress {
+    Forwarder(recorder: self, next: next)
+  }
+
+  private struct Forwarder: FetchProgress {
+    let recorder: EventRecorder
+    let next: any FetchProgress
+
+    func report(_ event: FetchEvent) {
+      recorder.lock.lock()
+      recorder.storage.append("\(event)")
+      recorder.lock.unlock()
+      next.report(event)
+    }
   }
 }

@@ -99,9 +99,26 @@ public struct Fetcher: Sendable {
         guard let result = await group.next() else { break }
         running -= 1
         if case .fetched = result {} else { lookups -= 1 }
+        if case .fetched(let request, let outcome, _) = result {
+          reportFinished(request, outcome, client: client)
+        }
         state.handle(result, client: client)
         progress?.report(.update(state.statistics))
       }
+    }
+  }
+
+  private func reportFinished(
+    _ request: APIRequest, _ outcome: GoogleBooksClient.Outcome, client: GoogleBooksClient
+  ) {
+    switch outcome {
+    case .success(_, _, let status, let attempts, _):
+      progress?.report(
+        .requestFinished(url: client.displayURL(request), result: "HTTP \(status)", attempts: attempts))
+    case .failure(let reason, let attempts, _):
+      progress?.report(
+        .requestFinished(
+          url: client.displayURL(request), result: client.scrubbed("\(reason)"), attempts: attempts))
     }
   }
 

@@ -16,6 +16,12 @@ struct GoogleBooksClient: Sendable {
   let budget: RequestBudget
   let progress: (any FetchProgress)?
 
+  /// `text` with the key replaced by `REDACTED`: servers may echo it in error messages.
+  func scrubbed(_ text: String) -> String {
+    guard let key, key.count >= 4 else { return text }
+    return text.replacingOccurrences(of: key, with: "REDACTED")
+  }
+
   /// The URL with `key=REDACTED`, for messages.
   func displayURL(_ request: APIRequest) -> String { request.redacted(base: baseURL, hasKey: key != nil) }
 
@@ -47,7 +53,7 @@ struct GoogleBooksClient: Sendable {
       retries += 1
       let delay = policy.delay(beforeRetry: retries, retryAfter: retryAfter, random: options.random())
       progress?.report(
-        .retrying(request: displayURL(request), retry: retries, delay: delay, reason: "\(reason)"))
+        .retrying(request: displayURL(request), retry: retries, delay: delay, reason: scrubbed("\(reason)")))
       await options.sleep(delay)
     }
   }
