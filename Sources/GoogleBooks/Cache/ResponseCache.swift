@@ -77,6 +77,11 @@ public struct ResponseCache: Sendable {
     try Self.writeAtomically(file, to: path)
   }
 
+  /// `store` for a body held as `Data`.
+  public func store(_ request: APIRequest, body: Data, status: Int, fetchedAt: Date) throws(CacheError) {
+    try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
+  }
+
   /// Deletes the entry for `request` if there is one.
   public func remove(_ request: APIRequest) {
     unlink(path(for: request))
