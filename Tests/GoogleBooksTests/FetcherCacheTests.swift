@@ -232,3 +232,24 @@ final class EventRecorder: @unchecked Sendable {
     }
   }
 }
+
+@Suite struct FetcherBaseURLTests {
+  @Test func bookgenAPIURLOverridesTheCatalogAndTheCacheIgnoresTheBase() async throws {
+    let harness = try FetchHarness()
+    defer { harness.cleanUp() }
+    harness.fake.setVolume("V", json: FakeGoogleBooksFixtures.volume("V"))
+    var catalog = harness.catalog([Collection(title: "V", slug: "v", volumes: ["V"])])
+    catalog.googleBooks.apiURL = "http://mirror.invalid/books/v1"
+    let online = try await harness.fetcher(
+      catalog, harness.options(environment: ["BOOKGEN_API_URL": harness.apiURL])
+    )
+    .run()
+    #expect(online.ids("v") == ["V"])
+    #expect(harness.fake.requestCount == 1)
+    // Another base URL finds the same entries: keys are relative to the API base.
+    let mirrored = try await harness.fetcher(catalog, harness.options()).run()
+    #expect(mirrored.ids("v") == ["V"])
+    #expect(mirrored.statistics.cacheHits == 1)
+    #expect(harness.fake.requestCount == 1)
+  }
+}
