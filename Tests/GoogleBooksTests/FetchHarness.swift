@@ -68,23 +68,43 @@ final class Recorder: @unchecked Sendable {
   }
 }
 
-/// A temp cache folder, a fake Google and a catalog builder for one test.
+/// A temp cache folder, a fake Google on 127.0.0.1 and a catalog builder for one test.
+///
+/// By default the real client (URLSession) talks real HTTP to `FakeGoogleBooksServer`;
+/// `inMemory: true` skips the sockets for the few tests about pure bookkeeping.
 struct FetchHarness {
-  static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21T…Z
+  static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21T14:13:20Z
 
-  let fake = FakeGoogleBooks()
+  let fake: FakeGoogleBooks
+  let server: FakeGoogleBooksServer?
   let recorder = Recorder()
   let directory = TestSupport.makeTemporaryDirectory("bookgen-fetch")
-  var apiURL = "http://books.test/books/v1"
-  var transport: any HTTPTransport
+  let apiURL: String
+  let transport: any HTTPTransport
 
-  init() throws {
-    transport = InMemoryTransport(fake: fake, base: "http://books.test")
+  init(inMemory: Bool = false) throws {
+    let fake = FakeGoogleBooks()
+    self.fake = fake
+    if inMemory {
+      server = nil
+      apiURL = "http://books.test/books/v1"
+      transport = InMemoryTransport(fake: fake, base: "http://books.test")
+    } else {
+      let server = FakeGoogleBooksServer(google: fake)
+      try server.start()
+      self.server = server
+      apiURL = server.apiURL
+      transport = URLSessionTransport()
+    }
   }
 
   var cacheDirectory: String { directory + "/cache" }
 
-  func cleanUp() { TestSupport.removeTemporaryDirectory(directory) }
+  /// Removes the temp folder and stops the server (asynchronously: `defer` cannot await).
+  func cleanUp() {
+    TestSupport.removeTemporaryDirectory(directory)
+    if let server { Task { await server.stop() } }
+  }
 
   func catalog(
     _ collections: [Collection], settings: GoogleBooksSettings = GoogleBooksSettings(retries: 3, timeout: 2)
