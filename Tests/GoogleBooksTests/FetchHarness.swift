@@ -127,8 +127,11 @@ struct FetchHarness {
       now: { now }, sleep: { recorder.sleep($0) }, random: { 0.5 })
   }
 
-  func fetcher(_ catalog: Catalog, _ options: FetchOptions, progress: (any FetchProgress)? = nil) -> Fetcher {
-    Fetcher(catalog: catalog, options: options, transport: transport, progress: progress)
+  func fetcher(
+    _ catalog: Catalog, _ options: FetchOptions, progress: (any FetchProgress)? = nil,
+    transport: (any HTTPTransport)? = nil
+  ) -> Fetcher {
+    Fetcher(catalog: catalog, options: options, transport: transport ?? self.transport, progress: progress)
   }
 
   /// Every file under the cache folder, as text.
@@ -157,4 +160,26 @@ extension FetchResult {
   }
 
   var warningTexts: [String] { warnings.map(\.description) }
+}
+
+/// Counts calls before passing them on: proves a run never reached the transport at all.
+final class CountingTransport: HTTPTransport, @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  let next: any HTTPTransport
+
+  init(_ next: any HTTPTransport) {
+    self.next = next
+  }
+
+  var calls: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
+    lock.withLock { count += 1 }
+    return try await next.get(url, timeout: timeout)
+  }
 }
