@@ -56,6 +56,7 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(
-      name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"], exclude: ["Golden", "Catalogs"]),
+      name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "TestSupport"],
+      exclude: ["Golden", "Catalogs"]),
   ]
 )

@@ -3,6 +3,8 @@ struct CommandContext: Sendable {
   let environment: Environment
   let console: Console
   let options: CommandOptions
+  /// A `serve` rebuild: stage errors name `serve`, and fetch progress stays quiet.
+  var isPreview = false
 
   func run(_ name: CommandName) async throws {
     switch name {
