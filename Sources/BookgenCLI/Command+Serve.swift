@@ -50,15 +50,3 @@ extension CommandContext {
     }
   }
 }
-
-/// Text written through a `TextOutput`, kept for later (a preview build's messages).
-final class CapturedText: @unchecked Sendable {
-  private let lock = NSLock()
-  private var buffer = ""
-
-  var text: String { lock.withLock { buffer } }
-
-  var output: TextOutput {
-    TextOutput { [self] text in lock.withLock { buffer += text } }
-  }
-}

@@ -3,18 +3,6 @@ import Testing
 
 @testable import BookgenCLI
 
-/// Text written to one stream during an in-process run.
-final class OutputCapture: @unchecked Sendable {
-  private let lock = NSLock()
-  private var buffer = ""
-
-  var text: String { lock.withLock { buffer } }
-
-  var output: TextOutput {
-    TextOutput { [self] text in lock.withLock { buffer += text } }
-  }
-}
-
 /// What one run of `bookgen` produced.
 struct CLIResult: Sendable, Equatable {
   var status: Int32
@@ -29,9 +17,9 @@ func runCLI(
   _ arguments: [String], in directory: String = "/nonexistent/bookgen-cli-tests",
   variables: [String: String] = [:], terminal: Bool = false
 ) async -> CLIResult {
-  let stdout = OutputCapture()
-  let stderr = OutputCapture()
-  let ticks = OutputCapture()
+  let stdout = CapturedText()
+  let stderr = CapturedText()
+  let ticks = CapturedText()
   let environment = Environment(
     variables: variables, workingDirectory: directory, standardOutput: stdout.output,
     standardError: stderr.output, standardOutputIsTerminal: terminal, standardErrorIsTerminal: terminal,

@@ -10,7 +10,7 @@ import Testing
   }
 
   private func report(_ error: any Error) throws -> String {
-    let stderr = OutputCapture()
+    let stderr = CapturedText()
     let environment = Environment(
       variables: [:], workingDirectory: "/", standardOutput: TextOutput { _ in },
       standardError: stderr.output, clock: { 0 })

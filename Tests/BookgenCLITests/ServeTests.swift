@@ -7,9 +7,9 @@ import Testing
 @Suite struct ServeTests {
   /// A `serve` command's context, with captured streams, as `BookgenCLI.run` would make it.
   private func serveContext(in directory: String, _ arguments: [String] = []) throws -> (
-    CommandContext, OutputCapture
+    CommandContext, CapturedText
   ) {
-    let stderr = OutputCapture()
+    let stderr = CapturedText()
     let environment = Environment(
       variables: [:], workingDirectory: directory, standardOutput: TextOutput { _ in },
       standardError: stderr.output, clock: { 0 })
