@@ -46,6 +46,26 @@ import Testing
     await fixture.server.stop()
   }
 
+  @Test func stepLinesShowOnATerminal() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      var variables = fixture.variables
+      variables["NO_COLOR"] = "1"
+      let result = await runCLI(
+        ["build", "--base-url", "https://preview.example.org/pr-7"], in: root, variables: variables,
+        terminal: true)
+      #expect(result.status == 0)
+      #expect(result.stderr.hasPrefix("[1/3] Loading catalog\n[2/3] Fetching volumes\n"))
+      #expect(result.stderr.contains("\n[3/3] Rendering site\n"))
+      #expect(!result.stderr.contains("\u{1B}["))
+      let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
+      #expect(home.contains("https://preview.example.org/pr-7/"))
+      #expect(!home.contains("https://example.com/books/"))
+    }
+    await fixture.server.stop()
+  }
+
   @Test func offlineBuildWithAnEmptyCacheFailsListingWhatIsMissing() async throws {
     try await withTemporaryDirectory { root in
       try write(BuildFixture.catalog, to: root + "/catalog.yml")
