@@ -34,10 +34,8 @@ extension CommandContext {
     async throws -> BuildReport
   {
     let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, volumes: $0.volumes) }
-    let templates = (catalog.directory as NSString).appendingPathComponent("templates")
     let buildOptions = BuildOptions(
-      baseURL: baseURL,
-      templatesDirectory: FileManager.default.fileExists(atPath: templates) ? templates : nil,
+      baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
       outputDirectory: output)
     return try await SiteBuilder(catalog: catalog, collections: collections, options: buildOptions).build()
   }
