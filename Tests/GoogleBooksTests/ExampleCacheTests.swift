@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 import HTTPServer
-import Testing
 import TestSupport
+import Testing
 
 @testable import GoogleBooks
 
