@@ -93,6 +93,19 @@ import Testing
     await fixture.server.stop()
   }
 
+  /// What `make site` does: the example catalog, offline, from the committed cache.
+  @Test func theExampleSiteBuildsOffline() async throws {
+    try await withTemporaryDirectory { root in
+      let catalog = Fixtures.packageRoot.appendingPathComponent("catalog.yml").path
+      let result = try run(
+        ["build", "--offline", "--catalog", catalog, "-o", root + "/public"], in: URL(fileURLWithPath: root))
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout == "")
+      #expect(result.stderr.split(separator: "\n").last?.hasPrefix("Built ") == true)
+      #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+    }
+  }
+
   @Test func serveAnswersThenStopsCleanlyOnCtrlC() async throws {
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in
