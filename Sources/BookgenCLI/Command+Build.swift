@@ -25,8 +25,19 @@ extension CommandContext {
     }
     try markOutput(output)
     report.warnings.forEach(console.warning)
+    console.detail(
+      "Wrote \(NumberText.count(report.files, "file")) (\(NumberText.grouped(report.bytes)) bytes) to \(output.path)"
+    )
+    console.detail(
+      "Render stages: "
+        + report.stages.map { "\($0.name) \(Self.milliseconds($0.seconds)) ms" }.joined(separator: ", "))
     return "Built \(NumberText.count(report.books, "book")), \(NumberText.count(report.pages, "page")) "
       + "in \(pipeline.elapsed) s"
+  }
+
+  /// Whole milliseconds, for `--verbose` timings.
+  static func milliseconds(_ seconds: Double) -> String {
+    NumberText.grouped(Int((seconds * 1000).rounded()))
   }
 
   /// Renders the fetched volumes into `output` through the Site stage (staging folder, swap).

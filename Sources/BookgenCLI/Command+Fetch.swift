@@ -19,6 +19,7 @@ extension CommandContext {
       offline: offline, refresh: options.refresh, jobs: options.jobs, maxRequests: options.maxRequests,
       environment: environment.variables)
     let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
+    console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
     let result = try await fetcher.run()
     result.warnings.forEach(console.diagnostic)
     return result
