@@ -69,7 +69,7 @@ extension CommandSpec {
       verifies the site built into the output folder.
       """,
     arguments: [],
-    options: [.catalog, .site, .checkedOutput, .quiet, .verbose])
+    options: [.catalog, .site, .checkedOutput, .checkedBaseURL, .quiet, .verbose])
 
   static let serve = CommandSpec(
     name: .serve, abstract: "Preview the site locally and rebuild it when a file changes.",
