@@ -1,0 +1,78 @@
+import GoogleBooks
+
+/// What feeds, OPDS, SEO tags and the search index say about one book, derived once.
+struct BookFacts: Sendable {
+  let book: Book
+  /// Absolute URL of the book's page.
+  let pageURL: String
+  /// Site-relative URL of the book's page (`books/dune-abc/`), for the search index.
+  let relativeURL: String
+  /// The largest https cover Google offers (or the owner's), and a small one for lists.
+  let image: String?
+  let thumbnail: String?
+  /// webReaderLink, else previewLink.
+  let previewURL: String?
+  let buyURL: String?
+  /// Retail price, else list price.
+  let price: Price?
+  let googleBooksURL: String
+
+  init(book: Book, urls: SiteURLs) {
+    self.book = book
+    let path = SitePath(["books", book.slug])
+    pageURL = urls.absolute(path)
+    relativeURL = path.encodedURLPath
+    let links = book.volume.volumeInfo.imageLinks
+    if book.cover == nil || links == nil {
+      image = book.cover
+      thumbnail = book.cover
+    } else {
+      image = ExternalLink.cover(links?.small ?? links?.medium) ?? book.cover
+      thumbnail = ExternalLink.cover(links?.smallThumbnail) ?? book.cover
+    }
+    let info = book.volume.volumeInfo
+    previewURL = ExternalLink.http(book.volume.accessInfo?.webReaderLink ?? info.previewLink)
+    let sale = book.volume.saleInfo
+    buyURL = ExternalLink.http(sale?.buyLink)
+    price = sale?.retailPrice ?? sale?.listPrice
+    googleBooksURL = ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)
+  }
+
+  /// The description as one line of plain text, at most `limit` characters.
+  func summary(limit: Int) -> String? {
+    book.description.map { TextFormatting.plainText($0, limit: limit) }.flatMap(\.nonEmpty)
+  }
+
+  /// `450`, `12.50`: the amount with two decimals unless whole, for `opds:price` and JSON-LD.
+  static func amountText(_ amount: Double) -> String {
+    let cents = Int((amount * 100).rounded())
+    let fraction = cents % 100
+    return fraction == 0 ? String(cents / 100) : "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
+  /// A MIME type for a cover URL: from its extension, else JPEG (what Google serves).
+  static func imageType(_ url: String) -> String {
+    let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
+    if path.hasSuffix(".png") { return "image/png" }
+    if path.hasSuffix(".webp") { return "image/webp" }
+    if path.hasSuffix(".gif") { return "image/gif" }
+    if path.hasSuffix(".svg") { return "image/svg+xml" }
+    return "image/jpeg"
+  }
+}
+
+extension SiteModel {
+  /// Books with a date newest first, then undated books in title order.
+  var newestFirst: [Int] {
+    let dated = Set(recentlyPublished)
+    return recentlyPublished + books.indices.filter { !dated.contains($0) }
+  }
+
+  /// The absolute URL of a term's page (authors in feeds and JSON-LD), nil when unknown.
+  func termURL(_ kind: TaxonomyKind, key: String, urls: SiteURLs) -> String? {
+    guard let index = taxonomies[kind]?.index[key], let term = taxonomies[kind]?.terms[index] else {
+      return nil
+    }
+    return urls.absolute(SitePath([kind.folder, term.slug]))
+  }
+}
