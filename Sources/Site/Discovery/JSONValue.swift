@@ -50,6 +50,12 @@ enum JSONValue: Sendable, Equatable {
 
   static func writeString(_ text: String, to output: inout String) {
     output += "\""
+    // Most strings need no escaping: one byte scan, then a single append.
+    guard text.utf8.contains(where: JSONValue.mayNeedEscaping) else {
+      output += text
+      output += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x22: output += "\\\""
@@ -63,6 +69,12 @@ enum JSONValue: Sendable, Equatable {
       }
     }
     output += "\""
+  }
+
+  /// Bytes that start something `writeString` escapes (0xE2 starts U+2028 and U+2029).
+  private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
+      || byte == 0xE2
   }
 
   private static func hex4(_ value: UInt32) -> String {
