@@ -29,6 +29,8 @@ let package = Package(
     // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
     .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
     .executableTarget(name: "EmbedThemeTool", path: "Plugins/EmbedThemeTool"),
+    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
+    .target(name: "SiteCheck", dependencies: ["Markdown"]),
     .target(name: "HTTPServer"),
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
@@ -46,6 +48,7 @@ let package = Package(
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
+    .testTarget(name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
