@@ -1,9 +1,10 @@
 import Diagnostics
+import Mustache
 
 /// Why a site could not be built. Template errors keep the engine's located diagnostic.
 public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// A template failed to parse or render; the diagnostic points into `templates/…`.
-  case template(Diagnostic)
+  /// A template failed to parse or render; located in `templates/…` by the engine.
+  case template(MustacheError)
   /// Several template problems found at once (lint, or parsing the whole library).
   case templates([Diagnostic])
   /// `site.base_url` (or `--base-url`) is not an absolute http(s) URL.
@@ -25,8 +26,8 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .template(let diagnostic):
-      return diagnostic.description
+    case .template(let error):
+      return error.description
     case .templates(let diagnostics):
       return diagnostics.map(\.description).joined(separator: "\n")
     case .invalidBaseURL(let url):

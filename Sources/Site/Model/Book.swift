@@ -30,6 +30,16 @@ struct Book: Sendable {
 
   var id: String { volume.id }
 
+  /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
+  var languageTag: String? {
+    guard let language, language.count <= 35,
+      language.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0))
+      })
+    else { return nil }
+    return language
+  }
+
   init(volume: Volume, entry: BookEntry?) {
     let info = volume.volumeInfo
     let overrides = entry?.overrides ?? BookOverrides()

@@ -26,6 +26,15 @@ enum ExternalLink {
     return url
   }
 
+  /// A link target: an http(s) URL, with Google's own http links upgraded to https.
+  static func link(_ raw: String?) -> String? {
+    guard let url = http(raw) else { return nil }
+    if url.lowercased().hasPrefix("http://"), let host = host(of: url), isGoogleHost(host) {
+      return "https://" + url.dropFirst(7)
+    }
+    return url
+  }
+
   /// The URL's host, lower-cased (without port or credentials).
   static func host(of url: String) -> String? {
     guard let schemeEnd = url.range(of: "://") else { return nil }
@@ -36,8 +45,21 @@ enum ExternalLink {
 
   /// Google's own hosts, which all serve https.
   static func isGoogleHost(_ host: String) -> Bool {
-    host == "google.com" || host.hasSuffix(".google.com") || host.hasSuffix(".googleusercontent.com")
-      || host.hasSuffix(".googleapis.com") || host.hasPrefix("books.google.")
+    if host == "google.com" || host.hasSuffix(".google.com") || host.hasSuffix(".googleusercontent.com")
+      || host.hasSuffix(".googleapis.com")
+    {
+      return true
+    }
+    // Country sites: books.google.de, books.google.com.tw, books.google.co.jp.
+    guard host.hasPrefix("books.google.") else { return false }
+    let suffix = host.dropFirst("books.google.".count).split(separator: ".", omittingEmptySubsequences: false)
+    let isCountry = { (label: Substring) in label.count == 2 && label.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+    switch suffix.count {
+    case 1: return isCountry(suffix[0])
+    case 2: return (suffix[0] == "com" || suffix[0] == "co") && isCountry(suffix[1])
+    default: return false
+    }
   }
 
   /// A cover image URL that is safe on an https page: https as given, Google's http upgraded,

@@ -4,9 +4,14 @@ extension PageContexts {
     let language = strings.language
     let info = book.volume.volumeInfo
     let title = book.title ?? strings["untitled"]
+    let previewURL =
+      ExternalLink.link(book.volume.accessInfo?.webReaderLink)
+      ?? ExternalLink.link(info.previewLink)
+    let buy = buyFields(book)
     var fields: [String: ContextValue] = [
       "id": .string(book.id),
       "title": .string(title),
+      "lang": .optional(book.title == nil ? nil : book.languageTag),
       "subtitle": .optional(book.subtitle),
       "href": .string(urls.href(SitePath(["books", book.slug]))),
       "authors": .list(book.authors.map { termLink(.author, key: CollationKey.fold($0), name: $0) }),
@@ -35,7 +40,7 @@ extension PageContexts {
         height: book.cover == largeCover(book) ? 192 : 450, strings: strings),
       "googleBooksURL": .string(
         ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)),
-      "previewURL": .optional(ExternalLink.http(book.volume.accessInfo?.webReaderLink ?? info.previewLink)),
+      "previewURL": .optional(previewURL),
       "isFree": .bool(book.volume.saleInfo?.saleability == "FREE"),
       "isPublicDomain": .bool(book.volume.accessInfo?.publicDomain == true),
     ]
@@ -64,7 +69,8 @@ extension PageContexts {
         "percent": .int(Int((rating / 5 * 100).rounded())),
       ]
     }
-    fields["buy"] = buyFields(book)
+    fields["buy"] = buy
+    fields["hasActions"] = .bool(previewURL != nil || buy != .null)
     return .map(fields)
   }
 
@@ -77,7 +83,7 @@ extension PageContexts {
 
   /// `buy`: the store link with list and retail prices and the discount, or null.
   private func buyFields(_ book: Book) -> ContextValue {
-    guard let sale = book.volume.saleInfo, let url = ExternalLink.http(sale.buyLink) else { return .null }
+    guard let sale = book.volume.saleInfo, let url = ExternalLink.link(sale.buyLink) else { return .null }
     let language = strings.language
     let discount = PriceText.discountPercent(list: sale.listPrice, retail: sale.retailPrice)
     let retail = sale.retailPrice ?? sale.listPrice

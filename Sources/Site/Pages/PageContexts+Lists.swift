@@ -119,6 +119,7 @@ extension PageContexts {
       "id": .string(book.id),
       "href": .string(urls.href(SitePath(["books", book.slug]))),
       "title": .string(title),
+      "lang": .optional(book.title == nil ? nil : book.languageTag),
       "subtitle": .optional(book.subtitle),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
       "year": .optional(book.date.map { String($0.year) }),

@@ -62,17 +62,21 @@ struct PageContexts: Sendable {
     switch job.kind {
     case .home:
       fields.merge(homeFields()) { _, new in new }
-      fields["page"] = pageFields(title: settings.title, job: job, description: settings.description)
+      fields["page"] = pageFields(
+        title: settings.title, job: job,
+        description: settings.description.map { TextFormatting.markdownText($0, limit: 160) })
     case .collection(let index):
       let collection = model.collections[index]
       fields.merge(collectionFields(index, page: job.page)) { _, new in new }
       fields["page"] = pageFields(
-        title: listTitle(collection.title, page: job.page), job: job, description: collection.description)
+        title: listTitle(collection.title, page: job.page), job: job,
+        description: collection.description.map { TextFormatting.markdownText($0, limit: 160) })
     case .book(let index):
       let book = model.books[index]
       fields["book"] = bookFields(book)
       fields["page"] = pageFields(
-        title: book.title ?? strings["untitled"], job: job, description: book.description)
+        title: book.title ?? strings["untitled"], job: job,
+        description: book.description.map { TextFormatting.descriptionText($0, limit: 160) })
     case .allBooks:
       fields.merge(allBooksFields(page: job.page)) { _, new in new }
       fields["page"] = pageFields(
@@ -87,14 +91,14 @@ struct PageContexts: Sendable {
     return .map(fields)
   }
 
-  /// `page`: the document title, canonical URL and meta description.
+  /// `page`: the document title, canonical URL and meta description (plain text).
   private func pageFields(title: String, job: PageJob, description: String?) -> ContextValue {
     let isHome = job.kind == .home
     return [
       "title": .string(title),
       "documentTitle": .string(isHome ? settings.title : "\(title) – \(settings.title)"),
       "canonicalURL": .string(urls.absolute(job.path)),
-      "description": .optional(description.map { TextFormatting.plainText($0, limit: 160) }.nonEmpty),
+      "description": .optional(description.nonEmpty),
       "kind": .string(job.template),
       "isHome": .bool(isHome),
     ]

@@ -17,9 +17,10 @@ enum Slug {
     var count = 0
     var pendingHyphen = false
     for scalar in folded.unicodeScalars {
-      guard count < maximumLength else { break }
       if scalar.isSlugCharacter {
-        if pendingHyphen && !result.isEmpty {
+        let needsHyphen = pendingHyphen && !result.isEmpty
+        guard count + (needsHyphen ? 2 : 1) <= maximumLength else { break }
+        if needsHyphen {
           result.append("-")
           count += 1
         }
