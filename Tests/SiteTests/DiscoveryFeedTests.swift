@@ -56,7 +56,7 @@ import Testing
     #expect(feed.elements.first?.namespace == "http://www.w3.org/2005/Atom")
     #expect(feed.texts("feed", "id") == ["https://me.github.io/books/feed.xml"])
     #expect(feed.texts("feed", "title") == ["Ann's Shelf"])
-    #expect(feed.texts("feed", "subtitle") == ["Books **I** love."])
+    #expect(feed.texts("feed", "subtitle") == ["Books I love."])
     // Deterministic: the newest publication date, never the clock.
     #expect(feed.texts("feed", "updated") == ["2019-10-01T00:00:00Z"])
     #expect(feed.texts("feed", "author", "name") == ["Ann"])
@@ -91,7 +91,7 @@ import Testing
     #expect(feed.error == nil)
     let expected = DiscoveryFixture.hostileTitle.replacingOccurrences(of: "\u{1}", with: "")
     #expect(feed.texts("entry", "title").contains(expected))
-    #expect(feed.texts("entry", "summary").contains("A & B < C"))
+    #expect(feed.texts("entry", "summary").contains("A & B < C\u{FFFD}"))
   }
 
   @Test func sourceDateEpochSetsUpdated() throws {

@@ -20,7 +20,7 @@ enum DiscoveryFixture {
     id: "B1ZdEAAAQBAJ",
     volumeInfo: VolumeInfo(
       title: "Dune", subtitle: "Deluxe Edition", authors: ["Frank Herbert"], publisher: "Ace",
-      publishedDate: "2019-10-01", description: "Set on the desert planet\n\nArrakis.",
+      publishedDate: "2019-10-01", description: "<p>Set on the desert planet</p><p><b>Arrakis</b>.</p>",
       industryIdentifiers: [
         IndustryIdentifier(type: "ISBN_13", identifier: "9780441013593"),
         IndustryIdentifier(type: "ISBN_10", identifier: "0441013597"),

@@ -39,7 +39,7 @@ import Testing
         "<meta property=\"book:author\" content=\"https://me.github.io/books/authors/frank-herbert/\">\n"))
     #expect(html.contains("<meta property=\"og:title\" content=\"Dune\">\n"))
     #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/books/dune-"))
-    #expect(html.contains("<meta name=\"description\" content=\"Books **I** love.\">\n"))
+    #expect(html.contains("<meta name=\"description\" content=\"Books I love.\">\n"))
     #expect(
       html.contains(
         "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ann&#39;s Shelf\" href=\"/books/feed.xml\">\n"
@@ -126,7 +126,7 @@ import Testing
     let html = try DiscoverySEOTests.head({ $0.kind == .notFound })
     #expect(
       html
-        == "<meta name=\"description\" content=\"Books **I** love.\">\n<meta name=\"robots\" content=\"noindex\">\n"
+        == "<meta name=\"description\" content=\"Books I love.\">\n<meta name=\"robots\" content=\"noindex\">\n"
     )
   }
 

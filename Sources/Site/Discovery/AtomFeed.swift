@@ -39,7 +39,7 @@ struct AtomFeed: Sendable {
     xml.open("feed", ["xmlns": AtomFeed.namespace, "xml:lang": settings.language])
     xml.element("id", urls.absolute(path))
     xml.element("title", title)
-    if let subtitle = settings.description.map({ TextFormatting.plainText($0, limit: 300) })?.nonEmpty,
+    if let subtitle = settings.description.map({ TextFormatting.markdownText($0, limit: 300) })?.nonEmpty,
       path.segments.isEmpty
     {
       xml.element("subtitle", subtitle)

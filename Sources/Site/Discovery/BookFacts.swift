@@ -40,7 +40,7 @@ struct BookFacts: Sendable {
 
   /// The description as one line of plain text, at most `limit` characters.
   func summary(limit: Int) -> String? {
-    book.description.map { TextFormatting.plainText($0, limit: limit) }.flatMap(\.nonEmpty)
+    book.description.map { TextFormatting.descriptionText($0, limit: limit) }?.nonEmpty
   }
 
   /// `450`, `12.50`: the amount with two decimals unless whole, for `opds:price` and JSON-LD.

@@ -1,4 +1,5 @@
 import Catalog
+import Markdown
 
 /// The `<head>` tags that make a page discoverable: meta description, canonical link, feed and
 /// OPDS links, OpenGraph and, on detail pages, schema.org `Book` JSON-LD.
@@ -20,7 +21,7 @@ struct SEOHead: Sendable {
     self.settings = settings
     self.urls = urls
     siteDescription =
-      settings.description.map { TextFormatting.plainText($0, limit: SEOHead.descriptionLimit) }?.nonEmpty
+      settings.description.map { TextFormatting.markdownText($0, limit: SEOHead.descriptionLimit) }?.nonEmpty
       ?? settings.title
     facts = model.books.map { BookFacts(book: $0, urls: urls) }
     commonLinks =
@@ -39,11 +40,9 @@ struct SEOHead: Sendable {
   }
 
   /// The fragment for one page. `title` is the page's own title (not the document title);
-  /// `description` is Markdown or a Google description (nil: the site's description).
+  /// `description` is the page's plain-text meta description (nil: the site's description).
   func render(job: PageJob, title: String, description: String?) -> String {
-    let text =
-      description.map { TextFormatting.plainText($0, limit: SEOHead.descriptionLimit) }?.nonEmpty
-      ?? siteDescription
+    let text = description?.nonEmpty ?? siteDescription
     var html = SEOHead.tag("meta", ["name": "description", "content": text])
     if job.kind == .notFound {
       // A 404 page is served at any address: it must not claim one or be indexed.
@@ -117,6 +116,7 @@ struct SEOHead: Sendable {
 
   /// `<name key="value" …>` with escaped values, on its own line.
   static func tag(_ name: String, _ attributes: KeyValuePairs<String, String>) -> String {
-    "<" + name + attributes.map { " \($0.key)=\"\(HTMLText.escape($0.value))\"" }.joined() + ">\n"
+    "<" + name + attributes.map { " \($0.key)=\"\(HTMLEscaping.escapeAttribute($0.value))\"" }.joined()
+      + ">\n"
   }
 }
