@@ -50,7 +50,9 @@ let package = Package(
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
-    .testTarget(name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
