@@ -1,116 +1,106 @@
 /* bookgen search: filters search-index.json as you type; without JS the form goes to all books. */
-(function () {
+(() => {
   "use strict";
-  var script = document.currentScript;
-  var form = document.querySelector("form[role=search]");
-  var input = form && form.querySelector("input[type=search]");
+  const script = document.currentScript;
+  const form = document.querySelector("form[role=search]");
+  const input = form && form.querySelector("input[type=search]");
   if (!input || !window.fetch) return;
-  var data = function (name, fallback) {
-    return form.getAttribute("data-" + name) || (script && script.getAttribute("data-" + name)) || fallback;
-  };
-  var indexURL = new URL(data("index", "../search-index.json"), script ? script.src : location.href);
-  var base = new URL(".", indexURL);
-  var limit = 20;
-  var books = null, loading = null, timer = 0;
+  // Texts and the index location may be set as data-* on the form or the script tag.
+  const data = (name, fallback) =>
+    form.getAttribute("data-" + name) || (script && script.getAttribute("data-" + name)) || fallback;
+  const indexURL = new URL(data("index", "../search-index.json"), script ? script.src : location.href);
+  const base = new URL(".", indexURL);
+  const limit = 20;
+  const make = (tag, props) => Object.assign(document.createElement(tag), props);
+  let books = null, loading = null, timer = 0;
 
-  var list = document.querySelector("[data-search-results]");
+  let list = document.querySelector("[data-search-results]");
   if (!list) {
-    list = document.createElement("ul");
+    // Below the header, not inside the (flex) form, so results read well even unstyled.
+    list = make("ul", { className: "search-results wrap" });
     list.setAttribute("data-search-results", "");
-    list.className = "search-results";
-    form.appendChild(list);
+    (form.closest("header") || form).after(list);
   }
-  list.id = list.id || "search-results";
-  var status = document.createElement("p");
-  status.className = "visually-hidden";
+  list.hidden = true;
+  const status = make("p", { className: "visually-hidden" });
   status.setAttribute("role", "status");
   status.setAttribute("aria-live", "polite");
-  form.appendChild(status);
-  input.setAttribute("aria-controls", list.id);
+  form.append(status);
 
-  function fold(text) {
-    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  }
+  // Accents fold away (é → e) and width variants unify; CJK text is matched as substrings.
+  const fold = (text) => String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
 
-  function load() {
-    loading = loading || fetch(indexURL).then(function (response) {
+  const load = () => (loading = loading || fetch(indexURL)
+    .then((response) => {
       if (!response.ok) throw new Error(response.status);
       return response.json();
-    }).then(function (index) {
-      books = index.books.map(function (row) {
-        var names = function (refs, table) { return refs.map(function (i) { return table[i]; }); };
-        var thumb = row[7] && row[7].indexOf("https://") !== 0 ? index.thumbnail.replace("{id}", row[7]) : row[7];
-        var text = [row[0], row[1]].concat(row[2], row[3], names(row[4], index.categories), names(row[5], index.collections));
-        return { title: row[0], authors: row[2].join(", "), url: new URL(row[6], base).href, thumb: thumb,
-                 key: fold(text.join("\n")), titleKey: fold(row[0]) };
+    })
+    .then((index) => {
+      const names = (refs, table) => refs.map((i) => table[i]);
+      books = index.books.map((row) => {
+        const [title, subtitle, authors, isbns, categories, collections, url, thumb] = row;
+        const text = [title, subtitle, ...authors, ...isbns, ...names(categories, index.categories),
+          ...names(collections, index.collections)];
+        return {
+          title, authors: authors.join(", "), url: new URL(url, base).href,
+          thumb: thumb && !thumb.startsWith("https://") ? index.thumbnail.replace("{id}", thumb) : thumb,
+          key: fold(text.join("\n")), titleKey: fold(title),
+        };
       });
-    });
-    return loading;
-  }
+    })
+    .catch((error) => {
+      loading = null;
+      throw error;
+    }));
 
-  function clear() {
-    list.textContent = "";
-    status.textContent = "";
-  }
+  const clear = () => {
+    list.textContent = status.textContent = "";
+    list.hidden = true;
+  };
 
-  function show() {
-    var query = fold(input.value).trim();
+  const show = () => {
+    const query = fold(input.value).trim();
     if (!query) return clear();
-    var terms = query.split(/\s+/);
-    var hits = [];
-    for (var i = 0; i < books.length; i++) {
-      var book = books[i];
-      if (terms.every(function (t) { return book.key.indexOf(t) >= 0; })) {
-        hits.push([book.titleKey.indexOf(query) === 0 ? 0 : book.titleKey.indexOf(query) > 0 ? 1 : 2, i]);
-      }
-    }
-    hits.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
-    list.textContent = "";
-    hits.slice(0, limit).forEach(function (hit) {
-      var book = books[hit[1]];
-      var item = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = book.url;
-      if (book.thumb) {
-        var image = document.createElement("img");
-        image.src = book.thumb;
-        image.alt = "";
-        image.width = 32;
-        image.height = 48;
-        image.loading = "lazy";
-        link.appendChild(image);
-      }
-      var title = document.createElement("span");
-      title.textContent = book.title;
-      link.appendChild(title);
-      if (book.authors) {
-        var authors = document.createElement("small");
-        authors.textContent = book.authors;
-        link.appendChild(authors);
-      }
-      item.appendChild(link);
-      list.appendChild(item);
+    const terms = query.split(/\s+/);
+    const hits = [];
+    books.forEach((book, i) => {
+      if (!terms.every((term) => book.key.includes(term))) return;
+      const at = book.titleKey.indexOf(query);
+      hits.push([at === 0 ? 0 : at > 0 ? 1 : 2, i]);
     });
+    hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    list.textContent = "";
+    for (const [, i] of hits.slice(0, limit)) {
+      const book = books[i];
+      const link = make("a", { href: book.url });
+      if (book.thumb) link.append(make("img", { src: book.thumb, alt: "", width: 32, height: 48, loading: "lazy" }));
+      const text = make("span", { textContent: book.title });
+      if (book.authors) text.append(make("br"), make("small", { textContent: book.authors }));
+      link.append(text);
+      const item = make("li");
+      item.append(link);
+      list.append(item);
+    }
+    list.hidden = !hits.length;
     status.textContent = hits.length ? data("count", "{count} results").replace("{count}", hits.length)
-                                     : data("none", "No results");
-  }
+      : data("none", "No results");
+  };
 
-  function search() {
+  const search = () => {
     clearTimeout(timer);
-    timer = setTimeout(function () {
-      load().then(show, function () { status.textContent = data("error", "Search is unavailable"); });
-    }, 120);
-  }
+    timer = setTimeout(() => load().then(show, () => {
+      status.textContent = data("error", "Search is unavailable");
+    }), 120);
+  };
 
   input.addEventListener("input", search);
-  input.addEventListener("focus", function () { load().catch(function () {}); }, { once: true });
-  input.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") {
-      input.value = "";
-      clear();
-    }
+  input.addEventListener("focus", () => load().catch(() => {}), { once: true });
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    input.value = "";
+    clear();
   });
-  var initial = new URLSearchParams(location.search).get("q");
+  const initial = new URLSearchParams(location.search).get("q");
   if (initial && !input.value) {
     input.value = initial;
     search();

@@ -61,8 +61,11 @@ struct SEOHead: Sendable {
     }
     var graph: [(String, String)] = [
       ("og:site_name", settings.title), ("og:title", title), ("og:description", text), ("og:url", canonical),
-      ("og:locale", settings.language.replacingOccurrences(of: "-", with: "_")),
     ]
+    // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
+    if settings.language.contains("-") {
+      graph.append(("og:locale", settings.language.replacingOccurrences(of: "-", with: "_")))
+    }
     var jsonLD: JSONValue?
     if case .book(let index) = job.kind {
       let facts = self.facts[index]
