@@ -86,27 +86,35 @@ enum DiscoveryFixture {
     return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) })
   }
 
-  /// Volumes with distinct ids and titles, for size and pagination tests.
+  /// Volumes with distinct ids and titles of realistic length (half with a subtitle, a third with
+  /// two authors), for size and pagination tests.
   static func volumes(_ count: Int) -> [Volume] {
-    (0..<count).map { number in
-      Volume(
-        id: "vol\(number)",
+    let words = [
+      "Silent", "River", "Winter", "Garden", "Empire", "Letters", "Shadow", "Harbor", "Light", "Stone",
+    ]
+    return (0..<count).map { number in
+      let title = "The \(words[number % 10]) of \(words[number / 10 % 10]) \(number)"
+      let authors =
+        ["Author \(number % 500) Surname"] + (number % 3 == 0 ? ["Second Writer \(number % 70)"] : [])
+      return Volume(
+        id: "vol\(number)AbCdE",
         volumeInfo: VolumeInfo(
-          title: "Book number \(number)", authors: ["Author \(number % 500)"], publishedDate: "2020-01-02",
+          title: title, subtitle: number % 2 == 0 ? "A Novel in \(words[number % 7]) Parts" : nil,
+          authors: authors, publishedDate: "20\(10 + number % 15)-0\(1 + number % 9)-1\(number % 9)",
           industryIdentifiers: [IndustryIdentifier(type: "ISBN_13", identifier: isbn13(number))],
           categories: ["Fiction / Genre \(number % 40)"], language: "en",
           imageLinks: ImageLinks(
             smallThumbnail:
-              "http://books.google.com/books/content?id=vol\(number)&printsec=frontcover&img=1&zoom=5&source=gbs_api",
+              "http://books.google.com/books/content?id=vol\(number)AbCdE&printsec=frontcover&img=1&zoom=5&source=gbs_api",
             thumbnail:
-              "http://books.google.com/books/content?id=vol\(number)&printsec=frontcover&img=1&zoom=1&source=gbs_api"
+              "http://books.google.com/books/content?id=vol\(number)AbCdE&printsec=frontcover&img=1&zoom=1&source=gbs_api"
           )))
     }
   }
 
-  /// A valid ISBN-13 `979` + 9 digits of `number` + check digit.
+  /// A valid ISBN-13 `978` + 9 digits of `number` + check digit.
   static func isbn13(_ number: Int) -> String {
-    let body = "979" + String(String(number).reversed()).padding(toLength: 9, withPad: "0", startingAt: 0)
+    let body = "978" + String(String(number).reversed()).padding(toLength: 9, withPad: "0", startingAt: 0)
     let digits = body.compactMap(\.wholeNumberValue)
     let sum = digits.enumerated().reduce(0) { $0 + $1.element * ($1.offset % 2 == 0 ? 1 : 3) }
     return body + String((10 - sum % 10) % 10)

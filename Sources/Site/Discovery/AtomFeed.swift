@@ -83,18 +83,14 @@ struct AtomFeed: Sendable {
     xml.element("id", facts.pageURL)
     xml.element("title", book.title ?? book.id)
     xml.element("updated", book.date.map(Timestamp.rfc3339) ?? updated(of: []))
-    for author in book.authors {
+    for author in facts.authors {
       xml.open("author")
-      xml.element("name", author)
-      if let uri = model.termURL(.author, key: CollationKey.fold(author), urls: urls) {
-        xml.element("uri", uri)
-      }
+      xml.element("name", author.name)
+      if let uri = author.url { xml.element("uri", uri) }
       xml.close("author")
     }
-    for category in book.categories {
-      let levels = CategoryPath.levels(of: category)
-      guard !levels.isEmpty else { continue }
-      xml.empty("category", ["term": levels.joined(separator: " / "), "label": levels.last])
+    for category in facts.categories {
+      xml.empty("category", ["term": category.path, "label": category.leaf])
     }
     if let summary = facts.summary(limit: options.summaryLimit) {
       xml.element("summary", summary, ["type": "text"])

@@ -16,9 +16,34 @@ struct BookFacts: Sendable {
   /// Retail price, else list price.
   let price: Price?
   let googleBooksURL: String
+  /// Each author with the absolute URL of their page.
+  let authors: [(name: String, url: String?)]
+  /// Each category path as `Fiction / Science Fiction` and its last level.
+  let categories: [(path: String, leaf: String)]
 
-  init(book: Book, urls: SiteURLs) {
+  /// Facts for every book of the model, in `model.books` order. Author page URLs are looked up
+  /// once per distinct name (folding names is the expensive part).
+  static func all(model: SiteModel, urls: SiteURLs) -> [BookFacts] {
+    var authorURLs: [String: String?] = [:]
+    return model.books.map { book in
+      let authors = book.authors.map { name in
+        if let known = authorURLs[name] { return (name: name, url: known) }
+        let url = model.termURL(.author, key: CollationKey.fold(name), urls: urls)
+        authorURLs[name] = .some(url)
+        return (name: name, url: url)
+      }
+      return BookFacts(book: book, urls: urls, authors: authors)
+    }
+  }
+
+  private init(book: Book, urls: SiteURLs, authors: [(name: String, url: String?)]) {
     self.book = book
+    self.authors = authors
+    categories = book.categories.compactMap { path in
+      let levels = CategoryPath.levels(of: path)
+      guard let leaf = levels.last else { return nil }
+      return (levels.joined(separator: " / "), leaf)
+    }
     let path = SitePath(["books", book.slug])
     pageURL = urls.absolute(path)
     relativeURL = path.encodedURLPath

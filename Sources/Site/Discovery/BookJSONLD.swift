@@ -3,7 +3,7 @@ import Catalog
 /// schema.org structured data as JSON-LD: `Book` with its `Offer` on detail pages, `WebSite` on
 /// the home page.
 enum BookJSONLD {
-  static func make(_ facts: BookFacts, model: SiteModel, urls: SiteURLs) -> JSONValue {
+  static func make(_ facts: BookFacts) -> JSONValue {
     let book = facts.book
     var fields: [(String, JSONValue)] = [
       ("@context", .string("https://schema.org")), ("@type", .string("Book")),
@@ -11,19 +11,13 @@ enum BookJSONLD {
       ("name", .string(book.title ?? book.id)),
     ]
     if let subtitle = book.subtitle { fields.append(("alternativeHeadline", .string(subtitle))) }
-    if !book.authors.isEmpty {
-      fields.append(
-        (
-          "author",
-          .array(
-            book.authors.map { author in
-              var person: [(String, JSONValue)] = [("@type", .string("Person")), ("name", .string(author))]
-              if let url = model.termURL(.author, key: CollationKey.fold(author), urls: urls) {
-                person.append(("url", .string(url)))
-              }
-              return .object(person)
-            })
-        ))
+    if !facts.authors.isEmpty {
+      let people: [JSONValue] = facts.authors.map { author in
+        var person: [(String, JSONValue)] = [("@type", .string("Person")), ("name", .string(author.name))]
+        if let url = author.url { person.append(("url", .string(url))) }
+        return .object(person)
+      }
+      fields.append(("author", .array(people)))
     }
     if let isbn = book.isbn13 { fields.append(("isbn", .string(isbn))) }
     if let pages = book.pageCount { fields.append(("numberOfPages", .int(pages))) }
@@ -35,8 +29,9 @@ enum BookJSONLD {
         ("publisher", .object([("@type", .string("Organization")), ("name", .string(publisher))])))
     }
     if let summary = facts.summary(limit: 500) { fields.append(("description", .string(summary))) }
-    let genres = book.categories.compactMap { CategoryPath.levels(of: $0).last }
-    if !genres.isEmpty { fields.append(("genre", .array(genres.map(JSONValue.string)))) }
+    if !facts.categories.isEmpty {
+      fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
+    }
     if let offer = offer(facts) { fields.append(("offers", offer)) }
     fields.append(("sameAs", .string(facts.googleBooksURL)))
     return .object(fields)

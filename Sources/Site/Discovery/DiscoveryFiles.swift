@@ -12,7 +12,7 @@ enum DiscoveryFiles {
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
     options: DiscoveryOptions
   ) -> [DiscoveryFile] {
-    let facts = model.books.map { BookFacts(book: $0, urls: urls) }
+    let facts = BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
     let pages = jobs.filter { $0.kind != .notFound }.map { urls.absolute($0.path) }

@@ -12,12 +12,22 @@ struct OPDSCatalog: Sendable {
   private var urls: SiteURLs { feed.urls }
 
   func files() -> [DiscoveryFile] {
+    // Each book's entry is rendered once and shared by the all-books and collection feeds.
+    let entries = feed.facts.map { facts in
+      var xml = XMLWriter(fragmentAtDepth: 1)
+      xml.open("entry")
+      writeEntry(facts, into: &xml)
+      xml.close("entry")
+      return xml.text
+    }
     var files = [navigationFeed()]
     files += acquisitionFeeds(
-      folder: ["opds", "books"], title: feed.strings["allBooks"], books: Array(model.books.indices))
+      folder: ["opds", "books"], title: feed.strings["allBooks"], books: Array(model.books.indices),
+      entries: entries)
     for collection in model.collections {
       files += acquisitionFeeds(
-        folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books)
+        folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books,
+        entries: entries)
     }
     return files
   }
@@ -53,7 +63,10 @@ struct OPDSCatalog: Sendable {
     return DiscoveryFile(path: OPDSCatalog.root.relativeFilePath.joined(separator: "/"), text: xml.text)
   }
 
-  private func acquisitionFeeds(folder: [String], title: String, books: [Int]) -> [DiscoveryFile] {
+  private func acquisitionFeeds(folder: [String], title: String, books: [Int], entries: [String])
+    -> [DiscoveryFile]
+  {
+    let updated = feed.updated(of: books)
     let size = max(1, feed.options.opdsPageSize)
     let pageCount = max(1, (books.count + size - 1) / size)
     func path(_ page: Int) -> SitePath {
@@ -65,7 +78,7 @@ struct OPDSCatalog: Sendable {
       xml.open("feed", OPDSCatalog.namespaces(language: feed.settings.language))
       xml.element("id", urls.absolute(path(page)))
       xml.element("title", pageCount > 1 ? "\(title) (\(page)/\(pageCount))" : title)
-      xml.element("updated", feed.updated(of: books))
+      xml.element("updated", updated)
       feed.writeFeedAuthor(into: &xml)
       writeLink(into: &xml, rel: "self", path: path(page), type: OPDSCatalog.acquisitionType)
       writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
@@ -80,11 +93,7 @@ struct OPDSCatalog: Sendable {
         }
         writeLink(into: &xml, rel: "last", path: path(pageCount), type: OPDSCatalog.acquisitionType)
       }
-      for index in members {
-        xml.open("entry")
-        writeEntry(feed.facts[index], into: &xml)
-        xml.close("entry")
-      }
+      for index in members { xml.append(entries[index]) }
       xml.close("feed")
       return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text)
     }

@@ -23,7 +23,7 @@ struct SEOHead: Sendable {
     siteDescription =
       settings.description.map { TextFormatting.markdownText($0, limit: SEOHead.descriptionLimit) }?.nonEmpty
       ?? settings.title
-    facts = model.books.map { BookFacts(book: $0, urls: urls) }
+    facts = BookFacts.all(model: model, urls: urls)
     commonLinks =
       SEOHead.tag(
         "link",
@@ -71,7 +71,7 @@ struct SEOHead: Sendable {
       let facts = self.facts[index]
       graph.append(("og:type", "book"))
       graph += bookGraph(facts)
-      jsonLD = BookJSONLD.make(facts, model: model, urls: urls)
+      jsonLD = BookJSONLD.make(facts)
     } else {
       graph.append(("og:type", "website"))
       if let image = listImage(job.kind) { graph.append(("og:image", image)) }
@@ -93,14 +93,9 @@ struct SEOHead: Sendable {
     if let image = facts.image { graph.append(("og:image", image)) }
     if let title = book.title { graph.append(("og:image:alt", title)) }
     if let isbn = book.isbn13 { graph.append(("book:isbn", isbn)) }
-    for author in book.authors {
-      graph.append(
-        ("book:author", model.termURL(.author, key: CollationKey.fold(author), urls: urls) ?? author))
-    }
+    for author in facts.authors { graph.append(("book:author", author.url ?? author.name)) }
     if let date = book.date { graph.append(("book:release_date", date.isoString)) }
-    for category in book.categories {
-      if let leaf = CategoryPath.levels(of: category).last { graph.append(("book:tag", leaf)) }
-    }
+    for category in facts.categories { graph.append(("book:tag", category.leaf)) }
     return graph
   }
 

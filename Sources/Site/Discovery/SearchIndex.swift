@@ -23,16 +23,14 @@ enum SearchIndex {
     for facts in facts {
       let book = facts.book
       var categoryRefs: [JSONValue] = []
-      for path in book.categories {
-        let name = CategoryPath.levels(of: path).joined(separator: " / ")
-        guard !name.isEmpty else { continue }
+      for category in facts.categories {
         let index: Int
-        if let known = categoryIndex[name] {
+        if let known = categoryIndex[category.path] {
           index = known
         } else {
           index = categories.count
-          categoryIndex[name] = index
-          categories.append(name)
+          categoryIndex[category.path] = index
+          categories.append(category.path)
         }
         categoryRefs.append(.int(index))
       }

@@ -31,6 +31,20 @@ struct XMLWriter {
   private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   private var depth = 0
 
+  init() {}
+
+  /// A fragment (no XML declaration) indented as if inside `depth` open elements, to be added to
+  /// documents with `append`.
+  init(fragmentAtDepth depth: Int) {
+    text = ""
+    self.depth = depth
+  }
+
+  /// Adds a fragment written by another writer.
+  mutating func append(_ fragment: String) {
+    text += fragment
+  }
+
   /// `<name a="v">`, leaving the element open.
   mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
     line("<" + name + XMLWriter.attributes(attributes) + ">")
@@ -59,8 +73,12 @@ struct XMLWriter {
   }
 
   private mutating func line(_ content: String) {
-    text += String(repeating: " ", count: depth) + content + "\n"
+    text += depth < XMLWriter.indents.count ? XMLWriter.indents[depth] : String(repeating: " ", count: depth)
+    text += content
+    text += "\n"
   }
+
+  private static let indents = (0..<8).map { String(repeating: " ", count: $0) }
 
   private static func attributes(_ attributes: KeyValuePairs<String, String>) -> String {
     attributes.map { " " + $0.key + "=\"" + XMLText.escape($0.value) + "\"" }.joined()
