@@ -7,12 +7,13 @@ import Catalog
 /// The builder calls this once after the model is built and writes the files next to the pages;
 /// the output depends only on its inputs (no clock), so rebuilds are byte-identical.
 enum DiscoveryFiles {
-  /// `jobs` are the site's pages: every one but the 404 page goes into the sitemap.
+  /// `jobs` are the site's pages: every one but the 404 page goes into the sitemap. `facts` may
+  /// be passed to reuse the ones `SEOHead` already derived (`seo.facts`).
   static func render(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    options: DiscoveryOptions
+    options: DiscoveryOptions, facts: [BookFacts]? = nil
   ) -> [DiscoveryFile] {
-    let facts = BookFacts.all(model: model, urls: urls)
+    let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
     let pages = jobs.filter { $0.kind != .notFound }.map { urls.absolute($0.path) }

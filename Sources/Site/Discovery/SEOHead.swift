@@ -11,7 +11,8 @@ struct SEOHead: Sendable {
   let settings: SiteSettings
   let urls: SiteURLs
   private let siteDescription: String
-  private let facts: [BookFacts]
+  /// One per book, in `model.books` order (`DiscoveryFiles.render` can reuse them).
+  let facts: [BookFacts]
   private let commonLinks: String
 
   static let descriptionLimit = 160
