@@ -17,6 +17,10 @@ public struct SiteBuilder: Sendable {
     self.options = options
   }
 
+  public init(input: SiteInput, options: BuildOptions) {
+    self.init(catalog: input.catalog, collections: input.collections, options: options)
+  }
+
   /// Builds the site; on failure the previous output is left untouched.
   public func build() async throws(SiteError) -> BuildReport {
     var clock = StageClock()

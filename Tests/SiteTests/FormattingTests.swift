@@ -92,6 +92,14 @@ import Testing
     #expect(strings["preview"] == "試閱")
   }
 
+  @Test func placeholdersAreFilledInOnePass() throws {
+    let strings = try UIStrings(
+      language: .english, overrides: ["coverOf": "{title} {missing} {title}{", "discount": "no placeholder"])
+    #expect(strings.format("coverOf", ["title": "{title}"]) == "{title} {missing} {title}{")
+    #expect(strings.format("discount", ["percent": "5"]) == "no placeholder")
+    #expect(strings.format("pageOf", ["number": "2", "total": "9"]) == "Page 2 of 9")
+  }
+
   @Test func unknownOverrideIsAnErrorWithSuggestion() {
     #expect(throws: SiteError.unknownUIString(key: "buyy", suggestion: "buy")) {
       try UIStrings(language: .english, overrides: ["buyy": "Get it"])

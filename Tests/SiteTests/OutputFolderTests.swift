@@ -109,7 +109,7 @@ private struct EchoRenderer: TemplateRendering {
   @Test func outputThatIsAFileIsRefused() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    FileManager.default.createFile(atPath: root + "/public", contents: Data("keep".utf8))
+    #expect(FileManager.default.createFile(atPath: root + "/public", contents: Data("keep".utf8)))
     await #expect(throws: SiteError.invalidOutputDirectory(root + "/public")) {
       try await builder(output: root + "/public").build(renderer: EchoRenderer(), assets: [:])
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Site
@@ -63,5 +64,19 @@ import Testing
       #expect(OutputFolder.isSafeComponent(slug))
       #expect(!slug.contains("/") && !slug.contains("\\") && !slug.contains("..") && slug != "page")
     }
+  }
+}
+
+@Suite struct CollationKeyTests {
+  @Test(arguments: ["  The Hobbit ", "DUNE", "a\tb", "Ender's Game", "", "   ", "Café", "ＡＢＣ", "Straße"])
+  func asciiFastPathAgreesWithFoundationFolding(text: String) {
+    let foundation = text.trimmingCharacters(in: .whitespacesAndNewlines).folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    #expect(CollationKey.fold(text) == foundation)
+  }
+
+  @Test func keysOrderByFoldedTextThenRawText() {
+    let keys = ["b", "Á", "a", "A", "ä"].map(CollationKey.init).sorted().map(\.raw)
+    #expect(keys == ["A", "a", "Á", "ä", "b"])
   }
 }

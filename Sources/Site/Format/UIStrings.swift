@@ -27,11 +27,24 @@ struct UIStrings: Sendable {
 
   /// A string with `{name}` placeholders filled in: `"Cover of {title}"`.
   func format(_ key: String, _ arguments: [String: String]) -> String {
-    var text = self[key]
-    for (name, value) in arguments.sorted(by: { $0.key < $1.key }) {
-      text = text.replacingOccurrences(of: "{\(name)}", with: value)
+    let template = self[key]
+    guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    // One pass over the text; a `{name}` with no argument stays as written.
+    var result = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}"),
+        let value = arguments[String(rest[rest.index(after: open)..<close])]
+      else {
+        result.append("{")
+        rest = rest[rest.index(after: open)...]
+        continue
+      }
+      result += value
+      rest = rest[rest.index(after: close)...]
     }
-    return text
+    return result + rest
   }
 
   static func table(for language: UILanguage) -> [String: String] {

@@ -42,3 +42,9 @@ enum BookSorting {
     }
   }
 }
+
+/// Pairs two optionals: both values, or nil.
+func both<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+  guard let a, let b else { return nil }
+  return (a, b)
+}

@@ -16,6 +16,8 @@ struct SiteModel: Sendable {
   let books: [Book]
   let collections: [CollectionEntry]
   let taxonomies: [TaxonomyKind: Taxonomy]
+  /// Each book's terms, in `books` order.
+  let bookTerms: [BookTerms]
   /// Books with a publication date, newest first.
   let recentlyPublished: [Int]
 
@@ -76,7 +78,7 @@ struct SiteModel: Sendable {
         title: collection.title, slug: collection.slug, description: collection.description,
         books: BookSorting.sort(members, by: collection.sort, in: books))
     }
-    self.taxonomies = TaxonomyBuilder.build(
+    (self.taxonomies, self.bookTerms) = TaxonomyBuilder.build(
       books: books, siteLanguage: UILanguage(tag: catalog.site.language))
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)

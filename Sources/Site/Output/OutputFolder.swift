@@ -72,10 +72,9 @@ struct OutputFolder: Sendable {
     for component in components where !isSafeComponent(component) {
       throw .pathOutsideOutput(components.joined(separator: "/"))
     }
-    let joined = root + "/" + components.joined(separator: "/")
-    let standardized = (joined as NSString).standardizingPath
-    guard standardized.hasPrefix(root + "/") else { throw .pathOutsideOutput(joined) }
-    return joined
+    // Every component is a plain name (no separator, no `.`/`..`), so the joined path cannot
+    // leave `root`; no file-system call is needed (this runs once per page).
+    return root + "/" + components.joined(separator: "/")
   }
 
   /// One path component: non-empty, not `.`/`..`, no separators, NUL or other controls.

@@ -1,6 +1,8 @@
 /// The context of a book's detail page.
 extension PageContexts {
-  func bookFields(_ book: Book) -> ContextValue {
+  func bookFields(_ index: Int) -> ContextValue {
+    let book = model.books[index]
+    let terms = model.bookTerms[index]
     let language = strings.language
     let info = book.volume.volumeInfo
     let title = book.title ?? strings["untitled"]
@@ -14,16 +16,16 @@ extension PageContexts {
       "lang": .optional(book.title == nil ? nil : book.languageTag),
       "subtitle": .optional(book.subtitle),
       "href": .string(urls.href(SitePath(["books", book.slug]))),
-      "authors": .list(book.authors.map { termLink(.author, key: CollationKey.fold($0), name: $0) }),
+      "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
       "hasAuthors": .bool(!book.authors.isEmpty),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
-      "publisher": book.publisher.map { termLink(.publisher, key: CollationKey.fold($0), name: $0) } ?? .null,
+      "publisher": both(book.publisher, terms.publisher).map { termLink(.publisher, $1, name: $0) } ?? .null,
       "isbn13": .optional(book.isbn13),
       "isbn10": .optional(book.isbn10),
       "pageCountText": .optional(
         book.pageCount.map { strings.format("pageCount", ["count": NumberText.grouped($0)]) }),
-      "categories": .list(book.categories.map(categoryTrail)),
-      "hasCategories": .bool(!book.categories.isEmpty),
+      "categories": .list(terms.categories.map(categoryTrail)),
+      "hasCategories": .bool(!terms.categories.isEmpty),
       "descriptionHTML": .optional(book.description.map(TextFormatting.descriptionHTML)),
       "noteHTML": .optional(book.note.map(TextFormatting.markdownHTML)),
       "tags": .list(book.tags.compactMap(\.nonEmpty).map(ContextValue.string)),
@@ -48,14 +50,14 @@ extension PageContexts {
       fields["published"] = [
         "text": .string(date.formatted(for: language)),
         "iso": .string(date.isoString),
-        "href": termHref(.year, key: String(date.year)),
+        "href": termHref(.year, terms.year),
       ]
     }
     if let code = book.language {
       fields["language"] = [
         "name": .string(LanguageNames.name(of: code, in: language)),
         "code": .string(code),
-        "href": termHref(.language, key: code.lowercased()),
+        "href": termHref(.language, terms.language),
       ]
     }
     if let rating = info.averageRating, rating > 0, rating <= 5 {
@@ -94,25 +96,28 @@ extension PageContexts {
         discount == nil ? nil : sale.listPrice.map { PriceText.format($0, for: language) }),
       "discountText": .optional(discount.map { strings.format("discount", ["percent": String($0)]) }),
       "currency": .optional(retail?.currencyCode),
+      // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
+      "amount": .optional(
+        retail.map { String(NumberText.decimal($0.amount, fractionDigits: 2).filter { $0 != "," }) }),
+      "saleability": .optional(sale.saleability),
     ]
   }
 
-  /// `{name, href}` linking to the term's page (href null if the term is unknown).
-  private func termLink(_ kind: TaxonomyKind, key: String, name: String) -> ContextValue {
-    ["name": .string(name), "href": termHref(kind, key: key)]
+  /// `{name, href}` linking to the term's page.
+  private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
+    ["name": .string(name), "href": .string(urls.href(termPath(kind, term)))]
   }
 
-  private func termHref(_ kind: TaxonomyKind, key: String) -> ContextValue {
-    guard let index = model.taxonomies[kind]?.index[key] else { return .null }
-    return .string(urls.href(termPath(kind, index)))
+  private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
+    term.map { .string(urls.href(termPath(kind, $0))) } ?? .null
   }
 
-  /// `{levels: [{name, href}]}` for `Fiction / Science Fiction`, each level linked.
-  private func categoryTrail(_ path: String) -> ContextValue {
-    let levels = CategoryPath.levels(of: path)
-    let items: [ContextValue] = levels.indices.map { depth in
-      termLink(.category, key: CategoryPath.key(levels[...depth]), name: levels[depth])
-    }
-    return ["levels": .list(items), "fullName": .string(levels.joined(separator: " / "))]
+  /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.
+  private func categoryTrail(_ trail: [Int]) -> ContextValue {
+    let terms = model.taxonomies[.category]!.terms
+    return [
+      "levels": .list(trail.map { termLink(.category, $0, name: terms[$0].name) }),
+      "fullName": .string(trail.last.map { terms[$0].fullName } ?? ""),
+    ]
   }
 }

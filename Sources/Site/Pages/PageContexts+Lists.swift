@@ -9,6 +9,7 @@ extension PageContexts {
         "count": .int(collection.books.count),
         "countText": .string(countText(collection.books.count)),
         "books": .list(collection.books.prefix(PageContexts.homeCollectionCovers).map { cards[$0] }),
+        "hasBooks": .bool(!collection.books.isEmpty),
         "hasMore": .bool(collection.books.count > PageContexts.homeCollectionCovers),
       ]
     }

@@ -73,7 +73,7 @@ struct PageContexts: Sendable {
         description: collection.description.map { TextFormatting.markdownText($0, limit: 160) })
     case .book(let index):
       let book = model.books[index]
-      fields["book"] = bookFields(book)
+      fields["book"] = bookFields(index)
       fields["page"] = pageFields(
         title: book.title ?? strings["untitled"], job: job,
         description: book.description.map { TextFormatting.descriptionText($0, limit: 160) })

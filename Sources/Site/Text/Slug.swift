@@ -11,8 +11,10 @@ enum Slug {
 
   /// `The Three-Body Problem` → `the-three-body-problem`; `三體` → `三體`; `!!!` → ``.
   static func make(_ text: String, maximumLength: Int = Slug.maximumLength) -> String {
-    let folded = text.strippingInvisibles().folding(
-      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    let folded =
+      CollationKey.asciiFold(text)
+      ?? text.strippingInvisibles().folding(
+        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     var result = String.UnicodeScalarView()
     var count = 0
     var pendingHyphen = false
