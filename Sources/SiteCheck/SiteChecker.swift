@@ -8,7 +8,7 @@ import Markdown
 /// Links resolve the way a static host serves the folder: `dir/` means `dir/index.html`, paths are
 /// percent-decoded, root-relative paths must start with the base URL's path.
 public enum SiteChecker {
-  /// Pages parsed per task.
+  /// Pages per task.
   static let batchSize = 64
 
   /// The problems found, by page (sorted) and then in document order; empty when the site is fine.
@@ -28,52 +28,76 @@ public enum SiteChecker {
           && !isFolder.boolValue
       })
     let pages = files.filter { $0.hasSuffix(".html") }.sorted()
-    let scans = try await scanAll(pages, in: root)
-    let site = SiteIndex(files: files, scans: Dictionary(uniqueKeysWithValues: zip(pages, scans)), base: base)
-    var problems: [SiteProblem] = []
-    for (page, scan) in zip(pages, scans) {
-      problems += site.problems(of: page, scan: scan)
+    let summaries = try await inBatches(pages) { batch throws(SiteCheckError) in
+      try batch.map { page throws(SiteCheckError) in
+        guard let data = FileManager.default.contents(atPath: root + "/" + page) else {
+          throw .unreadable(path: root + "/" + page)
+        }
+        return PageSummary(HTMLScan.scan(String(decoding: data, as: UTF8.self)))
+      }
     }
-    return problems
+    let site = SiteIndex(
+      files: files, pages: Dictionary(uniqueKeysWithValues: zip(pages, summaries)), base: base)
+    let problems = try await inBatches(Array(zip(pages, summaries))) { batch throws(SiteCheckError) in
+      // Root-relative and absolute links resolve the same on every page: resolved once per batch.
+      var cache: [String: SiteProblem.Kind?] = [:]
+      return batch.map { site.problems(of: $0.0, summary: $0.1, cache: &cache) }
+    }
+    return problems.flatMap { $0 }
   }
 
-  /// Reads and parses the pages, `batchSize` per task, in page order.
-  private static func scanAll(_ pages: [String], in root: String) async throws(SiteCheckError)
-    -> [HTMLPageScan]
-  {
-    let batches = stride(from: 0, to: pages.count, by: batchSize).map {
-      ($0, Array(pages[$0..<min(pages.count, $0 + batchSize)]))
+  /// `transform` applied to `batchSize` items per task, results in input order.
+  private static func inBatches<Item: Sendable, Result: Sendable>(
+    _ items: [Item], _ transform: @escaping @Sendable ([Item]) throws(SiteCheckError) -> [Result]
+  ) async throws(SiteCheckError) -> [Result] {
+    let batches = stride(from: 0, to: items.count, by: batchSize).map {
+      Array(items[$0..<min(items.count, $0 + batchSize)])
     }
-    let result = await withTaskGroup(of: (Int, Result<[HTMLPageScan], SiteCheckError>).self) { group in
-      for (start, batch) in batches {
+    let outcome = await withTaskGroup(of: (Int, Swift.Result<[Result], SiteCheckError>).self) { group in
+      for (index, batch) in batches.enumerated() {
         group.addTask {
-          var scans: [HTMLPageScan] = []
-          for page in batch {
-            guard let data = FileManager.default.contents(atPath: root + "/" + page) else {
-              return (start, .failure(.unreadable(path: root + "/" + page)))
-            }
-            scans.append(HTMLScan.scan(String(decoding: data, as: UTF8.self)))
+          do throws(SiteCheckError) {
+            return (index, .success(try transform(batch)))
+          } catch {
+            return (index, .failure(error))
           }
-          return (start, .success(scans))
         }
       }
-      var ordered = [[HTMLPageScan]](repeating: [], count: batches.count)
-      for await (start, outcome) in group {
-        switch outcome {
-        case .success(let scans): ordered[start / batchSize] = scans
-        case .failure(let error): return Result<[HTMLPageScan], SiteCheckError>.failure(error)
+      var ordered = [[Result]](repeating: [], count: batches.count)
+      for await (index, result) in group {
+        switch result {
+        case .success(let values): ordered[index] = values
+        case .failure(let error): return Swift.Result<[Result], SiteCheckError>.failure(error)
         }
       }
       return .success(ordered.flatMap { $0 })
     }
-    return try result.get()
+    return try outcome.get()
+  }
+}
+
+/// What the check keeps of a parsed page: much less than the scan, since a large site has
+/// thousands of pages with the same header links.
+struct PageSummary: Sendable {
+  let ids: Set<String>
+  /// Distinct link URLs in document order.
+  let links: [String]
+  let hasTitle: Bool
+  let hasLanguage: Bool
+
+  init(_ scan: HTMLPageScan) {
+    ids = scan.ids
+    var seen: Set<String> = []
+    links = scan.links.map(\.url).filter { seen.insert($0).inserted }
+    hasTitle = !(scan.title?.trimmingASCIIWhitespace().isEmpty ?? true)
+    hasLanguage = !(scan.language?.trimmingASCIIWhitespace().isEmpty ?? true)
   }
 }
 
 /// The output folder's files and parsed pages, and how links resolve against them.
-struct SiteIndex {
+struct SiteIndex: Sendable {
   let files: Set<String>
-  let scans: [String: HTMLPageScan]
+  let pages: [String: PageSummary]
   let base: BaseURL
 
   /// Where a link leads inside the site.
@@ -83,18 +107,25 @@ struct SiteIndex {
     case problem(SiteProblem.Kind)
   }
 
-  func problems(of page: String, scan: HTMLPageScan) -> [SiteProblem] {
+  func problems(of page: String, summary: PageSummary, cache: inout [String: SiteProblem.Kind?])
+    -> [SiteProblem]
+  {
     var problems: [SiteProblem] = []
-    if scan.title?.trimmingASCIIWhitespace().isEmpty ?? true {
-      problems.append(SiteProblem(page: page, kind: .missingTitle))
-    }
-    if scan.language?.trimmingASCIIWhitespace().isEmpty ?? true {
-      problems.append(SiteProblem(page: page, kind: .missingLanguage))
-    }
-    var reported: Set<String> = []
-    for link in scan.links {
-      guard let kind = problem(with: link.url, on: page), reported.insert(link.url).inserted else { continue }
-      problems.append(SiteProblem(page: page, kind: kind))
+    if !summary.hasTitle { problems.append(SiteProblem(page: page, kind: .missingTitle)) }
+    if !summary.hasLanguage { problems.append(SiteProblem(page: page, kind: .missingLanguage)) }
+    for url in summary.links {
+      let kind: SiteProblem.Kind?
+      if url.hasPrefix("/") || LinkText.scheme(of: url) != nil {
+        if let known = cache[url] {
+          kind = known
+        } else {
+          kind = problem(with: url, on: page)
+          cache[url] = .some(kind)
+        }
+      } else {
+        kind = problem(with: url, on: page)
+      }
+      if let kind { problems.append(SiteProblem(page: page, kind: kind)) }
     }
     return problems
   }
@@ -113,7 +144,7 @@ struct SiteIndex {
       } else {
         return .brokenLink(url)
       }
-      guard let fragment, !fragment.isEmpty, fragment != "top", let target = scans[file] else { return nil }
+      guard let fragment, !fragment.isEmpty, fragment != "top", let target = pages[file] else { return nil }
       let id = LinkText.percentDecoded(Substring(fragment)) ?? fragment
       return target.ids.contains(id) ? nil : .brokenAnchor(link: url, id: id, target: file)
     }
