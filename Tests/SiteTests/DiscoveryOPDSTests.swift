@@ -49,7 +49,12 @@ import Testing
     let rels = links.map(\.0)
     #expect(rels.contains("http://opds-spec.org/image"))
     #expect(rels.contains("http://opds-spec.org/image/thumbnail"))
-    #expect(rels.contains("http://opds-spec.org/acquisition/sample"))
+    // The web reader, upgraded to https like the detail page's preview link.
+    #expect(
+      links.contains {
+        $0.0 == "http://opds-spec.org/acquisition/sample"
+          && $0.1 == "https://play.google.com/books/reader?id=B1ZdEAAAQBAJ"
+      })
     #expect(rels.contains("http://opds-spec.org/acquisition/buy"))
     #expect(
       links.contains {

@@ -10,7 +10,7 @@ struct BookFacts: Sendable {
   /// The largest https cover Google offers (or the owner's), and a small one for lists.
   let image: String?
   let thumbnail: String?
-  /// webReaderLink, else previewLink.
+  /// webReaderLink, else previewLink (https).
   let previewURL: String?
   let buyURL: String?
   /// Retail price, else list price.
@@ -45,8 +45,8 @@ struct BookFacts: Sendable {
       return (levels.joined(separator: " / "), leaf)
     }
     let path = SitePath(["books", book.slug])
-    pageURL = urls.absolute(path)
     relativeURL = path.encodedURLPath
+    pageURL = urls.baseURL + relativeURL
     let links = book.volume.volumeInfo.imageLinks
     if book.cover == nil || links == nil {
       image = book.cover
@@ -56,9 +56,11 @@ struct BookFacts: Sendable {
       thumbnail = ExternalLink.cover(links?.smallThumbnail) ?? book.cover
     }
     let info = book.volume.volumeInfo
-    previewURL = ExternalLink.http(book.volume.accessInfo?.webReaderLink ?? info.previewLink)
+    // The same links the detail page shows (Google's http links upgraded to https).
+    previewURL =
+      ExternalLink.link(book.volume.accessInfo?.webReaderLink) ?? ExternalLink.link(info.previewLink)
     let sale = book.volume.saleInfo
-    buyURL = ExternalLink.http(sale?.buyLink)
+    buyURL = ExternalLink.link(sale?.buyLink)
     price = sale?.retailPrice ?? sale?.listPrice
     googleBooksURL = ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)
   }
