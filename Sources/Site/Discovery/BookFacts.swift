@@ -15,7 +15,10 @@ struct BookFacts: Sendable {
   let buyURL: String?
   /// Retail price, else list price.
   let price: Price?
-  let googleBooksURL: String
+  /// The book's page on Google Books (computed when asked: few books need it).
+  var googleBooksURL: String {
+    ExternalLink.googleBooksPage(canonical: book.volume.volumeInfo.canonicalVolumeLink, volumeID: book.id)
+  }
   /// Each author with the absolute URL of their page.
   let authors: [(name: String, url: String?)]
   /// Each category path as `Fiction / Science Fiction` and its last level.
@@ -62,7 +65,6 @@ struct BookFacts: Sendable {
     let sale = book.volume.saleInfo
     buyURL = ExternalLink.link(sale?.buyLink)
     price = sale?.retailPrice ?? sale?.listPrice
-    googleBooksURL = ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)
   }
 
   /// The description as one line of plain text, at most `limit` characters.

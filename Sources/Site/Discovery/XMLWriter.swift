@@ -19,40 +19,58 @@ struct XMLWriter {
 
   /// `<name a="v">`, leaving the element open.
   mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-    line("<" + name + XMLWriter.attributes(attributes) + ">")
+    startLine(name)
+    for (key, value) in attributes { writeAttribute(key, value) }
+    text += ">\n"
     depth += 1
   }
 
   mutating func close(_ name: String) {
     depth -= 1
-    line("</" + name + ">")
+    indent()
+    text += "</"
+    text += name
+    text += ">\n"
   }
 
   /// `<name a="v">text</name>`.
   mutating func element(_ name: String, _ content: String, _ attributes: KeyValuePairs<String, String> = [:])
   {
-    line("<" + name + XMLWriter.attributes(attributes) + ">" + XMLText.escape(content) + "</" + name + ">")
+    startLine(name)
+    for (key, value) in attributes { writeAttribute(key, value) }
+    text += ">"
+    XMLText.write(content, to: &text)
+    text += "</"
+    text += name
+    text += ">\n"
   }
 
   /// `<name a="v"/>`; attributes with a nil value are left out.
   mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String?>) {
-    var rendered = ""
+    startLine(name)
     for (key, value) in attributes {
-      guard let value else { continue }
-      rendered += " " + key + "=\"" + XMLText.escape(value) + "\""
+      if let value { writeAttribute(key, value) }
     }
-    line("<" + name + rendered + "/>")
+    text += "/>\n"
   }
 
-  private mutating func line(_ content: String) {
+  private mutating func startLine(_ name: String) {
+    indent()
+    text += "<"
+    text += name
+  }
+
+  private mutating func indent() {
     text += depth < XMLWriter.indents.count ? XMLWriter.indents[depth] : String(repeating: " ", count: depth)
-    text += content
-    text += "\n"
+  }
+
+  private mutating func writeAttribute(_ key: String, _ value: String) {
+    text += " "
+    text += key
+    text += "=\""
+    XMLText.write(value, to: &text)
+    text += "\""
   }
 
   private static let indents = (0..<8).map { String(repeating: " ", count: $0) }
-
-  private static func attributes(_ attributes: KeyValuePairs<String, String>) -> String {
-    attributes.map { " " + $0.key + "=\"" + XMLText.escape($0.value) + "\"" }.joined()
-  }
 }
