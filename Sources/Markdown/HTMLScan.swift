@@ -1,5 +1,11 @@
 import CGumbo
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What the site check needs from one HTML page: its links, the ids fragments can target, its
 /// title and its language.
 public struct HTMLPageScan: Sendable, Equatable {
@@ -33,7 +39,26 @@ public struct HTMLPageScan: Sendable, Equatable {
 /// Scans whole HTML documents with gumbo (the HTML5 parsing algorithm, so what it finds is what a
 /// browser finds).
 public enum HTMLScan {
-  private static let linkAttributes: Set<String> = ["href", "src", "srcset", "action", "poster"]
+  /// The attributes the scan reads.
+  private enum AttributeKind {
+    case id
+    case name
+    case link(String)
+
+    static let links: [String] = ["href", "src", "srcset", "action", "poster"]
+
+    init?(_ name: UnsafePointer<CChar>) {
+      if strcmp(name, "id") == 0 {
+        self = .id
+      } else if strcmp(name, "name") == 0 {
+        self = .name
+      } else if let link = AttributeKind.links.first(where: { strcmp(name, $0) == 0 }) {
+        self = .link(link)
+      } else {
+        return nil
+      }
+    }
+  }
 
   /// Parses `html` as a complete document and collects its links, ids, title and language.
   public static func scan(_ html: String) -> HTMLPageScan {
@@ -63,18 +88,26 @@ public enum HTMLScan {
         continue
       }
       let element = node.pointee.v.element
-      let name = tagName(of: element)
-      for (attribute, value) in attributes(of: element) {
-        if attribute == "id" || (attribute == "name" && name == "a") {
-          result.ids.insert(value)
-        } else if linkAttributes.contains(attribute), element.tag_namespace == GUMBO_NAMESPACE_HTML {
-          if attribute == "srcset" {
-            for url in candidates(ofSourceSet: value) {
-              result.links.append(HTMLPageScan.Link(element: name, attribute: attribute, url: url))
-            }
-          } else {
-            result.links.append(HTMLPageScan.Link(element: name, attribute: attribute, url: value))
+      let isHTML = element.tag_namespace == GUMBO_NAMESPACE_HTML
+      // Attribute names are compared as C strings; only the values the check needs become
+      // Swift strings (pages carry many classes and labels it does not).
+      let attributes = element.attributes
+      for index in 0..<Int(attributes.length) {
+        let attribute = attributes.data[index]!.assumingMemoryBound(to: GumboAttribute.self).pointee
+        guard let kind = AttributeKind(attribute.name) else { continue }
+        switch kind {
+        case .id:
+          result.ids.insert(String(cString: attribute.value))
+        case .name:
+          if element.tag == GUMBO_TAG_A { result.ids.insert(String(cString: attribute.value)) }
+        case .link(let name) where isHTML:
+          let value = String(cString: attribute.value)
+          let tag = tagName(of: element)
+          for url in name == "srcset" ? candidates(ofSourceSet: value) : [value] {
+            result.links.append(HTMLPageScan.Link(element: tag, attribute: name, url: url))
           }
+        case .link:
+          break
         }
       }
       if element.tag == GUMBO_TAG_TITLE, result.title == nil, element.tag_namespace == GUMBO_NAMESPACE_HTML {

@@ -16,7 +16,7 @@ enum LinkText {
 
   /// The lower-cased scheme (`https`, `mailto`), or nil for a relative URL.
   static func scheme(of url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
+    guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
     let candidate = url[..<colon]
     guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
       candidate.unicodeScalars.allSatisfy({
@@ -71,6 +71,10 @@ extension String {
   func trimmingASCIIWhitespace() -> String {
     let isSpace: (Unicode.Scalar) -> Bool = {
       $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}"
+    }
+    guard let head = unicodeScalars.first, let tail = unicodeScalars.last, isSpace(head) || isSpace(tail)
+    else {
+      return self
     }
     guard let first = unicodeScalars.firstIndex(where: { !isSpace($0) }) else { return "" }
     return String(unicodeScalars[first...unicodeScalars.lastIndex(where: { !isSpace($0) })!])

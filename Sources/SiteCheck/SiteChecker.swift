@@ -8,8 +8,9 @@ import Markdown
 /// Links resolve the way a static host serves the folder: `dir/` means `dir/index.html`, paths are
 /// percent-decoded, root-relative paths must start with the base URL's path.
 public enum SiteChecker {
-  /// Pages per task.
+  /// Pages parsed per task.
   static let batchSize = 64
+  static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// The problems found, by page (sorted) and then in document order; empty when the site is fine.
   public static func check(outputDirectory: String, baseURL: String) async throws(SiteCheckError)
@@ -38,20 +39,24 @@ public enum SiteChecker {
     }
     let site = SiteIndex(
       files: files, pages: Dictionary(uniqueKeysWithValues: zip(pages, summaries)), base: base)
-    let problems = try await inBatches(Array(zip(pages, summaries))) { batch throws(SiteCheckError) in
-      // Root-relative and absolute links resolve the same on every page: resolved once per batch.
+    // One batch per core: root-relative and absolute links resolve the same on every page, so
+    // each batch resolves them once (the header's links, a book linked from twenty lists…).
+    let perCore = max(1, (pages.count + cores - 1) / cores)
+    let problems = try await inBatches(Array(zip(pages, summaries)), size: perCore) {
+      batch throws(SiteCheckError) in
       var cache: [String: SiteProblem.Kind?] = [:]
       return batch.map { site.problems(of: $0.0, summary: $0.1, cache: &cache) }
     }
     return problems.flatMap { $0 }
   }
 
-  /// `transform` applied to `batchSize` items per task, results in input order.
+  /// `transform` applied to `size` items per task, results in input order.
   private static func inBatches<Item: Sendable, Result: Sendable>(
-    _ items: [Item], _ transform: @escaping @Sendable ([Item]) throws(SiteCheckError) -> [Result]
+    _ items: [Item], size: Int = batchSize,
+    _ transform: @escaping @Sendable ([Item]) throws(SiteCheckError) -> [Result]
   ) async throws(SiteCheckError) -> [Result] {
-    let batches = stride(from: 0, to: items.count, by: batchSize).map {
-      Array(items[$0..<min(items.count, $0 + batchSize)])
+    let batches = stride(from: 0, to: items.count, by: size).map {
+      Array(items[$0..<min(items.count, $0 + size)])
     }
     let outcome = await withTaskGroup(of: (Int, Swift.Result<[Result], SiteCheckError>).self) { group in
       for (index, batch) in batches.enumerated() {
@@ -153,7 +158,7 @@ struct SiteIndex: Sendable {
   /// Resolves `url` as a browser on `page` (a path relative to the output folder) would.
   func resolve(_ raw: String, on page: String) -> Target {
     let url = raw.trimmingASCIIWhitespace()
-    let fragmentStart = url.firstIndex(of: "#")
+    let fragmentStart = url.utf8.firstIndex(of: UInt8(ascii: "#"))
     let fragment = fragmentStart.map { String(url[url.index(after: $0)...]) }
     let reference = url[..<(fragmentStart ?? url.endIndex)].prefix { $0 != "?" }
 

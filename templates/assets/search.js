@@ -16,10 +16,10 @@
 
   let list = document.querySelector("[data-search-results]");
   if (!list) {
-    // Below the header, not inside the (flex) form, so results read well even unstyled.
+    // At the end of the header (inside its landmark), not in the flex form: readable unstyled.
     list = make("ul", { className: "search-results wrap" });
     list.setAttribute("data-search-results", "");
-    (form.closest("header") || form).after(list);
+    (form.closest("header") || form).append(list);
   }
   list.hidden = true;
   const status = make("p", { className: "visually-hidden" });
