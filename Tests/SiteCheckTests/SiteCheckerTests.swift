@@ -60,6 +60,26 @@ import Testing
   }
 
   @Test(arguments: [
+    ("../../authors/y/#z", SiteIndex.Target.file("authors/y/index.html", fragment: "z")),
+    ("cover.jpg?w=2", .file("books/x/cover.jpg", fragment: nil)),
+    ("?q=dune#main", .file("books/x/index.html", fragment: "main")),
+    ("/books/%E4%B8%89/", .file("三/index.html", fragment: nil)),
+    ("HTTPS://ME.GITHUB.IO/books/feed.xml", .file("feed.xml", fragment: nil)),
+    ("//me.github.io/books/", .file("index.html", fragment: nil)),
+    ("https://books.google.com/books?id=x", .external), ("mailto:a@b.c", .external), ("data:,x", .external),
+    (
+      "//localhost:8000/books/",
+      .problem(.wrongHost(link: "//localhost:8000/books/", host: "localhost:8000", expected: "me.github.io"))
+    ),
+    ("/elsewhere/", .problem(.outsideBasePath(link: "/elsewhere/", basePath: "/books/"))),
+    (" JavaScript:void(0)", .problem(.scriptLink(" JavaScript:void(0)"))),
+  ])
+  func linksResolveLikeAStaticHost(link: String, target: SiteIndex.Target) throws {
+    let site = SiteIndex(files: [], pages: [:], base: try BaseURL("https://me.github.io/books/"))
+    #expect(site.resolve(link, on: "books/x/index.html") == target)
+  }
+
+  @Test(arguments: [
     ("books/x/../../authors/y/", "authors/y/"), ("./a/./b", "a/b"), ("a/..", ""), ("a/b/..", "a/"),
   ])
   func dotSegmentsAreRemoved(path: String, expected: String) {
