@@ -59,7 +59,7 @@ import Testing
     #expect(
       links.contains {
         $0.0 == "http://opds-spec.org/image/thumbnail" && $0.1.hasPrefix("https://books.google.com/")
-          && $0.1.contains("zoom=5") && !$0.1.contains("edge=curl")
+          && $0.1.contains("zoom=1") && !$0.1.contains("edge=curl")
       })
     let price = try #require(feed.all("link", "price").first)
     #expect(price.namespace == "http://opds-spec.org/2010/catalog")

@@ -33,12 +33,12 @@ import Testing
 
   @Test(arguments: [
     (
-      "https://books.google.com/books/content?id=B1Zd-_AQBAJ&printsec=frontcover&img=1&zoom=5&source=gbs_api",
+      "https://books.google.com/books/content?id=B1Zd-_AQBAJ&printsec=frontcover&img=1&zoom=1&source=gbs_api",
       "B1Zd-_AQBAJ"
     ),
     (
-      "https://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=5&imgtk=AF&source=gbs_api",
-      "https://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=5&imgtk=AF&source=gbs_api"
+      "https://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=1&imgtk=AF&source=gbs_api",
+      "https://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=1&imgtk=AF&source=gbs_api"
     ),
     ("https://example.org/cover.png", "https://example.org/cover.png"),
   ])

@@ -7,9 +7,10 @@ struct BookFacts: Sendable {
   let pageURL: String
   /// Site-relative URL of the book's page (`books/dune-abc/`), for the search index.
   let relativeURL: String
-  /// The largest https cover Google offers (or the owner's), and a small one for lists.
+  /// The larger https cover the detail page shows (or the owner's).
   let image: String?
-  let thumbnail: String?
+  /// The cover the book cards show: search results and e-readers reuse what browsers cached.
+  var thumbnail: String? { book.cover }
   /// webReaderLink, else previewLink (https).
   let previewURL: String?
   let buyURL: String?
@@ -50,13 +51,10 @@ struct BookFacts: Sendable {
     let path = SitePath(["books", book.slug])
     relativeURL = path.encodedURLPath
     pageURL = urls.baseURL + relativeURL
-    let links = book.volume.volumeInfo.imageLinks
-    if book.cover == nil || links == nil {
-      image = book.cover
-      thumbnail = book.cover
+    if let links = book.volume.volumeInfo.imageLinks, book.cover != nil {
+      image = ExternalLink.cover(links.small ?? links.medium) ?? book.cover
     } else {
-      image = ExternalLink.cover(links?.small ?? links?.medium) ?? book.cover
-      thumbnail = ExternalLink.cover(links?.smallThumbnail) ?? book.cover
+      image = book.cover
     }
     let info = book.volume.volumeInfo
     // The same links the detail page shows (Google's http links upgraded to https).

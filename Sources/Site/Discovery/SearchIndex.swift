@@ -3,7 +3,7 @@
 /// ```json
 /// {"version":1,
 ///  "fields":["title","subtitle","authors","isbns","categories","collections","url","thumbnail"],
-///  "thumbnail":"https://books.google.com/books/content?id={id}&printsec=frontcover&img=1&zoom=5&source=gbs_api",
+///  "thumbnail":"https://books.google.com/books/content?id={id}&printsec=frontcover&img=1&zoom=1&source=gbs_api",
 ///  "collections":["Science fiction",…], "categories":["Fiction / Science Fiction",…],
 ///  "books":[["Dune","",["Frank Herbert"],["9780441013593","0441013597"],[0],[0],"books/dune-abc/","B1ZdEAAAQBAJ"],…]}
 /// ```
@@ -74,7 +74,7 @@ enum SearchIndex {
   }
 
   private static let thumbnailPrefix = "https://books.google.com/books/content?id="
-  private static let thumbnailSuffix = "&printsec=frontcover&img=1&zoom=5&source=gbs_api"
+  private static let thumbnailSuffix = "&printsec=frontcover&img=1&zoom=1&source=gbs_api"
 
   /// The volume id when the URL is exactly Google's standard small cover, else the URL.
   static func compactThumbnail(_ url: String?) -> String {
