@@ -81,6 +81,16 @@ import Testing
     #expect(alternates == 3)
   }
 
+  @Test(arguments: [
+    ("https://example.org/covers/a.PNG?v=.jpg", "image/png"), ("https://example.org/a.webp#x", "image/webp"),
+    ("https://example.org/a.gif", "image/gif"), ("https://example.org/a.svg", "image/svg+xml"),
+    ("https://books.google.com/books/content?id=x.png", "image/jpeg"),
+    ("https://example.org/png", "image/jpeg"),
+  ])
+  func coverTypesComeFromTheExtension(url: String, type: String) {
+    #expect(BookFacts.imageType(url) == type)
+  }
+
   @Test func largeFeedsArePaginated() throws {
     var options = DiscoveryOptions()
     options.opdsPageSize = 3

@@ -1,7 +1,10 @@
 import GoogleBooks
 
 /// What feeds, OPDS, SEO tags and the search index say about one book, derived once.
-struct BookFacts: Sendable {
+///
+/// A class: feeds, OPDS, SEO and the search index pass these around for every book, and copying
+/// a reference is one retain where copying the struct would be dozens.
+final class BookFacts: Sendable {
   let book: Book
   /// Absolute URL of the book's page.
   let pageURL: String
@@ -79,13 +82,20 @@ struct BookFacts: Sendable {
 
   /// A MIME type for a cover URL: from its extension, else JPEG (what Google serves).
   static func imageType(_ url: String) -> String {
-    let path = url.prefix { $0 != "?" && $0 != "#" }.lowercased()
-    if path.hasSuffix(".png") { return "image/png" }
-    if path.hasSuffix(".webp") { return "image/webp" }
-    if path.hasSuffix(".gif") { return "image/gif" }
-    if path.hasSuffix(".svg") { return "image/svg+xml" }
+    let path = url.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+    // Compares ASCII case-insensitively without lower-casing (and copying) the URL.
+    func hasExtension(_ name: StaticString) -> Bool {
+      let suffix = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+      return path.count >= suffix.count
+        && zip(path.suffix(suffix.count), suffix).allSatisfy { $0 | 0x20 == $1 }
+    }
+    if hasExtension(".png") { return "image/png" }
+    if hasExtension(".webp") { return "image/webp" }
+    if hasExtension(".gif") { return "image/gif" }
+    if hasExtension(".svg") { return "image/svg+xml" }
     return "image/jpeg"
   }
+
 }
 
 extension SiteModel {
