@@ -22,9 +22,10 @@ struct AtomFeed: Sendable {
         path: SitePath([], fileName: "feed.xml"), title: settings.title, alternate: .root,
         books: Array(newest.prefix(options.feedEntryLimit)))
     ]
-    let rank = Dictionary(uniqueKeysWithValues: newest.enumerated().map { ($1, $0) })
+    var rank = [Int](repeating: 0, count: model.books.count)
+    for (position, book) in newest.enumerated() { rank[book] = position }
     for collection in model.collections {
-      let books = collection.books.sorted { rank[$0]! < rank[$1]! }.prefix(options.feedEntryLimit)
+      let books = collection.books.sorted { rank[$0] < rank[$1] }.prefix(options.feedEntryLimit)
       files.append(
         feed(
           path: SitePath([collection.slug], fileName: "feed.xml"),
