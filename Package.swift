@@ -8,6 +8,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "bookgen", targets: ["bookgen"]),
+    .executable(name: "bookgen-bench", targets: ["BookgenBench"]),
     .library(name: "Mustache", targets: ["Mustache"]),
   ],
   targets: [
@@ -30,6 +31,8 @@ let package = Package(
       dependencies: ["Catalog", "GoogleBooks", "Site", "Preview", "Diagnostics", "Mustache"]
     ),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
+    // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
+    .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
