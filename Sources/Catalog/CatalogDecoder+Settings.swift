@@ -1,0 +1,150 @@
+import Diagnostics
+
+/// `site:`, `google_books:` and `cache:`.
+extension CatalogDecoder {
+  static let siteKeys = [
+    "title", "base_url", "language", "description", "author", "books_per_page", "time_zone", "strings",
+  ]
+  static let googleBooksKeys = [
+    "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
+    "api_url", "details", "max_requests", "requests_per_second", "retries", "timeout",
+  ]
+  static let cacheKeys = ["dir", "max_age"]
+
+  static let languageTag = "a BCP 47 language tag such as 'en' or 'zh-TW'"
+  static let languageCode = "a two-letter ISO 639-1 language code such as 'en'"
+  static let httpURL = "an http(s) URL"
+
+  mutating func decodeSite(_ root: Fields) -> SiteSettings {
+    guard let node = required(root, "site") else { return SiteSettings(title: "") }
+    let anchor = root.entries["site"]?.keyNode.location
+    guard let fields = fields(of: node, path: "site", keys: Self.siteKeys, anchor: anchor) else {
+      return SiteSettings(title: "")
+    }
+    var site = SiteSettings(title: requiredString(fields, "title") ?? "")
+    if let url = checked(fields, "base_url", expected: Self.httpURL, isValid: CatalogRules.isBaseURL) {
+      site.baseURL = url.hasSuffix("/") ? url : url + "/"
+    }
+    if let language = checked(
+      fields, "language", expected: Self.languageTag, isValid: CatalogRules.isLanguageTag)
+    {
+      site.language = language
+    }
+    site.description = string(fields, "description")
+    site.author = string(fields, "author")
+    if let count = integer(fields, "books_per_page", in: 1...1000, expected: "an integer from 1 to 1000") {
+      site.booksPerPage = count
+    }
+    if let zone = checked(
+      fields, "time_zone", expected: "an IANA time zone such as 'UTC' or 'Europe/Paris'",
+      isValid: CatalogRules.isTimeZone)
+    {
+      site.timeZone = zone
+    }
+    if let strings = fields.value("strings") {
+      site.strings = decodeStrings(strings, path: fields.path("strings"))
+    }
+    return site
+  }
+
+  /// `site.strings`: any keys, string values.
+  private mutating func decodeStrings(_ node: YAMLNode, path: String) -> [String: String] {
+    guard node.isMapping else {
+      error("'\(path)' must be a mapping, got \(node.kindDescription)", at: node)
+      return [:]
+    }
+    var strings: [String: String] = [:]
+    for entry in entries(of: node, path: path) {
+      strings[entry.key] = text(entry.value, path: keyPath(path, entry.key))
+    }
+    return strings
+  }
+
+  mutating func decodeGoogleBooks(_ root: Fields) -> GoogleBooksSettings {
+    var settings = GoogleBooksSettings()
+    guard let fields = fields(root, "google_books", keys: Self.googleBooksKeys) else { return settings }
+    if let name = apiKeyEnv(fields) { settings.apiKeyEnv = name }
+    settings.country = checked(
+      fields, "country", expected: "a two-letter ISO 3166-1 country code in capitals such as 'US'",
+      hint: { Self.caseHint($0, CatalogRules.isCountryCode, $0.uppercased()) },
+      isValid: CatalogRules.isCountryCode)
+    settings.langRestrict = checked(
+      fields, "lang_restrict", expected: Self.languageCode,
+      hint: { Self.caseHint($0, CatalogRules.isLanguageCode, $0.lowercased()) },
+      isValid: CatalogRules.isLanguageCode)
+    settings.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
+    settings.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
+    settings.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)
+    settings.projection = choice(fields, "projection", among: GoogleBooksSettings.projections)
+    if let url = checked(fields, "api_url", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL) {
+      var url = Substring(url)
+      while url.hasSuffix("/") { url = url.dropLast() }
+      settings.apiURL = String(url)
+    }
+    if let details = choice(fields, "details", as: DetailLevel.self) { settings.details = details }
+    settings.maxRequests = integer(
+      fields, "max_requests", in: 0...Int.max, expected: "an integer of 0 or more")
+    settings.requestsPerSecond = number(
+      fields, "requests_per_second", expected: "a number greater than 0", isValid: { $0 > 0 })
+    if let retries = integer(fields, "retries", in: 0...10, expected: "an integer from 0 to 10") {
+      settings.retries = retries
+    }
+    if let timeout = number(
+      fields, "timeout", expected: "a number of seconds greater than 0", isValid: { $0 > 0 })
+    {
+      settings.timeout = timeout
+    }
+    return settings
+  }
+
+  /// The variable's name; an actual key here is an error that never repeats the key.
+  private mutating func apiKeyEnv(_ fields: Fields) -> String? {
+    guard let node = fields.value("api_key_env") else { return nil }
+    let path = fields.path("api_key_env")
+    guard let name = text(node, path: path) else { return nil }
+    if Redaction.looksLikeAPIKey(name) {
+      redactedError(
+        "'\(path)' looks like an API key: put the key in the environment, not in catalog.yml, "
+          + "and name the variable here (e.g. GOOGLE_BOOKS_API_KEY)", at: node)
+      return nil
+    }
+    guard CatalogRules.isEnvironmentName(name) else {
+      error(
+        "'\(path)' must be the name of an environment variable (letters, digits and '_'), "
+          + "got \(shown(name))", at: node)
+      return nil
+    }
+    return name
+  }
+
+  /// " (did you mean 'US'?)" when only the letter case is wrong.
+  static func caseHint(_ value: String, _ isValid: (String) -> Bool, _ fixed: String) -> String {
+    isValid(fixed) ? " (did you mean '\(fixed)'?)" : ""
+  }
+
+  mutating func decodeCache(_ root: Fields) -> CacheSettings {
+    var cache = CacheSettings()
+    guard let fields = fields(root, "cache", keys: Self.cacheKeys) else { return cache }
+    if let node = fields.value("dir"), let dir = text(node, path: fields.path("dir")),
+      let dir = nonEmpty(dir, at: node, path: fields.path("dir"))
+    {
+      cache.dir = dir
+    }
+    if let text = checked(
+      fields, "max_age", expected: "a duration such as '7d', '12h', '30m', '45s' or '1d12h'",
+      isValid: { CacheSettings.parseDuration($0) != nil }),
+      let seconds = CacheSettings.parseDuration(text)
+    {
+      cache.maxAge = seconds
+    }
+    return cache
+  }
+}
+
+extension GoogleBooksSettings {
+  /// Values the API accepts for `printType`, `filter`, `orderBy` and `projection`.
+  public static let printTypes = ["all", "books", "magazines"]
+  public static let filters = ["partial", "full", "free-ebooks", "paid-ebooks", "ebooks"]
+  public static let orderings = ["relevance", "newest"]
+  public static let projections = ["full", "lite"]
+}

@@ -1,0 +1,89 @@
+import Diagnostics
+
+/// Walks the YAML tree of a catalog, building the model and collecting every problem found.
+///
+/// Decoding never stops at the first problem: a bad value is reported and skipped, so one run
+/// shows the owner everything to fix. The typed sections live in `CatalogDecoder+*.swift`.
+struct CatalogDecoder {
+  let file: String
+  private let lines: [Substring]
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Keys whose value is a block list or mapping starting on a later line, by the value's
+  /// position: a wrong type there is reported at the key, which is where the reader looks.
+  var keysOfBlockValues: [SourceLocation: YAMLNode] = [:]
+
+  init(file: String, text: String) {
+    self.file = file
+    var text = Substring(text)
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
+    // "\r\n" is one Character in Swift; libyaml also breaks lines at a lone "\r".
+    lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+  }
+
+  /// Diagnostics in source order; problems at one position keep the order they were found in.
+  var sortedDiagnostics: [Diagnostic] {
+    diagnostics.enumerated().sorted { a, b in
+      switch (a.element.location, b.element.location) {
+      case (let x?, let y?) where x != y: return x < y
+      case (nil, _?): return true
+      case (_?, nil): return false
+      default: return a.offset < b.offset
+      }
+    }.map(\.element)
+  }
+
+  /// The text of a 1-based line, with anything that looks like an API key blanked out;
+  /// nil for an empty line (a caret under nothing helps no one).
+  func sourceLine(_ line: Int) -> String? {
+    guard line >= 1, line <= lines.count, !lines[line - 1].isEmpty else { return nil }
+    return Redaction.redactingKeys(String(lines[line - 1]))
+  }
+
+  mutating func error(_ message: String, at location: SourceLocation, length: Int = 1) {
+    diagnostics.append(
+      .error(message, at: location, sourceLine: sourceLine(location.line), length: length))
+  }
+
+  mutating func error(_ message: String, at node: YAMLNode) {
+    let site = node.scalar == nil ? keysOfBlockValues[node.location] ?? node : node
+    error(message, at: site.location, length: site.length)
+  }
+
+  /// Reports at `node` and replaces its text in the shown source line, for secrets.
+  mutating func redactedError(_ message: String, at node: YAMLNode) {
+    let index = node.location.line - 1
+    guard lines.indices.contains(index) else {
+      return diagnostics.append(.error(message, at: node.location))
+    }
+    var line = Array(lines[index])
+    let start = min(line.count, node.location.column - 1)
+    let end = min(line.count, start + node.length)
+    line.replaceSubrange(start..<end, with: Redaction.placeholder)
+    let shownLine = Redaction.redactingKeys(String(line))
+    diagnostics.append(
+      .error(message, at: node.location, sourceLine: shownLine, length: Redaction.placeholder.count))
+  }
+
+  /// Adds the source line to a diagnostic made elsewhere (a YAML syntax error).
+  func withSourceLine(_ diagnostic: Diagnostic) -> Diagnostic {
+    var diagnostic = diagnostic
+    if let location = diagnostic.location { diagnostic.sourceLine = sourceLine(location.line) }
+    return diagnostic
+  }
+}
+
+/// A value as it may appear inside a message: quoted, shortened, never showing an API key.
+func shown(_ text: String) -> String {
+  var text = Redaction.redactingKeys(text)
+  if text.count > 60 { text = text.prefix(57) + "..." }
+  return "'\(text.replacing("\n", with: "\\n"))'"
+}
+
+/// Joins key paths the way messages print them: `site.title`, `collections[0].queries[1]`.
+func keyPath(_ parent: String, _ key: String) -> String {
+  parent.isEmpty ? key : "\(parent).\(key)"
+}
+
+func keyPath(_ parent: String, index: Int) -> String {
+  "\(parent)[\(index)]"
+}

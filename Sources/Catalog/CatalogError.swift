@@ -1,0 +1,33 @@
+import Diagnostics
+
+/// Why a catalog could not be loaded; `description` is ready to print to stderr.
+public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+  case fileNotFound(path: String)
+  case unreadable(path: String, reason: String)
+  /// The file holds no YAML content (only whitespace or comments).
+  case empty(path: String)
+  /// Every problem found, sorted by position.
+  case invalid([Diagnostic])
+
+  /// The problems as diagnostics (one unlocated error for the file-level cases).
+  public var diagnostics: [Diagnostic] {
+    switch self {
+    case .fileNotFound(let path):
+      return [
+        .error(
+          "catalog file '\(path)' not found (create one with 'bookgen init' or pass '--catalog PATH')")
+      ]
+    case .unreadable(let path, let reason):
+      return [.error("cannot read catalog file '\(path)': \(reason)")]
+    case .empty(let path):
+      return [.error("\(path) is empty: add at least 'site' and 'collections' (see README)")]
+    case .invalid(let diagnostics):
+      return diagnostics
+    }
+  }
+
+  /// Each diagnostic clang-style (headline, source line, caret), one after the other.
+  public var description: String {
+    diagnostics.map(\.description).joined(separator: "\n")
+  }
+}

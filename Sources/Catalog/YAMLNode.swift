@@ -1,0 +1,91 @@
+import Diagnostics
+
+/// One node of a parsed YAML document, with the position it was written at.
+///
+/// Aliases are already resolved (an alias is a copy of its anchored node) and merge keys
+/// (`<<: *defaults`) are already applied, so consumers only ever see these three kinds.
+public struct YAMLNode: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    case scalar(YAMLScalar)
+    case sequence([YAMLNode])
+    case mapping([YAMLPair])
+  }
+
+  public var kind: Kind
+  /// Where the node starts (1-based line and column, as libyaml marks it plus one).
+  public var location: SourceLocation
+  /// How many characters the node spans on its first line; at least 1 (for carets).
+  public var length: Int
+  /// Nodes in this subtree, counting itself; bounds alias expansion.
+  var nodeCount: Int
+
+  public init(_ kind: Kind, at location: SourceLocation, length: Int = 1) {
+    self.kind = kind
+    self.location = location
+    self.length = max(1, length)
+    switch kind {
+    case .scalar: nodeCount = 1
+    case .sequence(let items): nodeCount = items.reduce(1) { $0 + $1.nodeCount }
+    case .mapping(let pairs): nodeCount = pairs.reduce(1) { $0 + $1.key.nodeCount + $1.value.nodeCount }
+    }
+  }
+
+  /// The scalar, or nil for a sequence or mapping.
+  public var scalar: YAMLScalar? {
+    if case .scalar(let scalar) = kind { return scalar }
+    return nil
+  }
+
+  /// True for an empty plain scalar, `~` and `null` (the YAML core schema's null).
+  public var isNull: Bool {
+    guard let scalar, scalar.style == .plain, scalar.tag == nil else { return false }
+    switch scalar.value {
+    case "", "~", "null", "Null", "NULL": return true
+    default: return false
+    }
+  }
+
+  /// "a string", "a list", "a mapping" or "null": what a user sees in "got …".
+  public var kindDescription: String {
+    switch kind {
+    case .scalar: return isNull ? "null" : "a string"
+    case .sequence: return "a list"
+    case .mapping: return "a mapping"
+    }
+  }
+}
+
+/// A scalar's text exactly as written after YAML unescaping; never converted to a number.
+public struct YAMLScalar: Sendable, Equatable {
+  public enum Style: Sendable, Equatable {
+    case plain
+    case singleQuoted
+    case doubleQuoted
+    /// `|` block.
+    case literal
+    /// `>` block.
+    case folded
+  }
+
+  public var value: String
+  public var style: Style
+  /// Explicit tag such as `tag:yaml.org,2002:str` (written `!!str`), or nil.
+  public var tag: String?
+
+  public init(_ value: String, style: Style = .plain, tag: String? = nil) {
+    self.value = value
+    self.style = style
+    self.tag = tag
+  }
+}
+
+/// One `key: value` entry of a mapping, in document order.
+public struct YAMLPair: Sendable, Equatable {
+  public var key: YAMLNode
+  public var value: YAMLNode
+
+  public init(key: YAMLNode, value: YAMLNode) {
+    self.key = key
+    self.value = value
+  }
+}

@@ -1,0 +1,207 @@
+import CYaml
+import Diagnostics
+
+/// Parses YAML text with libyaml into a `YAMLNode` tree.
+///
+/// Reads the first document only (a second one is an error), resolves aliases with a cap on
+/// how much they may expand, applies `<<` merge keys, and reports syntax errors at the
+/// position libyaml gives.
+public enum YAMLReader {
+  /// Most nodes that aliases may add in total; stops "billion laughs" documents early.
+  public static let aliasExpansionLimit = 1_000_000
+
+  /// Parses `text`; returns nil when the document is empty (only comments or whitespace).
+  ///
+  /// - Parameter file: the path shown in diagnostics, as the user gave it.
+  public static func parse(_ text: String, file: String) throws(Diagnostic) -> YAMLNode? {
+    var bytes = Array(text.utf8)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    var parser = yaml_parser_t()
+    guard yaml_parser_initialize(&parser) == 1 else {
+      throw Diagnostic.error("cannot initialise the YAML parser (out of memory)")
+    }
+    defer { yaml_parser_delete(&parser) }
+    let result: Result<YAMLNode?, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+      yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+      var builder = TreeBuilder(file: file)
+      do throws(Diagnostic) {
+        while true {
+          var event = yaml_event_t()
+          guard yaml_parser_parse(&parser, &event) == 1 else {
+            return .failure(syntaxError(parser, file: file))
+          }
+          defer { yaml_event_delete(&event) }
+          if try builder.handle(event) { return .success(builder.root) }
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func syntaxError(_ parser: yaml_parser_t, file: String) -> Diagnostic {
+    let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+    var message = "invalid YAML: \(problem)"
+    if let context = parser.context {
+      let mark = parser.context_mark
+      message += " (\(String(cString: context)) at line \(mark.line + 1), column \(mark.column + 1))"
+    }
+    let mark = parser.problem_mark
+    return Diagnostic.error(
+      message, at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
+  }
+}
+
+/// Turns the libyaml event stream into nodes; one open container per stack entry.
+private struct TreeBuilder {
+  private struct Container {
+    var isMapping: Bool
+    var location: SourceLocation
+    var anchor: String?
+    /// For mappings: keys and values alternate.
+    var children: [YAMLNode] = []
+  }
+
+  let file: String
+  private(set) var root: YAMLNode?
+  private var stack: [Container] = []
+  private var anchors: [String: YAMLNode] = [:]
+  private var expanded = 0
+  private var documents = 0
+
+  init(file: String) {
+    self.file = file
+  }
+
+  /// Consumes one event; returns true when parsing is finished.
+  mutating func handle(_ event: yaml_event_t) throws(Diagnostic) -> Bool {
+    let location = SourceLocation(
+      file: file, line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+    switch event.type {
+    case YAML_STREAM_END_EVENT:
+      return true
+    case YAML_DOCUMENT_START_EVENT:
+      documents += 1
+      if documents > 1 {
+        throw Diagnostic.error(
+          "\(file) must hold a single YAML document; remove this second one", at: location)
+      }
+    case YAML_SCALAR_EVENT:
+      let data = event.data.scalar
+      let value = string(data.value, length: data.length)
+      let scalar = YAMLScalar(value, style: style(data.style), tag: optionalString(data.tag))
+      let sameLine = event.end_mark.line == event.start_mark.line
+      let length = sameLine ? event.end_mark.column - event.start_mark.column : 1
+      let node = YAMLNode(.scalar(scalar), at: location, length: length)
+      if let anchor = optionalString(data.anchor) { anchors[anchor] = node }
+      try add(node)
+    case YAML_ALIAS_EVENT:
+      let name = optionalString(event.data.alias.anchor) ?? ""
+      guard let node = anchors[name] else {
+        throw Diagnostic.error("unknown alias '*\(name)': no anchor '&\(name)' before it", at: location)
+      }
+      expanded += node.nodeCount
+      if expanded > YAMLReader.aliasExpansionLimit {
+        throw Diagnostic.error(
+          "aliases expand to more than \(YAMLReader.aliasExpansionLimit) nodes; the document is "
+            + "too large or recursive", at: location)
+      }
+      try add(node)
+    case YAML_SEQUENCE_START_EVENT:
+      stack.append(
+        Container(
+          isMapping: false, location: location,
+          anchor: optionalString(event.data.sequence_start.anchor)))
+    case YAML_MAPPING_START_EVENT:
+      stack.append(
+        Container(
+          isMapping: true, location: location,
+          anchor: optionalString(event.data.mapping_start.anchor)))
+    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+      let container = stack.removeLast()
+      let node: YAMLNode
+      if container.isMapping {
+        node = YAMLNode(.mapping(try merged(container.children)), at: container.location)
+      } else {
+        node = YAMLNode(.sequence(container.children), at: container.location)
+      }
+      if let anchor = container.anchor { anchors[anchor] = node }
+      try add(node)
+    default:
+      break
+    }
+    return false
+  }
+
+  private mutating func add(_ node: YAMLNode) throws(Diagnostic) {
+    if stack.isEmpty {
+      // An empty document yields one null scalar; keep nil so callers can say "empty".
+      root = node.isNull ? nil : node
+    } else {
+      stack[stack.count - 1].children.append(node)
+    }
+  }
+
+  /// Pairs keys with values and applies `<<` merge keys: explicit keys win over merged ones,
+  /// and earlier merge sources win over later ones.
+  private func merged(_ children: [YAMLNode]) throws(Diagnostic) -> [YAMLPair] {
+    var explicit: [YAMLPair] = []
+    var sources: [YAMLNode] = []
+    var index = 0
+    while index + 1 < children.count {
+      let pair = YAMLPair(key: children[index], value: children[index + 1])
+      index += 2
+      if let key = pair.key.scalar, key.value == "<<", key.style == .plain {
+        switch pair.value.kind {
+        case .mapping: sources.append(pair.value)
+        case .sequence(let items) where items.allSatisfy(\.isMapping): sources.append(contentsOf: items)
+        default:
+          throw Diagnostic.error(
+            "the merge key '<<' needs a mapping or a list of mappings, got \(pair.value.kindDescription)",
+            at: pair.value.location, length: pair.value.length)
+        }
+      } else {
+        explicit.append(pair)
+      }
+    }
+    guard !sources.isEmpty else { return explicit }
+    var seen = Set(explicit.compactMap { $0.key.scalar?.value })
+    var result = explicit
+    for source in sources {
+      guard case .mapping(let pairs) = source.kind else { continue }
+      for pair in pairs {
+        guard let key = pair.key.scalar?.value else { continue }
+        if seen.insert(key).inserted { result.append(pair) }
+      }
+    }
+    return result
+  }
+
+  private func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+    switch style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: return .literal
+    case YAML_FOLDED_SCALAR_STYLE: return .folded
+    default: return .plain
+    }
+  }
+
+  private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+    guard let pointer else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+  }
+
+  private func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+  }
+}
+
+extension YAMLNode {
+  var isMapping: Bool {
+    if case .mapping = kind { return true }
+    return false
+  }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Catalog
-
-@Test func CatalogModuleLinks() {
-  #expect(Bool(true))
-}

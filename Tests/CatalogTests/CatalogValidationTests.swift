@@ -1,0 +1,107 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@testable import Catalog
+
+@Suite struct CatalogValidationTests {
+  private func diagnostics(_ yaml: String) -> [Diagnostic] {
+    let error = #expect(throws: CatalogError.self) {
+      try CatalogLoader.parse(yaml, file: "catalog.yml", directory: ".")
+    }
+    guard case .invalid(let diagnostics) = error else {
+      Issue.record("expected .invalid, got \(String(describing: error))")
+      return []
+    }
+    return diagnostics
+  }
+
+  @Test func threeMistakesGiveThreeLocatedErrorsInOneThrow() {
+    let found = diagnostics(
+      """
+      site:
+        titel: Books
+        base_url: ftp://x
+      collections:
+        - title: A
+          queries: [{q: a, max_results: 5000}]
+      """)
+    #expect(
+      found.map(\.headline) == [
+        "catalog.yml:1:1: error: missing required key 'site.title'",
+        "catalog.yml:2:3: error: unknown key 'titel' in 'site' (did you mean 'title'?)",
+        "catalog.yml:3:13: error: 'site.base_url' must be an http(s) URL, got 'ftp://x'",
+        "catalog.yml:6:35: error: 'collections[0].queries[0].max_results' must be an integer from 1 to 1000, got '5000'",
+      ])
+  }
+
+  @Test func problemsAreSortedByPositionNotByDiscovery() {
+    // `books` is decoded after `collections`, but comes first in the file.
+    let found = diagnostics(
+      """
+      books:
+        ../x: {}
+      collections:
+        - {title: A, volumes: [../y]}
+      site: {title: T}
+      """)
+    #expect(found.compactMap(\.location?.line) == [2, 4])
+  }
+
+  @Test func apiKeysNeverAppearInOutput() {
+    let key = "AIzaSyD-" + String(repeating: "k", count: 31)
+    let text = diagnostics(
+      """
+      site: {title: T}
+      google_books: {api_key_env: \(key)}
+      collections: [{title: A}]
+      \(key): 1
+      """
+    ).map(\.description).joined(separator: "\n")
+    #expect(!text.contains("AIza"))
+    #expect(
+      text == """
+        catalog.yml:2:29: error: 'google_books.api_key_env' looks like an API key: put the key in the environment, not in catalog.yml, and name the variable here (e.g. GOOGLE_BOOKS_API_KEY)
+        google_books: {api_key_env: <redacted>}
+                                    ^~~~~~~~~~
+        catalog.yml:4:1: error: unknown key '<redacted>'
+        <redacted>: 1
+        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+        """)
+  }
+
+  @Test func defaultsApplyWhenSectionsAreOmitted() throws {
+    let catalog = try CatalogLoader.parse(
+      "site: {title: T}\ncollections: [{title: A}]\n", file: "c.yml", directory: ".")
+    #expect(catalog.site == SiteSettings(title: "T"))
+    #expect(catalog.googleBooks == GoogleBooksSettings())
+    #expect(catalog.cache == CacheSettings())
+    #expect(catalog.collections.map(\.slug) == ["a"])
+    #expect(catalog.books.isEmpty)
+  }
+
+  @Test func explicitNullKeepsTheDefault() throws {
+    let catalog = try CatalogLoader.parse(
+      "site: {title: T, language: ~, books_per_page: }\ncache:\ncollections: [{title: A}]\n",
+      file: "c.yml", directory: ".")
+    #expect(catalog.site.language == "en")
+    #expect(catalog.site.booksPerPage == 24)
+  }
+
+  @Test func crlfAndBOMKeepPositionsAndCleanSourceLines() {
+    let found = diagnostics("\u{FEFF}site:\r\n  title: T\r\n  titel: U\r\ncollections: [{title: A}]\r\n")
+    #expect(
+      found.map(\.description) == [
+        "catalog.yml:3:3: error: unknown key 'titel' in 'site' (did you mean 'title'?)\n  titel: U\n  ^~~~~"
+      ])
+  }
+
+  @Test func syntaxErrorsKeepTheirSourceLine() {
+    let found = diagnostics("site:\n  title: 'open\ncollections: []\n")
+    #expect(
+      found.map(\.description) == [
+        "catalog.yml:4:1: error: invalid YAML: found unexpected end of stream "
+          + "(while scanning a quoted scalar at line 2, column 10)"
+      ])
+  }
+}

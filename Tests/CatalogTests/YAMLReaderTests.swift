@@ -1,0 +1,148 @@
+import Diagnostics
+import Testing
+
+@testable import Catalog
+
+@Suite struct YAMLReaderTests {
+  private func at(_ line: Int, _ column: Int) -> Diagnostics.SourceLocation {
+    Diagnostics.SourceLocation(file: "t.yml", line: line, column: column)
+  }
+
+  private func scalar(
+    _ value: String, _ line: Int, _ column: Int, length: Int, style: YAMLScalar.Style = .plain
+  ) -> YAMLNode {
+    YAMLNode(.scalar(YAMLScalar(value, style: style)), at: at(line, column), length: length)
+  }
+
+  @Test func blockMappingWithLocations() throws {
+    let node = try YAMLReader.parse("site:\n  title: 'My Books'\n  n: 24\n", file: "t.yml")
+    let inner = YAMLNode(
+      .mapping([
+        YAMLPair(
+          key: scalar("title", 2, 3, length: 5),
+          value: scalar("My Books", 2, 10, length: 10, style: .singleQuoted)),
+        YAMLPair(key: scalar("n", 3, 3, length: 1), value: scalar("24", 3, 6, length: 2)),
+      ]), at: at(2, 3))
+    #expect(
+      node == YAMLNode(.mapping([YAMLPair(key: scalar("site", 1, 1, length: 4), value: inner)]), at: at(1, 1))
+    )
+  }
+
+  @Test func flowStyleAndScalarStyles() throws {
+    let text = """
+      list: [a, "b\\tc", 'it''s']
+      map: {k: v}
+      lit: |
+        line one
+        line two
+      fold: >
+        one
+        two
+      """
+    let node = try #require(try YAMLReader.parse(text, file: "t.yml"))
+    guard case .mapping(let pairs) = node.kind else {
+      Issue.record("not a mapping")
+      return
+    }
+    let values = pairs.map(\.value)
+    guard case .sequence(let items) = values[0].kind else {
+      Issue.record("not a list")
+      return
+    }
+    #expect(
+      items.map(\.scalar) == [
+        YAMLScalar("a"), YAMLScalar("b\tc", style: .doubleQuoted), YAMLScalar("it's", style: .singleQuoted),
+      ])
+    #expect(values[1].isMapping)
+    #expect(values[2].scalar == YAMLScalar("line one\nline two\n", style: .literal))
+    #expect(values[3].scalar == YAMLScalar("one two", style: .folded))
+  }
+
+  @Test func resolvesAliasesAndMergeKeys() throws {
+    let text = """
+      base: &base {order_by: newest, max_results: 10}
+      q: &q intitle:dune
+      a:
+        <<: *base
+        max_results: 20
+        q: *q
+      """
+    let node = try #require(try YAMLReader.parse(text, file: "t.yml"))
+    guard case .mapping(let pairs) = node.kind, case .mapping(let merged) = pairs[2].value.kind else {
+      Issue.record("not mappings")
+      return
+    }
+    #expect(merged.map { $0.key.scalar!.value } == ["max_results", "q", "order_by"])
+    #expect(merged.map { $0.value.scalar!.value } == ["20", "intitle:dune", "newest"])
+  }
+
+  @Test func keepsTagsAndNeverConvertsNumbers() throws {
+    let node = try #require(try YAMLReader.parse("- !!str 0123\n- 9780306406157\n- ~\n", file: "t.yml"))
+    guard case .sequence(let items) = node.kind else {
+      Issue.record("not a list")
+      return
+    }
+    #expect(items[0].scalar == YAMLScalar("0123", tag: "tag:yaml.org,2002:str"))
+    #expect(items[1].scalar == YAMLScalar("9780306406157"))
+    #expect(items.map(\.isNull) == [false, false, true])
+  }
+
+  @Test func emptyDocumentsAreNil() throws {
+    #expect(try YAMLReader.parse("", file: "t.yml") == nil)
+    #expect(try YAMLReader.parse("# only a comment\n\n", file: "t.yml") == nil)
+    #expect(try YAMLReader.parse("---\n...\n", file: "t.yml") == nil)
+  }
+
+  @Test func toleratesBOMAndCRLF() throws {
+    let node = try YAMLReader.parse("\u{FEFF}a: 1\r\nb: 2\r\n", file: "t.yml")
+    let expected = YAMLNode(
+      .mapping([
+        YAMLPair(key: scalar("a", 1, 1, length: 1), value: scalar("1", 1, 4, length: 1)),
+        YAMLPair(key: scalar("b", 2, 1, length: 1), value: scalar("2", 2, 4, length: 1)),
+      ]), at: at(1, 1))
+    #expect(node == expected)
+  }
+
+  @Test(
+    arguments: [
+      (
+        "site:\n  title: x\n bad: y\n",
+        "t.yml:3:2: error: invalid YAML: did not find expected key (while parsing a block mapping at line 1, column 1)"
+      ),
+      (
+        "a: [1, 2\nb: 3\n",
+        "t.yml:2:2: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)"
+      ),
+      (
+        "a: 'unterminated\n",
+        "t.yml:2:1: error: invalid YAML: found unexpected end of stream (while scanning a quoted scalar at line 1, column 4)"
+      ),
+      ("a: *nothing\n", "t.yml:1:4: error: unknown alias '*nothing': no anchor '&nothing' before it"),
+      (
+        "a: 1\n---\nb: 2\n",
+        "t.yml:2:1: error: t.yml must hold a single YAML document; remove this second one"
+      ),
+      (
+        "a:\n  <<: [1]\n",
+        "t.yml:2:7: error: the merge key '<<' needs a mapping or a list of mappings, got a list"
+      ),
+    ])
+  func reportsErrorsWhereLibyamlDoes(text: String, headline: String) {
+    let error = #expect(throws: Diagnostic.self) { try YAMLReader.parse(text, file: "t.yml") }
+    #expect(error?.headline == headline)
+  }
+
+  @Test func capsAliasExpansion() {
+    var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for level in 1...9 {
+      let previous = level == 1 ? "a" : "l\(level - 1)"
+      lines.append(
+        "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+    }
+    let error = #expect(throws: Diagnostic.self) {
+      try YAMLReader.parse(lines.joined(separator: "\n"), file: "t.yml")
+    }
+    #expect(
+      error?.message == "aliases expand to more than 1000000 nodes; the document is too large or recursive")
+  }
+}
