@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import GoogleBooks
 
@@ -30,6 +31,7 @@ struct DatasetVerifier {
     func fail(_ problem: String) {
       if report.problems.count < 20 { report.problems.append(problem) }
     }
+    report.lines.append(checkCatalog(fail))
     for query in writer.plan.queries {
       for page in query.pages {
         let request = DatasetWriter.request(query, startIndex: page.startIndex)
@@ -116,6 +118,29 @@ struct DatasetVerifier {
       fail("a Google quirk is missing (date shapes, JPY, scientific micros, ISBN order, HTML or CJK)")
     }
     return report
+  }
+
+  /// Loads catalog.yml with the real loader and compares it with the plan the cache was written for.
+  private func checkCatalog(_ fail: (String) -> Void) -> String {
+    let catalog: Catalog
+    do {
+      catalog = try CatalogLoader.load(path: writer.catalogPath)
+    } catch {
+      fail("catalog.yml does not load: \(error)")
+      return "catalog.yml: does not load"
+    }
+    let loaded = catalog.collections.map { collection in collection.queries.map { ($0.q, $0.maxResults) } }
+    let planned = writer.plan.collections.map { collection in collection.queries.map { ($0.q, $0.maxResults) }
+    }
+    if !loaded.elementsEqual(planned, by: { $0.elementsEqual($1, by: ==) }) {
+      fail("catalog.yml queries differ from the plan the cache was written for")
+    }
+    if catalog.cache.dir != "cache" || catalog.site.booksPerPage != 50 {
+      fail("catalog.yml: cache.dir \(catalog.cache.dir), books_per_page \(catalog.site.booksPerPage)")
+    }
+    let queries = loaded.reduce(0) { $0 + $1.count }
+    return
+      "catalog.yml: \(catalog.collections.count) collections, \(queries) queries, \(catalog.books.count) owner notes"
   }
 
   private func checkIdentifiers(

@@ -12,6 +12,10 @@ struct BenchReport {
       for (stage, _) in m.stages where !stages.contains(stage) { stages.append(stage) }
     }
     var lines = [
+      "Output folders: \(options.out)/<N>/public (\(FileSystem.kind(of: options.out))), "
+        + "\(options.disk)/<N>/public (\(FileSystem.kind(of: options.disk))); \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+        + "median of \(options.runs) runs per scenario.",
+      "",
       "| N | scenario | wall s | peak RSS MB | files | written files | MB written |"
         + stages.map { " \($0) s |" }.joined(),
       "|---:|---|---:|---:|---:|---:|---:|" + String(repeating: "---:|", count: stages.count),
