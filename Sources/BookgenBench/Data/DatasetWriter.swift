@@ -26,9 +26,14 @@ struct DatasetWriter: Sendable {
     "{\"generator\":\(Self.generatorVersion),\"seed\":\(seed),\"volumes\":\(plan.count)}\n"
   }
 
-  /// True when `directory` already holds this exact dataset.
+  /// True when `directory` already holds this exact dataset, readable by this build's cache
+  /// (a change of the cache's entry format makes the first entry unreadable).
   var isCurrent: Bool {
-    (try? String(contentsOfFile: manifestPath, encoding: .utf8)) == expectedManifest
+    guard (try? String(contentsOfFile: manifestPath, encoding: .utf8)) == expectedManifest,
+      let first = plan.queries.first, let last = plan.queries.last, let lastPage = last.pages.last
+    else { return false }
+    let requests = [Self.request(first, startIndex: 0), Self.request(last, startIndex: lastPage.startIndex)]
+    return requests.allSatisfy { request in (try? cache.load(request)) != nil }
   }
 
   /// Writes everything (removing an older dataset first); returns the cache entries written.
