@@ -72,7 +72,7 @@ struct DatasetVerifier {
           if let description = info.description {
             let length = description.unicodeScalars.count
             lengths.append(length)
-            if description.contains("<") { html += 1 }
+            if description.utf8.contains(UInt8(ascii: "<")) { html += 1 }
             if description.unicodeScalars.contains(where: { $0.value >= 0x3040 && $0.value < 0xA000 }) {
               cjk += 1
             }
