@@ -46,5 +46,6 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
+    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
   ]
 )
