@@ -34,6 +34,13 @@ struct BenchReport {
         "| \(m.size) | \(m.scenario.rawValue) | \(Self.seconds(m.seconds)) | \(Self.megabytes(m.peakRSS)) | \(m.files) | \(m.writtenFiles) | \(Self.megabytes(m.writtenBytes)) |"
           + values.map { " \($0) |" }.joined())
     }
+    // A build that wrote fewer files than there are books did not build what the cache holds.
+    for m in measurements where m.scenario.isFullBuild && m.failure == nil && m.files < m.size {
+      lines.append("")
+      lines.append(
+        "Warning: the \(m.size)-book \(m.scenario.rawValue) left only \(m.files) files; is the output complete?"
+      )
+    }
     lines.append("")
     lines.append("Targets (issue 7; release build, warm cache):")
     lines.append("")
@@ -49,7 +56,7 @@ struct BenchReport {
     var lines: [String] = []
     func check(_ label: String, _ value: String?, _ passed: Bool?) {
       guard let value, let passed else {
-        lines.append("– \(label): not measured")
+        lines.append("not measured: \(label)")
         return
       }
       lines.append("\(passed ? "✓" : "✗") \(label): \(value)")

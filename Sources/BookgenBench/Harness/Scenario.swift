@@ -27,4 +27,6 @@ struct Measurement {
   var stages: [(stage: String, seconds: Double)]
   /// Set when bookgen failed: its exit status and the end of its stderr.
   var failure: String?
+  var status: Int32
+  var stderr: String
 }
