@@ -31,6 +31,10 @@ let package = Package(
       dependencies: ["Catalog", "GoogleBooks", "Site", "Preview", "Diagnostics", "Mustache"]
     ),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
+    // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
+    .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
+    // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
+    .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
     .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
 
@@ -40,7 +44,7 @@ let package = Package(
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"]),
     .testTarget(name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport"]),
-    .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+    .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -1,0 +1,115 @@
+/// Renders Google Books descriptions, which arrive as plain text or as (often broken) HTML.
+public enum DescriptionHTML {
+  /// Returns a safe HTML fragment keeping the description's paragraphs, line breaks and harmless
+  /// formatting.
+  ///
+  /// Plain text (no tags) becomes paragraphs split on blank lines, with single newlines as
+  /// `<br>`; HTML goes through `HTMLSanitizer`. Text with neither `<` nor `&` never reaches the
+  /// HTML parser.
+  public static func render(_ description: String) -> String {
+    var description = description
+    return description.withUTF8 { bytes in
+      switch Shape.of(bytes) {
+      case .plain:
+        var writer = SanitizedHTMLWriter(policy: .description, capacity: bytes.count + 32)
+        forEachLine(of: bytes) { line, isLast in
+          writer.text(line)
+          if !isLast { writer.lineBreak() }
+        }
+        return writer.finish()
+      case .plainWithReferences:
+        return HTMLSanitizer.sanitize(newlinesAsBreaks(bytes), policy: .description)
+      case .html:
+        return HTMLSanitizer.sanitize(String(decoding: bytes, as: UTF8.self), policy: .description)
+      }
+    }
+  }
+
+  /// Returns the description's text on one line: tags removed, entities decoded, line breaks and
+  /// paragraph edges turned into single spaces; for meta descriptions, feeds and search indexes.
+  ///
+  /// With `limit`, the text is cut to at most that many characters at a word boundary and ends
+  /// with "…".
+  public static func plainText(_ description: String, limit: Int? = nil) -> String {
+    var description = description
+    let text = description.withUTF8 { bytes in
+      var writer = PlainTextWriter(capacity: bytes.count)
+      if Shape.of(bytes) == .plain {
+        writer.text(bytes)
+      } else if !SimpleHTML.walk(bytes, with: &writer) {
+        writer = PlainTextWriter(capacity: bytes.count)
+        GumboTree.walk(bytes, with: &writer)
+      }
+      return writer.finish()
+    }
+    guard let limit else { return text }
+    return PlainTextWriter.truncate(text, limit: limit)
+  }
+
+  /// What a description is, decided by one scan of its bytes.
+  enum Shape: Equatable {
+    /// No tags and no character references: handled without the HTML parser.
+    case plain
+    /// No tags, but `&` (or NUL) that the HTML parser must decode.
+    case plainWithReferences
+    case html
+
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Shape {
+      var shape = Shape.plain
+      var index = 0
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "&"), 0:
+          shape = .plainWithReferences
+        case UInt8(ascii: "<") where index + 1 < bytes.count && startsTag(bytes[index + 1]):
+          return .html
+        default:
+          break
+        }
+        index += 1
+      }
+      return shape
+    }
+
+    /// Whether `<` followed by `byte` opens a tag, comment or end tag, as HTML tokenizes it.
+    private static func startsTag(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "?"):
+        true
+      default:
+        false
+      }
+    }
+  }
+
+  /// Calls `body` with each line (without its CR, LF or CRLF) and whether it is the last.
+  private static func forEachLine(
+    of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void
+  ) {
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == 0x0A || byte == 0x0D else {
+        index += 1
+        continue
+      }
+      body(UnsafeBufferPointer(rebasing: bytes[start..<index]), false)
+      index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+      start = index
+    }
+    body(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]), true)
+  }
+
+  /// Plain text as HTML whose `<br>`s stand for its newlines, so the parser only decodes entities.
+  private static func newlinesAsBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var html: [UInt8] = []
+    html.reserveCapacity(bytes.count + 64)
+    forEachLine(of: bytes) { line, isLast in
+      html.append(contentsOf: line)
+      if !isLast { html.append(contentsOf: "<br>".utf8) }
+    }
+    return String(decoding: html, as: UTF8.self)
+  }
+}

@@ -1,0 +1,33 @@
+/// Turns untrusted HTML into a safe, well-formed fragment through an allow-list over gumbo's
+/// HTML5 parse tree (parsed as a browser parses `innerHTML`, so broken markup ends up where a
+/// browser would put it).
+///
+/// Kept: `p br b strong i em u s sub sup small code pre blockquote ul ol li` and `a href`
+/// (absolute http, https and mailto only, with `rel="nofollow noopener noreferrer"`).
+/// Headings become `<p><strong>`. Removed with their content: `script style iframe object
+/// embed template noscript svg math head title` and form widgets, media and images. Every other
+/// element is unwrapped (its text kept), every other attribute and every comment removed.
+/// Text is re-escaped, whitespace collapsed, empty paragraphs dropped, and inline text at the
+/// top level wrapped in `<p>`, two `<br>` in a row starting a new paragraph.
+public enum HTMLSanitizer {
+  /// Returns the safe fragment for `html`; the same input always gives the same bytes.
+  public static func sanitize(_ html: String) -> String {
+    sanitize(html, policy: .description)
+  }
+
+  static func sanitize(_ html: String, policy: SanitizerPolicy) -> String {
+    var html = html
+    return html.withUTF8 { bytes in
+      var writer = SanitizedHTMLWriter(policy: policy, capacity: bytes.count + 32)
+      if SimpleHTML.walk(bytes, with: &writer) { return writer.finish() }
+      return sanitizeWithParser(bytes, policy: policy)
+    }
+  }
+
+  /// Sanitizes through gumbo whatever the input; the fast path must give the same bytes.
+  static func sanitizeWithParser(_ html: UnsafeBufferPointer<UInt8>, policy: SanitizerPolicy) -> String {
+    var writer = SanitizedHTMLWriter(policy: policy, capacity: html.count + 32)
+    GumboTree.walk(html, with: &writer)
+    return writer.finish()
+  }
+}

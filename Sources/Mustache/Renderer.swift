@@ -1,0 +1,218 @@
+/// Walks a node tree, appending to one byte buffer; the context stack holds values, not copies.
+struct Renderer {
+  /// Partials (and parents) nested deeper than this stop the render with an error.
+  static let partialDepthLimit = 64
+  /// Sections, partials and blocks nested deeper than this at run time stop the render, well
+  /// before a task's call stack would overflow (100 sections per file times 64 partials would).
+  static let depthLimit = 512
+
+  private let provider: (any PartialProvider)?
+  private var buffer: [UInt8] = []
+  private var stack: [MustacheValue]
+  /// Block overrides in effect; the outermost parent's choice wins.
+  private var overrides: [String: Override] = [:]
+  /// Template names from the root to the partial being rendered, for recursion errors.
+  private var chain: [String]
+  /// How many sections, partials and blocks enclose the node being rendered.
+  private var depth = 0
+
+  private struct Override {
+    var nodes: [Node]
+    var template: Template.Storage
+  }
+
+  init(provider: (any PartialProvider)?, root: Template.Storage, context: MustacheValue) {
+    self.provider = provider
+    stack = [context]
+    chain = [root.name]
+    // Pages are mostly larger than their template; growing from 16 KB avoids most reallocations.
+    buffer.reserveCapacity(max(16_384, root.text.bytes.count * 2))
+  }
+
+  func output() -> String {
+    String(decoding: buffer, as: UTF8.self)
+  }
+
+  mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
+  {
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        appendText(text, indent: indent)
+      case .variable(let variable):
+        if variable.lineStart { buffer.append(contentsOf: indent) }
+        guard let value = lookup(variable.name) else { continue }
+        appendValue(value, escaped: variable.escaped)
+      case .section(let section):
+        if section.lineStart { buffer.append(contentsOf: indent) }
+        try renderSection(section, in: template, indent: indent)
+      case .partial(let partial):
+        if partial.lineStart { buffer.append(contentsOf: indent) }
+        guard let included = try resolve(partial, in: template) else { continue }
+        try renderIncluded(included, at: partial, in: template, indent: indent)
+      case .parent(let parent):
+        if parent.partial.lineStart { buffer.append(contentsOf: indent) }
+        guard let included = try resolve(parent.partial, in: template) else { continue }
+        if parent.overrides.isEmpty {
+          try renderIncluded(included, at: parent.partial, in: template, indent: indent)
+          continue
+        }
+        let saved = overrides
+        for (name, nodes) in parent.overrides where overrides[name] == nil {
+          overrides[name] = Override(nodes: nodes, template: template)
+        }
+        try renderIncluded(included, at: parent.partial, in: template, indent: indent)
+        overrides = saved
+      case .block(let block):
+        if block.lineStart { buffer.append(contentsOf: indent) }
+        try renderBlock(block, in: template, indent: indent)
+      }
+    }
+  }
+
+  private mutating func renderSection(
+    _ section: Node.Section, in template: Template.Storage, indent: [UInt8]
+  ) throws(MustacheError) {
+    try enter(at: section.offset, in: template)
+    defer { depth -= 1 }
+    let value = lookup(section.name) ?? .null
+    if section.inverted {
+      if !value.isTruthy { try render(section.children, in: template, indent: indent) }
+      return
+    }
+    guard value.isTruthy else { return }
+    if case .list(let items) = value {
+      for item in items {
+        stack.append(item)
+        try render(section.children, in: template, indent: indent)
+        stack.removeLast()
+      }
+    } else {
+      stack.append(value)
+      try render(section.children, in: template, indent: indent)
+      stack.removeLast()
+    }
+  }
+
+  private mutating func renderBlock(
+    _ block: Node.Block, in template: Template.Storage, indent: [UInt8]
+  ) throws(MustacheError) {
+    try enter(at: block.offset, in: template)
+    defer { depth -= 1 }
+    let override = overrides.isEmpty ? nil : overrides[block.name]
+    let nodes = override?.nodes ?? block.children
+    let source = override?.template ?? template
+    guard let siteIndent = block.siteIndent else {
+      // Inline: overriding content keeps its own lines; default content is this file's lines.
+      try render(nodes, in: source, indent: override == nil ? indent : [])
+      return
+    }
+    let start = buffer.count
+    try render(nodes, in: source, indent: indent.isEmpty ? siteIndent : indent + siteIndent)
+    if block.wholeLines, buffer.count > start, buffer.last != UInt8(ascii: "\n") {
+      buffer.append(UInt8(ascii: "\n"))
+    }
+  }
+
+  /// The template a partial or parent tag names; nil when a dynamic name resolves to nothing.
+  private func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError)
+    -> Template?
+  {
+    var name = partial.name
+    if let dynamic = partial.dynamic {
+      guard case .string(let resolved)? = lookup(dynamic), !resolved.isEmpty else { return nil }
+      name = resolved
+    }
+    if let found = provider?.template(named: name) { return found }
+    let suggestion = EditDistance.nearest(to: name, among: provider?.templateNames ?? [])
+    throw template.text.error(.unknownPartial(name: name, suggestion: suggestion), at: partial.offset)
+  }
+
+  private mutating func renderIncluded(
+    _ included: Template, at partial: Node.Partial, in template: Template.Storage, indent: [UInt8]
+  ) throws(MustacheError) {
+    try enter(at: partial.offset, in: template)
+    chain.append(included.name)
+    defer {
+      chain.removeLast()
+      depth -= 1
+    }
+    if chain.count > Renderer.partialDepthLimit + 1 {
+      throw template.text.error(
+        .recursionTooDeep(chain: chain, limit: Renderer.partialDepthLimit), at: partial.offset)
+    }
+    // A partial on a line of its own indents every line it renders; inline, it adds nothing.
+    let inner = partial.indent.map { indent.isEmpty ? $0 : indent + $0 } ?? []
+    try render(included.storage.nodes, in: included.storage, indent: inner)
+  }
+
+  private mutating func enter(at offset: Int, in template: Template.Storage) throws(MustacheError) {
+    depth += 1
+    if depth > Renderer.depthLimit {
+      throw template.text.error(.renderTooDeep(chain: chain, limit: Renderer.depthLimit), at: offset)
+    }
+  }
+
+  // MARK: Context
+
+  private func lookup(_ name: Node.Name) -> MustacheValue? {
+    guard let first = name.first else { return stack.last }
+    var found: MustacheValue?
+    var index = stack.count - 1
+    while index >= 0 {
+      if case .map(let fields) = stack[index], let value = Renderer.member(first, of: fields) {
+        found = value
+        break
+      }
+      index -= 1
+    }
+    guard var value = found else { return nil }
+    for part in name.rest {
+      guard case .map(let fields) = value, let next = Renderer.member(part, of: fields) else { return nil }
+      value = next
+    }
+    return value
+  }
+
+  /// `fields[key]`, by scanning when the map is small: comparing a few short keys is cheaper
+  /// than hashing the key, and a miss in every enclosing frame would hash it again each time.
+  @inline(__always)
+  private static func member(_ key: String, of fields: [String: MustacheValue]) -> MustacheValue? {
+    guard fields.count <= 8 else { return fields[key] }
+    var index = fields.startIndex
+    while index != fields.endIndex {
+      if fields.keys[index] == key { return fields.values[index] }
+      fields.formIndex(after: &index)
+    }
+    return nil
+  }
+
+  // MARK: Output
+
+  private mutating func appendText(_ text: Node.Text, indent: [UInt8]) {
+    if indent.isEmpty {
+      buffer.append(contentsOf: text.bytes)
+      return
+    }
+    if text.lineStart { buffer.append(contentsOf: indent) }
+    let bytes = text.bytes
+    var chunkStart = 0
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") && index + 1 < bytes.count {
+      buffer.append(contentsOf: bytes[chunkStart...index])
+      buffer.append(contentsOf: indent)
+      chunkStart = index + 1
+    }
+    buffer.append(contentsOf: bytes[chunkStart...])
+  }
+
+  private mutating func appendValue(_ value: MustacheValue, escaped: Bool) {
+    switch value {
+    case .string(let string):
+      if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(contentsOf: string.utf8) }
+    case .number, .bool:
+      buffer.append(contentsOf: value.text.utf8)
+    case .null, .list, .map:
+      break
+    }
+  }
+}

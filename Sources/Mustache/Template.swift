@@ -1,0 +1,96 @@
+/// A parsed Mustache template: parse once, render many times, from any number of tasks.
+public struct Template: Sendable {
+  /// The name partial tags use: `book`, `partials/cover`.
+  public var name: String { storage.name }
+  /// The file as shown in errors: `templates/book.mustache`.
+  public var fileName: String { storage.fileName }
+
+  let storage: Storage
+
+  /// Parses `source`; `name` is the template's name, also shown in errors unless `fileName` is given.
+  public init(source: String, name: String, fileName: String? = nil) throws(MustacheError) {
+    let text = SourceText(bytes: Array(source.utf8), file: fileName ?? name)
+    var parser = Parser(text: text)
+    let nodes = try parser.parse()
+    storage = Storage(name: name, text: text, nodes: nodes)
+  }
+
+  /// Renders with `context` at the bottom of the context stack, looking partials up in `partials`.
+  public func render(
+    _ context: MustacheValue, partials: (any PartialProvider)? = nil
+  ) throws(MustacheError) -> String {
+    var renderer = Renderer(provider: partials, root: storage, context: context)
+    try renderer.render(storage.nodes, in: storage, indent: [])
+    return renderer.output()
+  }
+
+  /// The names of the partials and parents this template includes by static name, sorted.
+  public var partialNames: [String] {
+    var names = Set<String>()
+    Node.visit(storage.nodes) { node in
+      switch node {
+      case .partial(let partial) where partial.dynamic == nil: names.insert(partial.name)
+      case .parent(let parent) where parent.dynamic == nil: names.insert(parent.name)
+      default: break
+      }
+    }
+    return names.sorted()
+  }
+
+  /// The immutable parsed form, shared by every copy of the template.
+  final class Storage: Sendable {
+    let name: String
+    let text: SourceText
+    let nodes: [Node]
+
+    var fileName: String { text.file }
+
+    init(name: String, text: SourceText, nodes: [Node]) {
+      self.name = name
+      self.text = text
+      self.nodes = nodes
+    }
+  }
+}
+
+/// Looks up partials and parents by name while a template renders.
+public protocol PartialProvider: Sendable {
+  /// The template named `name` (`partials/cover`), or nil.
+  func template(named name: String) -> Template?
+  /// Every name `template(named:)` knows, for did-you-mean hints.
+  var templateNames: [String] { get }
+}
+
+extension PartialProvider {
+  public var templateNames: [String] { [] }
+}
+
+/// A template's bytes and display name, turning byte offsets into line, column and source line.
+struct SourceText: Sendable {
+  let bytes: [UInt8]
+  let file: String
+
+  /// Line and column (1-based, column in Unicode scalars) of `offset`, with that line's text.
+  func locate(_ offset: Int) -> (line: Int, column: Int, sourceLine: String) {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    var column = 1
+    for index in lineStart..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 {
+      column += 1
+    }
+    var lineEnd = lineStart
+    while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+    if lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+    return (line, column, String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self))
+  }
+
+  func error(_ kind: MustacheError.Kind, at offset: Int) -> MustacheError {
+    let place = locate(offset)
+    return MustacheError(
+      kind, file: file, line: place.line, column: place.column, sourceLine: place.sourceLine)
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A set of named templates that include each other as partials and parents.
+///
+/// Built from folders (a site's `templates/` over a default theme), from sources held in
+/// memory (an embedded theme), or both: `overriding(_:)` lets one library replace another's
+/// templates file by file. Partials resolve by name in the combined library, so a default
+/// page picks up a site's own `partials/cover`.
+public struct TemplateLibrary: Sendable, PartialProvider {
+  /// A folder to load, and how its files are named in errors (`templates` → `templates/book.mustache`).
+  public struct Directory: Sendable {
+    public var path: String
+    public var displayPrefix: String
+
+    public init(path: String, displayPrefix: String) {
+      self.path = path
+      self.displayPrefix = displayPrefix
+    }
+  }
+
+  /// File extensions loaded from folders; a template's name is its relative path without one.
+  public static let fileExtensions = ["mustache", "html", "htm"]
+
+  private let templates: [String: Template]
+
+  /// A library of already parsed templates; a later template with the same name wins.
+  public init(templates: [Template]) {
+    var byName: [String: Template] = [:]
+    for template in templates { byName[template.name] = template }
+    self.templates = byName
+  }
+
+  /// Parses `sources` (name → source); files are shown as `displayPrefix/name.mustache`.
+  public init(sources: [String: String], displayPrefix: String = "") throws(MustacheError) {
+    var parsed: [Template] = []
+    for name in sources.keys.sorted() {
+      let fileName = TemplateLibrary.join(displayPrefix, name + ".mustache")
+      parsed.append(try Template(source: sources[name]!, name: name, fileName: fileName))
+    }
+    self.init(templates: parsed)
+  }
+
+  /// Loads every template file below each folder; earlier folders override later ones.
+  /// A folder that does not exist contributes nothing.
+  public init(directories: [Directory]) throws(MustacheError) {
+    var library = TemplateLibrary(templates: [])
+    for directory in directories.reversed() {
+      library = try TemplateLibrary.load(directory).overriding(library)
+    }
+    self = library
+  }
+
+  /// Loads folders shown in errors by their paths as given.
+  public init(directories: [String]) throws(MustacheError) {
+    try self.init(directories: directories.map { Directory(path: $0, displayPrefix: $0) })
+  }
+
+  /// This library's templates, falling back to `fallback` for names this one lacks.
+  public func overriding(_ fallback: TemplateLibrary) -> TemplateLibrary {
+    TemplateLibrary(templates: fallback.templates.merging(templates) { _, own in own })
+  }
+
+  private init(templates: [String: Template]) {
+    self.templates = templates
+  }
+
+  public func template(named name: String) -> Template? {
+    templates[name]
+  }
+
+  /// All template names, sorted.
+  public var templateNames: [String] {
+    templates.keys.sorted()
+  }
+
+  /// Renders the template `name` with partials from this library.
+  public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+    guard let template = templates[name] else {
+      let suggestion = EditDistance.nearest(to: name, among: templates.keys)
+      throw MustacheError(.unknownTemplate(name: name, suggestion: suggestion), file: "")
+    }
+    return try template.render(context, partials: self)
+  }
+
+  // MARK: Loading
+
+  private static func load(_ directory: Directory) throws(MustacheError) -> TemplateLibrary {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue
+    else { return TemplateLibrary(templates: []) }
+    guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else {
+      throw MustacheError(.unreadable(reason: "cannot list the folder"), file: directory.displayPrefix)
+    }
+    var files: [String: String] = [:]
+    var templates: [Template] = []
+    for case let relative as String in enumerator {
+      let components = relative.split(separator: "/")
+      guard !components.contains(where: { $0.hasPrefix(".") }),
+        let dot = relative.lastIndex(of: "."),
+        relative.contains("/") ? dot > relative.lastIndex(of: "/")! : true,
+        fileExtensions.contains(String(relative[relative.index(after: dot)...]))
+      else { continue }
+      let name = String(relative[..<dot])
+      let fileName = join(directory.displayPrefix, relative)
+      if let other = files[name] {
+        throw MustacheError(
+          .duplicateTemplate(name: name, files: [other, fileName].sorted()), file: directory.displayPrefix)
+      }
+      files[name] = fileName
+      let path = (directory.path as NSString).appendingPathComponent(relative)
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw MustacheError(.unreadable(reason: "cannot read the file"), file: fileName)
+      }
+      guard let source = String(data: data, encoding: .utf8) else {
+        throw MustacheError(.unreadable(reason: "the file is not UTF-8 text"), file: fileName)
+      }
+      templates.append(try Template(source: source, name: name, fileName: fileName))
+    }
+    return TemplateLibrary(templates: templates)
+  }
+
+  private static func join(_ prefix: String, _ relative: String) -> String {
+    if prefix.isEmpty { return relative }
+    return prefix.hasSuffix("/") ? prefix + relative : prefix + "/" + relative
+  }
+}

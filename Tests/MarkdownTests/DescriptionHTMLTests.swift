@@ -1,0 +1,136 @@
+import Testing
+
+@testable import Markdown
+
+@Suite struct DescriptionHTMLTests {
+  @Test(arguments: [
+    ("", ""),
+    ("   \n\n  ", ""),
+    ("One paragraph.", "<p>One paragraph.</p>"),
+    ("Line one\nline two", "<p>Line one<br>line two</p>"),
+    ("First.\n\nSecond.", "<p>First.</p>\n<p>Second.</p>"),
+    ("First.\r\n\r\nSecond.\rThird.", "<p>First.</p>\n<p>Second.<br>Third.</p>"),
+    ("\n\n  Leading and trailing  \n\n\n", "<p>Leading and trailing</p>"),
+    ("Spaces   and\ttabs collapse", "<p>Spaces and tabs collapse</p>"),
+    ("First.\n \t\nSecond.", "<p>First.</p>\n<p>Second.</p>"),
+    ("x < y > z, 1<2", "<p>x &lt; y &gt; z, 1&lt;2</p>"),
+    ("Tom & Jerry\n\nA &amp; B", "<p>Tom &amp; Jerry</p>\n<p>A &amp; B</p>"),
+    ("{{mustache}} {{{triple}}}", "<p>{{mustache}} {{{triple}}}</p>"),
+    ("劉慈欣的《三體》\n\n第二段。", "<p>劉慈欣的《三體》</p>\n<p>第二段。</p>"),
+  ])
+  func plainTextBecomesParagraphsAndBreaks(input: String, expected: String) {
+    #expect(DescriptionHTML.render(input) == expected)
+  }
+
+  @Test(arguments: [
+    ("<b>bold</b> and <i>italic</i>", "<p><b>bold</b> and <i>italic</i></p>"),
+    ("<b>bold", "<p><b>bold</b></p>"),
+    ("text</span> more", "<p>text more</p>"),
+    ("cut off <p", "<p>cut off</p>"),
+    ("a<br>b<br><br>c", "<p>a<br>b</p>\n<p>c</p>"),
+    ("a<br> <br> b<br>", "<p>a</p>\n<p>b</p>"),
+    ("<br><br>a", "<p>a</p>"),
+    ("<p>a</p><p></p><p> </p><p><br></p><p>b</p>", "<p>a</p>\n<p>b</p>"),
+    ("<p>one<p>two", "<p>one</p>\n<p>two</p>"),
+    ("<div>one</div><div>two</div>three", "<p>one</p>\n<p>two</p>\n<p>three</p>"),
+    ("<span style=\"color:red\">red</span> <font face=x>font</font>", "<p>red font</p>"),
+    ("<b>x<p>y</p>z</b>", "<p><b>x<br>y<br>z</b></p>"),
+    ("<b> </b>a<i></i>", "<p>a</p>"),
+    ("<b>a</b><b><br></b>b", "<p><b>a</b><br>b</p>"),
+    (
+      "<strike>old</strike> <s>s</s> <u>u</u> x<sub>2</sub> y<sup>3</sup> <small>sm</small>",
+      "<p><s>old</s> <s>s</s> <u>u</u> x<sub>2</sub> y<sup>3</sup> <small>sm</small></p>"
+    ),
+    (
+      "<em>em</em> <strong>strong</strong> <code>c</code>",
+      "<p><em>em</em> <strong>strong</strong> <code>c</code></p>"
+    ),
+    ("<h1>Title</h1>Body", "<p><strong>Title</strong></p>\n<p>Body</p>"),
+    ("<h4>Sub</h4>", "<p><strong>Sub</strong></p>"),
+    ("<ul><li>one</li><li>two</li></ul>", "<ul><li>one</li><li>two</li></ul>"),
+    ("<ul><li>a<ul><li>b</li></ul></li></ul>", "<ul><li>a<ul><li>b</li></ul></li></ul>"),
+    (
+      "<ol start=\"3\"><li>c</li></ol><ol start=\"x\"><li>d</li></ol>",
+      "<ol start=\"3\"><li>c</li></ol>\n<ol><li>d</li></ol>"
+    ),
+    ("<ul><li>one</li>loose<li></li></ul>", "<ul><li>one</li><li>loose</li></ul>"),
+    ("<li>stray item</li>", "<p>stray item</p>"),
+    ("<blockquote>q<br><br>r</blockquote>", "<blockquote><p>q</p><p>r</p></blockquote>"),
+    ("<pre>  keep\n    spacing</pre>", "<pre>  keep\n    spacing</pre>"),
+    ("<table><tr><td>a</td><td>b</td></tr></table>", "<p>a</p>\n<p>b</p>"),
+    ("x<!-- comment -->y", "<p>xy</p>"),
+    ("<hr>a<hr>b", "<p>a</p>\n<p>b</p>"),
+    ("<unknown-element>kept</unknown-element> <x y=z>too</x>", "<p>kept too</p>"),
+    ("He said \"hello and <b>left</b>", "<p>He said \"hello and <b>left</b></p>"),
+    ("<i>It's 'quoted</i>", "<p><i>It's 'quoted</i></p>"),
+    ("<p title=x\">odd quote</p>", "<p>odd quote</p>"),
+    // An attribute quote never closed swallows the rest, as in every browser.
+    ("before <b class=\"x>bold</b> text", "<p>before</p>"),
+  ])
+  func htmlKeepsHarmlessStructure(input: String, expected: String) {
+    #expect(DescriptionHTML.render(input) == expected)
+  }
+
+  @Test(arguments: [
+    ("&amp;", "<p>&amp;</p>"),
+    ("&amp;amp;", "<p>&amp;amp;</p>"),
+    // Text needs only `& < >` escaped; quotes stay readable.
+    ("&#39;quoted&#39; &quot;double&quot;", "<p>'quoted' \"double\"</p>"),
+    ("a&nbsp;b", "<p>a\u{A0}b</p>"),
+    ("&lt;script&gt;alert(1)&lt;/script&gt;", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"),
+    ("&#x1F600; &#128512;", "<p>😀 😀</p>"),
+    ("&bogus; & alone &amp", "<p>&amp;bogus; &amp; alone &amp;</p>"),
+    ("<i>caf&eacute;</i>", "<p><i>café</i></p>"),
+    ("null\u{0}byte", "<p>nullbyte</p>"),
+  ])
+  func entitiesDecodeOnceAndAreEscapedAgain(input: String, expected: String) {
+    #expect(DescriptionHTML.render(input) == expected)
+  }
+
+  @Test(arguments: [
+    ("", ""),
+    ("  plain   text \n\n next ", "plain text next"),
+    ("<p>One</p><p>Two<br>Three</p>", "One Two Three"),
+    ("<b>bold</b>text", "boldtext"),
+    ("A &amp; B &lt;c&gt; &#39;d&#39;", "A & B <c> 'd'"),
+    ("a&nbsp;&nbsp;b", "a b"),
+    ("<script>alert(1)</script>visible<style>p{}</style>", "visible"),
+    ("<ul><li>a</li><li>b</li></ul>", "a b"),
+  ])
+  func plainTextDropsMarkup(input: String, expected: String) {
+    #expect(DescriptionHTML.plainText(input) == expected)
+  }
+
+  @Test(arguments: [
+    ("Short enough", 20, "Short enough"),
+    ("Exactly twelve", 14, "Exactly twelve"),
+    ("The quick brown fox jumps over the lazy dog", 20, "The quick brown fox…"),
+    ("The quick brown fox, jumps", 21, "The quick brown fox…"),
+    ("Supercalifragilisticexpialidocious word", 10, "Supercali…"),
+    ("劉慈欣的三體是一部科幻小說", 6, "劉慈欣的三…"),
+    ("anything", 0, ""),
+  ])
+  func plainTextLimitCutsAtWordBoundary(input: String, limit: Int, expected: String) {
+    #expect(DescriptionHTML.plainText(input, limit: limit) == expected)
+    #expect(expected.count <= limit)
+  }
+
+  /// The fast path for plain text must give the bytes the HTML parser would give for the
+  /// same text with its newlines written as `<br>`.
+  @Test(arguments: [
+    "", "a", "  a  b  ", "a\nb", "a\n\nb", "a\n\n\n\nb\n", "\n\na\r\nb\rc\n \n d",
+    "x < y > z", "tab\tsep\u{C}ff", "中文\n\n日本語", "trailing space \n next",
+  ])
+  func plainFastPathMatchesParser(text: String) {
+    let viaParser = HTMLSanitizer.sanitize(
+      text.replacing("\r\n", with: "<br>").replacing("\r", with: "<br>").replacing("\n", with: "<br>"))
+    #expect(DescriptionHTML.render(text) == viaParser)
+  }
+
+  @Test(arguments: ["volume-49T5twEACAAJ-children-of-time", "volume-oMVIzzKjJCcC-spring"])
+  func googleDescriptionsRenderAsReviewed(fixture: String) throws {
+    let input = try Fixture.read("\(fixture).description.html")
+    let expected = try Fixture.read("\(fixture).expected.html")
+    #expect(DescriptionHTML.render(input) + "\n" == expected)
+  }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Markdown
-
-@Test func MarkdownModuleLinks() {
-  #expect(Bool(true))
-}

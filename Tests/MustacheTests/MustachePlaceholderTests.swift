@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Mustache
-
-@Test func MustacheModuleLinks() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,83 @@
+import Foundation
+import Mustache
+import Testing
+
+/// A fresh folder holding `files` (relative path → contents), removed by the caller with `defer`.
+func makeFolder(_ files: [String: String]) throws -> String {
+  let root = NSTemporaryDirectory() + "mustache-tests-" + UUID().uuidString
+  for (path, contents) in files {
+    let url = URL(fileURLWithPath: root + "/" + path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try contents.write(to: url, atomically: true, encoding: .utf8)
+  }
+  return root
+}
+
+@Test func siteTemplatesOverrideTheDefaultThemeFileByFile() throws {
+  let theme = try makeFolder([
+    "book.mustache": "<h1>{{title}}</h1>\n{{>partials/cover}}\n",
+    "partials/cover.mustache": "<img alt=\"default\">\n",
+    "list.html": "{{#books}}{{>partials/cover}}{{/books}}",
+    ".hidden/secret.mustache": "x",
+    "notes.txt": "ignored",
+  ])
+  let site = try makeFolder(["partials/cover.mustache": "<img alt=\"{{title}}\">\n"])
+  defer {
+    try? FileManager.default.removeItem(atPath: theme)
+    try? FileManager.default.removeItem(atPath: site)
+  }
+  let library = try TemplateLibrary(directories: [
+    .init(path: site, displayPrefix: "templates"), .init(path: theme, displayPrefix: "(default theme)"),
+  ])
+  #expect(library.templateNames == ["book", "list", "partials/cover"])
+  // The default book page includes the site's own cover partial.
+  #expect(try library.render("book", ["title": "Dune"]) == "<h1>Dune</h1>\n<img alt=\"Dune\">\n")
+  #expect(library.template(named: "partials/cover")?.fileName == "templates/partials/cover.mustache")
+  #expect(library.template(named: "book")?.fileName == "(default theme)/book.mustache")
+}
+
+@Test func aMissingFolderContributesNothing() throws {
+  let theme = try makeFolder(["page.mustache": "theme"])
+  defer { try? FileManager.default.removeItem(atPath: theme) }
+  let library = try TemplateLibrary(directories: [theme + "/absent", theme])
+  #expect(try library.render("page", [:]) == "theme")
+}
+
+@Test func parseErrorsNameTheFileAsTheUserSeesIt() throws {
+  let site = try makeFolder(["book.mustache": "ok\n{{#authors}}\n{{/author}}\n"])
+  defer { try? FileManager.default.removeItem(atPath: site) }
+  let error = mustacheError { () throws(MustacheError) in
+    _ = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  }
+  #expect(
+    error?.headline
+      == "templates/book.mustache:2:1: error: section 'authors' opened here is closed by 'author'")
+}
+
+@Test func twoFilesForOneNameAreAnError() throws {
+  let site = try makeFolder(["book.mustache": "a", "book.html": "b"])
+  defer { try? FileManager.default.removeItem(atPath: site) }
+  let error = mustacheError { () throws(MustacheError) in
+    _ = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  }
+  #expect(
+    error?.description
+      == "templates: error: template 'book' is defined by both templates/book.html and templates/book.mustache"
+  )
+}
+
+@Test func embeddedSourcesCombineWithSiteOverrides() throws {
+  let embedded = try TemplateLibrary(
+    sources: ["book": "[{{>cover}}]", "cover": "default"], displayPrefix: "(built-in)")
+  let site = try TemplateLibrary(sources: ["cover": "mine"], displayPrefix: "templates")
+  let combined = site.overriding(embedded)
+  #expect(try combined.render("book", [:]) == "[mine]")
+  #expect(try embedded.render("book", [:]) == "[default]")
+  #expect(combined.template(named: "cover")?.fileName == "templates/cover.mustache")
+}
+
+@Test func partialNamesListsStaticIncludes() throws {
+  let template = try Template(source: "{{>b}}{{#x}}{{<a}}{{$c}}{{>d}}{{/c}}{{/a}}{{/x}}{{>*dyn}}", name: "t")
+  #expect(template.partialNames == ["a", "b", "d"])
+}
