@@ -16,6 +16,7 @@ struct DatasetVerifier {
   func verify() throws -> Report {
     var report = Report()
     var ids = Set<String>()
+    var authors: [String: Int] = [:]
     var isbns = Set<String>()
     var volumes = 0
     var missing: [String: Int] = [:]
@@ -55,6 +56,7 @@ struct DatasetVerifier {
             fail("bad volume id '\(volume.id)'")
           }
           let info = volume.volumeInfo
+          for author in info.authors { authors[author, default: 0] += 1 }
           func count(_ field: String, _ isMissing: Bool) { if isMissing { missing[field, default: 0] += 1 } }
           count("subtitle", info.subtitle == nil)
           count("authors", info.authors.isEmpty)
@@ -108,6 +110,8 @@ struct DatasetVerifier {
     report.lines.append(
       "publishedDate shapes: "
         + dateShapes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    let prolific = authors.values.max() ?? 0
+    report.lines.append("\(authors.count) distinct authors, the most prolific with \(prolific) books")
     report.lines.append(
       "ISBN-10 listed first: \(tenFirst); JPY prices: \(yenPrices); micros in scientific notation: \(scientificMicros)"
     )

@@ -85,9 +85,9 @@ extension SyntheticBook {
   private static func title(_ language: Language, _ random: inout SplitMix64) -> String {
     switch language {
     case .chinese:
-      return random.pick(WordLists.chineseTitles) + (random.chance(0.3) ? "（第\(random.int(in: 1...9))卷）" : "")
+      return Names.chineseTitle(&random) + (random.chance(0.3) ? "（第\(random.int(in: 1...9))卷）" : "")
     case .japanese:
-      return random.pick(WordLists.japaneseTitles) + (random.chance(0.4) ? " \(random.int(in: 1...23))" : "")
+      return Names.japaneseTitle(&random) + (random.chance(0.4) ? " \(random.int(in: 1...23))" : "")
     case .english:
       let noun = random.pick(WordLists.titleNouns)
       switch random.below(5) {
@@ -108,13 +108,7 @@ extension SyntheticBook {
 
   private static func authors(_ language: Language, _ random: inout SplitMix64) -> [String] {
     let count = random.chance(0.75) ? 1 : random.int(in: 2...3)
-    return (0..<count).map { _ in
-      switch language {
-      case .chinese: random.pick(WordLists.chineseAuthors)
-      case .japanese: random.pick(WordLists.japaneseAuthors)
-      case .english: "\(random.pick(WordLists.firstNames)) \(random.pick(WordLists.lastNames))"
-      }
-    }
+    return (0..<count).map { _ in Names.author(language, Names.authorIndex(&random)) }
   }
 
   /// The four shapes Google sends: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, an ISO timestamp.
