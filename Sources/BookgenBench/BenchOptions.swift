@@ -24,7 +24,8 @@ struct BenchOptions {
       --out DIR          Where datasets and tmpfs outputs go (default /dev/shm/bookgen-bench).
       --bookgen PATH     The bookgen executable to time (default .build/release/bookgen).
       --disk DIR         An ext4 folder for the on-disk rebuilds (default .build/bench-disk).
-      --runs N           Runs per rebuild scenario; the median is reported (default 3).
+      --runs N           Runs per scenario; the median is reported (default 3; a run
+                         over 10 s is not repeated).
       --jobs N           Generator threads (default: all cores).
       --seed N           Generator seed (default \(DatasetWriter.defaultSeed)).
       --generate-only    Write the datasets and stop.

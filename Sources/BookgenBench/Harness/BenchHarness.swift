@@ -3,6 +3,8 @@ import Foundation
 /// Times `bookgen build --offline --timings` over each dataset, in every `Scenario`.
 struct BenchHarness {
   var options: BenchOptions
+  /// Runs longer than this (seconds) are not repeated.
+  static let repeatLimit = 10.0
 
   func run(prepare: (Int) async throws -> DatasetWriter) async throws -> Int32 {
     guard FileManager.default.isExecutableFile(atPath: options.bookgen) else {
@@ -49,7 +51,8 @@ struct BenchHarness {
         }
         runs.append(measurement)
         log(Self.progressLine(measurement))
-        if measurement.failure != nil { break }
+        // A slow build is not repeated: its noise is small next to its length.
+        if measurement.failure != nil || measurement.seconds > Self.repeatLimit { break }
       }
       if scenario.changesOneBook { try writer.rewritePage(holding: changed, changed: false) }
       let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
