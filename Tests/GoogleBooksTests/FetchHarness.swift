@@ -25,7 +25,8 @@ struct InMemoryTransport: HTTPTransport {
     switch reply.fault {
     case .closeWithoutResponse: throw .connectionLost
     case .truncateBody(let count):
-      return TransportResponse(status: reply.status, headers: Self.headers(reply), body: Array(reply.body.prefix(count)))
+      return TransportResponse(
+        status: reply.status, headers: Self.headers(reply), body: Array(reply.body.prefix(count)))
     default:
       return TransportResponse(status: reply.status, headers: Self.headers(reply), body: reply.body)
     }
@@ -77,7 +78,7 @@ struct FetchHarness {
   var apiURL = "http://books.test/books/v1"
   var transport: any HTTPTransport
 
-  init() {
+  init() throws {
     transport = InMemoryTransport(fake: fake, base: "http://books.test")
   }
 
@@ -91,7 +92,8 @@ struct FetchHarness {
     var settings = settings
     settings.apiURL = apiURL
     return Catalog(
-      site: SiteSettings(title: "Test"), googleBooks: settings, cache: CacheSettings(dir: "cache", maxAge: 86_400),
+      site: SiteSettings(title: "Test"), googleBooks: settings,
+      cache: CacheSettings(dir: "cache", maxAge: 86_400),
       collections: collections, directory: directory)
   }
 

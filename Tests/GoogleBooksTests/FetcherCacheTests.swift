@@ -7,7 +7,8 @@ import Testing
 @Suite struct FetcherCacheTests {
   static func threeCollections(_ harness: FetchHarness) -> Catalog {
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 45))
-    harness.fake.setSearch("isbn:9780316452502", results: [FakeGoogleBooksFixtures.volume("T1", isbn13: "9780316452502")])
+    harness.fake.setSearch(
+      "isbn:9780316452502", results: [FakeGoogleBooksFixtures.volume("T1", isbn13: "9780316452502")])
     harness.fake.setVolume("V1", json: FakeGoogleBooksFixtures.volume("V1"))
     return harness.catalog([
       Collection(title: "SF", slug: "sf", queries: [Query(q: "dune", maxResults: 100)]),
@@ -17,12 +18,14 @@ import Testing
   }
 
   @Test func aRebuildRightAfterMakesZeroRequests() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     let first = try await harness.fetcher(catalog, harness.options()).run()
     #expect(harness.fake.requestCount == 5)
-    let second = try await harness.fetcher(catalog, harness.options(now: FetchHarness.now.addingTimeInterval(60))).run()
+    let second = try await harness.fetcher(
+      catalog, harness.options(now: FetchHarness.now.addingTimeInterval(60))
+    ).run()
     #expect(harness.fake.requestCount == 5)
     #expect(second.statistics.requests == 0)
     #expect(second.statistics.cacheHits == 5)
@@ -30,7 +33,7 @@ import Testing
   }
 
   @Test func offlineNeverTouchesTheNetworkAndListsEveryMissingEntry() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     let error = await #expect(throws: FetchError.self) {
@@ -47,7 +50,7 @@ import Testing
   }
 
   @Test func offlineServesStaleEntriesWithOneWarning() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     let online = try await harness.fetcher(catalog, harness.options()).run()
@@ -62,7 +65,7 @@ import Testing
   }
 
   @Test func refreshIgnoresMaxAge() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     _ = try await harness.fetcher(catalog, harness.options()).run()
@@ -72,7 +75,7 @@ import Testing
   }
 
   @Test func aCorruptEntryIsReportedAndRefetched() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
     _ = try await harness.fetcher(catalog, harness.options()).run()
@@ -94,7 +97,7 @@ import Testing
   }
 
   @Test func theInFlightCapHolds() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.latency = 0.05
     let ids = (0..<12).map { "V\($0)" }
@@ -106,7 +109,7 @@ import Testing
   }
 
   @Test func aSpentBudgetServesStaleEntriesAndRefreshesTheStalestFirst() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let ids = ["A", "B", "C"]
     for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
@@ -131,7 +134,7 @@ import Testing
   }
 
   @Test func aSpentBudgetFailsListingEntriesThatWereNeverCached() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let ids = ["A", "B"]
     for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
@@ -148,16 +151,24 @@ import Testing
   }
 
   @Test func theKeyAppearsInNoCacheFileMessageOrOutput() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let key = "AIzaSyTESTKEY-0123456789"
     let catalog = Self.threeCollections(harness)
     harness.fake.script(
       "q=isbn",
-      [.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable (key \(key)).")])
+      [.error(status: 503, reason: "backendFailed", message: "Service temporarily unavailable (key \(key)).")]
+    )
+    let events = EventRecorder()
     let reporter = TerminalFetchReporter(write: { harness.recorder.write($0) })
-    let result = try await harness.fetcher(catalog, harness.options(environment: ["GOOGLE_BOOKS_API_KEY": key]), progress: reporter)
-      .run()
+    let result = try await harness.fetcher(
+      catalog, harness.options(environment: ["GOOGLE_BOOKS_API_KEY": key]),
+      progress: events.forwarding(to: reporter)
+    )
+    .run()
+    // Every event a --verbose mode could print shows the key redacted.
+    #expect(events.texts.contains { $0.contains("key=REDACTED") })
+    #expect(events.texts.filter { $0.contains(key) } == [])
     #expect(harness.fake.requests.allSatisfy { $0.contains("key=\(key)") })
     let files = harness.cacheFiles()
     #expect(files.count == 5)
@@ -166,7 +177,8 @@ import Testing
     #expect(!harness.recorder.output.isEmpty)
     #expect(!harness.recorder.output.contains(key))
     // A failure that echoes the key: the message is scrubbed.
-    harness.fake.script("volumes/V1", [.error(status: 400, reason: "keyInvalid", message: "API key \(key) not valid.")])
+    harness.fake.script(
+      "volumes/V1", [.error(status: 400, reason: "keyInvalid", message: "API key \(key) not valid.")])
     let failure = await #expect(throws: FetchError.self) {
       try await harness.fetcher(
         catalog, harness.options(refresh: true, environment: ["GOOGLE_BOOKS_API_KEY": key])
@@ -174,5 +186,70 @@ import Testing
     }
     #expect(failure?.description.contains("API key REDACTED not valid.") == true)
     #expect(failure?.description.contains(key) == false)
+  }
+}
+
+@Suite struct FetcherRateTests {
+  @Test func theRequestsPerSecondCapSpacesRequestStarts() async throws {
+    let harness = try FetchHarness()
+    defer { harness.cleanUp() }
+    let ids = ["A", "B", "C"]
+    for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
+    var settings = GoogleBooksSettings(retries: 0, timeout: 2)
+    settings.requestsPerSecond = 2
+    let catalog = harness.catalog([Collection(title: "Vol", slug: "vol", volumes: ids)], settings: settings)
+    let result = try await harness.fetcher(catalog, harness.options()).run()
+    #expect(result.ids("vol") == ids)
+    // The clock stands still, so each start waits for its own slot: now, +0.5 s, +1 s.
+    #expect(harness.recorder.sleeps.sorted() == [0.5, 1.0])
+  }
+}
+
+/// Keeps the text of every progress event and passes it on.
+final class EventRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+
+  var texts: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+
+  func forwarding(to next: any FetchProgress) -> any FetchProgress {
+    Forwarder(recorder: self, next: next)
+  }
+
+  private struct Forwarder: FetchProgress {
+    let recorder: EventRecorder
+    let next: any FetchProgress
+
+    func report(_ event: FetchEvent) {
+      recorder.lock.lock()
+      recorder.storage.append("\(event)")
+      recorder.lock.unlock()
+      next.report(event)
+    }
+  }
+}
+
+@Suite struct FetcherBaseURLTests {
+  @Test func bookgenAPIURLOverridesTheCatalogAndTheCacheIgnoresTheBase() async throws {
+    let harness = try FetchHarness()
+    defer { harness.cleanUp() }
+    harness.fake.setVolume("V", json: FakeGoogleBooksFixtures.volume("V"))
+    var catalog = harness.catalog([Collection(title: "V", slug: "v", volumes: ["V"])])
+    catalog.googleBooks.apiURL = "http://mirror.invalid/books/v1"
+    let online = try await harness.fetcher(
+      catalog, harness.options(environment: ["BOOKGEN_API_URL": harness.apiURL])
+    )
+    .run()
+    #expect(online.ids("v") == ["V"])
+    #expect(harness.fake.requestCount == 1)
+    // Another base URL finds the same entries: keys are relative to the API base.
+    let mirrored = try await harness.fetcher(catalog, harness.options()).run()
+    #expect(mirrored.ids("v") == ["V"])
+    #expect(mirrored.statistics.cacheHits == 1)
+    #expect(harness.fake.requestCount == 1)
   }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct FetcherPagingTests {
   @Test func pagingStopsOnAPageWithoutItems() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 45))
     let catalog = harness.catalog([
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func pagingStopsAtMaxResultsAskingForTheRemainderLast() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("intitle:rust", results: FetchHarness.volumes("r", 100))
     let catalog = harness.catalog([
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func volumesAreDedupedWithinAndAcrossQueriesInFirstSeenOrder() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let a = FakeGoogleBooksFixtures.volume("A")
     let b = FakeGoogleBooksFixtures.volume("B")
@@ -61,14 +61,17 @@ import Testing
   }
 
   @Test func parametersComeFromSettingsAndQueryOverrides() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
     var settings = GoogleBooksSettings(
       country: "TW", langRestrict: "zh", printType: "books", filter: "ebooks", orderBy: "relevance",
       projection: "full", retries: 0)
     settings.timeout = 2
     let catalog = harness.catalog(
-      [Collection(title: "T", slug: "t", queries: [Query(q: "三體 inauthor:劉慈欣", maxResults: 5, orderBy: "newest")])],
+      [
+        Collection(
+          title: "T", slug: "t", queries: [Query(q: "三體 inauthor:劉慈欣", maxResults: 5, orderBy: "newest")])
+      ],
       settings: settings)
     _ = try await harness.fetcher(catalog, harness.options()).run()
     #expect(
@@ -79,11 +82,13 @@ import Testing
   }
 
   @Test func detailsFullReplacesSearchRecordsWithSingleVolumeRecords() async throws {
-    let harness = FetchHarness()
+    let harness = try FetchHarness()
     defer { harness.cleanUp() }
-    harness.fake.setSearch("dune", results: [FakeGoogleBooksFixtures.volume("D1"), FakeGoogleBooksFixtures.volume("D2")])
+    harness.fake.setSearch(
+      "dune", results: [FakeGoogleBooksFixtures.volume("D1"), FakeGoogleBooksFixtures.volume("D2")])
     harness.fake.setVolume(
-      "D1", json: FakeGoogleBooks.volumeJSON(id: "D1", title: "D1", description: "<b>Full</b>", pageCount: 412))
+      "D1",
+      json: FakeGoogleBooks.volumeJSON(id: "D1", title: "D1", description: "<b>Full</b>", pageCount: 412))
     let catalog = harness.catalog([
       Collection(title: "SF", slug: "sf", queries: [Query(q: "dune", maxResults: 2)], details: .full)
     ])
@@ -104,7 +109,9 @@ import Testing
 
 /// Small volume objects for the fake server.
 enum FakeGoogleBooksFixtures {
-  static func volume(_ id: String, isbn13: String? = nil, isbn10: String? = nil, other: String? = nil) -> String {
+  static func volume(_ id: String, isbn13: String? = nil, isbn10: String? = nil, other: String? = nil)
+    -> String
+  {
     FakeGoogleBooks.volumeJSON(id: id, title: "Title \(id)", isbn13: isbn13, isbn10: isbn10, other: other)
   }
 }

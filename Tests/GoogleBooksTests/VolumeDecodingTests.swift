@@ -4,7 +4,8 @@ import Testing
 
 /// Fixtures live next to the tests (located from #filePath, never through SwiftPM resources).
 enum Fixtures {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Fixtures")
 
   static func bytes(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
@@ -41,7 +42,9 @@ enum Fixtures {
     let volume = try #require(response.volumes.first)
     #expect(volume.id == "49T5twEACAAJ")
     #expect(volume.volumeInfo.pageCount == 640)
-    #expect(volume.volumeInfo.description?.hasPrefix("<b>Adrian Tchaikovksy's award-winning novel <i>Children of Time</i>") == true)
+    #expect(
+      volume.volumeInfo.description?.hasPrefix(
+        "<b>Adrian Tchaikovksy's award-winning novel <i>Children of Time</i>") == true)
     #expect(volume.volumeInfo.categories.count == 5)
     #expect(volume.volumeInfo.categories.first == "Fiction / Science Fiction / Alien Contact")
     #expect(volume.saleInfo == SaleInfo(country: "FR", saleability: "NOT_FOR_SALE", isEbook: false))
@@ -49,7 +52,8 @@ enum Fixtures {
 
   @Test func timestampDateAndIdentifiersInEitherOrder() throws {
     let volume = try #require(
-      VolumeDecoder.decode(Fixtures.bytes("real/volume-G7utDwAAQBAJ-fr-layerinfo-timestamp-date.json")).volumes.first)
+      VolumeDecoder.decode(Fixtures.bytes("real/volume-G7utDwAAQBAJ-fr-layerinfo-timestamp-date.json"))
+        .volumes.first)
     #expect(volume.volumeInfo.title == "Dans la toile du temps")
     #expect(volume.volumeInfo.publishedDate == "2019-10-03T00:00:00+02:00")
     #expect(volume.volumeInfo.parsedPublishedDate == PublishedDate(year: 2019, month: 10, day: 3))
@@ -57,10 +61,13 @@ enum Fixtures {
   }
 
   @Test func leadingBlankLineAndOnlyAnOtherIdentifier() throws {
-    let response = try VolumeDecoder.decode(Fixtures.bytes("real/search-isbn-0253324009-other-identifier-NO.json"))
+    let response = try VolumeDecoder.decode(
+      Fixtures.bytes("real/search-isbn-0253324009-other-identifier-NO.json"))
     #expect(response.volumes.map(\.id) == ["kdwPAQAAMAAJ"])
     #expect(
-      response.volumes[0].volumeInfo.industryIdentifiers == [IndustryIdentifier(type: "OTHER", identifier: "UOM:39015004307750")])
+      response.volumes[0].volumeInfo.industryIdentifiers == [
+        IndustryIdentifier(type: "OTHER", identifier: "UOM:39015004307750")
+      ])
   }
 
   @Test func zeroResultsHaveNoItems() throws {
@@ -83,17 +90,23 @@ enum Fixtures {
       VolumeDecoder.decode(Fixtures.bytes("real/search-batman-old-2013-format-RO.json")).volumes.first)
     #expect(
       volume.volumeInfo.imageLinks?.thumbnail
-        == "https://bks5.books.google.ro/books?id=l0UTIQAACAAJ&printsec=frontcover&img=1&zoom=1&source=gbs_api")
+        == "https://bks5.books.google.ro/books?id=l0UTIQAACAAJ&printsec=frontcover&img=1&zoom=1&source=gbs_api"
+    )
     #expect(volume.volumeInfo.pageCount == 64)
   }
 
   @Test(arguments: [
-    ("real/error-400-missing-query.json", GoogleAPIError(code: 400, message: "Missing query.", reasons: ["queryRequired"], detailMessages: ["Missing query."])),
+    (
+      "real/error-400-missing-query.json",
+      GoogleAPIError(
+        code: 400, message: "Missing query.", reasons: ["queryRequired"], detailMessages: ["Missing query."])
+    ),
     (
       "real/error-401-invalid-credentials.json",
       GoogleAPIError(
         code: 401,
-        message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+        message:
+          "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
         status: "UNAUTHENTICATED", reasons: ["authError"], detailMessages: ["Invalid Credentials"])
     ),
     (
@@ -120,7 +133,8 @@ enum Fixtures {
   func everySavedResponseDecodes() throws {
     let folder = "/work/shared/googlebooks/real"
     var volumes = 0
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".json") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    where name.hasSuffix(".json") {
       let body = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
       if name.hasPrefix("error-") {
         #expect(throws: ResponseDecodingError.self) { try VolumeDecoder.decode(body) }
@@ -178,7 +192,8 @@ enum Fixtures {
   @Test func aMalformedVolumeIsSkippedAndNamedTheRestKept() throws {
     let response = try VolumeDecoder.decode(
       Self.page(
-        #"{"id": "good1"}"#, #"{"id": "bad", "volumeInfo": {"pageCount": "many"}}"#, #"{"volumeInfo": {"title": "no id"}}"#,
+        #"{"id": "good1"}"#, #"{"id": "bad", "volumeInfo": {"pageCount": "many"}}"#,
+        #"{"volumeInfo": {"title": "no id"}}"#,
         #"[1, 2]"#, #"{"id": "good2"}"#))
     #expect(response.volumes.map(\.id) == ["good1", "good2"])
     #expect(
@@ -190,7 +205,8 @@ enum Fixtures {
   }
 
   @Test func byteOrderMarkAndCRLFAreTolerated() throws {
-    let body = [0xEF, 0xBB, 0xBF] + Array("\r\n{\r\n \"kind\": \"books#volume\",\r\n \"id\": \"x\"\r\n}\r\n".utf8)
+    let body =
+      [0xEF, 0xBB, 0xBF] + Array("\r\n{\r\n \"kind\": \"books#volume\",\r\n \"id\": \"x\"\r\n}\r\n".utf8)
     #expect(try VolumeDecoder.decode(body).volumes.map(\.id) == ["x"])
   }
 

@@ -98,7 +98,8 @@ public final class FakeGoogleBooks: @unchecked Sendable {
       log.append(target)
       inFlight += 1
       mostInFlight = max(mostInFlight, inFlight)
-      guard let index = scripts.firstIndex(where: { target.contains($0.matching) && !$0.faults.isEmpty }) else {
+      guard let index = scripts.firstIndex(where: { target.contains($0.matching) && !$0.faults.isEmpty })
+      else {
         return nil
       }
       return scripts[index].faults.removeFirst()
@@ -146,7 +147,8 @@ public final class FakeGoogleBooks: @unchecked Sendable {
     guard let json = locked({ volumes[id] }) else {
       return Self.errorReply(status: 404, reason: "notFound", message: "The volume ID could not be found.")
     }
-    return Reply(status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: Array(json.utf8))
+    return Reply(
+      status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: Array(json.utf8))
   }
 
   private func search(_ query: [String: String]) -> Reply {
@@ -162,13 +164,15 @@ public final class FakeGoogleBooks: @unchecked Sendable {
     }
     let results = locked { searches[q] ?? [] }
     // totalItems is an estimate in Google's answers too; clients must not trust it.
-    var body = "{\n  \"kind\": \"books#volumes\",\n  \"totalItems\": \(results.isEmpty ? 0 : results.count + 1000)"
+    var body =
+      "{\n  \"kind\": \"books#volumes\",\n  \"totalItems\": \(results.isEmpty ? 0 : results.count + 1000)"
     let page = results.dropFirst(start).prefix(count)
     if !page.isEmpty {
       body += ",\n  \"items\": [\n" + page.joined(separator: ",\n") + "\n  ]"
     }
     body += "\n}\n"
-    return Reply(status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: Array(body.utf8))
+    return Reply(
+      status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: Array(body.utf8))
   }
 
   /// Google's error body. With `status` the newer layout (code, message, errors, status);

@@ -49,13 +49,13 @@ struct CacheEntryHeader: Equatable {
   var status: Int
   var fetchedAt: String
   var bodyLength: Int
-  var bodySHA256: String
+  var bodyChecksum: String
 
   /// One line of JSON, keys in a fixed order so equal entries are equal bytes.
   var line: String {
     "{\"format\":\(format),\"request\":\(Self.quoted(request)),\"status\":\(status),"
       + "\"fetched_at\":\(Self.quoted(fetchedAt)),\"body_length\":\(bodyLength),"
-      + "\"body_sha256\":\(Self.quoted(bodySHA256))}"
+      + "\"body_xxh64\":\(Self.quoted(bodyChecksum))}"
   }
 
   private static func quoted(_ text: String) -> String {
@@ -71,13 +71,13 @@ struct CacheEntryHeader: Equatable {
     return result + "\""
   }
 
-  init(format: Int, request: String, status: Int, fetchedAt: String, bodyLength: Int, bodySHA256: String) {
+  init(format: Int, request: String, status: Int, fetchedAt: String, bodyLength: Int, bodyChecksum: String) {
     self.format = format
     self.request = request
     self.status = status
     self.fetchedAt = fetchedAt
     self.bodyLength = bodyLength
-    self.bodySHA256 = bodySHA256
+    self.bodyChecksum = bodyChecksum
   }
 
   /// Reads the header line; nil when it is not one of ours.
@@ -97,7 +97,7 @@ struct CacheEntryHeader: Equatable {
         case "status": status = try reader.int("status")
         case "fetched_at": fetchedAt = try reader.string("fetched_at")
         case "body_length": bodyLength = try reader.int("body_length")
-        case "body_sha256": checksum = try reader.string("body_sha256")
+        case "body_xxh64": checksum = try reader.string("body_xxh64")
         default: try reader.skipValue()
         }
       }
@@ -107,6 +107,6 @@ struct CacheEntryHeader: Equatable {
     guard let format, let request, let status, let fetchedAt, let bodyLength, let checksum else { return nil }
     self.init(
       format: format, request: request, status: status, fetchedAt: fetchedAt, bodyLength: bodyLength,
-      bodySHA256: checksum)
+      bodyChecksum: checksum)
   }
 }

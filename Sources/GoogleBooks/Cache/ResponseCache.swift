@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The name is the SHA-256 of the request's canonical relative form (`APIRequest.canonical`),
 /// so it is stable across runs, machines and API base URLs. A file is one JSON header line
-/// (format, request, status, fetched_at, body_length, body_sha256), a newline, then the body
+/// (format, request, status, fetched_at, body_length, body_xxh64), a newline, then the body
 /// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
 public struct ResponseCache: Sendable {
   public let directory: String
@@ -49,7 +49,7 @@ public struct ResponseCache: Sendable {
       guard body.count == header.bodyLength else {
         throw .corrupt(path: path, reason: "body is \(body.count) bytes, expected \(header.bodyLength)")
       }
-      guard SHA256.hex(body) == header.bodySHA256 else {
+      guard XXH64.hex(body) == header.bodyChecksum else {
         throw .corrupt(path: path, reason: "body checksum mismatch")
       }
       guard let fetchedAt = UTCTimestamp.parse(header.fetchedAt) else {
@@ -70,11 +70,16 @@ public struct ResponseCache: Sendable {
     if !(200..<300).contains(status), (try? load(request)) != nil { return }
     let header = CacheEntryHeader(
       format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
-      fetchedAt: UTCTimestamp.format(fetchedAt), bodyLength: body.count, bodySHA256: SHA256.hex(body))
+      fetchedAt: UTCTimestamp.format(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
     var file = Array(header.line.utf8)
     file.append(0x0A)
     file.append(contentsOf: body)
     try Self.writeAtomically(file, to: path)
+  }
+
+  /// `store` for a body held as `Data`.
+  public func store(_ request: APIRequest, body: Data, status: Int, fetchedAt: Date) throws(CacheError) {
+    try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
   }
 
   /// Deletes the entry for `request` if there is one.

@@ -135,7 +135,9 @@ struct FetchState {
     answer(request, entry.decoded)
   }
 
-  private mutating func fail(_ request: APIRequest, _ reason: RequestFailure.Reason, attempts: Int, client: GoogleBooksClient) {
+  private mutating func fail(
+    _ request: APIRequest, _ reason: RequestFailure.Reason, attempts: Int, client: GoogleBooksClient
+  ) {
     let purpose = purposes[request]![0]
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
     // Only transient failures fall back on the stale entry; a configuration error must be seen.
@@ -150,7 +152,8 @@ struct FetchState {
       for: reason, purpose: purpose, keyVariable: planner.settings.apiKeyEnv, hasKey: client.key != nil)
     answers[request] = .failed(
       RequestFailure(
-        subject: planner.subject(purpose), url: client.displayURL(request), reason: reason, attempts: attempts,
+        subject: planner.subject(purpose), url: client.displayURL(request), reason: reason,
+        attempts: attempts,
         hint: hint))
     statistics.resolvedRequests += 1
   }
@@ -170,7 +173,9 @@ struct FetchState {
       let wanted = planner.catalog.collections[c].queries[q].maxResults
       if hasItems && start + count < wanted {
         let next = start + count
-        add(planner.searchRequest(collection: c, query: q, start: next), .page(collection: c, query: q, start: next))
+        add(
+          planner.searchRequest(collection: c, query: q, start: next),
+          .page(collection: c, query: q, start: next))
       }
       if planner.wantsDetails(c) {
         for volume in decoded.volumes { add(planner.volumeRequest(volume.id), .details(id: volume.id)) }

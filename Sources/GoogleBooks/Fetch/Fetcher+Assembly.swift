@@ -5,7 +5,7 @@ import Foundation
 extension Fetcher {
   /// Walks the catalog in order and collects volumes, warnings, failures and missing entries.
   func assemble(_ state: FetchState, client: GoogleBooksClient) throws(FetchError) -> FetchResult {
-    var assembly = Assembly(state: state, key: client.key)
+    var assembly = Assembly(state: state, client: client)
     var collections: [CollectionVolumes] = []
     for (c, collection) in catalog.collections.enumerated() {
       var volumes = CollectionBuilder(details: state.planner.wantsDetails(c))
@@ -13,7 +13,9 @@ extension Fetcher {
         var start = 0
         while true {
           let request = state.planner.searchRequest(collection: c, query: q, start: start)
-          guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else { break }
+          guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else {
+            break
+          }
           for volume in decoded.volumes { volumes.append(assembly.detailed(volume, wanted: volumes.details)) }
           let count = Int(request.value(of: "maxResults") ?? "") ?? RequestPlanner.pageSize
           let wanted = collection.queries[q].maxResults
@@ -42,7 +44,8 @@ extension Fetcher {
         guard let decoded = assembly.take(state.planner.volumeRequest(id), purpose) else { continue }
         if let volume = decoded.volumes.first { volumes.append(volume) }
       }
-      collections.append(CollectionVolumes(slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches))
+      collections.append(
+        CollectionVolumes(slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches))
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
     }
     if state.staleOffline > 0 {
@@ -88,16 +91,16 @@ private struct CollectionBuilder {
 /// Collects warnings and errors in catalog order; each request's notes are emitted once.
 private struct Assembly {
   let state: FetchState
-  let key: String?
+  let client: GoogleBooksClient
   var warnings: [Diagnostic] = []
   var failures: [RequestFailure] = []
   var missing: [(entry: MissingEntry, reason: FetchError.MissingReason)] = []
   var visited: Set<APIRequest> = []
   var failed: Set<APIRequest> = []
 
-  init(state: FetchState, key: String?) {
+  init(state: FetchState, client: GoogleBooksClient) {
     self.state = state
-    self.key = key
+    self.client = client
   }
 
   /// The request's volumes, recording its notes, failure or absence the first time it is met.
@@ -141,10 +144,7 @@ private struct Assembly {
   }
 
   /// Belt and braces: the key never reaches a message even if a server echoes it.
-  private func scrubbed(_ text: String) -> String {
-    guard let key, key.count >= 4 else { return text }
-    return text.replacingOccurrences(of: key, with: "REDACTED")
-  }
+  private func scrubbed(_ text: String) -> String { client.scrubbed(text) }
 
   private func scrubbed(_ failure: RequestFailure) -> RequestFailure {
     var failure = failure

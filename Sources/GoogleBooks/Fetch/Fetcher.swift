@@ -45,7 +45,8 @@ public struct Fetcher: Sendable {
     let budget = RequestBudget(limit: options.maxRequests ?? settings.maxRequests)
     let client = GoogleBooksClient(
       transport: transport, baseURL: apiURL, key: apiKey, timeout: settings.timeout,
-      policy: RetryPolicy(retries: settings.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
+      policy: RetryPolicy(
+        retries: settings.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
       options: options, budget: budget, progress: progress)
     let cache = ResponseCache(directory: cacheDirectory)
     var state = FetchState(planner: RequestPlanner(catalog: catalog))
@@ -54,10 +55,13 @@ public struct Fetcher: Sendable {
     return try assemble(state, client: client)
   }
 
-  private func schedule(_ state: inout FetchState, client: GoogleBooksClient, cache: ResponseCache, budget: RequestBudget)
+  private func schedule(
+    _ state: inout FetchState, client: GoogleBooksClient, cache: ResponseCache, budget: RequestBudget
+  )
     async
   {
-    let interval = (options.requestsPerSecond ?? catalog.googleBooks.requestsPerSecond).map { $0 > 0 ? 1 / $0 : 0 } ?? 0
+    let interval =
+      (options.requestsPerSecond ?? catalog.googleBooks.requestsPerSecond).map { $0 > 0 ? 1 / $0 : 0 } ?? 0
     var nextStart = options.now()
     await withTaskGroup(of: ChildResult.self) { group in
       var running = 0
@@ -95,9 +99,26 @@ public struct Fetcher: Sendable {
         guard let result = await group.next() else { break }
         running -= 1
         if case .fetched = result {} else { lookups -= 1 }
+        if case .fetched(let request, let outcome, _) = result {
+          reportFinished(request, outcome, client: client)
+        }
         state.handle(result, client: client)
         progress?.report(.update(state.statistics))
       }
+    }
+  }
+
+  private func reportFinished(
+    _ request: APIRequest, _ outcome: GoogleBooksClient.Outcome, client: GoogleBooksClient
+  ) {
+    switch outcome {
+    case .success(_, _, let status, let attempts, _):
+      progress?.report(
+        .requestFinished(url: client.displayURL(request), result: "HTTP \(status)", attempts: attempts))
+    case .failure(let reason, let attempts, _):
+      progress?.report(
+        .requestFinished(
+          url: client.displayURL(request), result: client.scrubbed("\(reason)"), attempts: attempts))
     }
   }
 
@@ -109,19 +130,25 @@ public struct Fetcher: Sendable {
     } catch {
       return .needsNetwork(request, stale: nil, problem: "\(error); fetching it again")
     }
-    guard let entry, (200..<300).contains(entry.status) else { return .needsNetwork(request, stale: nil, problem: nil) }
+    guard let entry, (200..<300).contains(entry.status) else {
+      return .needsNetwork(request, stale: nil, problem: nil)
+    }
     guard let decoded = try? VolumeDecoder.decode(entry.body) else {
       return .needsNetwork(
-        request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode; fetching it again")
+        request, stale: nil,
+        problem: "cache entry \(cache.path(for: request)) does not decode; fetching it again")
     }
     if !options.refresh && entry.age(at: options.now()) < catalog.cache.maxAge {
       return .fresh(request, decoded)
     }
-    return .needsNetwork(request, stale: StaleEntry(decoded: decoded, fetchedAt: entry.fetchedAt), problem: nil)
+    return .needsNetwork(
+      request, stale: StaleEntry(decoded: decoded, fetchedAt: entry.fetchedAt), problem: nil)
   }
 
   /// Sends the request and stores a good answer; an error response is never cached.
-  private func fetch(_ request: APIRequest, client: GoogleBooksClient, cache: ResponseCache) async -> ChildResult {
+  private func fetch(_ request: APIRequest, client: GoogleBooksClient, cache: ResponseCache) async
+    -> ChildResult
+  {
     let outcome = await client.fetch(request)
     guard case .success(_, let body, let status, _, _) = outcome else {
       return .fetched(request, outcome, storeProblem: nil)

@@ -16,6 +16,12 @@ struct GoogleBooksClient: Sendable {
   let budget: RequestBudget
   let progress: (any FetchProgress)?
 
+  /// `text` with the key replaced by `REDACTED`: servers may echo it in error messages.
+  func scrubbed(_ text: String) -> String {
+    guard let key, key.count >= 4 else { return text }
+    return text.replacingOccurrences(of: key, with: "REDACTED")
+  }
+
   /// The URL with `key=REDACTED`, for messages.
   func displayURL(_ request: APIRequest) -> String { request.redacted(base: baseURL, hasKey: key != nil) }
 
@@ -31,7 +37,8 @@ struct GoogleBooksClient: Sendable {
         let response = try await transport.get(url, timeout: timeout)
         switch Self.interpret(response) {
         case .success(let decoded):
-          return .success(decoded, body: response.body, status: response.status, attempts: attempts, retries: retries)
+          return .success(
+            decoded, body: response.body, status: response.status, attempts: attempts, retries: retries)
         case .failure(let failure):
           reason = failure.reason
           retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"), now: options.now())
@@ -45,7 +52,8 @@ struct GoogleBooksClient: Sendable {
       }
       retries += 1
       let delay = policy.delay(beforeRetry: retries, retryAfter: retryAfter, random: options.random())
-      progress?.report(.retrying(request: displayURL(request), retry: retries, delay: delay, reason: "\(reason)"))
+      progress?.report(
+        .retrying(request: displayURL(request), retry: retries, delay: delay, reason: scrubbed("\(reason)")))
       await options.sleep(delay)
     }
   }
@@ -90,10 +98,13 @@ struct GoogleBooksClient: Sendable {
   }
 
   /// What the user can do about a failure that was not (or no longer) retried.
-  static func hint(for reason: RequestFailure.Reason, purpose: Purpose, keyVariable: String, hasKey: Bool) -> String? {
+  static func hint(for reason: RequestFailure.Reason, purpose: Purpose, keyVariable: String, hasKey: Bool)
+    -> String?
+  {
     switch reason {
     case .http(403, let error) where error?.reasons.contains("unknownLocation") == true:
-      return "Google cannot tell where this machine is: set google_books.country in catalog.yml (e.g. country: US)"
+      return
+        "Google cannot tell where this machine is: set google_books.country in catalog.yml (e.g. country: US)"
     case .http(429, let error) where error?.isDailyQuota == true:
       return hasKey
         ? "the API key's daily quota is spent: try again tomorrow, or lower --max-requests"
@@ -105,12 +116,14 @@ struct GoogleBooksClient: Sendable {
     case .http(400, _):
       return "check the query's parameters in catalog.yml"
     case .http(401, _), .http(403, _):
-      return "check the API key in the \(keyVariable) environment variable and that the Books API is enabled for it"
+      return
+        "check the API key in the \(keyVariable) environment variable and that the Books API is enabled for it"
     case .http(404, _):
       if case .volume = purpose { return "check the volume id in catalog.yml" }
       return "check google_books.api_url (or BOOKGEN_API_URL)"
     case .transport(.cannotConnect):
-      return "check the network connection and google_books.api_url (or BOOKGEN_API_URL); --offline builds from the cache"
+      return
+        "check the network connection and google_books.api_url (or BOOKGEN_API_URL); --offline builds from the cache"
     default:
       return nil
     }

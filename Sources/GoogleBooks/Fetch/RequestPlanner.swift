@@ -50,7 +50,8 @@ struct RequestPlanner: Sendable {
     var result: [(APIRequest, Purpose)] = []
     for (c, collection) in catalog.collections.enumerated() {
       for q in collection.queries.indices {
-        result.append((searchRequest(collection: c, query: q, start: 0), .page(collection: c, query: q, start: 0)))
+        result.append(
+          (searchRequest(collection: c, query: q, start: 0), .page(collection: c, query: q, start: 0)))
       }
       for (i, isbn) in collection.isbns.enumerated() {
         result.append((isbnRequest(isbn), .isbn(collection: c, index: i)))
@@ -67,7 +68,9 @@ struct RequestPlanner: Sendable {
     switch purpose {
     case .page(let c, let q, let start):
       let collection = catalog.collections[c]
-      let range = start == 0 ? "" : " (results \(start + 1)–\(min(collection.queries[q].maxResults, start + Self.pageSize)))"
+      let range =
+        start == 0
+        ? "" : " (results \(start + 1)–\(min(collection.queries[q].maxResults, start + Self.pageSize)))"
       return "query '\(collection.queries[q].q)'\(range) in collection '\(collection.slug)'"
     case .isbn(let c, let i):
       return "ISBN \(catalog.collections[c].isbns[i].isbn13) in collection '\(catalog.collections[c].slug)'"
@@ -82,7 +85,8 @@ struct RequestPlanner: Sendable {
   static func choose(_ volumes: [Volume], for isbn: ISBN) -> (volume: Volume, matched: Bool)? {
     let forms = Set([isbn.isbn13, isbn.isbn10].compactMap { $0 })
     for volume in volumes
-    where volume.volumeInfo.industryIdentifiers.contains(where: { forms.contains(normalized($0.identifier)) }) {
+    where volume.volumeInfo.industryIdentifiers.contains(where: { forms.contains(normalized($0.identifier)) })
+    {
       return (volume, true)
     }
     return volumes.first.map { ($0, false) }

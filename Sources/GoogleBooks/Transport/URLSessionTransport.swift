@@ -14,17 +14,24 @@ public struct URLSessionTransport: HTTPTransport {
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
+    // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
+    configuration.httpMaximumConnectionsPerHost = 64
     session = SessionBox(URLSession(configuration: configuration))
   }
 
   public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
     guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
-    var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    var request = URLRequest(
+      url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.value.data(for: request)
+      (data, response) = try await withDeadline(timeout) { [session, request] in
+        try await session.value.data(for: request)
+      }
+    } catch let error as TransportError {
+      throw error
     } catch let error as URLError {
       throw Self.classify(error.code)
     } catch {
@@ -36,6 +43,23 @@ public struct URLSessionTransport: HTTPTransport {
       if let name = name as? String, let value = value as? String { headers[name] = value }
     }
     return TransportResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
+  }
+
+  /// Runs `body`, throwing `.timedOut` after `seconds`: FoundationNetworking does not always
+  /// enforce `URLRequest.timeoutInterval` while a server keeps the connection open and silent.
+  private func withDeadline<T: Sendable>(
+    _ seconds: Double, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else { throw TransportError.timedOut }
+      return value
+    }
   }
 
   static func classify(_ code: URLError.Code) -> TransportError {
