@@ -23,10 +23,30 @@ struct BenchCommand {
         log("verify \(size): OK")
       }
       return 0
+    case .fetchLatency:
+      let results = try await measureFetchLatency()
+      print(BenchReport(measurements: [], fetch: results, options: options).fetchTarget)
+      return 0
     case .run:
-      let harness = BenchHarness(options: options)
-      return try await harness.run { size in try await prepare(size) }
+      let measurements = try await BenchHarness(options: options).run { size in try await prepare(size) }
+      let fetch = options.fetchLatency ? try await measureFetchLatency() : []
+      print(BenchReport(measurements: measurements, fetch: fetch, options: options).markdown)
+      return measurements.contains { $0.failure != nil } ? 1 : 0
     }
+  }
+
+  /// The fetch stage with 100 ms of latency per request, 1 then 4 requests in flight.
+  func measureFetchLatency() async throws -> [FetchLatencyBench.Result] {
+    var results: [FetchLatencyBench.Result] = []
+    for jobs in [1, 4] {
+      let result = try await FetchLatencyBench(seed: options.seed).run(jobs: jobs)
+      log(
+        String(
+          format: "fetch, 100 ms latency, %d in flight: %d requests in %.2f s (at most %d at once)", jobs,
+          result.requests, result.seconds, result.maxInFlight))
+      results.append(result)
+    }
+    return results
   }
 
   /// The dataset for `size`, generated unless an identical one is already there.

@@ -2,7 +2,7 @@ import Foundation
 
 /// `bookgen-bench` command-line options.
 struct BenchOptions {
-  enum Mode { case run, generate, verify, help }
+  enum Mode { case run, generate, verify, fetchLatency, help }
 
   var mode = Mode.run
   var sizes = [1_000, 10_000, 100_000]
@@ -13,6 +13,7 @@ struct BenchOptions {
   var jobs = ProcessInfo.processInfo.activeProcessorCount
   var runs = 3
   var seed = DatasetWriter.defaultSeed
+  var fetchLatency = true
 
   static let help = """
     OVERVIEW: Generates synthetic Google Books caches and times `bookgen build` over them.
@@ -30,6 +31,8 @@ struct BenchOptions {
       --seed N           Generator seed (default \(DatasetWriter.defaultSeed)).
       --generate-only    Write the datasets and stop.
       --verify           Write the datasets if needed, then re-read and check them.
+      --fetch-latency    Only time the fetch stage with 100 ms latency, 1 vs 4 in flight.
+      --no-fetch-latency Skip that measurement in a full run.
       -h, --help         Show this help.
 
     Datasets are reused when <out>/<N>/bench-dataset.json matches the generator version.
@@ -69,6 +72,8 @@ struct BenchOptions {
         self.seed = seed
       case "--generate-only": mode = .generate
       case "--verify": mode = .verify
+      case "--fetch-latency": mode = .fetchLatency
+      case "--no-fetch-latency": fetchLatency = false
       case "-h", "--help": mode = .help
       default: throw .usage("unknown option '\(argument)'")
       }

@@ -6,7 +6,7 @@ struct BenchHarness {
   /// Runs longer than this (seconds) are not repeated.
   static let repeatLimit = 10.0
 
-  func run(prepare: (Int) async throws -> DatasetWriter) async throws -> Int32 {
+  func run(prepare: (Int) async throws -> DatasetWriter) async throws -> [Measurement] {
     guard FileManager.default.isExecutableFile(atPath: options.bookgen) else {
       throw BenchError.usage(
         "no bookgen executable at '\(options.bookgen)' (build it with `swift build -c release --product bookgen`)"
@@ -17,8 +17,7 @@ struct BenchHarness {
       let writer = try await prepare(size)
       results += try measure(writer)
     }
-    print(BenchReport(measurements: results, options: options).markdown)
-    return results.contains { $0.failure != nil } ? 1 : 0
+    return results
   }
 
   private func measure(_ writer: DatasetWriter) throws -> [Measurement] {
