@@ -51,3 +51,13 @@ import Testing
     #expect(stages.map(\.seconds) == [0.012, 1.5, 2])
   }
 }
+
+@Suite struct FetchLatencyTests {
+  /// Every planned page is requested once, and the transport never sees more than `jobs` at once.
+  @Test func theFetcherRequestsEveryPageWithinTheCap() async throws {
+    let bench = FetchLatencyBench(latency: 0.01, queries: 8)
+    let result = try await bench.run(jobs: 4)
+    #expect(result.requests == 8)
+    #expect((1...4).contains(result.maxInFlight))
+  }
+}
