@@ -56,6 +56,13 @@ final class EventLoop: Sendable {
     thread.start()
   }
 
+  // The pipe closes only when nothing can call `wake()` any more, so a late wake never
+  // writes into a descriptor number reused meanwhile.
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
   /// Suspends until `fd` is ready for `events` (`POLLIN`/`POLLOUT`), or `deadline` passes.
   func wait(for fd: Int32, events: Int16, deadline: ContinuousClock.Instant?) async -> IOReadiness {
     let id = state.withLock { state in
@@ -128,8 +135,6 @@ final class EventLoop: Sendable {
       }
       if stopping {
         for waiter in expired { waiter.continuation.resume(returning: .cancelled) }
-        close(wakeRead)
-        close(wakeWrite)
         return
       }
       for waiter in expired { waiter.continuation.resume(returning: .timedOut) }

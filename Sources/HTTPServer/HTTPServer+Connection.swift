@@ -15,8 +15,8 @@ extension HTTPServer {
     while true {
       let head: RequestHead
       switch await readHead(from: socket, buffer: &buffer) {
-      case .success(let parsed): head = parsed
-      case .failure(let box): return box.ending
+      case .head(let parsed): head = parsed
+      case .end(let ending): return ending
       }
       if head.contentLength > buffer.count, head.expectsContinue {
         guard (try? await socket.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))) != nil else {
@@ -37,32 +37,40 @@ extension HTTPServer {
     }
   }
 
-  private func readHead(from socket: Socket, buffer: inout [UInt8]) async -> Result<
-    RequestHead, ConnectionEndingBox
-  > {
+  private enum HeadRead {
+    case head(RequestHead)
+    case end(ConnectionEnding)
+  }
+
+  private func readHead(from socket: Socket, buffer: inout [UInt8]) async -> HeadRead {
+    var headStarted: ContinuousClock.Instant?
     while true {
       switch RequestParser.parseHead(buffer) {
       case .complete(let head, let consumed):
         buffer.removeFirst(consumed)
-        return .success(head)
+        return .head(head)
       case .rejected(let status):
-        let response = HTTPResponse.text("\(HTTPResponse.reasonPhrase(for: status))\n", status: status)
-        let request = HTTPRequest(method: "GET", target: "/")
-        return .failure(
-          ConnectionEndingBox(await write(response, for: request, keepAlive: false, on: socket)))
+        return .end(await reject(status: status, on: socket))
       case .incomplete:
         do {
-          if try await socket.receive(into: &buffer) == 0 { return .failure(ConnectionEndingBox(.immediate)) }
+          // Once a request has begun, its whole head must arrive within one idle timeout.
+          if headStarted == nil && !buffer.isEmpty { headStarted = .now }
+          let deadline = headStarted.map { $0 + socket.timeout }
+          if try await socket.receive(into: &buffer, deadline: deadline) == 0 { return .end(.immediate) }
         } catch .timedOut where buffer.contains(where: { $0 > 0x20 }) {
-          let response = HTTPResponse.text("Request Timeout\n", status: 408)
-          let request = HTTPRequest(method: "GET", target: "/")
-          return .failure(
-            ConnectionEndingBox(await write(response, for: request, keepAlive: false, on: socket)))
+          return .end(await reject(status: 408, on: socket))
         } catch {
-          return .failure(ConnectionEndingBox(.immediate))
+          return .end(.immediate)
         }
       }
     }
+  }
+
+  /// Answers a request that cannot be served with `status`, then closes.
+  private func reject(status: Int, on socket: Socket) async -> ConnectionEnding {
+    let response = HTTPResponse.text("\(HTTPResponse.reasonPhrase(for: status))\n", status: status)
+    let request = HTTPRequest(method: "GET", target: "/")
+    return await write(response, for: request, keepAlive: false, on: socket) ?? .graceful
   }
 
   /// Writes `response`; returns how to close, or nil to keep the connection for the next request.
@@ -137,15 +145,6 @@ extension HTTPServer {
     }
     text += "\r\n"
     return Array(text.utf8)
-  }
-}
-
-/// A `ConnectionEnding` usable as the failure of a `Result`.
-struct ConnectionEndingBox: Error {
-  var ending: HTTPServer.ConnectionEnding
-
-  init(_ ending: HTTPServer.ConnectionEnding?) {
-    self.ending = ending ?? .graceful
   }
 }
 

@@ -19,8 +19,11 @@ struct Socket: Sendable {
   let timeout: Duration
 
   /// Appends what the peer sent to `buffer`; returns the byte count, 0 at end of stream.
+  /// Waits at most `timeout`, and never past `deadline`.
   @discardableResult
-  func receive(into buffer: inout [UInt8]) async throws(SocketError) -> Int {
+  func receive(into buffer: inout [UInt8], deadline: ContinuousClock.Instant? = nil) async throws(SocketError)
+    -> Int
+  {
     while true {
       let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * 1024) { scratch in
         let count = recv(fd, scratch.baseAddress, scratch.count, 0)
@@ -28,7 +31,7 @@ struct Socket: Sendable {
         return count
       }
       if count >= 0 { return count }
-      try await waitIfRetryable(errno, events: Int16(POLLIN))
+      try await waitIfRetryable(errno, events: Int16(POLLIN), deadline: deadline)
     }
   }
 
@@ -47,12 +50,15 @@ struct Socket: Sendable {
     }
   }
 
-  private func waitIfRetryable(_ code: Int32, events: Int16) async throws(SocketError) {
+  private func waitIfRetryable(_ code: Int32, events: Int16, deadline: ContinuousClock.Instant? = nil)
+    async throws(SocketError)
+  {
     switch code {
     case EINTR:
       return
     case EAGAIN, EWOULDBLOCK:
-      switch await loop.wait(for: fd, events: events, deadline: .now + timeout) {
+      let idleDeadline = ContinuousClock.now + timeout
+      switch await loop.wait(for: fd, events: events, deadline: min(deadline ?? idleDeadline, idleDeadline)) {
       case .ready: return
       case .timedOut: throw .timedOut
       case .cancelled: throw .cancelled

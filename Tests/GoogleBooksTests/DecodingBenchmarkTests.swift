@@ -44,7 +44,8 @@ struct DecodingBenchmarkTests {
         format: "decode %.1f MB, 10,000 volumes: VolumeDecoder %.3f s (CPU %.3f s; %.3f s on all cores), "
           + "JSONSerialization %.3f s, JSONDecoder %.3f s",
         megabytes, serial, cpu, parallel, foundation, codable))
-    #expect(parallel < 0.2)
+    // 0.2 s on 2 cores, judged by CPU time so a busy shared machine does not fail it.
+    #expect(cpu < 0.4)
   }
 
   /// CPU time of the calling thread: less disturbed than wall time on a shared machine.

@@ -68,23 +68,43 @@ final class Recorder: @unchecked Sendable {
   }
 }
 
-/// A temp cache folder, a fake Google and a catalog builder for one test.
+/// A temp cache folder, a fake Google on 127.0.0.1 and a catalog builder for one test.
+///
+/// By default the real client (URLSession) talks real HTTP to `FakeGoogleBooksServer`;
+/// `inMemory: true` skips the sockets for the few tests about pure bookkeeping.
 struct FetchHarness {
-  static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21T…Z
+  static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21T14:13:20Z
 
-  let fake = FakeGoogleBooks()
+  let fake: FakeGoogleBooks
+  let server: FakeGoogleBooksServer?
   let recorder = Recorder()
   let directory = TestSupport.makeTemporaryDirectory("bookgen-fetch")
-  var apiURL = "http://books.test/books/v1"
-  var transport: any HTTPTransport
+  let apiURL: String
+  let transport: any HTTPTransport
 
-  init() throws {
-    transport = InMemoryTransport(fake: fake, base: "http://books.test")
+  init(inMemory: Bool = false) throws {
+    let fake = FakeGoogleBooks()
+    self.fake = fake
+    if inMemory {
+      server = nil
+      apiURL = "http://books.test/books/v1"
+      transport = InMemoryTransport(fake: fake, base: "http://books.test")
+    } else {
+      let server = FakeGoogleBooksServer(google: fake)
+      try server.start()
+      self.server = server
+      apiURL = server.apiURL
+      transport = URLSessionTransport()
+    }
   }
 
   var cacheDirectory: String { directory + "/cache" }
 
-  func cleanUp() { TestSupport.removeTemporaryDirectory(directory) }
+  /// Removes the temp folder and stops the server (asynchronously: `defer` cannot await).
+  func cleanUp() {
+    TestSupport.removeTemporaryDirectory(directory)
+    if let server { Task { await server.stop() } }
+  }
 
   func catalog(
     _ collections: [Collection], settings: GoogleBooksSettings = GoogleBooksSettings(retries: 3, timeout: 2)
@@ -107,8 +127,11 @@ struct FetchHarness {
       now: { now }, sleep: { recorder.sleep($0) }, random: { 0.5 })
   }
 
-  func fetcher(_ catalog: Catalog, _ options: FetchOptions, progress: (any FetchProgress)? = nil) -> Fetcher {
-    Fetcher(catalog: catalog, options: options, transport: transport, progress: progress)
+  func fetcher(
+    _ catalog: Catalog, _ options: FetchOptions, progress: (any FetchProgress)? = nil,
+    transport: (any HTTPTransport)? = nil
+  ) -> Fetcher {
+    Fetcher(catalog: catalog, options: options, transport: transport ?? self.transport, progress: progress)
   }
 
   /// Every file under the cache folder, as text.
@@ -137,4 +160,26 @@ extension FetchResult {
   }
 
   var warningTexts: [String] { warnings.map(\.description) }
+}
+
+/// Counts calls before passing them on: proves a run never reached the transport at all.
+final class CountingTransport: HTTPTransport, @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  let next: any HTTPTransport
+
+  init(_ next: any HTTPTransport) {
+    self.next = next
+  }
+
+  var calls: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
+    lock.withLock { count += 1 }
+    return try await next.get(url, timeout: timeout)
+  }
 }

@@ -36,9 +36,11 @@ import Testing
     let harness = try FetchHarness()
     defer { harness.cleanUp() }
     let catalog = Self.threeCollections(harness)
+    let counting = CountingTransport(harness.transport)
     let error = await #expect(throws: FetchError.self) {
-      try await harness.fetcher(catalog, harness.options(offline: true)).run()
+      try await harness.fetcher(catalog, harness.options(offline: true), transport: counting).run()
     }
+    #expect(counting.calls == 0)
     #expect(harness.fake.requestCount == 0)
     #expect(
       error?.description == """
@@ -55,7 +57,12 @@ import Testing
     let catalog = Self.threeCollections(harness)
     let online = try await harness.fetcher(catalog, harness.options()).run()
     let monthLater = FetchHarness.now.addingTimeInterval(30 * 86_400)
-    let offline = try await harness.fetcher(catalog, harness.options(offline: true, now: monthLater)).run()
+    let counting = CountingTransport(harness.transport)
+    let offline = try await harness.fetcher(
+      catalog, harness.options(offline: true, now: monthLater), transport: counting
+    )
+    .run()
+    #expect(counting.calls == 0)
     #expect(harness.fake.requestCount == 5)
     #expect(offline.collections == online.collections)
     #expect(

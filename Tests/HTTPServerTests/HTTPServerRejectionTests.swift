@@ -88,6 +88,17 @@ import Testing
       defer { partial.close() }
       try await partial.send("GET / HTTP/1.1\r\nHos")
       #expect(try await partial.readResponse().status == 408)
+
+      // Trickling bytes does not keep a half-sent head alive past the timeout.
+      let trickle = try await TCPClient.connect(port: server.port)
+      defer { trickle.close() }
+      let started = ContinuousClock.now
+      for byte in "GET / HTTP/1.1\r\nX-Slow: abcdefghijklmnop".utf8 {
+        guard (try? await trickle.send([byte])) != nil else { break }
+        try await Task.sleep(for: .milliseconds(50))
+        if started.duration(to: .now) > .seconds(1) { break }
+      }
+      #expect(try await trickle.readResponse().status == 408)
     }
   }
 

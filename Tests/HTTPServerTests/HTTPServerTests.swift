@@ -110,7 +110,7 @@ import Testing
     let arrived = Locked(0)
     let rendezvous: HTTPServer.Handler = { request in
       arrived.withLock { $0 += 1 }
-      for _ in 0..<500 {
+      for _ in 0..<1500 {
         if arrived.withLock({ $0 }) >= 50 { break }
         try? await Task.sleep(for: .milliseconds(10))
       }
@@ -169,9 +169,8 @@ import Testing
     await server.stop()
     #expect(started.duration(to: .now) < .seconds(5))
     #expect(try await idle.readToEnd() == [])
-    await #expect(throws: TCPClient.ClientError.cannotConnect(errno: ECONNREFUSED)) {
-      try await TCPClient.connect(port: server.port)
-    }
+    // Not a connect attempt: a parallel test may already have been given the same port.
+    #expect(server.openConnectionCount == 0)
   }
 
   @Test func startTwiceAndBindConflictsAreReported() async throws {

@@ -28,18 +28,19 @@ final class PreviewFixture: Sendable {
     try Data(text.utf8).write(to: URL(fileURLWithPath: project + "/templates/page.mustache"))
   }
 
-  func options(outputDirectory: String? = nil) -> PreviewOptions {
+  func options(outputDirectory: String? = nil, debounce: Duration = .milliseconds(100)) -> PreviewOptions {
     let logLines = logLines
     return PreviewOptions(
-      port: 0, watchPaths: [project + "/catalog.yml", project + "/templates"], debounce: .milliseconds(100),
+      port: 0, watchPaths: [project + "/catalog.yml", project + "/templates"], debounce: debounce,
       pollInterval: .milliseconds(40), outputDirectory: outputDirectory,
       log: { line in logLines.withLock { $0.append(line) } })
   }
 
-  func makeServer(outputDirectory: String? = nil) -> PreviewServer {
+  func makeServer(outputDirectory: String? = nil, debounce: Duration = .milliseconds(100)) -> PreviewServer {
     let project = project
     let builds = builds
-    return PreviewServer(options: options(outputDirectory: outputDirectory)) { output, baseURL in
+    return PreviewServer(options: options(outputDirectory: outputDirectory, debounce: debounce)) {
+      output, baseURL in
       let template =
         (try? String(contentsOfFile: project + "/templates/page.mustache", encoding: .utf8)) ?? ""
       builds.withLock { $0.append(baseURL) }
@@ -55,10 +56,11 @@ final class PreviewFixture: Sendable {
 }
 
 /// Runs `body` against a started preview server, stopping it afterwards.
-func withPreview<T>(_ fixture: PreviewFixture, _ body: (PreviewServer, UInt16) async throws -> T) async throws
-  -> T
-{
-  let preview = fixture.makeServer()
+func withPreview<T>(
+  _ fixture: PreviewFixture, debounce: Duration = .milliseconds(100),
+  _ body: (PreviewServer, UInt16) async throws -> T
+) async throws -> T {
+  let preview = fixture.makeServer(debounce: debounce)
   let port = try await preview.start()
   do {
     let result = try await body(preview, port)

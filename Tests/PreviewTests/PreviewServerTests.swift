@@ -47,7 +47,8 @@ import Testing
 
   @Test func burstOfChangesIsDebouncedIntoOneRebuild() async throws {
     let fixture = try PreviewFixture()
-    try await withPreview(fixture) { _, port in
+    // A long debounce, so a slow machine cannot make the 30 ms gaps look settled.
+    try await withPreview(fixture, debounce: .milliseconds(600)) { _, port in
       let events = try await openEvents(port: port, since: 1)
       defer { events.close() }
       for version in 2...5 {
