@@ -43,6 +43,7 @@ let package = Package(
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
     .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
+    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
@@ -59,6 +60,5 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
-    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
   ]
 )
