@@ -61,3 +61,13 @@ import Testing
     #expect((1...4).contains(result.maxInFlight))
   }
 }
+
+@Suite struct TimingFallbackTests {
+  @Test func verboseRenderStagesAreReadWhenThereAreNoTimingLines() {
+    let stderr =
+      "[3/3] Rendering site\nRender stages: templates 1 ms, model 1,577 ms, render+write 4,496 ms\nBuilt 3 books\n"
+    let stages = TimingLines.parse(stderr)
+    #expect(stages.map(\.stage) == ["templates", "model", "render+write"])
+    #expect(stages.map(\.seconds) == [0.001, 1.577, 4.496])
+  }
+}

@@ -43,7 +43,7 @@ struct BenchHarness {
         if timings, measurement.failure != nil, measurement.status == 64,
           measurement.stderr.contains("--timings")
         {
-          log("bookgen does not know --timings: timing without stage columns")
+          log("bookgen does not know --timings: reading the render stages --verbose prints")
           timings = false
           if scenario.isFullBuild { try? FileManager.default.removeItem(atPath: output) }
           measurement = try time(writer, scenario, output: output, timings: false)
@@ -70,7 +70,7 @@ struct BenchHarness {
     let before = OutputStats.scan(output)
     let arguments =
       [options.bookgen, "build", "--offline", "--catalog", writer.catalogPath, "--output", output]
-      + (timings ? ["--timings"] : [])
+      + (timings ? ["--timings"] : ["--verbose"])
     let outcome = try ChildProcess(arguments: arguments).run()
     let after = OutputStats.scan(output)
     let written = OutputStats.written(before: before, after: after)
