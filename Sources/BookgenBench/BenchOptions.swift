@@ -9,7 +9,8 @@ struct BenchOptions {
   var out = "/dev/shm/bookgen-bench"
   var bookgen = ".build/release/bookgen"
   /// An ext4 folder for the on-disk rebuilds (the repo's .build lives on the work disk).
-  var disk = ".build/bench-disk"
+  /// nil with `--no-disk`: tmpfs scenarios only.
+  var disk: String? = ".build/bench-disk"
   var jobs = ProcessInfo.processInfo.activeProcessorCount
   var runs = 3
   var seed = DatasetWriter.defaultSeed
@@ -25,6 +26,7 @@ struct BenchOptions {
       --out DIR          Where datasets and tmpfs outputs go (default /dev/shm/bookgen-bench).
       --bookgen PATH     The bookgen executable to time (default .build/release/bookgen).
       --disk DIR         An ext4 folder for the on-disk rebuilds (default .build/bench-disk).
+      --no-disk          Skip the ext4 scenarios.
       --runs N           Runs per scenario; the median is reported (default 3; a run
                          over 10 s is not repeated).
       --jobs N           Generator threads (default: all cores).
@@ -64,6 +66,7 @@ struct BenchOptions {
       case "--out": out = try value(argument)
       case "--bookgen": bookgen = try value(argument)
       case "--disk": disk = try value(argument)
+      case "--no-disk": disk = nil
       case "--runs": runs = try number(argument)
       case "--jobs": jobs = try number(argument)
       case "--seed":

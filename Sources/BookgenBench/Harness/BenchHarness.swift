@@ -23,14 +23,14 @@ struct BenchHarness {
   private func measure(_ writer: DatasetWriter) throws -> [Measurement] {
     let size = writer.plan.count
     let tmpfsOutput = writer.directory + "/public"
-    let diskOutput = options.disk + "/\(size)/public"
+    let diskOutput = (options.disk ?? "") + "/\(size)/public"
     // The volume whose page the one-book scenario rewrites: the middle of the catalog.
     let changed = size / 2
     var results: [Measurement] = []
     // A bookgen without `--timings` still gets timed, with no stage columns.
     var timings = true
     defer { try? writer.rewritePage(holding: changed, changed: false) }
-    for scenario in Scenario.allCases {
+    for scenario in Scenario.allCases where options.disk != nil || !scenario.onDisk {
       let output = scenario.onDisk ? diskOutput : tmpfsOutput
       var runs: [Measurement] = []
       for run in 0..<(scenario.isFullBuild ? max(1, options.runs) : options.runs) {

@@ -14,7 +14,8 @@ struct BenchReport {
     }
     var lines = [
       "Output folders: \(options.out)/<N>/public (\(FileSystem.kind(of: options.out))), "
-        + "\(options.disk)/<N>/public (\(FileSystem.kind(of: options.disk))); \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+        + (options.disk.map { "\($0)/<N>/public (\(FileSystem.kind(of: $0)))" } ?? "no disk folder") + "; "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores; "
         + "median of \(options.runs) runs per scenario (one when a run takes over 10 s).",
       "",
       "| N | scenario | wall s | peak RSS MB | files | written files | MB written |"
