@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `timing: <stage> <seconds>` lines `bookgen build --timings` prints to stderr, in order.
 ///
 /// A bookgen without `--timings` is run with `--verbose`, whose `Render stages: model 1,577 ms,
