@@ -8,6 +8,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "bookgen", targets: ["bookgen"]),
+    .executable(name: "bookgen-bench", targets: ["BookgenBench"]),
     .library(name: "Mustache", targets: ["Mustache"]),
   ],
   targets: [
@@ -42,6 +43,9 @@ let package = Package(
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
+    // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
+    .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
+    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
