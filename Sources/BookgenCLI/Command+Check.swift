@@ -2,12 +2,12 @@ import Catalog
 import Diagnostics
 import Foundation
 import Site
+import SiteCheck
 
 extension CommandContext {
   /// `bookgen check`: validates the catalog and lints the templates it would build with,
-  /// reporting every problem of both at once; with `--site`, the built output. No network.
+  /// reporting every problem of both at once; with `--site`, then the built output. No network.
   func check() async throws {
-    if options.checkSite { throw CommandError.notYetAvailable("'bookgen check --site'") }
     var problems: [Diagnostic] = []
     var catalog: Catalog?
     do {
@@ -23,6 +23,27 @@ extension CommandContext {
     let errors = problems.filter { $0.severity == .error }
     guard errors.isEmpty, let catalog else { throw DiagnosticList(errors) }
     console.print("\(options.catalogPath): OK (\(Self.summary(of: catalog)))")
+    if options.checkSite { try await checkSite(catalog) }
+  }
+
+  /// `check --site`: the built output's links, anchors, hosts, titles and languages.
+  func checkSite(_ catalog: Catalog) async throws {
+    let name = options.outputPath
+    let problems: [SiteProblem]
+    do {
+      problems = try await SiteChecker.check(
+        outputDirectory: environment.resolve(name), baseURL: options.baseURL ?? catalog.site.baseURL)
+    } catch {
+      throw CommandError.stage(command: .check, stage: "checking the site in '\(name)'", underlying: error)
+    }
+    for problem in problems {
+      console.error("\((name as NSString).appendingPathComponent(problem.description))")
+    }
+    guard problems.isEmpty else {
+      throw CommandError.reported(
+        summary: "the site in '\(name)' has \(NumberText.count(problems.count, "problem"))")
+    }
+    console.print("\(name): OK")
   }
 
   /// The site's `templates/` folder next to the catalog, when there is one.

@@ -80,15 +80,49 @@ import Testing
     }
   }
 
-  @Test func siteCheckIsNotFaked() async throws {
+  @Test func siteCheckWithoutABuiltSiteFails() async throws {
     try await withTemporaryDirectory { root in
       #expect(await runCLI(["init", "-q"], in: root).status == 0)
       let result = await runCLI(["check", "--site"], in: root)
       #expect(
         result
           == CLIResult(
-            status: 1, stdout: "",
-            stderr: "error: 'bookgen check --site' is not yet available in this build\n"))
+            status: 1, stdout: "catalog.yml: OK (2 collections, 1 query, 2 ISBNs)\n",
+            stderr: """
+              error: 'bookgen check' failed while checking the site in 'public'
+              caused by: '\(root)/public' is not a folder (build the site first)
+
+              """))
     }
   }
+
+  @Test func siteCheckPassesOnABuiltSiteAndListsBrokenLinks() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      let passed = await runCLI(["check", "--site"], in: root)
+      #expect(
+        passed
+          == CLIResult(
+            status: 0, stdout: "catalog.yml: OK (2 collections, 1 query, 1 ISBN)\npublic: OK\n", stderr: ""))
+
+      try write(
+        "<!doctype html><html lang=en><title>x</title><a href=\"missing/\">x</a><a href=\"#nope\">y</a></html>",
+        to: root + "/public/extra.html")
+      let failed = await runCLI(["check", "--site", "-q"], in: root)
+      #expect(
+        failed
+          == CLIResult(
+            status: 1, stdout: "catalog.yml: OK (2 collections, 1 query, 1 ISBN)\n",
+            stderr: """
+              error: public/extra.html: broken link 'missing/' (no such file)
+              error: public/extra.html: broken link '#nope' (no id 'nope' in extra.html)
+              error: the site in 'public' has 2 problems
+
+              """))
+    }
+    await fixture.server.stop()
+  }
+
 }
