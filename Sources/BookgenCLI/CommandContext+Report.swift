@@ -11,8 +11,6 @@ extension CommandContext {
       return
     }
     switch error {
-    case CommandError.notYetAvailable(let what):
-      console.error("\(what) is not yet available in this build")
     case CommandError.stage(let command, let stage, let underlying):
       let headline = "'bookgen \(command.rawValue)' failed while \(stage)"
       if let diagnostics = Self.locatedDiagnostics(in: underlying) {

@@ -1,7 +1,5 @@
 /// Why a command failed after its command line was accepted.
 enum CommandError: Error {
-  /// A command or option whose stage has not landed in this build.
-  case notYetAvailable(String)
   /// A stage failed; printed as `error: 'bookgen build' failed while <stage>` plus its causes.
   case stage(command: CommandName, stage: String, underlying: any Error)
   /// Problems already printed one by one (site check findings); `summary` closes the list.
