@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
       name: "BookgenCLI",
-      dependencies: ["Catalog", "GoogleBooks", "Site", "Preview", "Diagnostics", "Mustache"]
+      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"]
     ),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
