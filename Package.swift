@@ -40,6 +40,9 @@ let package = Package(
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
+    // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
+    .executableTarget(
+      name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),

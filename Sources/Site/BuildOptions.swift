@@ -35,9 +35,14 @@ public struct BuildReport: Sendable, Equatable {
 
   /// HTML pages written.
   public var pages: Int
-  /// All files written (pages and assets).
+  /// All files of the site (pages and assets).
   public var files: Int
+  /// Bytes of all files of the site.
   public var bytes: Int
+  /// Files whose bytes changed and were written by this build (the rest were kept or linked).
+  public var filesWritten: Int = 0
+  /// Bytes of the files written.
+  public var bytesWritten: Int = 0
   public var books: Int
   public var stages: [Stage]
   /// Problems in Google's data that did not stop the build.

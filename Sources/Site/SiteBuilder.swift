@@ -53,9 +53,12 @@ public struct SiteBuilder: Sendable {
       clock.lap("render+write")
       try folder.commit()
       clock.lap("swap")
-      return BuildReport(
+      var report = BuildReport(
         pages: jobs.count, files: jobs.count + assets.count, bytes: pageBytes + assetBytes,
         books: model.books.count, stages: clock.stages, warnings: SiteWarnings.collect(model))
+      report.filesWritten = report.files
+      report.bytesWritten = report.bytes
+      return report
     } catch {
       folder.discard()
       throw error
