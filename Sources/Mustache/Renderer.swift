@@ -33,6 +33,11 @@ struct Renderer {
     String(decoding: buffer, as: UTF8.self)
   }
 
+  /// The rendered UTF-8 bytes, without copying them into a String.
+  consuming func outputBytes() -> [UInt8] {
+    buffer
+  }
+
   mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
   {
     for node in nodes {

@@ -1,6 +1,6 @@
 /// The context of a book's detail page.
 extension PageContexts {
-  func bookFields(_ index: Int) -> ContextValue {
+  func bookFields(_ index: Int, texts: BookTexts) -> ContextValue {
     let book = model.books[index]
     let terms = model.bookTerms[index]
     let language = strings.language
@@ -26,8 +26,8 @@ extension PageContexts {
         book.pageCount.map { strings.format("pageCount", ["count": NumberText.grouped($0)]) }),
       "categories": .list(terms.categories.map(categoryTrail)),
       "hasCategories": .bool(!terms.categories.isEmpty),
-      "descriptionHTML": .optional(book.description.map(TextFormatting.descriptionHTML)),
-      "noteHTML": .optional(book.note.map(TextFormatting.markdownHTML)),
+      "descriptionHTML": .optional(texts.descriptionHTML),
+      "noteHTML": .optional(texts.noteHTML),
       "tags": .list(book.tags.compactMap(\.nonEmpty).map(ContextValue.string)),
       "hasTags": .bool(book.tags.contains { $0.nonEmpty != nil }),
       "collections": .list(

@@ -56,8 +56,24 @@ struct PageContexts: Sendable {
     self.cards = cards
   }
 
-  /// The full context of one page.
-  func context(for job: PageJob) -> ContextValue {
+  /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
+  struct BookTexts: Sendable {
+    var descriptionHTML: String?
+    var noteHTML: String?
+    /// The plain-text summary for the meta description.
+    var summary: String?
+  }
+
+  func bookTexts(_ index: Int) -> BookTexts {
+    let book = model.books[index]
+    return BookTexts(
+      descriptionHTML: book.description.map(TextFormatting.descriptionHTML),
+      noteHTML: book.note.map(TextFormatting.markdownHTML),
+      summary: book.description.map { TextFormatting.descriptionText($0, limit: 160) })
+  }
+
+  /// The full context of one page (`texts`: the book's, when the caller rendered them already).
+  func context(for job: PageJob, texts: BookTexts? = nil) -> ContextValue {
     var fields = shared
     switch job.kind {
     case .home:
@@ -73,10 +89,10 @@ struct PageContexts: Sendable {
         description: collection.description.map { TextFormatting.markdownText($0, limit: 160) })
     case .book(let index):
       let book = model.books[index]
-      fields["book"] = bookFields(index)
+      let texts = texts ?? bookTexts(index)
+      fields["book"] = bookFields(index, texts: texts)
       fields["page"] = pageFields(
-        title: book.title ?? strings["untitled"], job: job,
-        description: book.description.map { TextFormatting.descriptionText($0, limit: 160) })
+        title: book.title ?? strings["untitled"], job: job, description: texts.summary)
     case .allBooks:
       fields.merge(allBooksFields(page: job.page)) { _, new in new }
       fields["page"] = pageFields(
