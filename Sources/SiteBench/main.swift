@@ -1,6 +1,7 @@
 // In-process benchmark of the render stage: synthesises N volumes in memory, builds the site,
 // then rebuilds with nothing changed and with one book changed, printing per-stage times.
-// `swift run -c release site-bench [N…] [--output DIR]` (default: 10000 into /dev/shm).
+// `swift run -c release site-bench [N…] [--output DIR] [--once]` (default: 10000 into /dev/shm;
+// `--once`: the full build only).
 import Catalog
 import Foundation
 import GoogleBooks
@@ -49,7 +50,7 @@ func show(_ label: String, _ report: BuildReport, wall: Double, cpu: Double) {
       Double(report.bytesWritten) / 1e6, stages as NSString))
 }
 
-func run(count: Int, output: String) async throws {
+func run(count: Int, output: String, once: Bool) async throws {
   try? FileManager.default.removeItem(atPath: output)
   try? FileManager.default.removeItem(
     atPath: (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent
@@ -68,6 +69,7 @@ func run(count: Int, output: String) async throws {
   }
 
   try await timed("full", input)
+  if once { return }
   try await timed("no-op", input)
   // One book's data changes: its description gets a sentence more.
   let volumes = input.collections[0].volumes
@@ -78,21 +80,24 @@ func run(count: Int, output: String) async throws {
 }
 
 var counts: [Int] = []
+var once = false
 var output = "/dev/shm/bookgen-site-bench/public"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
-  if argument == "--output", let value = arguments.next() {
+  if argument == "--once" {
+    once = true
+  } else if argument == "--output", let value = arguments.next() {
     output = value
   } else if let count = Int(argument.replacingOccurrences(of: "_", with: "")) {
     counts.append(count)
   } else {
-    FileHandle.standardError.write(Data("usage: site-bench [N…] [--output DIR]\n".utf8))
+    FileHandle.standardError.write(Data("usage: site-bench [N…] [--output DIR] [--once]\n".utf8))
     exit(64)
   }
 }
 for count in counts.isEmpty ? [10_000] : counts {
   do {
-    try await run(count: count, output: output)
+    try await run(count: count, output: output, once: once)
   } catch {
     FileHandle.standardError.write(Data("site-bench: \(error)\n".utf8))
     exit(1)

@@ -38,14 +38,14 @@ enum TaxonomyBuilder {
 
     var keys: [BookKeys] = []
     keys.reserveCapacity(books.count)
-    for (index, book) in books.enumerated() {
+    for index in books.indices {
       var bookKeys = BookKeys()
-      for author in book.authors {
+      for author in books[index].authors {
         let key = CollationKey.fold(author)
         add(.author, key: key, spelling: author.trimmingWhitespace(), book: index)
         bookKeys.authors.append(key)
       }
-      for path in book.categories {
+      for path in books[index].categories {
         let levels = CategoryPath.levels(of: path)
         let folded = levels.map(CollationKey.fold)
         var trail: [String] = []
@@ -57,16 +57,16 @@ enum TaxonomyBuilder {
         }
         if !trail.isEmpty { bookKeys.categories.append(trail) }
       }
-      if let publisher = book.publisher {
+      if let publisher = books[index].publisher {
         let key = CollationKey.fold(publisher)
         add(.publisher, key: key, spelling: publisher.trimmingWhitespace(), book: index)
         bookKeys.publisher = key
       }
-      if let language = book.language {
+      if let language = books[index].language {
         add(.language, key: language.lowercased(), spelling: language, book: index)
         bookKeys.language = language.lowercased()
       }
-      if let date = book.date {
+      if let date = books[index].date {
         add(.year, key: String(date.year), spelling: String(date.year), book: index)
         bookKeys.year = String(date.year)
       }

@@ -37,11 +37,10 @@ enum FileSystem {
     if let failure = create(path, buffer) { throw .io(operation: "write", path: path, reason: failure) }
   }
 
-  /// Replaces whatever is at `path` with a hard link to `source`; false when the file system
-  /// cannot link (the caller then writes a copy).
-  static func replace(_ path: String, withLinkTo source: String) throws(SiteError) -> Bool {
-    try remove(path)
-    return link(source, path) == 0
+  /// Creates `path` (which must not exist) as a hard link to `source`; false when the file
+  /// system cannot link (the caller then writes a copy).
+  static func link(_ source: String, to path: String) -> Bool {
+    systemLink(source, path) == 0
   }
 
   /// Removes a file; a missing one is fine.
@@ -143,10 +142,12 @@ enum FileSystem {
     private static let systemWrite = Glibc.write
     private static let systemRead = Glibc.read
     private static let systemRename = Glibc.rename
+    private static let systemLink = Glibc.link
   #else
     private static let systemWrite = Darwin.write
     private static let systemRead = Darwin.read
     private static let systemRename = Darwin.rename
+    private static let systemLink = Darwin.link
   #endif
 }
 

@@ -55,14 +55,21 @@ struct OutputUpdate: Sendable {
     try beforePlacing?(path)
     let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count)
     let target = root + "/" + path
-    if current.entries[path] == entry {
-      // Unchanged since the current output. A twin entry with the same content is the same
-      // file: every unchanged file is linked, never rewritten, so both trees share it.
-      if staged.entries[path] == entry { return (entry, .kept) }
-      if try FileSystem.replace(target, withLinkTo: source + "/" + path) { return (entry, .linked) }
+    let twin = staged.entries[path]
+    // The twin is fresh or described by its manifest: a path it does not list has no file.
+    if twin != nil {
+      // Unchanged since the current output and already in the twin: both trees share the file
+      // (unchanged files are always linked, never rewritten).
+      if twin == entry, current.entries[path] == entry { return (entry, .kept) }
+      try FileSystem.remove(target)
+    }
+    if current.entries[path] == entry, FileSystem.link(source + "/" + path, to: target) {
+      return (entry, .linked)
     }
     // Changed (or new): a fresh file, so its mtime tells sync tools to upload it.
-    try FileSystem.replace(target, with: bytes)
+    if let failure = FileSystem.create(target, bytes) {
+      throw .io(operation: "write", path: target, reason: failure)
+    }
     return (entry, .written)
   }
 

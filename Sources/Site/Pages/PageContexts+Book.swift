@@ -15,7 +15,7 @@ extension PageContexts {
       "title": .string(title),
       "lang": .optional(book.title == nil ? nil : book.languageTag),
       "subtitle": .optional(book.subtitle),
-      "href": .string(urls.href(SitePath(["books", book.slug]))),
+      "href": .string(bookHrefs[index]),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
       "hasAuthors": .bool(!book.authors.isEmpty),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
@@ -105,11 +105,11 @@ extension PageContexts {
 
   /// `{name, href}` linking to the term's page.
   private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
-    ["name": .string(name), "href": .string(urls.href(termPath(kind, term)))]
+    ["name": .string(name), "href": .string(termHrefs[kind]![term])]
   }
 
   private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
-    term.map { .string(urls.href(termPath(kind, $0))) } ?? .null
+    term.map { .string(termHrefs[kind]![$0]) } ?? .null
   }
 
   /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.

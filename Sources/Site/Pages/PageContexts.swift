@@ -17,6 +17,9 @@ struct PageContexts: Sendable {
   let cards: [ContextValue]
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
+  /// Every book's and every term's href, built once rather than on each page that links it.
+  let bookHrefs: [String]
+  let termHrefs: [TaxonomyKind: [String]]
 
   /// Number of covers each collection shows on the home page, and of recent books.
   static let homeCollectionCovers = 6
@@ -48,10 +51,15 @@ struct PageContexts: Sendable {
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
+    let bookHrefs = model.books.map { urls.href(SitePath(["books", $0.slug])) }
+    self.bookHrefs = bookHrefs
+    self.termHrefs = model.taxonomies.mapValues { taxonomy in
+      taxonomy.terms.map { urls.href(SitePath([taxonomy.kind.folder, $0.slug])) }
+    }
     var cards: [ContextValue] = []
     cards.reserveCapacity(model.books.count)
-    for book in model.books {
-      cards.append(PageContexts.card(for: book, urls: urls, strings: strings))
+    for index in model.books.indices {
+      cards.append(PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings))
     }
     self.cards = cards
   }
