@@ -40,8 +40,9 @@ struct Renderer {
 
   mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
   {
-    for node in nodes {
-      switch node {
+    // Indices, not `for node in nodes`: the iterator would copy (retain) every node.
+    for index in nodes.indices {
+      switch nodes[index] {
       case .text(let text):
         appendText(text, indent: indent)
       case .variable(let variable):
