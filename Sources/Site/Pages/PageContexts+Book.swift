@@ -55,7 +55,7 @@ extension PageContexts {
     }
     if let code = book.language {
       fields["language"] = [
-        "name": .string(LanguageNames.name(of: code, in: language)),
+        "name": .string(languageNames[code] ?? LanguageNames.name(of: code, in: language)),
         "code": .string(code),
         "href": termHref(.language, terms.language),
       ]

@@ -20,6 +20,8 @@ struct PageContexts: Sendable {
   /// Every book's and every term's href, built once rather than on each page that links it.
   let bookHrefs: [String]
   let termHrefs: [TaxonomyKind: [String]]
+  /// The display name of each language code the books use, looked up once per code.
+  let languageNames: [String: String]
 
   /// Number of covers each collection shows on the home page, and of recent books.
   static let homeCollectionCovers = 6
@@ -56,6 +58,12 @@ struct PageContexts: Sendable {
     self.termHrefs = model.taxonomies.mapValues { taxonomy in
       taxonomy.terms.map { urls.href(SitePath([taxonomy.kind.folder, $0.slug])) }
     }
+    var languageNames: [String: String] = [:]
+    for index in model.books.indices {
+      guard let code = model.books[index].language, languageNames[code] == nil else { continue }
+      languageNames[code] = LanguageNames.name(of: code, in: strings.language)
+    }
+    self.languageNames = languageNames
     var cards: [ContextValue] = []
     cards.reserveCapacity(model.books.count)
     for index in model.books.indices {
