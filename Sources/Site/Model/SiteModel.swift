@@ -117,6 +117,9 @@ struct SiteModel: Sendable {
     // Indices, not `enumerated()`: iterating would copy every (large) Book value.
     let position = Dictionary(uniqueKeysWithValues: books.indices.map { (books[$0].id, $0) })
 
+    (self.taxonomies, self.bookTerms) = TaxonomyBuilder.build(
+      books: books, siteLanguage: UILanguage(tag: catalog.site.language))
+    for index in books.indices { books[index].filing = nil }
     self.books = books
     self.collections = catalog.collections.enumerated().map { index, collection in
       let members = merge.apiOrder[index].compactMap { position[$0] }
@@ -124,8 +127,6 @@ struct SiteModel: Sendable {
         title: collection.title, slug: collection.slug, description: collection.description,
         books: BookSorting.sort(members, by: collection.sort, in: books))
     }
-    (self.taxonomies, self.bookTerms) = TaxonomyBuilder.build(
-      books: books, siteLanguage: UILanguage(tag: catalog.site.language))
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }
@@ -144,9 +145,7 @@ struct SiteModel: Sendable {
   static func assignSlugs(_ books: inout [Book]) {
     var allocator = SlugAllocator()
     for index in books.indices {
-      let id = Slug.safeIdentifier(books[index].id)
-      let words = Slug.make(books[index].title ?? "")
-      books[index].slug = allocator.allocate(words.isEmpty ? id : "\(words)-\(id)")
+      books[index].slug = allocator.allocate(books[index].preferredSlug)
     }
   }
 }
