@@ -111,8 +111,12 @@ struct SiteModel: Sendable {
 
   private init(merge: Merge, books unsorted: [Book]) {
     let catalog = merge.catalog
-    var books = unsorted
-    books.sort { a, b in a.titleKey != b.titleKey ? a.titleKey < b.titleKey : a.id < b.id }
+    // Sorting positions, not the (large) Book values, then placing each book once.
+    let order = unsorted.indices.sorted { a, b in
+      unsorted[a].titleKey != unsorted[b].titleKey
+        ? unsorted[a].titleKey < unsorted[b].titleKey : unsorted[a].id < unsorted[b].id
+    }
+    var books = order.map { unsorted[$0] }
     SiteModel.assignSlugs(&books)
     // Indices, not `enumerated()`: iterating would copy every (large) Book value.
     let position = Dictionary(uniqueKeysWithValues: books.indices.map { (books[$0].id, $0) })

@@ -73,13 +73,17 @@ struct OutputManifest: Sendable, Equatable {
 
   func serialized() -> [UInt8] {
     guard isComplete else { return Array((OutputManifest.header + " incomplete\n").utf8) }
-    var text = OutputManifest.header + "\nfingerprint " + (fingerprint ?? "-") + "\n"
-    text.reserveCapacity(entries.count * 64)
-    for path in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      let entry = entries[path]!
-      text += ContentHash.hex(entry.hash) + " " + String(entry.size) + " " + path + "\n"
+    var bytes = Array((OutputManifest.header + "\nfingerprint " + (fingerprint ?? "-") + "\n").utf8)
+    bytes.reserveCapacity(entries.count * 64)
+    for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+      bytes += ContentHash.hex(entry.hash).utf8
+      bytes.append(UInt8(ascii: " "))
+      bytes += String(entry.size).utf8
+      bytes.append(UInt8(ascii: " "))
+      bytes += path.utf8
+      bytes.append(UInt8(ascii: "\n"))
     }
-    text += "end \(entries.count)\n"
-    return Array(text.utf8)
+    bytes += "end \(entries.count)\n".utf8
+    return bytes
   }
 }
