@@ -52,13 +52,11 @@ public struct SiteBuilder: Sendable {
 
   /// The report of a build that has nothing to do, or nil when the output must be rebuilt.
   private static func upToDateReport(folder: OutputFolder, fingerprint: BuildFingerprint) -> BuildReport? {
-    guard let manifest = OutputManifest.load(from: folder.output), manifest.isComplete,
-      manifest.fingerprint == fingerprint.value,
-      manifest.entries.allSatisfy({ FileSystem.size(of: folder.output + "/" + $0.key) == $0.value.size })
-    else { return nil }
+    guard let summary = OutputManifest.verify(folder: folder.output, fingerprint: fingerprint.value) else {
+      return nil
+    }
     var report = BuildReport(
-      pages: manifest.entries.keys.filter { $0.hasSuffix(".html") }.count, files: manifest.entries.count,
-      bytes: manifest.entries.values.reduce(0) { $0 + $1.size }, books: 0, stages: [], warnings: [])
+      pages: summary.pages, files: summary.files, bytes: summary.bytes, books: 0, stages: [], warnings: [])
     report.upToDate = true
     return report
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Site
@@ -46,5 +47,23 @@ import Testing
   ])
   func truncatedOrForeignManifestsAreNotTrusted(text: String) {
     #expect(OutputManifest.parse(Array(text.utf8)) == nil)
+  }
+
+  @Test func verifyChecksFingerprintAndEveryFileSize() throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/books/x", withIntermediateDirectories: true)
+    try "<p>1</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
+    try "abc".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
+    let manifest = OutputManifest(
+      fingerprint: "f1",
+      entries: ["index.html": .init(hash: 1, size: 8), "books/x/style.css": .init(hash: 2, size: 3)])
+    try OutputUpdate.writeManifest(manifest, in: root)
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == .init(files: 2, bytes: 11, pages: 1))
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f2") == nil)
+    try "abcd".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == nil)
+    try OutputUpdate.writeManifest(.incomplete, in: root)
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == nil)
   }
 }

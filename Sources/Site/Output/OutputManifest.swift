@@ -18,7 +18,7 @@ struct OutputManifest: Sendable, Equatable {
   }
 
   static let fileName = ".bookgen-output"
-  private static let header = "bookgen-output 1"
+  static let header = "bookgen-output 1"
 
   /// nil when the tree is incomplete or was built without a fingerprint.
   var fingerprint: String?
