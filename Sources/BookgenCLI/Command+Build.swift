@@ -47,7 +47,7 @@ extension CommandContext {
     let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, volumes: $0.volumes) }
     let buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      outputDirectory: output)
+      outputDirectory: output, force: options.force)
     return try await SiteBuilder(catalog: catalog, collections: collections, options: buildOptions).build()
   }
 
