@@ -23,10 +23,10 @@ extension CommandContext {
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched, into: output.path, baseURL: baseURL)
     }
-    try markOutput(output)
     report.warnings.forEach(console.warning)
     console.detail(
-      "Wrote \(NumberText.count(report.files, "file")) (\(NumberText.grouped(report.bytes)) bytes) to \(output.path)"
+      "Site in \(output.path): \(NumberText.count(report.files, "file")) "
+        + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed"
     )
     console.detail(
       "Render stages: "
@@ -67,15 +67,5 @@ extension CommandContext {
       throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
     }
     return folder
-  }
-
-  /// Leaves the marker that lets later builds and `clean` recognise the folder as bookgen's.
-  func markOutput(_ folder: OutputFolder) throws {
-    let marker = (folder.path as NSString).appendingPathComponent(OutputFolder.markerName)
-    guard !FileManager.default.fileExists(atPath: marker) else { return }
-    guard FileManager.default.createFile(atPath: marker, contents: Data()) else {
-      throw CommandError.fileSystem(
-        operation: "write", path: OutputFolder.markerName, underlying: CocoaError(.fileWriteUnknown))
-    }
   }
 }
