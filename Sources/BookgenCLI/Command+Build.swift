@@ -17,12 +17,25 @@ extension CommandContext {
       try loadCatalog()
     }
     let output = try checkedOutput(for: catalog)
+    var buildOptions = BuildOptions(
+      baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
+      jobs: options.jobs, outputDirectory: output.path, force: options.force)
+    // Offline, the cache cannot change during the build: an output made from the same catalog,
+    // templates and cache entries is recognised from file sizes and times alone.
+    if options.offline {
+      buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
+      if SiteBuilder.isUpToDate(options: buildOptions) {
+        return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)"
+      }
+    }
     let fetched = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
       try await fetchVolumes(for: catalog, offline: options.offline)
     }
+    if !options.offline { buildOptions.fingerprint = try? fingerprint(catalog, buildOptions) }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
-      try await renderSite(catalog, fetched, into: output.path, baseURL: baseURL)
+      try await renderSite(catalog, fetched, options: buildOptions)
     }
+    if report.upToDate { return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
     console.detail(
       "Site in \(output.path): \(NumberText.count(report.files, "file")) "
@@ -40,15 +53,21 @@ extension CommandContext {
     NumberText.grouped(Int((seconds * 1000).rounded()))
   }
 
-  /// Renders the fetched volumes into `output` through the Site stage (staging folder, swap).
-  func renderSite(_ catalog: Catalog, _ fetched: FetchResult, into output: String, baseURL: String?)
+  /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap).
+  func renderSite(_ catalog: Catalog, _ fetched: FetchResult, options buildOptions: BuildOptions)
     async throws -> BuildReport
   {
     let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, volumes: $0.volumes) }
-    let buildOptions = BuildOptions(
-      baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      outputDirectory: output, force: options.force)
     return try await SiteBuilder(catalog: catalog, collections: collections, options: buildOptions).build()
+  }
+
+  /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
+  private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
+    let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
+    let cache = Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
+    return try BuildFingerprint(
+      catalogFile: [UInt8](catalogFile), options: buildOptions, toolVersion: BookgenCLI.version,
+      inputs: ResponseCache(directory: cache.cacheDirectory).identity())
   }
 
   /// The output folder, if bookgen may replace it: never the root, home or project folder, and

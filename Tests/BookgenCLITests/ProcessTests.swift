@@ -103,6 +103,15 @@ import Testing
       #expect(result.stdout == "")
       #expect(result.stderr.split(separator: "\n").last?.hasPrefix("Built ") == true)
       #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+
+      // Nothing changed: recognised from the fingerprint, nothing rendered or written.
+      let home = try FileManager.default.attributesOfItem(atPath: root + "/public/index.html")
+      let again = try run(
+        ["build", "--offline", "--catalog", catalog, "-o", root + "/public"], in: URL(fileURLWithPath: root))
+      #expect(again.status == 0, "\(again.stderr)")
+      #expect(again.stderr.split(separator: "\n").last?.contains("is up to date") == true, "\(again.stderr)")
+      let homeAgain = try FileManager.default.attributesOfItem(atPath: root + "/public/index.html")
+      #expect(homeAgain[.modificationDate] as? Date == home[.modificationDate] as? Date)
     }
   }
 
