@@ -25,3 +25,9 @@ lint:
 
 format:
 	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests
+
+# The site quality gate (README: quality gate): builds the example and stress catalogs and checks
+# them with the Nu HTML Checker, headless Chromium and axe-core. Installs what it needs.
+.PHONY: quality
+quality: deps
+	Tests/QualityGate/run.sh

