@@ -136,24 +136,42 @@ def finish_html_check(process: subprocess.Popen | None, site: Path, findings: Fi
         detail = (stderr or stdout).strip().splitlines()[:3]
         raise ToolError(f"the Nu HTML Checker did not produce JSON: {' / '.join(detail)}") from error
     pages = sorted(str(p.relative_to(site)) for p in site.rglob("*.html"))
+    # One finding per distinct message: a template mistake repeats on every page it renders.
+    groups: dict[tuple[bool, str], list[tuple[str, str]]] = {}
+    for m in messages:
+        is_error = m.get("type") in ("error", "non-document-error") or m.get("subType") == "fatal"
+        if not is_error and m.get("subType") != "warning":
+            continue
+        where = f"{short(m.get('url', ''), site)}:{m.get('lastLine', '?')}:{m.get('firstColumn', '?')}"
+        text = m.get("message", "").replace("\u201c", '"').replace("\u201d", '"')
+        text = VNU_BOILERPLATE.sub("", text)
+        extract = " ".join(m.get("extract", "").split())
+        groups.setdefault((is_error, text), []).append((where, extract))
     errors = warnings = 0
-    for m in sorted(messages, key=lambda m: (m.get("url", ""), m.get("lastLine", 0),
-                                             m.get("firstColumn", 0), m.get("message", ""))):
-        where = f"{short(m.get('url', ''), site)}:{m.get('lastLine', '?')}"
-        if m.get("type") in ("error", "non-document-error") or m.get("subType") == "fatal":
-            errors += 1
-            findings.fail("html", f"{where}:{m.get('firstColumn', '?')}", describe_vnu(m))
-        elif m.get("subType") == "warning":
-            warnings += 1
-            findings.note("html", where, describe_vnu(m))
+    for (is_error, text), places in groups.items():
+        places.sort(key=location_key)
+        where, extract = places[0]
+        message = text + (f" near: {extract[:120]}" if extract else "")
+        if len(places) > 1:
+            files = len({place.rsplit(":", 2)[0] for place, _ in places})
+            message += f" (and {len(places) - 1} more, {plural(files, 'page')} in all)"
+        if is_error:
+            errors += len(places)
+            findings.fail("html", where, message)
+        else:
+            warnings += len(places)
+            findings.note("html", where, message)
     info(f"-- Nu HTML Checker: {plural(len(pages), 'page')}, {plural(errors, 'error')}, "
          f"{plural(warnings, 'warning')}")
 
 
-def describe_vnu(message: dict) -> str:
-    text = message.get("message", "").replace("\u201c", '"').replace("\u201d", '"')
-    extract = " ".join(message.get("extract", "").split())
-    return f"{text} near: {extract[:120]}" if extract else text
+VNU_BOILERPLATE = re.compile(r"\s*\(If you disagree with this warning, file an issue report[^)]*\)")
+
+
+def location_key(place: tuple[str, str]) -> tuple:
+    path, line, column = (place[0].rsplit(":", 2) + ["", ""])[:3]
+    number = lambda text: int(text) if text.isdigit() else 0  # noqa: E731
+    return (path, number(line), number(column), place[1])
 
 
 def short(url: str, site: Path) -> str:
