@@ -22,7 +22,13 @@ let package = Package(
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
-    .target(name: "Site", dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics"]),
+    .target(
+      name: "Site", dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics"],
+      plugins: ["EmbedTheme"]
+    ),
+    // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
+    .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
+    .executableTarget(name: "EmbedThemeTool", path: "Plugins/EmbedThemeTool"),
     .target(name: "HTTPServer"),
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
@@ -39,11 +45,12 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
     .testTarget(name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-    .testTarget(name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"]),
+    .testTarget(
+      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"], exclude: ["Golden"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),

@@ -1,0 +1,228 @@
+import Diagnostics
+import Foundation
+
+/// The theme's UI strings (`{{t.buy}}`), built in for en, zh-TW and ja and overridable from
+/// `site.strings` in the catalog.
+struct UIStrings: Sendable {
+  let language: UILanguage
+  private(set) var values: [String: String]
+
+  /// The built-in table for `language`, with the owner's overrides applied.
+  ///
+  /// An override naming a string that does not exist is an error (it is the owner's typo).
+  init(language: UILanguage, overrides: [String: String] = [:]) throws(SiteError) {
+    self.language = language
+    var values = UIStrings.table(for: language)
+    for key in overrides.keys.sorted() {
+      guard values[key] != nil else {
+        throw .unknownUIString(
+          key: key, suggestion: NearestName.suggestion(for: key, among: values.keys.sorted()))
+      }
+      values[key] = overrides[key]
+    }
+    self.values = values
+  }
+
+  subscript(_ key: String) -> String { values[key] ?? key }
+
+  /// A string with `{name}` placeholders filled in: `"Cover of {title}"`.
+  func format(_ key: String, _ arguments: [String: String]) -> String {
+    let template = self[key]
+    guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    // One pass over the text; a `{name}` with no argument stays as written.
+    var result = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      guard let close = rest[open...].firstIndex(of: "}"),
+        let value = arguments[String(rest[rest.index(after: open)..<close])]
+      else {
+        result.append("{")
+        rest = rest[rest.index(after: open)...]
+        continue
+      }
+      result += value
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
+
+  static func table(for language: UILanguage) -> [String: String] {
+    switch language {
+    case .english: return english
+    case .traditionalChinese: return traditionalChinese
+    case .japanese: return japanese
+    }
+  }
+
+  static let english: [String: String] = [
+    "skipToContent": "Skip to content",
+    "search": "Search",
+    "searchPlaceholder": "Title, author or ISBN",
+    "home": "Home",
+    "allBooks": "All books",
+    "collections": "Collections",
+    "recentlyPublished": "Recently published",
+    "seeAll": "See all",
+    "bookCount": "{count} books",
+    "bookCountOne": "1 book",
+    "by": "by",
+    "authors": "Authors",
+    "publisher": "Publisher",
+    "published": "Published",
+    "isbn13": "ISBN-13",
+    "isbn10": "ISBN-10",
+    "pages": "Pages",
+    "pageCount": "{count} pages",
+    "categories": "Categories",
+    "subcategories": "Subcategories",
+    "language": "Language",
+    "year": "Year",
+    "rating": "Rating",
+    "ratingValue": "{rating} out of 5 ({count} ratings)",
+    "description": "Description",
+    "ownerNote": "Our note",
+    "tags": "Tags",
+    "inCollections": "In collections",
+    "details": "Details",
+    "preview": "Preview",
+    "buy": "Buy",
+    "listPrice": "List price",
+    "price": "Price",
+    "discount": "{percent}% off",
+    "free": "Free",
+    "publicDomain": "Public domain",
+    "dataFrom": "Data from Google Books",
+    "viewOnGoogleBooks": "View on Google Books",
+    "opensInNewTab": "(opens in a new tab)",
+    "coverOf": "Cover of {title}",
+    "noCover": "No cover available",
+    "untitled": "Untitled",
+    "previous": "Previous",
+    "next": "Next",
+    "pagination": "Pages",
+    "pageNumber": "Page {number}",
+    "pageOf": "Page {number} of {total}",
+    "noBooks": "No books here yet.",
+    "author": "Author",
+    "category": "Category",
+    "notFoundTitle": "Page not found",
+    "notFoundText": "The page you are looking for does not exist or has moved.",
+    "backHome": "Back to the home page",
+    "poweredBy": "Built with bookgen",
+  ]
+
+  static let traditionalChinese: [String: String] = [
+    "skipToContent": "跳至主要內容",
+    "search": "搜尋",
+    "searchPlaceholder": "書名、作者或 ISBN",
+    "home": "首頁",
+    "allBooks": "所有書籍",
+    "collections": "書單",
+    "recentlyPublished": "近期出版",
+    "seeAll": "查看全部",
+    "bookCount": "{count} 本書",
+    "bookCountOne": "1 本書",
+    "by": "作者",
+    "authors": "作者",
+    "publisher": "出版社",
+    "published": "出版日期",
+    "isbn13": "ISBN-13",
+    "isbn10": "ISBN-10",
+    "pages": "頁數",
+    "pageCount": "{count} 頁",
+    "categories": "分類",
+    "subcategories": "子分類",
+    "language": "語言",
+    "year": "年份",
+    "rating": "評分",
+    "ratingValue": "{rating} / 5（{count} 則評分）",
+    "description": "內容簡介",
+    "ownerNote": "我們的話",
+    "tags": "標籤",
+    "inCollections": "收錄於書單",
+    "details": "書籍資料",
+    "preview": "試閱",
+    "buy": "購買",
+    "listPrice": "定價",
+    "price": "售價",
+    "discount": "省 {percent}%",
+    "free": "免費",
+    "publicDomain": "公有領域",
+    "dataFrom": "資料來源：Google 圖書",
+    "viewOnGoogleBooks": "在 Google 圖書查看",
+    "opensInNewTab": "（在新分頁開啟）",
+    "coverOf": "《{title}》封面",
+    "noCover": "沒有封面",
+    "untitled": "無標題",
+    "previous": "上一頁",
+    "next": "下一頁",
+    "pagination": "分頁",
+    "pageNumber": "第 {number} 頁",
+    "pageOf": "第 {number} 頁，共 {total} 頁",
+    "noBooks": "這裡還沒有書。",
+    "author": "作者",
+    "category": "分類",
+    "notFoundTitle": "找不到頁面",
+    "notFoundText": "您要找的頁面不存在或已移動。",
+    "backHome": "回到首頁",
+    "poweredBy": "由 bookgen 建置",
+  ]
+
+  static let japanese: [String: String] = [
+    "skipToContent": "本文へスキップ",
+    "search": "検索",
+    "searchPlaceholder": "書名・著者・ISBN",
+    "home": "ホーム",
+    "allBooks": "すべての本",
+    "collections": "コレクション",
+    "recentlyPublished": "最近の刊行",
+    "seeAll": "すべて見る",
+    "bookCount": "{count} 冊",
+    "bookCountOne": "1 冊",
+    "by": "著者",
+    "authors": "著者",
+    "publisher": "出版社",
+    "published": "発行日",
+    "isbn13": "ISBN-13",
+    "isbn10": "ISBN-10",
+    "pages": "ページ数",
+    "pageCount": "{count} ページ",
+    "categories": "カテゴリ",
+    "subcategories": "サブカテゴリ",
+    "language": "言語",
+    "year": "年",
+    "rating": "評価",
+    "ratingValue": "5 点中 {rating} 点（{count} 件の評価）",
+    "description": "内容紹介",
+    "ownerNote": "私たちのメモ",
+    "tags": "タグ",
+    "inCollections": "収録コレクション",
+    "details": "書誌情報",
+    "preview": "試し読み",
+    "buy": "購入",
+    "listPrice": "定価",
+    "price": "価格",
+    "discount": "{percent}% オフ",
+    "free": "無料",
+    "publicDomain": "パブリックドメイン",
+    "dataFrom": "データ提供：Google ブックス",
+    "viewOnGoogleBooks": "Google ブックスで見る",
+    "opensInNewTab": "（新しいタブで開きます）",
+    "coverOf": "『{title}』の表紙",
+    "noCover": "表紙はありません",
+    "untitled": "無題",
+    "previous": "前へ",
+    "next": "次へ",
+    "pagination": "ページ",
+    "pageNumber": "{number} ページ目",
+    "pageOf": "{total} ページ中 {number} ページ目",
+    "noBooks": "まだ本がありません。",
+    "author": "著者",
+    "category": "カテゴリ",
+    "notFoundTitle": "ページが見つかりません",
+    "notFoundText": "お探しのページは存在しないか、移動しました。",
+    "backHome": "ホームに戻る",
+    "poweredBy": "bookgen で作成",
+  ]
+}

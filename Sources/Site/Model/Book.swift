@@ -1,0 +1,108 @@
+import Catalog
+import GoogleBooks
+
+/// One book of the site: a volume merged across collections, with the owner's entry applied.
+struct Book: Sendable {
+  let volume: Volume
+  /// Unique folder name under `books/`.
+  var slug: String
+  let title: String?
+  let subtitle: String?
+  let authors: [String]
+  let publisher: String?
+  let date: BookDate?
+  let description: String?
+  let pageCount: Int?
+  let language: String?
+  /// Google's category paths as sent (`Fiction / Science Fiction / General`), or the override.
+  let categories: [String]
+  /// An https image URL, or nil (the page shows a placeholder).
+  let cover: String?
+  let isbn13: String?
+  let isbn10: String?
+  /// The owner's Markdown note.
+  let note: String?
+  let tags: [String]
+  /// Indices into `SiteModel.collections`, in catalog order.
+  var collections: [Int] = []
+  let titleKey: CollationKey
+  let authorKey: CollationKey?
+
+  var id: String { volume.id }
+
+  /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
+  var languageTag: String? {
+    guard let language, language.count <= 35,
+      language.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0))
+      })
+    else { return nil }
+    return language
+  }
+
+  init(volume: Volume, entry: BookEntry?) {
+    let info = volume.volumeInfo
+    let overrides = entry?.overrides ?? BookOverrides()
+    self.volume = volume
+    slug = ""
+    title = (overrides.title ?? info.title).nonEmpty
+    subtitle = (overrides.subtitle ?? info.subtitle).nonEmpty
+    authors = (overrides.authors ?? info.authors).compactMap(\.nonEmpty)
+    publisher = (overrides.publisher ?? info.publisher).nonEmpty
+    date = (overrides.publishedDate ?? info.publishedDate).flatMap(BookDate.init(parsing:))
+    description = (overrides.description ?? info.description).nonEmpty
+    pageCount = (overrides.pageCount ?? info.pageCount).flatMap { $0 > 0 ? $0 : nil }
+    language = (overrides.language ?? info.language).nonEmpty
+    categories = (overrides.categories ?? info.categories).compactMap(\.nonEmpty)
+    let links = info.imageLinks
+    cover = ExternalLink.cover(overrides.cover ?? links?.thumbnail ?? links?.smallThumbnail ?? links?.small)
+    let identifiers = Book.isbns(of: info.industryIdentifiers)
+    isbn13 = identifiers.isbn13
+    isbn10 = identifiers.isbn10
+    note = entry?.note.nonEmpty
+    tags = entry?.tags ?? []
+    titleKey = CollationKey(title ?? "")
+    authorKey = authors.first.map(CollationKey.init)
+  }
+
+  /// The first valid ISBN-13 (from ISBN_13, else converted from ISBN_10) and its ISBN-10 form.
+  static func isbns(of identifiers: [IndustryIdentifier]) -> (isbn13: String?, isbn10: String?) {
+    let ordered =
+      identifiers.filter { $0.type == "ISBN_13" } + identifiers.filter { $0.type == "ISBN_10" }
+    guard let isbn13 = ordered.lazy.compactMap({ ISBNText.isbn13($0.identifier) }).first else {
+      return (nil, nil)
+    }
+    return (isbn13, ISBNText.isbn10(fromISBN13: isbn13))
+  }
+
+  /// Every normalised ISBN-13 the volume carries, for matching the owner's `books:` keys.
+  static func matchingISBNs(of volume: Volume) -> [String] {
+    volume.volumeInfo.industryIdentifiers
+      .filter { $0.type == "ISBN_13" || $0.type == "ISBN_10" }
+      .compactMap { ISBNText.isbn13($0.identifier) }
+  }
+
+  /// How much a record carries; the richest of several copies of one volume is kept.
+  static func richness(of volume: Volume) -> Int {
+    let info = volume.volumeInfo
+    let present: [Bool] = [
+      info.title != nil, info.subtitle != nil, !info.authors.isEmpty, info.publisher != nil,
+      info.publishedDate != nil, info.pageCount != nil, !info.categories.isEmpty,
+      info.imageLinks != nil, info.language != nil, info.averageRating != nil,
+      !info.industryIdentifiers.isEmpty, volume.saleInfo?.buyLink != nil,
+    ]
+    return present.filter { $0 }.count * 10 + min(9, (info.description?.count ?? 0) / 200)
+  }
+}
+
+extension Optional where Wrapped == String {
+  /// The string unless it is nil or only whitespace.
+  var nonEmpty: String? {
+    guard let self, !self.trimmingWhitespace().isEmpty else { return nil }
+    return self
+  }
+}
+
+extension String {
+  var nonEmpty: String? { Optional(self).nonEmpty }
+}

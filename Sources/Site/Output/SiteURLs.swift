@@ -1,0 +1,105 @@
+/// Builds every internal link from the site's base URL, so the site works at a domain root and
+/// under a sub-path (`https://me.github.io/books/`) alike.
+///
+/// Hrefs are root-relative with the base URL's path prefix (`/books/books/dune-abc/`); canonical
+/// URLs are absolute. Non-ASCII path characters (CJK slugs) are percent-encoded as UTF-8.
+struct SiteURLs: Sendable, Equatable {
+  /// Absolute, always ending in `/`.
+  let baseURL: String
+  /// The base URL's path, starting and ending with `/` (`/` at a domain root).
+  let pathPrefix: String
+
+  /// Accepts `http(s)://host[:port][/path]`, adding a trailing slash to the path.
+  init(baseURL raw: String) throws(SiteError) {
+    let trimmed = raw.trimmingWhitespace()
+    let lowered = trimmed.lowercased()
+    let schemeLength: Int
+    if lowered.hasPrefix("https://") {
+      schemeLength = 8
+    } else if lowered.hasPrefix("http://") {
+      schemeLength = 7
+    } else {
+      throw .invalidBaseURL(raw)
+    }
+    let afterScheme = trimmed.dropFirst(schemeLength)
+    let host = afterScheme.prefix { $0 != "/" }
+    guard !host.isEmpty, !trimmed.contains(where: { $0 == "?" || $0 == "#" || $0 == "\\" }),
+      !trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" })
+    else { throw .invalidBaseURL(raw) }
+    var path = String(afterScheme.dropFirst(host.count))
+    if !path.hasPrefix("/") { path = "/" + path }
+    if !path.hasSuffix("/") { path += "/" }
+    guard !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
+      throw .invalidBaseURL(raw)
+    }
+    pathPrefix = path
+    baseURL = trimmed.prefix(schemeLength).lowercased() + host + path
+  }
+
+  /// Root-relative href for a site path given as segments (`["books", "dune-abc"]` → a folder).
+  func href(_ path: SitePath) -> String { pathPrefix + path.encodedURLPath }
+
+  /// Absolute URL for a site path (canonical links, feeds).
+  func absolute(_ path: SitePath) -> String { baseURL + path.encodedURLPath }
+}
+
+/// A location inside the site: folder segments plus an optional file name (nil = `index.html`).
+struct SitePath: Sendable, Hashable {
+  let segments: [String]
+  let fileName: String?
+
+  static let root = SitePath([])
+
+  init(_ segments: [String], fileName: String? = nil) {
+    self.segments = segments
+    self.fileName = fileName
+  }
+
+  /// `books/dune-abc/` for folders, `assets/style.css` for files.
+  var encodedURLPath: String {
+    var text = segments.map { PercentEncoding.encodePathSegment($0) + "/" }.joined()
+    if let fileName { text += PercentEncoding.encodePathSegment(fileName) }
+    return text
+  }
+
+  /// The file written for this location, relative to the output folder.
+  var relativeFilePath: [String] { segments + [fileName ?? "index.html"] }
+
+  /// The `page/N/` variant of a paginated list (page 1 is the list itself).
+  func page(_ number: Int) -> SitePath {
+    number <= 1 ? self : SitePath(segments + ["page", String(number)])
+  }
+}
+
+enum PercentEncoding {
+  /// Keeps RFC 3986 unreserved characters; everything else becomes `%XX` of its UTF-8 bytes.
+  static func encodePathSegment(_ segment: String) -> String {
+    var result = ""
+    result.reserveCapacity(segment.utf8.count)
+    for byte in segment.utf8 {
+      switch byte {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E:
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        result += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0xF)]
+      }
+    }
+    return result
+  }
+
+  /// Encodes for a query value (`?id=`): like a path segment.
+  static func encodeQueryValue(_ value: String) -> String { encodePathSegment(value) }
+
+  private static let hexDigits = [
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F",
+  ]
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    return String(scalars[first...last])
+  }
+}

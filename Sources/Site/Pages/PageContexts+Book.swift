@@ -1,0 +1,123 @@
+/// The context of a book's detail page.
+extension PageContexts {
+  func bookFields(_ index: Int) -> ContextValue {
+    let book = model.books[index]
+    let terms = model.bookTerms[index]
+    let language = strings.language
+    let info = book.volume.volumeInfo
+    let title = book.title ?? strings["untitled"]
+    let previewURL =
+      ExternalLink.link(book.volume.accessInfo?.webReaderLink)
+      ?? ExternalLink.link(info.previewLink)
+    let buy = buyFields(book)
+    var fields: [String: ContextValue] = [
+      "id": .string(book.id),
+      "title": .string(title),
+      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "subtitle": .optional(book.subtitle),
+      "href": .string(urls.href(SitePath(["books", book.slug]))),
+      "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
+      "hasAuthors": .bool(!book.authors.isEmpty),
+      "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
+      "publisher": both(book.publisher, terms.publisher).map { termLink(.publisher, $1, name: $0) } ?? .null,
+      "isbn13": .optional(book.isbn13),
+      "isbn10": .optional(book.isbn10),
+      "pageCountText": .optional(
+        book.pageCount.map { strings.format("pageCount", ["count": NumberText.grouped($0)]) }),
+      "categories": .list(terms.categories.map(categoryTrail)),
+      "hasCategories": .bool(!terms.categories.isEmpty),
+      "descriptionHTML": .optional(book.description.map(TextFormatting.descriptionHTML)),
+      "noteHTML": .optional(book.note.map(TextFormatting.markdownHTML)),
+      "tags": .list(book.tags.compactMap(\.nonEmpty).map(ContextValue.string)),
+      "hasTags": .bool(book.tags.contains { $0.nonEmpty != nil }),
+      "collections": .list(
+        book.collections.map { index in
+          let collection = model.collections[index]
+          return [
+            "title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug]))),
+          ]
+        }),
+      "cover": PageContexts.coverFields(
+        url: largeCover(book), title: title, width: book.cover == largeCover(book) ? 128 : 300,
+        height: book.cover == largeCover(book) ? 192 : 450, strings: strings),
+      "googleBooksURL": .string(
+        ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)),
+      "previewURL": .optional(previewURL),
+      "isFree": .bool(book.volume.saleInfo?.saleability == "FREE"),
+      "isPublicDomain": .bool(book.volume.accessInfo?.publicDomain == true),
+    ]
+    if let date = book.date {
+      fields["published"] = [
+        "text": .string(date.formatted(for: language)),
+        "iso": .string(date.isoString),
+        "href": termHref(.year, terms.year),
+      ]
+    }
+    if let code = book.language {
+      fields["language"] = [
+        "name": .string(LanguageNames.name(of: code, in: language)),
+        "code": .string(code),
+        "href": termHref(.language, terms.language),
+      ]
+    }
+    if let rating = info.averageRating, rating > 0, rating <= 5 {
+      let value = NumberText.decimal(rating, fractionDigits: 1)
+      fields["rating"] = [
+        "value": .string(value),
+        "count": .int(info.ratingsCount ?? 0),
+        "text": .string(
+          strings.format(
+            "ratingValue", ["rating": value, "count": NumberText.grouped(info.ratingsCount ?? 0)])),
+        "percent": .int(Int((rating / 5 * 100).rounded())),
+      ]
+    }
+    fields["buy"] = buy
+    fields["hasActions"] = .bool(previewURL != nil || buy != .null)
+    return .map(fields)
+  }
+
+  /// The largest cover Google offers for the detail page.
+  private func largeCover(_ book: Book) -> String? {
+    if book.volume.volumeInfo.imageLinks == nil || book.cover == nil { return book.cover }
+    let links = book.volume.volumeInfo.imageLinks!
+    return ExternalLink.cover(links.small ?? links.medium) ?? book.cover
+  }
+
+  /// `buy`: the store link with list and retail prices and the discount, or null.
+  private func buyFields(_ book: Book) -> ContextValue {
+    guard let sale = book.volume.saleInfo, let url = ExternalLink.link(sale.buyLink) else { return .null }
+    let language = strings.language
+    let discount = PriceText.discountPercent(list: sale.listPrice, retail: sale.retailPrice)
+    let retail = sale.retailPrice ?? sale.listPrice
+    return [
+      "url": .string(url),
+      "price": .optional(retail.map { PriceText.format($0, for: language) }),
+      "listPrice": .optional(
+        discount == nil ? nil : sale.listPrice.map { PriceText.format($0, for: language) }),
+      "discountText": .optional(discount.map { strings.format("discount", ["percent": String($0)]) }),
+      "currency": .optional(retail?.currencyCode),
+      // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
+      "amount": .optional(
+        retail.map { String(NumberText.decimal($0.amount, fractionDigits: 2).filter { $0 != "," }) }),
+      "saleability": .optional(sale.saleability),
+    ]
+  }
+
+  /// `{name, href}` linking to the term's page.
+  private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
+    ["name": .string(name), "href": .string(urls.href(termPath(kind, term)))]
+  }
+
+  private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
+    term.map { .string(urls.href(termPath(kind, $0))) } ?? .null
+  }
+
+  /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.
+  private func categoryTrail(_ trail: [Int]) -> ContextValue {
+    let terms = model.taxonomies[.category]!.terms
+    return [
+      "levels": .list(trail.map { termLink(.category, $0, name: terms[$0].name) }),
+      "fullName": .string(trail.last.map { terms[$0].fullName } ?? ""),
+    ]
+  }
+}

@@ -1,0 +1,142 @@
+/// Contexts of the list pages: home, collections, all books and the index pages.
+extension PageContexts {
+  func homeFields() -> [String: ContextValue] {
+    let collections: [ContextValue] = model.collections.enumerated().map { index, collection in
+      [
+        "title": .string(collection.title),
+        "href": .string(urls.href(SitePath([collection.slug]))),
+        "descriptionHTML": .optional(collectionDescriptions[index]),
+        "count": .int(collection.books.count),
+        "countText": .string(countText(collection.books.count)),
+        "books": .list(collection.books.prefix(PageContexts.homeCollectionCovers).map { cards[$0] }),
+        "hasBooks": .bool(!collection.books.isEmpty),
+        "hasMore": .bool(collection.books.count > PageContexts.homeCollectionCovers),
+      ]
+    }
+    let recent = model.recentlyPublished.prefix(PageContexts.homeRecentBooks).map { cards[$0] }
+    return [
+      "introHTML": .optional(settings.description.nonEmpty.map(TextFormatting.markdownHTML)),
+      "collections": .list(collections),
+      "recent": .list(Array(recent)),
+      "hasRecent": .bool(!recent.isEmpty),
+    ]
+  }
+
+  func collectionFields(_ index: Int, page: Int) -> [String: ContextValue] {
+    let collection = model.collections[index]
+    let path = SitePath([collection.slug])
+    return listFields(collection.books, page: page, path: path).merging([
+      "collection": [
+        "title": .string(collection.title),
+        "href": .string(urls.href(path)),
+        "descriptionHTML": .optional(collectionDescriptions[index]),
+        "countText": .string(countText(collection.books.count)),
+      ]
+    ]) { _, new in new }
+  }
+
+  func allBooksFields(page: Int) -> [String: ContextValue] {
+    listFields(Array(model.books.indices), page: page, path: SitePath(["books"])).merging([
+      "countText": .string(countText(model.books.count))
+    ]) { _, new in new }
+  }
+
+  func termFields(_ kind: TaxonomyKind, _ index: Int, page: Int) -> [String: ContextValue] {
+    let terms = model.taxonomies[kind]!.terms
+    let term = terms[index]
+    let path = termPath(kind, index)
+    var ancestors: [ContextValue] = []
+    var parent = term.parent
+    while let current = parent {
+      ancestors.insert(
+        ["name": .string(terms[current].name), "href": .string(urls.href(termPath(kind, current)))], at: 0)
+      parent = terms[current].parent
+    }
+    let children: [ContextValue] = term.children.map { child in
+      [
+        "name": .string(terms[child].name),
+        "href": .string(urls.href(termPath(kind, child))),
+        "countText": .string(countText(terms[child].books.count)),
+      ]
+    }
+    return listFields(term.books, page: page, path: path).merging([
+      "term": [
+        "kind": .string(kind.rawValue),
+        "kindName": .string(strings[kind.rawValue]),
+        "name": .string(term.name),
+        "fullName": .string(term.fullName),
+        "href": .string(urls.href(path)),
+        "countText": .string(countText(term.books.count)),
+        "ancestors": .list(ancestors),
+        "hasAncestors": .bool(!ancestors.isEmpty),
+        "children": .list(children),
+        "hasChildren": .bool(!children.isEmpty),
+      ]
+    ]) { _, new in new }
+  }
+
+  func termPath(_ kind: TaxonomyKind, _ index: Int) -> SitePath {
+    SitePath([kind.folder, model.taxonomies[kind]!.terms[index].slug])
+  }
+
+  /// `books` (the cards of this page), `hasBooks` and `pagination`.
+  func listFields(_ members: [Int], page: Int, path: SitePath) -> [String: ContextValue] {
+    let pagination = Pagination(itemCount: members.count, perPage: perPage)
+    let books = members[pagination.range(ofPage: page)].map { cards[$0] }
+    return [
+      "books": .list(books),
+      "hasBooks": .bool(!books.isEmpty),
+      "pagination": paginationFields(pagination, page: page, path: path),
+    ]
+  }
+
+  func paginationFields(_ pagination: Pagination, page: Int, path: SitePath) -> ContextValue {
+    let total = pagination.pageCount
+    let pages: [ContextValue] = pagination.window(around: page).map { number in
+      guard let number else { return ["isGap": true] }
+      return [
+        "isGap": false,
+        "number": .int(number),
+        "href": .string(urls.href(path.page(number))),
+        "isCurrent": .bool(number == page),
+        "label": .string(strings.format("pageNumber", ["number": String(number)])),
+      ]
+    }
+    return [
+      "current": .int(page),
+      "total": .int(total),
+      "isPaginated": .bool(total > 1),
+      "text": .string(strings.format("pageOf", ["number": String(page), "total": String(total)])),
+      "previousHref": page > 1 ? .string(urls.href(path.page(page - 1))) : .null,
+      "nextHref": page < total ? .string(urls.href(path.page(page + 1))) : .null,
+      "pages": .list(pages),
+    ]
+  }
+
+  /// A book as list pages show it: link, cover, title, authors, year.
+  static func card(for book: Book, urls: SiteURLs, strings: UIStrings) -> ContextValue {
+    let title = book.title ?? strings["untitled"]
+    return [
+      "id": .string(book.id),
+      "href": .string(urls.href(SitePath(["books", book.slug]))),
+      "title": .string(title),
+      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "subtitle": .optional(book.subtitle),
+      "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
+      "year": .optional(book.date.map { String($0.year) }),
+      "cover": coverFields(url: book.cover, title: title, width: 128, height: 192, strings: strings),
+    ]
+  }
+
+  static func coverFields(url: String?, title: String, width: Int, height: Int, strings: UIStrings)
+    -> ContextValue
+  {
+    [
+      "url": .optional(url),
+      "hasImage": .bool(url != nil),
+      "width": .int(width),
+      "height": .int(height),
+      "alt": .string(strings.format("coverOf", ["title": title])),
+    ]
+  }
+}

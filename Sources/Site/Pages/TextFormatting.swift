@@ -1,0 +1,29 @@
+import Markdown
+
+/// The seam to the Markdown module: owner Markdown and Google descriptions to safe HTML.
+enum TextFormatting {
+  /// Owner-written Markdown (notes, site and collection descriptions) as sanitised HTML.
+  static func markdownHTML(_ markdown: String) -> String {
+    Markdown.renderHTML(markdown)
+  }
+
+  /// A Google description (plain text or loose HTML) as sanitised HTML.
+  static func descriptionHTML(_ description: String) -> String {
+    DescriptionHTML.render(description)
+  }
+
+  /// A Google description as plain text for meta descriptions, cut at `limit` characters.
+  static func descriptionText(_ description: String, limit: Int) -> String {
+    DescriptionHTML.plainText(description, limit: limit)
+  }
+
+  /// Owner Markdown as plain text for meta descriptions, cut at `limit` characters.
+  static func markdownText(_ markdown: String, limit: Int) -> String {
+    cut(Markdown.plainText(markdown), limit: limit)
+  }
+
+  private static func cut(_ text: String, limit: Int) -> String {
+    let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
+  }
+}

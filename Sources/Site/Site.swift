@@ -1,2 +1,0 @@
-/// The site model, pages and writers. Implemented in the Render issue.
-public enum SiteStage {}

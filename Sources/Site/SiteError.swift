@@ -1,0 +1,52 @@
+import Diagnostics
+import Mustache
+
+/// Why a site could not be built. Template errors keep the engine's located diagnostic.
+public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A template failed to parse or render; located in `templates/…` by the engine.
+  case template(MustacheError)
+  /// Several template problems found at once (lint, or parsing the whole library).
+  case templates([Diagnostic])
+  /// `site.base_url` (or `--base-url`) is not an absolute http(s) URL.
+  case invalidBaseURL(String)
+  /// A collection's slug would shadow a folder the site itself writes (`books`, `assets`, …).
+  case reservedCollectionSlug(String)
+  /// A collection's slug is not a safe single path segment.
+  case unsafeCollectionSlug(String)
+  /// Volumes were given for a collection the catalog does not declare.
+  case unknownCollection(String)
+  /// `site.strings` names a UI string that does not exist.
+  case unknownUIString(key: String, suggestion: String?)
+  /// A computed output path would leave the output folder (never expected; checked anyway).
+  case pathOutsideOutput(String)
+  /// The output folder is unusable (e.g. it is a file, or `/`).
+  case invalidOutputDirectory(String)
+  /// A file-system operation failed.
+  case io(operation: String, path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .template(let error):
+      return error.description
+    case .templates(let diagnostics):
+      return diagnostics.map(\.description).joined(separator: "\n")
+    case .invalidBaseURL(let url):
+      return "error: base URL '\(url)' is not an absolute http(s) URL"
+    case .reservedCollectionSlug(let slug):
+      return "error: collection slug '\(slug)' is reserved for the site's own pages; choose another"
+    case .unsafeCollectionSlug(let slug):
+      return "error: collection slug '\(slug)' is not a safe URL path segment"
+    case .unknownCollection(let slug):
+      return "error: volumes were given for collection '\(slug)', which the catalog does not declare"
+    case .unknownUIString(let key, let suggestion):
+      let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+      return "error: site.strings: unknown UI string '\(key)'\(hint)"
+    case .pathOutsideOutput(let path):
+      return "error: refusing to write '\(path)': it is outside the output folder"
+    case .invalidOutputDirectory(let path):
+      return "error: cannot use '\(path)' as the output folder"
+    case .io(let operation, let path, let reason):
+      return "error: cannot \(operation) '\(path)': \(reason)"
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Readable, URL-safe path segments made from titles and names.
+///
+/// A slug holds only lower-case letters and digits of any script (CJK titles stay readable; the
+/// href builder percent-encodes them) joined by single hyphens, so it can never contain `/`,
+/// `\`, `.`, NUL or spaces and can never escape the output folder.
+enum Slug {
+  /// Longest slug text taken from a title, in characters (file names are limited to 255 bytes).
+  static let maximumLength = 60
+
+  /// `The Three-Body Problem` → `the-three-body-problem`; `三體` → `三體`; `!!!` → ``.
+  static func make(_ text: String, maximumLength: Int = Slug.maximumLength) -> String {
+    let folded =
+      CollationKey.asciiFold(text)
+      ?? text.strippingInvisibles().folding(
+        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    var result = String.UnicodeScalarView()
+    var count = 0
+    var pendingHyphen = false
+    for scalar in folded.unicodeScalars {
+      if scalar.isSlugCharacter {
+        let needsHyphen = pendingHyphen && !result.isEmpty
+        guard count + (needsHyphen ? 2 : 1) <= maximumLength else { break }
+        if needsHyphen {
+          result.append("-")
+          count += 1
+        }
+        pendingHyphen = false
+        for lowered in scalar.properties.lowercaseMapping.unicodeScalars { result.append(lowered) }
+        count += 1
+      } else if scalar == "'" || scalar == "\u{2019}" {
+        continue  // "Ender's Game" → "enders-game", not "ender-s-game"
+      } else {
+        pendingHyphen = true
+      }
+    }
+    return String(result)
+  }
+
+  /// A volume id reduced to `[A-Za-z0-9_-]` (Google's alphabet); anything else becomes `_`.
+  static func safeIdentifier(_ id: String) -> String {
+    let scalars = id.unicodeScalars.map { scalar -> Unicode.Scalar in
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+          || scalar == "_")
+        ? scalar : "_"
+    }
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars.prefix(64))
+    let safe = String(view)
+    return safe.isEmpty ? "_" : safe
+  }
+
+  /// A short stable hash (FNV-1a, 32 bit) for names that have no slug characters at all.
+  static func hash(_ text: String) -> String {
+    var value: UInt32 = 0x811C_9DC5
+    for byte in text.utf8 {
+      value ^= UInt32(byte)
+      value = value &* 0x0100_0193
+    }
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }
+}
+
+extension Unicode.Scalar {
+  /// Letters and digits of any script, but no marks, punctuation, symbols or separators.
+  fileprivate var isSlugCharacter: Bool {
+    if isASCII {
+      return ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+    }
+    switch properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter,
+      .decimalNumber, .letterNumber:
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// Hands out unique slugs within one folder, deterministically (callers go in a stable order).
+///
+/// Uniqueness is checked case-insensitively so the output also works on macOS and Windows file
+/// systems, where `books/abc/` and `books/ABC/` are the same folder.
+struct SlugAllocator {
+  private var taken: Set<String>
+
+  init(reserved: Set<String> = ["page"]) {
+    taken = Set(reserved.map { $0.lowercased() })
+  }
+
+  /// `preferred`, or `preferred-2`, `preferred-3`… when it is taken.
+  mutating func allocate(_ preferred: String) -> String {
+    var candidate = preferred
+    var counter = 2
+    while taken.contains(candidate.lowercased()) {
+      candidate = "\(preferred)-\(counter)"
+      counter += 1
+    }
+    taken.insert(candidate.lowercased())
+    return candidate
+  }
+}
+
+extension Slug {
+  /// True for a non-empty single path segment without separators, dots-only names, controls or
+  /// characters that need escaping in a file name (the owner's collection slugs).
+  static func isSafeSegment(_ text: String) -> Bool {
+    guard !text.isEmpty, text != ".", text != "..", text.utf8.count <= 200 else { return false }
+    return text.unicodeScalars.allSatisfy { scalar in
+      scalar.value > 0x20 && scalar.value != 0x7F && !"/\\:*?\"<>|%#".unicodeScalars.contains(scalar)
+        && !scalar.isInvisibleFormat
+    } && !text.hasPrefix(".")
+  }
+}

@@ -1,0 +1,5 @@
+/// The seam between page contexts and the template engine.
+protocol TemplateRendering: Sendable {
+  /// Renders the page template `name` (no extension) with `context`.
+  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String
+}

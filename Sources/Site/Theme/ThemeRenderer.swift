@@ -1,0 +1,29 @@
+import Mustache
+
+/// Renders pages with the Mustache engine: the default theme, overridden by the site's folder.
+struct ThemeRenderer: TemplateRendering {
+  let library: TemplateLibrary
+
+  /// Parses every template once; a syntax error anywhere fails here, before any page is written.
+  init(theme: Theme) throws(SiteError) {
+    do {
+      let defaults = try TemplateLibrary(sources: theme.defaultTemplates, displayPrefix: "templates")
+      if let directory = theme.siteDirectory {
+        let site = try TemplateLibrary(directories: [.init(path: directory, displayPrefix: directory)])
+        library = site.overriding(defaults)
+      } else {
+        library = defaults
+      }
+    } catch {
+      throw .template(error)
+    }
+  }
+
+  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String {
+    do {
+      return try library.render(name, context)
+    } catch {
+      throw .template(error)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// A renderer that writes the page's template name and path, or fails on one template.
+private struct EchoRenderer: TemplateRendering {
+  var failingTemplate: String?
+
+  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String {
+    if name == failingTemplate { throw .templates([.error("boom in \(name)")]) }
+    guard case .string(let url) = context["page"]?["canonicalURL"] else { return name }
+    return "\(name) \(url)\n"
+  }
+}
+
+@Suite struct OutputFolderTests {
+  @Test(arguments: [
+    SitePath(["..", "x"]), SitePath(["a/b"]), SitePath(["."]), SitePath([""]), SitePath(["a\u{0}"]),
+    SitePath(["a\\b"]), SitePath([], fileName: ".."), SitePath([], fileName: "../index.html"),
+  ])
+  func pathsThatCouldEscapeAreRefused(path: SitePath) {
+    #expect(throws: SiteError.self) { try OutputFolder.filePath(for: path, in: "/tmp/out") }
+  }
+
+  @Test func ordinaryPathsStayInside() throws {
+    #expect(
+      try OutputFolder.filePath(for: SitePath(["books", "三體-x"]), in: "/tmp/out")
+        == "/tmp/out/books/三體-x/index.html")
+    #expect(
+      try OutputFolder.filePath(for: SitePath([], fileName: "404.html"), in: "/tmp/out")
+        == "/tmp/out/404.html")
+  }
+
+  @Test(arguments: ["/", "/tmp/..", "."])
+  func unusableOutputFoldersAreRefused(path: String) {
+    #expect(throws: SiteError.self) { try OutputFolder(path: path, currentDirectory: "/") }
+  }
+
+  @Test func stagingAndTrashSitNextToTheOutput() throws {
+    let folder = try OutputFolder(path: "site/public/", currentDirectory: "/work")
+    #expect(folder.output == "/work/site/public")
+    #expect(folder.staging == "/work/site/.public.bookgen-staging")
+    #expect(folder.trash == "/work/site/.public.bookgen-old")
+  }
+
+  private func builder(output: String, volumes: Int = 3) -> SiteBuilder {
+    let catalog = Fixtures.catalog([Fixtures.collection("shelf")], perPage: 2)
+    let collection = SiteInput.Collection(
+      slug: "shelf",
+      volumes: (0..<volumes).map { Fixtures.volume("id\($0)", title: "Book \($0)", authors: ["A"]) })
+    return SiteBuilder(
+      catalog: catalog, collections: [collection], options: BuildOptions(jobs: 3, outputDirectory: output))
+  }
+
+  @Test func buildWritesEveryPageAndSwapsIntoPlace() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    let report = try await builder(output: output).build(
+      renderer: EchoRenderer(), assets: ["style.css": Array("body{}".utf8)])
+    #expect(
+      Fixtures.files(in: output) == [
+        "404.html", "assets/style.css", "authors/a/index.html", "authors/a/page/2/index.html",
+        "books/book-0-id0/index.html", "books/book-1-id1/index.html", "books/book-2-id2/index.html",
+        "books/index.html", "books/page/2/index.html", "index.html", "languages/en/index.html",
+        "languages/en/page/2/index.html", "shelf/index.html", "shelf/page/2/index.html",
+      ])
+    #expect(report.pages == 13)
+    #expect(report.files == 14)
+    #expect(
+      try String(contentsOfFile: output + "/shelf/page/2/index.html", encoding: .utf8)
+        == "collection https://example.org/shelf/page/2/\n")
+    #expect(Fixtures.files(in: root) == Fixtures.files(in: output).map { "public/" + $0 })
+  }
+
+  @Test func failedBuildLeavesThePreviousOutputIntact() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    _ = try await builder(output: output, volumes: 1).build(renderer: EchoRenderer(), assets: [:])
+    let before = Fixtures.files(in: output)
+    let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+
+    await #expect(throws: SiteError.templates([.error("boom in book")])) {
+      try await builder(output: output, volumes: 40).build(
+        renderer: EchoRenderer(failingTemplate: "book"), assets: [:])
+    }
+    #expect(Fixtures.files(in: output) == before)
+    #expect(try String(contentsOfFile: output + "/index.html", encoding: .utf8) == home)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["public"])
+  }
+
+  @Test func rebuildsAreByteIdenticalAndReplaceStaleFiles() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    _ = try await builder(output: root + "/a", volumes: 5).build(renderer: EchoRenderer(), assets: [:])
+    _ = try await builder(output: root + "/b", volumes: 9).build(renderer: EchoRenderer(), assets: [:])
+    _ = try await builder(output: root + "/b", volumes: 5).build(renderer: EchoRenderer(), assets: [:])
+    let files = Fixtures.files(in: root + "/a")
+    #expect(Fixtures.files(in: root + "/b") == files)
+    for file in files {
+      #expect(
+        FileManager.default.contents(atPath: root + "/a/" + file)
+          == FileManager.default.contents(atPath: root + "/b/" + file))
+    }
+  }
+
+  @Test func outputThatIsAFileIsRefused() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    #expect(FileManager.default.createFile(atPath: root + "/public", contents: Data("keep".utf8)))
+    await #expect(throws: SiteError.invalidOutputDirectory(root + "/public")) {
+      try await builder(output: root + "/public").build(renderer: EchoRenderer(), assets: [:])
+    }
+    #expect(FileManager.default.contents(atPath: root + "/public") == Data("keep".utf8))
+  }
+}

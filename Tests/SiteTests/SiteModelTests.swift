@@ -1,0 +1,182 @@
+import Catalog
+import GoogleBooks
+import Testing
+
+import enum Catalog.SortOrder
+
+@testable import Site
+
+@Suite struct SiteModelTests {
+  @Test func booksAreMergedAcrossCollectionsAndListTheirCollectionsInCatalogOrder() throws {
+    let shared = Fixtures.volume("shared", title: "Shared")
+    let model = try Fixtures.model([
+      ("first", [Fixtures.volume("one", title: "One"), shared]),
+      ("second", [shared, shared, Fixtures.volume("two", title: "Two")]),
+    ])
+    #expect(model.books.map(\.id) == ["one", "shared", "two"])
+    let book = try #require(model.books.first { $0.id == "shared" })
+    #expect(book.collections == [0, 1])
+    #expect(model.collections[1].books.map { model.books[$0].id } == ["shared", "two"])
+  }
+
+  @Test func richestRecordOfAVolumeWins() throws {
+    let poor = Fixtures.volume("v", title: "Poor")
+    let rich = Fixtures.volume(
+      "v", title: "Rich", authors: ["A"], date: "2001", categories: ["Fiction"], publisher: "P",
+      description: "Long")
+    let model = try Fixtures.model([("a", [poor]), ("b", [rich])])
+    #expect(model.books.map(\.title) == ["Rich"])
+  }
+
+  @Test func ownerEntriesMatchByIdOrAnyISBNAndApplyOverrides() throws {
+    let entries: [String: BookEntry] = [
+      "9780306406157": BookEntry(note: "By ISBN-10", overrides: BookOverrides(title: "Fixed title")),
+      "byid": BookEntry(note: "By id", tags: ["favourite"]),
+      "9781861972712": BookEntry(
+        note: "By ISBN-13", overrides: BookOverrides(authors: ["Right Author"], pageCount: 0)),
+    ]
+    let model = try Fixtures.model(
+      [
+        (
+          "a",
+          [
+            Fixtures.volume("isbn10", title: "Wrong title", isbn10: "0-306-40615-2"),
+            Fixtures.volume("byid", title: "B", isbn13: "9780306406157"),
+            Fixtures.volume("isbn13", title: "C", authors: ["Wrong"], isbn13: "978-1-86197-271-2"),
+            Fixtures.volume("none", title: "D", isbn13: "9780000000000"),
+          ]
+        )
+      ], books: entries)
+    let byID = Dictionary(uniqueKeysWithValues: model.books.map { ($0.id, $0) })
+    #expect(byID["isbn10"]?.note == "By ISBN-10")
+    #expect(byID["isbn10"]?.title == "Fixed title")
+    #expect(byID["isbn10"]?.isbn13 == "9780306406157")
+    #expect(byID["isbn10"]?.isbn10 == "0306406152")
+    #expect(byID["byid"]?.note == "By id")
+    #expect(byID["byid"]?.tags == ["favourite"])
+    #expect(byID["isbn13"]?.authors == ["Right Author"])
+    #expect(byID["isbn13"]?.pageCount == nil)
+    #expect(byID["none"]?.note == nil)
+    #expect(byID["none"]?.isbn13 == nil)
+  }
+
+  @Test func categoryPathsFormAHierarchy() throws {
+    let model = try Fixtures.model([
+      (
+        "a",
+        [
+          Fixtures.volume("1", title: "A", categories: ["Fiction / Science Fiction / General"]),
+          Fixtures.volume(
+            "2", title: "B", categories: ["Fiction/Science Fiction / Hard Science Fiction", "History"]),
+          Fixtures.volume("3", title: "C", categories: ["fiction"]),
+        ]
+      )
+    ])
+    let categories = try #require(model.taxonomies[.category])
+    let summary = categories.terms.map { term in
+      "\(term.fullName) [\(term.slug)] books=\(term.books.map { model.books[$0].id }.joined(separator: ","))"
+        + (term.parent.map { " parent=\(categories.terms[$0].name)" } ?? "")
+    }
+    #expect(
+      summary == [
+        "Fiction [fiction] books=1,2,3",
+        "Fiction / Science Fiction [fiction-science-fiction] books=1,2 parent=Fiction",
+        "Fiction / Science Fiction / General [fiction-science-fiction-general] books=1 parent=Science Fiction",
+        "Fiction / Science Fiction / Hard Science Fiction [fiction-science-fiction-hard-science-fiction] books=2 parent=Science Fiction",
+        "History [history] books=2",
+      ])
+    let fiction = try #require(categories.index["fiction"])
+    #expect(categories.terms[fiction].children.map { categories.terms[$0].name } == ["Science Fiction"])
+  }
+
+  @Test func authorsMergeAcrossCaseAndAccentsAndGetUniqueSlugs() throws {
+    let model = try Fixtures.model([
+      (
+        "a",
+        [
+          Fixtures.volume("1", title: "A", authors: ["Gabriel García Márquez"]),
+          Fixtures.volume("2", title: "B", authors: ["Gabriel Garcia Marquez"]),
+          Fixtures.volume("3", title: "C", authors: ["Gabriel García Márquez "]),
+          Fixtures.volume("4", title: "D", authors: ["劉慈欣", "!!!"]),
+          Fixtures.volume("5", title: "E", authors: ["Gabriel-Garcia Marquez"]),
+        ]
+      )
+    ])
+    let authors = try #require(model.taxonomies[.author]).terms
+    #expect(
+      authors.map { "\($0.name)|\($0.slug)|\($0.books.count)" } == [
+        "!!!|2d53a722|1",
+        "Gabriel García Márquez|gabriel-garcia-marquez|3",
+        "Gabriel-Garcia Marquez|gabriel-garcia-marquez-2|1",
+        "劉慈欣|劉慈欣|1",
+      ])
+  }
+
+  @Test func languagesAndYearsAreIndexed() throws {
+    let model = try Fixtures.model([
+      (
+        "a",
+        [
+          Fixtures.volume("1", title: "A", date: "2019-03-05", language: "zh-TW"),
+          Fixtures.volume("2", title: "B", date: "2019", language: "en"),
+          Fixtures.volume("3", title: "C", date: "1688", language: "EN"),
+        ]
+      )
+    ])
+    #expect(model.taxonomies[.year]!.terms.map(\.slug) == ["2019", "1688"])
+    #expect(
+      model.taxonomies[.language]!.terms.map { "\($0.name)=\($0.books.count)" } == [
+        "Chinese (Traditional)=1", "English=2",
+      ])
+  }
+
+  static let sortFixture = [
+    Fixtures.volume("id-b", title: "Beta", authors: ["Zed"], date: "2020"),
+    Fixtures.volume("id-a2", title: "alpha", authors: ["Ann"], date: "2020-05"),
+    Fixtures.volume("id-a1", title: "Alpha", authors: ["ann"], date: "2020-05"),
+    Fixtures.volume("id-none", title: "Ähm", date: nil),
+    Fixtures.volume("id-c", title: "Alpha", authors: ["Bob"], date: "1999-01-01"),
+  ]
+
+  @Test(arguments: [
+    (SortOrder.api, ["id-b", "id-a2", "id-a1", "id-none", "id-c"]),
+    (.title, ["id-none", "id-a1", "id-c", "id-a2", "id-b"]),
+    (.date, ["id-a1", "id-a2", "id-b", "id-c", "id-none"]),
+    (.dateAscending, ["id-c", "id-b", "id-a1", "id-a2", "id-none"]),
+    (.author, ["id-a2", "id-a1", "id-c", "id-b", "id-none"]),
+  ])
+  func collectionsSortWithStableTieBreaks(order: SortOrder, expected: [String]) throws {
+    let forward = try Fixtures.model([("a", SiteModelTests.sortFixture)], sort: order)
+    #expect(forward.collections[0].books.map { forward.books[$0].id } == expected)
+    if order != .api {
+      let backward = try Fixtures.model([("a", SiteModelTests.sortFixture.reversed())], sort: order)
+      #expect(backward.collections[0].books.map { backward.books[$0].id } == expected)
+    }
+  }
+
+  @Test func recentlyPublishedIsNewestFirst() throws {
+    let model = try Fixtures.model([("a", SiteModelTests.sortFixture)])
+    #expect(model.recentlyPublished.map { model.books[$0].id } == ["id-a1", "id-a2", "id-b", "id-c"])
+  }
+
+  @Test(arguments: ["books", "Assets", "page", "authors"])
+  func reservedCollectionSlugsAreRejected(slug: String) {
+    #expect(throws: SiteError.reservedCollectionSlug(slug)) {
+      try Fixtures.model([(slug, [])])
+    }
+  }
+
+  @Test(arguments: ["../up", "a/b", ".hidden", "", "a b"])
+  func unsafeCollectionSlugsAreRejected(slug: String) {
+    #expect(throws: SiteError.unsafeCollectionSlug(slug)) {
+      try Fixtures.model([(slug, [])])
+    }
+  }
+
+  @Test func volumesForAnUndeclaredCollectionAreAnError() {
+    let catalog = Fixtures.catalog([Fixtures.collection("a")])
+    #expect(throws: SiteError.unknownCollection("b")) {
+      try SiteModel(catalog: catalog, collections: [SiteInput.Collection(slug: "b", volumes: [])])
+    }
+  }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Site
-
-@Test func SiteModuleLinks() {
-  #expect(Bool(true))
-}

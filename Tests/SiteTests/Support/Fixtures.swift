@@ -1,0 +1,64 @@
+import Catalog
+import Foundation
+import GoogleBooks
+
+import struct Catalog.Collection
+import enum Catalog.SortOrder
+
+@testable import Site
+
+/// Small hand-made volumes and catalogs for the Site tests.
+enum Fixtures {
+  static func volume(
+    _ id: String, title: String? = nil, authors: [String] = [], date: String? = nil,
+    categories: [String] = [], isbn13: String? = nil, isbn10: String? = nil, publisher: String? = nil,
+    language: String? = "en", description: String? = nil
+  ) -> Volume {
+    var identifiers: [IndustryIdentifier] = []
+    if let isbn13 { identifiers.append(IndustryIdentifier(type: "ISBN_13", identifier: isbn13)) }
+    if let isbn10 { identifiers.append(IndustryIdentifier(type: "ISBN_10", identifier: isbn10)) }
+    return Volume(
+      id: id,
+      volumeInfo: VolumeInfo(
+        title: title, authors: authors, publisher: publisher, publishedDate: date, description: description,
+        industryIdentifiers: identifiers, categories: categories, language: language))
+  }
+
+  static func catalog(
+    _ collections: [Collection], books: [String: BookEntry] = [:], language: String = "en",
+    baseURL: String = "https://example.org/", perPage: Int = 24
+  ) -> Catalog {
+    Catalog(
+      site: SiteSettings(title: "Shelf", baseURL: baseURL, language: language, booksPerPage: perPage),
+      collections: collections, books: books)
+  }
+
+  static func collection(_ slug: String, sort: SortOrder = .api) -> Collection {
+    Collection(title: slug.capitalized, slug: slug, sort: sort)
+  }
+
+  /// A model from `(slug, volumes)` pairs with default collections.
+  static func model(
+    _ collections: [(String, [Volume])], sort: SortOrder = .api, books: [String: BookEntry] = [:]
+  ) throws -> SiteModel {
+    let catalog = catalog(collections.map { collection($0.0, sort: sort) }, books: books)
+    return try SiteModel(
+      catalog: catalog, collections: collections.map { SiteInput.Collection(slug: $0.0, volumes: $0.1) })
+  }
+
+  /// A fresh temporary folder; remove it with `FileManager.default.removeItem` in a `defer`.
+  static func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "bookgen-site-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// Every file below `root`, relative, sorted.
+  static func files(in root: String) -> [String] {
+    (FileManager.default.subpaths(atPath: root) ?? []).filter { path in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+        && !isFolder.boolValue
+    }.sorted()
+  }
+}
