@@ -73,16 +73,29 @@ class Findings:
         if view and view not in views:
             views.append(view)
 
+    def merged(self, table) -> list[tuple[str, str, str, str]]:
+        """(section, subjects, views, message) rows: a problem on several pages is one row."""
+        rows: dict[tuple[str, str, str], list[str]] = {}
+        for (section, subject, message), views in table.items():
+            rows.setdefault((section, describe_views(views) if views else "", message), []).append(subject)
+        result = [(section, describe_subjects(subjects), views, message)
+                  for (section, views, message), subjects in rows.items()]
+        order = {section: index for index, section in enumerate(SECTIONS)}
+        return sorted(result, key=lambda row: (order.get(row[0], len(order)), row[1], row[3], row[2]))
+
+    def failure_count(self) -> int:
+        return len(self.merged(self.failures))
+
     def print_all(self) -> None:
         for table, word in ((self.notes, "note"), (self.failures, "FAIL")):
-            for (section, subject, message), views in sorted(table.items(), key=sort_key):
-                where = subject + (f" ({describe_views(views)})" if views else "")
+            for section, subjects, views, message in self.merged(table):
+                where = subjects + (f" ({views})" if views else "")
                 print(f"{word} [{section}] {where}: {message}")
 
 
-def sort_key(item) -> tuple:
-    (section, subject, message), _ = item
-    return (SECTIONS.index(section) if section in SECTIONS else len(SECTIONS), subject, message)
+def describe_subjects(subjects: list[str]) -> str:
+    shown = ", ".join(subjects[:4])
+    return shown + (f" and {len(subjects) - 4} more pages" if len(subjects) > 4 else "")
 
 
 def describe_views(views: list[str]) -> str:
@@ -313,8 +326,8 @@ def start_browser():
                         "same Debian release: apt-get install chromium chromium-driver)") from error
 
 
-def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], shots: Path, query: str,
-                   findings: Findings) -> None:
+def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], phone_pages: dict[str, str],
+                   shots: Path, query: str, findings: Findings) -> None:
     axe_js = find_axe()
     driver.execute_cdp_cmd("Network.enable", {})
     favicons_checked: dict[str, int] = {}
@@ -324,7 +337,7 @@ def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], s
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                    {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             view = f"{width}px {scheme}"
-            for name, relative in pages.items():
+            for name, relative in (pages | phone_pages if width == WIDTHS[0][0] else pages).items():
                 missing = name == "404"
                 path = base_path + (MISSING_PAGE if missing else page_url(relative))
                 load(driver, origin + path)
@@ -337,7 +350,9 @@ def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], s
                 run_axe(driver, axe_js, name, view, findings)
         search(driver, origin, base_path + page_url(pages.get("home", "index.html")), query,
                f"{width}px", findings)
-    info(f"-- browser: {len(pages)} pages at {' and '.join(f'{w} px' for w, _ in WIDTHS)}, light and dark")
+    widths = " and ".join(f"{w} px" for w, _ in WIDTHS)
+    extra = f", {plural(len(phone_pages), 'more book page')} at {WIDTHS[0][0]} px" if phone_pages else ""
+    info(f"-- browser: {plural(len(pages), 'page')} at {widths}{extra}, light and dark")
 
 
 def load(driver, url: str) -> None:
@@ -553,8 +568,7 @@ def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
         if slug and (site / slug / "index.html").is_file():
             pages["collection"] = f"{slug}/index.html"
             break
-    books = sorted(str(p.relative_to(site)) for p in site.glob("books/*/index.html")
-                   if p.parent.name != "page")
+    books = book_pages(site)
     if books:
         pages["book"] = books[0]
     pages["404"] = "404.html"
@@ -562,6 +576,16 @@ def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
     if missing:
         raise ToolError(f"no {' and no '.join(sorted(missing))} page found in {site} for {catalog}")
     return pages
+
+
+def book_pages(site: Path) -> list[str]:
+    return sorted(str(p.relative_to(site)) for p in site.glob("books/*/index.html") if p.parent.name != "page")
+
+
+def other_books(site: Path, pages: dict[str, str]) -> dict[str, str]:
+    """Every book page not already named, as book-2, book-3, … in path order."""
+    others = [relative for relative in book_pages(site) if relative not in pages.values()]
+    return {f"book-{number}": relative for number, relative in enumerate(others, start=2)}
 
 
 def parse_pages(text: str) -> dict[str, str]:
@@ -582,6 +606,8 @@ def main() -> int:
                              "the page named 404 is loaded from a missing URL")
     parser.add_argument("--catalog", type=Path,
                         help="discover the pages: home, the catalog's first collection, the first book, 404")
+    parser.add_argument("--all-books", action="store_true",
+                        help=f"also check every other book page, at {WIDTHS[0][0]} px only (book-2, book-3, …)")
     parser.add_argument("--query", default="", help="text to type into the search box")
     parser.add_argument("--screenshots", type=Path, default=Path("/tmp/bookgen-screenshots"))
     parser.add_argument("--skip-browser", action="store_true", help="validators only")
@@ -603,9 +629,10 @@ def main() -> int:
         if not (site / relative).is_file():
             print(f"error: page '{name}' ({relative}) is not in {site}", file=sys.stderr)
             return 2
+    phone_pages = other_books(site, pages) if args.all_books else {}
     findings = Findings()
     info(f"== quality gate: {site}")
-    info("pages: " + ", ".join(f"{name}={relative}" for name, relative in pages.items()))
+    info("pages: " + ", ".join(f"{name}={relative}" for name, relative in (pages | phone_pages).items()))
     html_check = None
     try:
         html_check = start_html_check(site)
@@ -617,7 +644,8 @@ def main() -> int:
                 server = serve(site, base_path, args.port)
                 origin = f"http://127.0.0.1:{server.server_address[1]}"
                 try:
-                    browser_checks(driver, origin, base_path, pages, args.screenshots, args.query, findings)
+                    browser_checks(driver, origin, base_path, pages, phone_pages, args.screenshots, args.query,
+                                   findings)
                 finally:
                     server.shutdown()
                     server.server_close()
@@ -635,7 +663,7 @@ def main() -> int:
     if not args.skip_browser:
         info(f"screenshots: {args.screenshots}")
     if findings.failures:
-        print(f"quality gate: {len(findings.failures)} failed")
+        print(f"quality gate: {findings.failure_count()} failed")
         return 1
     print("quality gate: all checks passed")
     return 0

@@ -34,7 +34,7 @@ expected=(
   'FAIL [json-ld] index.html:7: JSON-LD block 1 is not valid JSON'
   'FAIL [console] home (all views): /books/ 20:15 Uncaught TypeError'
   'FAIL [request] home (all views): /books/missing-cover.png answers 404'
-  'FAIL [favicon] home: no <link rel="icon">, so browsers request /favicon.ico at the host root, which answers 404'
+  'FAIL [favicon] home, 404: no <link rel="icon">, so browsers request /favicon.ico at the host root, which answers 404'
   'FAIL [overflow] home (375px light, 375px dark): horizontal scroll: the page is 533px wider than the 375px viewport; widest: main > div'
   'FAIL [axe] home (all views): critical label: Form elements must have labels [input]'
   'FAIL [search] /books/ (375px, 1280px): no search box'
