@@ -349,7 +349,7 @@ def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], p
                 screenshot(driver, shots / f"{name}-{width}-{scheme}.png")
                 run_axe(driver, axe_js, name, view, findings)
         search(driver, origin, base_path + page_url(pages.get("home", "index.html")), query,
-               f"{width}px", findings)
+               f"{width}px", shots, findings)
     widths = " and ".join(f"{w} px" for w, _ in WIDTHS)
     extra = f", {plural(len(phone_pages), 'more book page')} at {WIDTHS[0][0]} px" if phone_pages else ""
     info(f"-- browser: {plural(len(pages), 'page')} at {widths}{extra}, light and dark")
@@ -512,7 +512,7 @@ def run_axe(driver, axe_js: str, name: str, view: str, findings: Findings) -> No
             findings.note("axe", name, message, view)
 
 
-def search(driver, origin: str, path: str, query: str, view: str, findings: Findings) -> None:
+def search(driver, origin: str, path: str, query: str, view: str, shots: Path, findings: Findings) -> None:
     from selenium.webdriver.common.by import By
 
     if not query:
@@ -534,6 +534,7 @@ def search(driver, origin: str, path: str, query: str, view: str, findings: Find
         findings.fail("search", path, f"typing '{query}' into the search box showed no links in "
                       "[data-search-results] within 5 s", view)
         return
+    screenshot(driver, shots / f"search-{view}.png")
     status = http_status(hits[0]) if hits[0].startswith(origin + "/") else -1
     if status != 200:
         where = hits[0][len(origin):] if status >= 0 else hits[0]
