@@ -1,0 +1,133 @@
+/// One parsed HTTP/1.x request, as handed to a server's handler.
+public struct HTTPRequest: Sendable {
+  public var method: String
+  /// The request-target exactly as sent, e.g. `/books/a%20b?page=2`.
+  public var target: String
+  /// The percent-decoded path without the query, e.g. `/books/a b`.
+  public var path: String
+  /// The path as sent, still percent-encoded.
+  public var rawPath: String
+  /// Query parameters in order, percent-decoded with `+` read as a space.
+  public var query: [(name: String, value: String)]
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
+  /// `HTTP/1.1` or `HTTP/1.0`.
+  public var version: String
+
+  public init(
+    method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+    version: String = "HTTP/1.1"
+  ) {
+    self.method = method
+    self.target = target
+    self.headers = headers
+    self.body = body
+    self.version = version
+    let parts = RequestTarget(target)
+    self.rawPath = parts.rawPath
+    self.path = parts.path ?? parts.rawPath
+    self.query = parts.query
+  }
+
+  /// The first value of the header `name`, compared case-insensitively.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+  }
+
+  /// The first value of the query parameter `name`.
+  public func queryValue(_ name: String) -> String? {
+    query.first { $0.name == name }?.value
+  }
+}
+
+/// A request-target split into path and query.
+struct RequestTarget {
+  var rawPath: String
+  /// nil when the path has a malformed escape or does not decode to UTF-8.
+  var path: String?
+  var query: [(name: String, value: String)]
+
+  init(_ target: String) {
+    var pathPart = Substring(target)
+    // absolute-form (`GET http://host/path`), which servers must accept.
+    if !pathPart.hasPrefix("/"), let colon = pathPart.firstIndex(of: ":"), pathPart[colon...].hasPrefix("://")
+    {
+      let afterScheme = pathPart[pathPart.index(colon, offsetBy: 3)...]
+      pathPart = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+    }
+    let queryPart: Substring
+    if let mark = pathPart.firstIndex(of: "?") {
+      queryPart = pathPart[pathPart.index(after: mark)...]
+      pathPart = pathPart[..<mark]
+    } else {
+      queryPart = ""
+    }
+    rawPath = String(pathPart)
+    path = PercentDecoding.decode(pathPart, plusAsSpace: false)
+    query = queryPart.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+      let name: Substring
+      let value: Substring
+      if let equals = pair.firstIndex(of: "=") {
+        name = pair[..<equals]
+        value = pair[pair.index(after: equals)...]
+      } else {
+        name = pair
+        value = ""
+      }
+      return (
+        PercentDecoding.decode(name, plusAsSpace: true) ?? String(name),
+        PercentDecoding.decode(value, plusAsSpace: true) ?? String(value)
+      )
+    }
+  }
+}
+
+/// Percent-decoding of URL components, done exactly once.
+enum PercentDecoding {
+  /// nil when an escape is malformed or the bytes are not UTF-8.
+  static func decode(_ text: Substring, plusAsSpace: Bool) -> String? {
+    let utf8 = Array(text.utf8)
+    guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else {
+      return String(text)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]),
+          let low = hexValue(utf8[index + 2])
+        else { return nil }
+        bytes.append(high << 4 | low)
+        index += 3
+      } else {
+        bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+        index += 1
+      }
+    }
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+}
+
+extension String {
+  /// Header names and tokens compare without Unicode case folding.
+  func equalsIgnoringASCIICase(_ other: String) -> Bool {
+    utf8.count == other.utf8.count
+      && zip(utf8, other.utf8).allSatisfy { Self.lowerASCII($0) == Self.lowerASCII($1) }
+  }
+
+  private static func lowerASCII(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+  }
+}

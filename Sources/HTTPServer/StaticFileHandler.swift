@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Serves the files under one folder, never anything outside it.
+///
+/// Paths are percent-decoded exactly once (by the server); `..` and `.` segments, empty
+/// segments, backslashes and NUL bytes are refused before the file system is touched, and
+/// the resolved real path (symlinks followed) must still lie inside the root's real path.
+public struct StaticFileHandler: Sendable {
+  /// The root's real path, without a trailing slash.
+  public let root: String
+
+  public init(root: String) {
+    let real = Self.realPath(root) ?? root
+    self.root = real.count > 1 && real.hasSuffix("/") ? String(real.dropLast()) : real
+  }
+
+  /// Answers GET and HEAD with a file, a redirect, a 304 or an error page.
+  public func respond(to request: HTTPRequest) -> HTTPResponse {
+    guard request.method == "GET" || request.method == "HEAD" else {
+      var response = HTTPResponse.text("Method Not Allowed\n", status: 405)
+      response.headers.append(("Allow", "GET, HEAD"))
+      return response
+    }
+    switch resolve(request.path) {
+    case .file(let path, let info):
+      return serve(path, info: info, status: 200, for: request)
+    case .directoryWithoutSlash:
+      let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
+      var response = HTTPResponse.text("Moved Permanently\n", status: 301)
+      response.headers.append(("Location", Self.origin(of: request) + request.rawPath + "/" + query))
+      return response
+    case .refused(let status):
+      return status == 404
+        ? notFound(for: request) : .text("\(HTTPResponse.reasonPhrase(for: status))\n", status: status)
+    }
+  }
+
+  /// What a request path resolves to.
+  public enum Resolution: Equatable, Sendable {
+    case file(path: String, FileInfo)
+    case directoryWithoutSlash
+    /// 400 for paths that are never valid, 403 for a way out of the root, 404 for nothing there.
+    case refused(status: Int)
+  }
+
+  /// Size and modification time, the parts of `stat` that make an ETag.
+  public struct FileInfo: Equatable, Sendable {
+    public var size: Int
+    public var modified: Int
+
+    /// A strong validator: it changes whenever the size or the modification time does.
+    public var etag: String {
+      "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
+    }
+  }
+
+  /// Maps a decoded request path to a file under the root.
+  public func resolve(_ path: String) -> Resolution {
+    guard path.hasPrefix("/"), !path.utf8.contains(0), !path.contains("\\") else {
+      return .refused(status: 400)
+    }
+    let wantsDirectory = path.hasSuffix("/")
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    if wantsDirectory { segments = segments.dropLast() }
+    // `//etc/passwd`, `a//b`, `.` and `..` are never produced by links within a site.
+    guard segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+      return .refused(status: 400)
+    }
+
+    let candidate = ([root] + segments.map(String.init)).joined(separator: "/")
+    guard let real = Self.realPath(candidate) else { return .refused(status: 404) }
+    guard isInsideRoot(real) else { return .refused(status: 403) }
+    guard let info = Self.fileStatus(real) else { return .refused(status: 404) }
+    switch info.kind {
+    case .directory:
+      guard wantsDirectory || segments.isEmpty else { return .directoryWithoutSlash }
+      guard let index = Self.realPath(real + "/index.html"), isInsideRoot(index),
+        let indexInfo = Self.fileStatus(index), indexInfo.kind == .regular
+      else { return .refused(status: 404) }
+      return .file(path: index, indexInfo.file)
+    case .regular:
+      return wantsDirectory ? .refused(status: 404) : .file(path: real, info.file)
+    case .other:
+      return .refused(status: 404)
+    }
+  }
+
+  /// True when an `If-None-Match` header lists `etag` (or `*`).
+  public static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
+    guard let header else { return false }
+    return header.split(separator: ",").contains { candidate in
+      let tag = candidate.trimmingCharacters(in: .whitespaces)
+      return tag == "*" || tag == etag || tag == "W/" + etag
+    }
+  }
+
+  private func serve(_ path: String, info: FileInfo, status: Int, for request: HTTPRequest) -> HTTPResponse {
+    let etag = info.etag
+    if status == 200 && Self.matches(ifNoneMatch: request.header("If-None-Match"), etag: etag) {
+      return HTTPResponse(status: 304, headers: [("ETag", etag), ("Cache-Control", "no-cache")])
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .text("Forbidden\n", status: 403)
+    }
+    var headers: [(name: String, value: String)] = [("Content-Type", MediaType.forPath(path))]
+    if status == 200 { headers += [("ETag", etag), ("Cache-Control", "no-cache")] }
+    return HTTPResponse(status: status, headers: headers, body: [UInt8](data))
+  }
+
+  /// `http://host:port` from the Host header, so clients that mangle relative redirects
+  /// (swift-corelibs-foundation drops the trailing slash) land on the right URL.
+  private static func origin(of request: HTTPRequest) -> String {
+    guard let host = request.header("Host"), !host.isEmpty,
+      host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") })
+    else { return "" }
+    return "http://" + host
+  }
+
+  /// The site's own `404.html` when it has one.
+  private func notFound(for request: HTTPRequest) -> HTTPResponse {
+    if case .file(let path, let info) = resolve("/404.html") {
+      return serve(path, info: info, status: 404, for: request)
+    }
+    return .text("Not Found\n", status: 404)
+  }
+
+  private func isInsideRoot(_ real: String) -> Bool {
+    real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
+  }
+
+  private enum Kind {
+    case regular
+    case directory
+    case other
+  }
+
+  private static func fileStatus(_ path: String) -> (kind: Kind, file: FileInfo)? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    let kind: Kind
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .directory
+    default: kind = .other
+    }
+    let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
+    return (kind, FileInfo(size: Int(status.st_size), modified: modified))
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = Glibc.realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

@@ -1,2 +1,0 @@
-/// `bookgen serve`. Implemented in the Preview server issue.
-public enum PreviewStage {}

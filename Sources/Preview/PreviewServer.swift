@@ -1,0 +1,148 @@
+import Foundation
+import HTTPServer
+
+/// `bookgen serve`: builds the site into a private folder, serves it, rebuilds when the
+/// catalog, templates or cache change, and tells open pages to reload.
+///
+/// The build itself is injected, so this module knows nothing about how a site is made.
+public final class PreviewServer: Sendable {
+  /// Builds the site into `outputDirectory` with links under `baseURL`
+  /// (`http://127.0.0.1:8000/`).
+  public typealias Build =
+    @Sendable (_ outputDirectory: String, _ baseURL: String) async -> PreviewBuildResult
+
+  public let options: PreviewOptions
+  let build: Build
+  let hub = LiveReloadHub()
+  let files: StaticFileHandler
+  private let server: HTTPServer
+  private let watcher = WatcherHandle()
+
+  public init(options: PreviewOptions, build: @escaping Build) {
+    self.options = options
+    self.build = build
+    try? FileManager.default.createDirectory(
+      atPath: options.outputDirectory, withIntermediateDirectories: true)
+    let files = StaticFileHandler(root: options.outputDirectory)
+    self.files = files
+    let hub = hub
+    server = HTTPServer(host: options.host, port: options.port) { request in
+      await PreviewServer.respond(to: request, files: files, hub: hub)
+    }
+  }
+
+  /// The address pages are served at, once started.
+  public var url: String { options.baseURL(port: server.port) }
+
+  /// How many builds have finished (successful or not).
+  public var buildCount: Int {
+    get async { await hub.generation }
+  }
+
+  /// Starts serving, runs the first build, starts watching; returns the bound port.
+  @discardableResult
+  public func start() async throws -> UInt16 {
+    try server.start()
+    // Scanned before building, so edits made during the first build are not missed.
+    let before = FileTreeSnapshot(scanning: options.watchPaths)
+    await rebuild()
+    let task = Task { [self] in await watch(from: before) }
+    watcher.set(task)
+    return server.port
+  }
+
+  /// Stops watching and serving, closes event streams, removes the private build folder.
+  public func stop() async {
+    if let task = watcher.take() {
+      task.cancel()
+      await task.value
+    }
+    await hub.finishAll()
+    await server.stop()
+    if options.removesOutputDirectoryOnStop {
+      try? FileManager.default.removeItem(atPath: options.outputDirectory)
+    }
+  }
+
+  /// Serves until SIGINT or SIGTERM (or until the calling task is cancelled), then stops.
+  public func run() async throws {
+    let interrupt = InterruptSignal()
+    do {
+      try await start()
+    } catch {
+      interrupt.release()
+      throw error
+    }
+    options.log("Serving \(url) (press Ctrl-C to stop)")
+    if options.open { Self.openInBrowser(url) }
+    await interrupt.wait()
+    options.log("Stopping.")
+    await stop()
+  }
+
+  /// Builds once and publishes the outcome to the terminal and the open pages.
+  func rebuild() async {
+    let started = ContinuousClock.now
+    let result = await build(options.outputDirectory, url)
+    switch result {
+    case .success(let summary):
+      options.log(summary.isEmpty ? "Rebuilt in \(started.duration(to: .now))" : summary)
+    case .failure(let message):
+      options.log(message)
+    }
+    await hub.finishBuild(result)
+  }
+
+  private func watch(from snapshot: FileTreeSnapshot) async {
+    var last = snapshot
+    var changedAt: ContinuousClock.Instant?
+    var lastHeartbeat = ContinuousClock.now
+    while !Task.isCancelled {
+      try? await Task.sleep(for: options.pollInterval)
+      if Task.isCancelled { return }
+      let current = FileTreeSnapshot(scanning: options.watchPaths)
+      if current != last {
+        last = current
+        changedAt = .now
+      } else if let changed = changedAt, changed.duration(to: .now) >= options.debounce {
+        changedAt = nil
+        options.log("Change detected, rebuilding…")
+        await rebuild()
+      }
+      if lastHeartbeat.duration(to: .now) >= .seconds(15) {
+        lastHeartbeat = .now
+        await hub.broadcast(.heartbeat)
+      }
+    }
+  }
+
+  /// Best effort: no browser, no error.
+  private static func openInBrowser(_ url: String) {
+    let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    guard let opener = candidates.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile)
+    else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: opener)
+    process.arguments = [url]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+  }
+}
+
+/// The watcher task, held so `stop()` can cancel it.
+private final class WatcherHandle: @unchecked Sendable {
+  private let lock = NSLock()
+  private var task: Task<Void, Never>?
+
+  func set(_ task: Task<Void, Never>) {
+    lock.withLock { self.task = task }
+  }
+
+  func take() -> Task<Void, Never>? {
+    lock.withLock {
+      defer { task = nil }
+      return task
+    }
+  }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import HTTPServer
-
-@Test func HTTPServerModuleLinks() {
-  #expect(Bool(true))
-}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Preview
-
-@Test func PreviewModuleLinks() {
-  #expect(Bool(true))
-}
