@@ -155,7 +155,8 @@ def finish_html_check(process: subprocess.Popen | None, site: Path, findings: Fi
         is_error = m.get("type") in ("error", "non-document-error") or m.get("subType") == "fatal"
         if not is_error and m.get("subType") != "warning":
             continue
-        where = f"{short(m.get('url', ''), site)}:{m.get('lastLine', '?')}:{m.get('firstColumn', '?')}"
+        where = ":".join([short(m.get("url", ""), site)] + [str(m[key]) for key in ("lastLine", "firstColumn")
+                                                            if key in m])
         text = m.get("message", "").replace("\u201c", '"').replace("\u201d", '"')
         text = VNU_BOILERPLATE.sub("", text)
         extract = " ".join(m.get("extract", "").split())

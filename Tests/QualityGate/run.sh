@@ -69,7 +69,7 @@ PY
 }
 
 gate_catalog() { # name, catalog file, search query, gate.py options…
-  local name="$1" catalog="$2" query="$3" out="$work/$1" port path status result=0
+  local name="$1" catalog="$2" query="$3" out="$work/$1" port path status help lines result=0
   shift 3
   local base_option=()
   say ""
@@ -82,7 +82,8 @@ gate_catalog() { # name, catalog file, search query, gate.py options…
     return 1
   }
   # The site was built for 127.0.0.1, so the check must judge links against that address.
-  "$bookgen" check --help 2>/dev/null | grep -q -- "--base-url" && base_option=(--base-url "http://127.0.0.1:$port$path")
+  help="$("$bookgen" check --help 2>&1 || true)"
+  [[ "$help" == *--base-url* ]] && base_option=(--base-url "http://127.0.0.1:$port$path")
   "$bookgen" check --site --output "$out" --catalog "$catalog" "${base_option[@]}" >"$work/$name-check.txt" 2>&1
   status=$?
   if [ "$status" -eq 64 ] || grep -q "not yet available" "$work/$name-check.txt"; then
