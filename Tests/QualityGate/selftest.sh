@@ -29,11 +29,13 @@ gate "$work/broken.txt" "${broken[@]}"
 status=$?
 [ "$status" -eq 1 ] || problem "gate.py exited $status on the broken site, expected 1"
 expected=(
-  'FAIL [html] index.html:13:5: Element "div" not allowed as child of element "ul"'
+  'FAIL [html] index.html:15:5: Element "div" not allowed as child of element "ul"'
   'FAIL [xml] feed.xml: not well-formed XML'
-  'FAIL [json-ld] index.html:7: JSON-LD block 1 is not valid JSON'
-  'FAIL [console] home (all views): /books/ 20:15 Uncaught TypeError'
+  'FAIL [json] search-index.json: not valid JSON'
+  'FAIL [json-ld] index.html:9: JSON-LD block 1 is not valid JSON'
+  'FAIL [console] home (all views): /books/ 24:15 Uncaught TypeError'
   'FAIL [request] home (all views): /books/missing-cover.png answers 404'
+  'FAIL [external] home (all views): request to another host (Stylesheet): https://cdn.example.com/theme.css'
   'FAIL [favicon] home, 404: no <link rel="icon">, so browsers request /favicon.ico at the host root, which answers 404'
   'FAIL [overflow] home (375px light, 375px dark): horizontal scroll: the page is 533px wider than the 375px viewport; widest: main > div'
   'FAIL [axe] home (all views): critical label: Form elements must have labels [input]'
@@ -42,6 +44,7 @@ expected=(
 for line in "${expected[@]}"; do
   grep -qF -- "$line" "$work/broken.txt" || problem "missing from the report: $line"
 done
+! grep -F 'books.google.com' "$work/broken.txt" || problem "an external image was reported (images may come from other hosts)"
 failures=$(grep -c '^FAIL ' "$work/broken.txt")
 grep -qx "quality gate: $failures failed" "$work/broken.txt" \
   || problem "the closing line does not say 'quality gate: $failures failed' (one per FAIL line)"
@@ -75,7 +78,7 @@ if [ "$problems" -ne 0 ]; then
     echo "---- gate.py on the $report case:"
     cat "$work/$report.txt"
   done
-  echo "selftest: $problems problems"
+  echo "selftest: problems found: $problems"
   exit 1
 fi
 echo "selftest: the gate fails on the broken site, passes the clean one, reports a missing browser"
