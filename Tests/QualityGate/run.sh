@@ -103,12 +103,16 @@ gate_catalog() { # name, catalog file, search query, gate.py options…
   return $result
 }
 
-[ -d "$root/Tests/QualityGate/stress-cache" ] \
-  || die "the stress catalog's cache Tests/QualityGate/stress-cache is missing: write it from Tests/Fixtures/stress-api (see the README there)"
-
 gate_catalog example "$root/catalog.yml" "dune" || failed+=(example)
-# Every stress book is hostile in its own way: check each book page at phone width too.
-gate_catalog stress "$here/stress-catalog.yml" "supercalifragilistic" --all-books || failed+=(stress)
+if [ -d "$here/stress-cache" ]; then
+  # Every stress book is hostile in its own way: check each book page at phone width too.
+  gate_catalog stress "$here/stress-catalog.yml" "supercalifragilistic" --all-books || failed+=(stress)
+else
+  say ""
+  say "quality: FAIL: the stress catalog's cache Tests/QualityGate/stress-cache is missing: write it" \
+    "from Tests/Fixtures/stress-api (see the README there)"
+  failed+=(stress)
+fi
 
 say ""
 say "quality: screenshots in $shots/example and $shots/stress"
