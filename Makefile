@@ -2,7 +2,7 @@
 SWIFT ?= swift
 FORMAT_CONFIG = --configuration .ci/swift-format.json
 
-.PHONY: deps site test lint format bench release
+.PHONY: deps site test lint format bench release example-cache
 
 deps:
 	@.ci/deps.sh
@@ -25,6 +25,11 @@ lint:
 
 format:
 	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests
+
+# Re-records the example's committed cache (.ci/example-cache) by fetching the raw responses in
+# Tests/Fixtures/example-api/ through the real fetch stage from a local server.
+example-cache: deps
+	BOOKGEN_RECORD_EXAMPLE_CACHE=1 $(SWIFT) test --filter ExampleCacheTests
 
 # The site quality gate (README: quality gate): builds the example and stress catalogs and checks
 # them with the Nu HTML Checker, headless Chromium and axe-core. Installs what it needs.

@@ -1,0 +1,99 @@
+/// One Google Books API request, relative to the API base URL and without the key.
+///
+/// Its `canonical` form (parameters sorted, strictly percent-encoded) names the cache entry, so
+/// one cache serves any `api_url` (Google, a mirror, a test server) and never holds the key.
+public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public struct Parameter: Sendable, Hashable, Comparable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+      self.name = name
+      self.value = value
+    }
+
+    public static func < (a: Parameter, b: Parameter) -> Bool { (a.name, a.value) < (b.name, b.value) }
+  }
+
+  /// `volumes` or `volumes/{id}` (already percent-encoded).
+  public var path: String
+  /// Sorted by name; never contains `key`.
+  public private(set) var parameters: [Parameter]
+
+  public init(path: String, parameters: [Parameter]) {
+    self.path = path
+    self.parameters = parameters.filter { $0.name != "key" }.sorted()
+  }
+
+  /// `GET volumes?q=…&startIndex=…&maxResults=…` plus the optional filters.
+  public static func search(
+    _ q: String, startIndex: Int, maxResults: Int, options: [String: String?] = [:]
+  ) -> APIRequest {
+    var parameters = [
+      Parameter("q", q), Parameter("startIndex", String(startIndex)),
+      Parameter("maxResults", String(maxResults)),
+    ]
+    for (name, value) in options { if let value { parameters.append(Parameter(name, value)) } }
+    return APIRequest(path: "volumes", parameters: parameters)
+  }
+
+  /// `GET volumes/{id}`.
+  public static func volume(_ id: String, options: [String: String?] = [:]) -> APIRequest {
+    let parameters = options.compactMap { name, value in value.map { Parameter(name, $0) } }
+    return APIRequest(path: "volumes/" + percentEncoded(id), parameters: parameters)
+  }
+
+  /// `volumes?country=TW&maxResults=40&q=isbn%3A9789573317241&startIndex=0`.
+  public var canonical: String {
+    guard !parameters.isEmpty else { return path }
+    return path + "?"
+      + parameters.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
+  }
+
+  public var description: String { canonical }
+
+  /// The value of the first parameter named `name`.
+  public func value(of name: String) -> String? { parameters.first { $0.name == name }?.value }
+
+  /// The full URL text, with the key appended when there is one. Never print it: use `redacted`.
+  public func urlString(base: String, key: String?) -> String {
+    var text = Self.trimmedBase(base) + "/" + canonical
+    if let key, !key.isEmpty {
+      text += (parameters.isEmpty ? "?" : "&") + "key=" + percentEncoded(key)
+    }
+    return text
+  }
+
+  /// The URL as it may be shown: `key=REDACTED` when a key is sent.
+  public func redacted(base: String, hasKey: Bool) -> String {
+    urlString(base: base, key: hasKey ? "REDACTED" : nil)
+  }
+
+  static func trimmedBase(_ base: String) -> String {
+    var base = base
+    while base.hasSuffix("/") { base.removeLast() }
+    return base
+  }
+
+  public static func < (a: APIRequest, b: APIRequest) -> Bool { a.canonical < b.canonical }
+}
+
+/// RFC 3986 percent-encoding keeping only unreserved characters (`A–Z a–z 0–9 - . _ ~`).
+func percentEncoded(_ text: String) -> String {
+  let hex = Array("0123456789ABCDEF".utf8)
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count)
+  for byte in text.utf8 {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+      UInt8(ascii: "~"):
+      bytes.append(byte)
+    default:
+      bytes.append(UInt8(ascii: "%"))
+      bytes.append(hex[Int(byte >> 4)])
+      bytes.append(hex[Int(byte & 0x0F)])
+    }
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}

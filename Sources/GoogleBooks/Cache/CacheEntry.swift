@@ -1,0 +1,112 @@
+import Foundation
+
+/// One cached response: the body bytes exactly as received, plus what was asked and when.
+public struct CacheEntry: Sendable, Equatable {
+  /// The canonical relative request (never holds the key).
+  public var request: String
+  public var status: Int
+  public var fetchedAt: Date
+  /// The whole entry file; the body is `file[bodyStart...]` (kept as one buffer to avoid a copy).
+  var file: [UInt8]
+  var bodyStart: Int
+
+  public var body: ArraySlice<UInt8> { file[bodyStart...] }
+
+  init(request: String, status: Int, fetchedAt: Date, file: [UInt8], bodyStart: Int) {
+    self.request = request
+    self.status = status
+    self.fetchedAt = fetchedAt
+    self.file = file
+    self.bodyStart = bodyStart
+  }
+
+  /// Seconds since the entry was fetched.
+  public func age(at now: Date) -> Double { now.timeIntervalSince(fetchedAt) }
+}
+
+/// Why a cache entry could not be read or written.
+public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The entry exists but is truncated or damaged; it is refetched.
+  case corrupt(path: String, reason: String)
+  case unreadable(path: String, reason: String)
+  case unwritable(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .corrupt(let path, let reason): "cache entry \(path) is corrupt (\(reason))"
+    case .unreadable(let path, let reason): "cannot read cache entry \(path): \(reason)"
+    case .unwritable(let path, let reason): "cannot write cache entry \(path): \(reason)"
+    }
+  }
+}
+
+/// The first line of an entry file.
+struct CacheEntryHeader: Equatable {
+  static let formatVersion = 1
+
+  var format: Int
+  var request: String
+  var status: Int
+  var fetchedAt: String
+  var bodyLength: Int
+  var bodyChecksum: String
+
+  /// One line of JSON, keys in a fixed order so equal entries are equal bytes.
+  var line: String {
+    "{\"format\":\(format),\"request\":\(Self.quoted(request)),\"status\":\(status),"
+      + "\"fetched_at\":\(Self.quoted(fetchedAt)),\"body_length\":\(bodyLength),"
+      + "\"body_xxh64\":\(Self.quoted(bodyChecksum))}"
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  init(format: Int, request: String, status: Int, fetchedAt: String, bodyLength: Int, bodyChecksum: String) {
+    self.format = format
+    self.request = request
+    self.status = status
+    self.fetchedAt = fetchedAt
+    self.bodyLength = bodyLength
+    self.bodyChecksum = bodyChecksum
+  }
+
+  /// Reads the header line; nil when it is not one of ours.
+  init?(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+    var reader = JSONReader(buffer, range: range)
+    var format: Int?
+    var request: String?
+    var status: Int?
+    var fetchedAt: String?
+    var bodyLength: Int?
+    var checksum: String?
+    do {
+      try reader.object("header") { reader, key in
+        switch key {
+        case "format": format = try reader.int("format")
+        case "request": request = try reader.string("request")
+        case "status": status = try reader.int("status")
+        case "fetched_at": fetchedAt = try reader.string("fetched_at")
+        case "body_length": bodyLength = try reader.int("body_length")
+        case "body_xxh64": checksum = try reader.string("body_xxh64")
+        default: try reader.skipValue()
+        }
+      }
+    } catch {
+      return nil
+    }
+    guard let format, let request, let status, let fetchedAt, let bodyLength, let checksum else { return nil }
+    self.init(
+      format: format, request: request, status: status, fetchedAt: fetchedAt, bodyLength: bodyLength,
+      bodyChecksum: checksum)
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The on-disk cache: one file per request at `<directory>/<2 hex>/<64 hex>.entry`.
+///
+/// The name is the SHA-256 of the request's canonical relative form (`APIRequest.canonical`),
+/// so it is stable across runs, machines and API base URLs. A file is one JSON header line
+/// (format, request, status, fetched_at, body_length, body_xxh64), a newline, then the body
+/// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
+public struct ResponseCache: Sendable {
+  public let directory: String
+
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  /// The 64-hex-digit key of `request`.
+  public func key(for request: APIRequest) -> String { SHA256.hex(request.canonical) }
+
+  public func path(for request: APIRequest) -> String {
+    let key = key(for: request)
+    return directory + "/" + key.prefix(2) + "/" + key + ".entry"
+  }
+
+  /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry.
+  public func load(_ request: APIRequest) throws(CacheError) -> CacheEntry? {
+    let path = path(for: request)
+    guard let file = try Self.readFile(path) else { return nil }
+    let entry = try file.withUnsafeBufferPointer { buffer throws(CacheError) -> CacheEntry in
+      guard let newline = buffer.firstIndex(of: 0x0A) else {
+        throw .corrupt(path: path, reason: "no header line")
+      }
+      guard let header = CacheEntryHeader(buffer, range: 0..<newline) else {
+        throw .corrupt(path: path, reason: "unreadable header")
+      }
+      guard header.format == CacheEntryHeader.formatVersion else {
+        throw .corrupt(
+          path: path, reason: "format \(header.format), expected \(CacheEntryHeader.formatVersion)")
+      }
+      guard header.request == request.canonical else {
+        throw .corrupt(path: path, reason: "holds '\(header.request)'")
+      }
+      let body = UnsafeBufferPointer(rebasing: buffer[(newline + 1)...])
+      guard body.count == header.bodyLength else {
+        throw .corrupt(path: path, reason: "body is \(body.count) bytes, expected \(header.bodyLength)")
+      }
+      guard XXH64.hex(body) == header.bodyChecksum else {
+        throw .corrupt(path: path, reason: "body checksum mismatch")
+      }
+      guard let fetchedAt = UTCTimestamp.parse(header.fetchedAt) else {
+        throw .corrupt(path: path, reason: "bad fetched_at '\(header.fetchedAt)'")
+      }
+      return CacheEntry(
+        request: header.request, status: header.status, fetchedAt: fetchedAt, file: [], bodyStart: newline + 1
+      )
+    }
+    var result = entry
+    result.file = file
+    return result
+  }
+
+  /// Writes an entry atomically. An error response (status ≥ 300) never replaces a good entry.
+  public func store(_ request: APIRequest, body: [UInt8], status: Int, fetchedAt: Date) throws(CacheError) {
+    let path = path(for: request)
+    if !(200..<300).contains(status), (try? load(request)) != nil { return }
+    let header = CacheEntryHeader(
+      format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
+      fetchedAt: UTCTimestamp.format(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
+    var file = Array(header.line.utf8)
+    file.append(0x0A)
+    file.append(contentsOf: body)
+    try Self.writeAtomically(file, to: path)
+  }
+
+  /// `store` for a body held as `Data`.
+  public func store(_ request: APIRequest, body: Data, status: Int, fetchedAt: Date) throws(CacheError) {
+    try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
+  }
+
+  /// Deletes the entry for `request` if there is one.
+  public func remove(_ request: APIRequest) {
+    unlink(path(for: request))
+  }
+
+  static func readFile(_ path: String) throws(CacheError) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    let size = Int(info.st_size)
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      var offset = 0
+      while offset < size {
+        let got = read(descriptor, buffer.baseAddress! + offset, size - offset)
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 {
+          failure = got < 0 ? errno : 0
+          break
+        }
+        offset += got
+      }
+      count = offset
+    }
+    if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
+    return bytes
+  }
+
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .unwritable(path: path, reason: "cannot create \(folder)")
+    }
+    var template = Array((folder + "/.tmp-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var offset = 0
+    var failed = false
+    bytes.withUnsafeBufferPointer { buffer in
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 {
+          failed = true
+          return
+        }
+        offset += written
+      }
+    }
+    let reason = failed ? String(cString: strerror(errno)) : ""
+    fchmod(descriptor, 0o644)
+    close(descriptor)
+    guard !failed, rename(temporary, path) == 0 else {
+      let why = failed ? reason : String(cString: strerror(errno))
+      unlink(temporary)
+      throw .unwritable(path: path, reason: why)
+    }
+  }
+}

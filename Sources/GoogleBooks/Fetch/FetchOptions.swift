@@ -1,0 +1,57 @@
+import Foundation
+
+/// How one fetch run behaves: command-line switches plus everything injected for tests.
+public struct FetchOptions: Sendable {
+  /// Never touch the network; serve whatever the cache holds and fail listing what it lacks.
+  public var offline: Bool
+  /// Ignore `cache.max_age`: every entry is refetched (stale entries stay as fallback).
+  public var refresh: Bool
+  /// Most requests in flight at once (`--jobs`).
+  public var jobs: Int
+  /// Request budget (`--max-requests`); overrides `google_books.max_requests`.
+  public var maxRequests: Int?
+  /// Overrides `google_books.requests_per_second`.
+  public var requestsPerSecond: Double?
+  /// Overrides `cache.dir` (resolved against the catalog's folder when relative).
+  public var cacheDirectory: String?
+  /// Where the API key (`google_books.api_key_env`) and `BOOKGEN_API_URL` are read.
+  public var environment: [String: String]
+  public var now: @Sendable () -> Date
+  /// Waits between retries and for the rate cap; tests pass one that returns at once.
+  public var sleep: @Sendable (Double) async -> Void
+  /// Uniform in 0..<1, for backoff jitter.
+  public var random: @Sendable () -> Double
+  /// First retry waits about this long (seconds); each further retry doubles it.
+  public var retryBaseDelay: Double
+  /// Longest wait between attempts, also the cap on `Retry-After`.
+  public var maxRetryDelay: Double
+
+  public init(
+    offline: Bool = false, refresh: Bool = false, jobs: Int = 4, maxRequests: Int? = nil,
+    requestsPerSecond: Double? = nil, cacheDirectory: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    now: @escaping @Sendable () -> Date = { Date() },
+    sleep: @escaping @Sendable (Double) async -> Void = FetchOptions.taskSleep,
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+    retryBaseDelay: Double = 1, maxRetryDelay: Double = 60
+  ) {
+    self.offline = offline
+    self.refresh = refresh
+    self.jobs = max(1, jobs)
+    self.maxRequests = maxRequests
+    self.requestsPerSecond = requestsPerSecond
+    self.cacheDirectory = cacheDirectory
+    self.environment = environment
+    self.now = now
+    self.sleep = sleep
+    self.random = random
+    self.retryBaseDelay = retryBaseDelay
+    self.maxRetryDelay = maxRetryDelay
+  }
+
+  /// `Task.sleep`; returns early when the task is cancelled.
+  public static let taskSleep: @Sendable (Double) async -> Void = { seconds in
+    guard seconds > 0 else { return }
+    try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+  }
+}

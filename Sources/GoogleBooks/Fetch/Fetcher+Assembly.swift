@@ -1,0 +1,161 @@
+import Catalog
+import Diagnostics
+import Foundation
+
+extension Fetcher {
+  /// Walks the catalog in order and collects volumes, warnings, failures and missing entries.
+  func assemble(_ state: FetchState, client: GoogleBooksClient) throws(FetchError) -> FetchResult {
+    var assembly = Assembly(state: state, client: client)
+    var collections: [CollectionVolumes] = []
+    for (c, collection) in catalog.collections.enumerated() {
+      var volumes = CollectionBuilder(details: state.planner.wantsDetails(c))
+      for q in collection.queries.indices {
+        var start = 0
+        while true {
+          let request = state.planner.searchRequest(collection: c, query: q, start: start)
+          guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else {
+            break
+          }
+          for volume in decoded.volumes { volumes.append(assembly.detailed(volume, wanted: volumes.details)) }
+          let count = Int(request.value(of: "maxResults") ?? "") ?? RequestPlanner.pageSize
+          let wanted = collection.queries[q].maxResults
+          if decoded.volumes.isEmpty && decoded.skipped.isEmpty || start + count >= wanted { break }
+          start += count
+        }
+      }
+      for (i, isbn) in collection.isbns.enumerated() {
+        let purpose = Purpose.isbn(collection: c, index: i)
+        guard let decoded = assembly.take(state.planner.isbnRequest(isbn), purpose) else { continue }
+        let subject = state.planner.subject(purpose)
+        guard let (volume, matched) = RequestPlanner.choose(decoded.volumes, for: isbn) else {
+          assembly.warn("\(subject): Google found no volume for this ISBN")
+          continue
+        }
+        if !matched {
+          let title = volume.volumeInfo.title.map { " ('\($0)')" } ?? ""
+          assembly.warn(
+            "\(subject): no result lists this ISBN; using the first result, volume '\(volume.id)'\(title)")
+        }
+        volumes.isbnMatches[isbn.isbn13] = volume.id
+        volumes.append(assembly.detailed(volume, wanted: volumes.details))
+      }
+      for (i, id) in collection.volumes.enumerated() {
+        let purpose = Purpose.volume(collection: c, index: i)
+        guard let decoded = assembly.take(state.planner.volumeRequest(id), purpose) else { continue }
+        if let volume = decoded.volumes.first { volumes.append(volume) }
+      }
+      collections.append(
+        CollectionVolumes(slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches))
+      progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
+    }
+    if state.staleOffline > 0 {
+      assembly.warn(
+        "offline: \(entries(state.staleOffline)) older than cache.max_age; run without --offline to refresh")
+    }
+    if state.staleBudget > 0 {
+      assembly.warn(
+        "the request budget of \(client.budget.limit ?? 0) is spent: \(entries(state.staleBudget)) served from "
+          + "expired cache entries; the stalest are refreshed first on the next run")
+    }
+    var statistics = state.statistics
+    statistics.volumes = collections.reduce(0) { $0 + $1.volumes.count }
+    if !assembly.failures.isEmpty { throw .requestsFailed(assembly.failures) }
+    if let reason = assembly.missing.first?.reason {
+      throw .missingEntries(assembly.missing.map(\.entry), reason: reason)
+    }
+    progress?.report(.finished(statistics, warnings: assembly.warnings.count))
+    return FetchResult(collections: collections, warnings: assembly.warnings, statistics: statistics)
+  }
+
+  private func entries(_ count: Int) -> String {
+    count == 1 ? "1 cache entry is" : "\(count) cache entries are"
+  }
+}
+
+/// The volumes of one collection, each id once.
+private struct CollectionBuilder {
+  let details: Bool
+  var volumes: [Volume] = []
+  var seen: Set<String> = []
+  var isbnMatches: [String: String] = [:]
+
+  init(details: Bool) {
+    self.details = details
+  }
+
+  mutating func append(_ volume: Volume) {
+    if seen.insert(volume.id).inserted { volumes.append(volume) }
+  }
+}
+
+/// Collects warnings and errors in catalog order; each request's notes are emitted once.
+private struct Assembly {
+  let state: FetchState
+  let client: GoogleBooksClient
+  var warnings: [Diagnostic] = []
+  var failures: [RequestFailure] = []
+  var missing: [(entry: MissingEntry, reason: FetchError.MissingReason)] = []
+  var visited: Set<APIRequest> = []
+  var failed: Set<APIRequest> = []
+
+  init(state: FetchState, client: GoogleBooksClient) {
+    self.state = state
+    self.client = client
+  }
+
+  /// The request's volumes, recording its notes, failure or absence the first time it is met.
+  mutating func take(_ request: APIRequest, _ purpose: Purpose) -> DecodedResponse? {
+    let first = visited.insert(request).inserted
+    let subject = state.planner.subject(purpose)
+    if first {
+      for note in state.notes[request] ?? [] { warn("\(subject): \(note)") }
+    }
+    switch state.answers[request] {
+    case .volumes(let decoded):
+      if first {
+        for skipped in decoded.skipped { warn("\(subject): skipped a malformed volume: \(skipped)") }
+      }
+      return decoded
+    case .failed(var failure):
+      failure.subject = subject
+      if case .details = purpose {
+        if first { warn("\(subject): \(failure.reason); keeping the search record") }
+      } else if failed.insert(request).inserted {
+        failures.append(scrubbed(failure))
+      }
+      return nil
+    case .missing(let reason):
+      if first { missing.append((MissingEntry(subject: subject, request: request.canonical), reason)) }
+      return nil
+    case nil:
+      return nil
+    }
+  }
+
+  /// The full record for `volume` when the collection asked for details and it was fetched.
+  mutating func detailed(_ volume: Volume, wanted: Bool) -> Volume {
+    guard wanted else { return volume }
+    let request = state.planner.volumeRequest(volume.id)
+    return take(request, .details(id: volume.id))?.volumes.first ?? volume
+  }
+
+  mutating func warn(_ message: String) {
+    warnings.append(.warning(scrubbed(message)))
+  }
+
+  /// Belt and braces: the key never reaches a message even if a server echoes it.
+  private func scrubbed(_ text: String) -> String { client.scrubbed(text) }
+
+  private func scrubbed(_ failure: RequestFailure) -> RequestFailure {
+    var failure = failure
+    failure.subject = scrubbed(failure.subject)
+    failure.url = scrubbed(failure.url)
+    failure.hint = failure.hint.map(scrubbed)
+    if case .http(let status, var error?) = failure.reason {
+      error.message = error.message.map(scrubbed)
+      error.detailMessages = error.detailMessages.map(scrubbed)
+      failure.reason = .http(status: status, error: error)
+    }
+    return failure
+  }
+}

@@ -1,0 +1,83 @@
+/// What a response body holds, read in one pass over the top-level object.
+///
+/// Items are decoded as they are met, so a 40-volume page is scanned once. An `error` key wins
+/// over anything else in the body, so an error body is never mistaken for an empty page.
+enum ResponseBody {
+  case error(GoogleAPIError)
+  case page([Result<Volume, SkippedVolume>])
+  /// A bare `books#volume` (from `GET volumes/{id}`): the object's byte range.
+  case volume(Range<Int>)
+
+  /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text.
+  static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> ResponseBody {
+    var reader = JSONReader(buffer)
+    reader.skipPreamble()
+    let start = reader.position
+    var error: GoogleAPIError?
+    var items: [Result<Volume, SkippedVolume>] = []
+    var hasID = false
+    guard try reader.peek() == UInt8(ascii: "{") else {
+      throw reader.syntaxError("the body is not a JSON object")
+    }
+    try reader.object("response") { reader, key in
+      switch key {
+      case "error": error = try GoogleAPIError(reading: &reader)
+      case "items":
+        try reader.array("items") { reader, index in
+          items.append(try readItem(&reader, index: index))
+        }
+      case "id":
+        hasID = true
+        try reader.skipValue()
+      default: try reader.skipValue()
+      }
+    }
+    let end = reader.position
+    reader.skipSpace()
+    guard reader.atEnd else { throw reader.syntaxError("unexpected data after the JSON object") }
+    if let error { return .error(error) }
+    if hasID && items.isEmpty { return .volume(start..<end) }
+    return .page(items)
+  }
+
+  /// One element of `items`: a volume, or the reason it was skipped (the reader then stands
+  /// after the element). Syntax errors are not recoverable and propagate.
+  static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> Result<
+    Volume, SkippedVolume
+  > {
+    reader.skipSpace()
+    let start = reader.position
+    do {
+      return .success(try Volume(reading: &reader))
+    } catch let error as JSONSyntaxError {
+      throw error
+    } catch {
+      reader.position = start
+      try reader.skipValue()
+      let range = start..<reader.position
+      let buffer = UnsafeBufferPointer(start: reader.base, count: reader.end)
+      let reason: String
+      if let mismatch = error as? JSONTypeMismatch {
+        reason =
+          mismatch.path == "id"
+          ? "it has no id" : "\(mismatch.path) is \(mismatch.found), expected \(mismatch.expected)"
+      } else {
+        reason = "\(error)"
+      }
+      return .failure(SkippedVolume(index: index, id: lenientID(buffer, range: range), reason: reason))
+    }
+  }
+
+  /// The top-level `id` of a volume that failed to decode, for the warning that names it.
+  private static func lenientID(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) -> String? {
+    var reader = JSONReader(buffer, range: range)
+    var id: String?
+    _ = try? reader.object("volume") { reader, key in
+      switch key {
+      case "id": id = try? reader.string("id")
+      default: try reader.skipValue()
+      }
+    }
+    return id.flatMap { $0.isEmpty ? nil : $0 }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `HTTPTransport` over URLSession (FoundationNetworking on Linux), with Foundation's own
+/// response cache switched off: our cache is the only one, and it never stores the key.
+public struct URLSessionTransport: HTTPTransport {
+  private let session: SessionBox
+
+  public init() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpCookieStorage = nil
+    // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
+    configuration.httpMaximumConnectionsPerHost = 64
+    session = SessionBox(URLSession(configuration: configuration))
+  }
+
+  public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
+    guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
+    var request = URLRequest(
+      url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await withDeadline(timeout) { [session, request] in
+        try await session.value.data(for: request)
+      }
+    } catch let error as TransportError {
+      throw error
+    } catch let error as URLError {
+      throw Self.classify(error.code)
+    } catch {
+      throw .other(code: -1)
+    }
+    guard let http = response as? HTTPURLResponse else { throw .other(code: -1) }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name] = value }
+    }
+    return TransportResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
+  }
+
+  /// Runs `body`, throwing `.timedOut` after `seconds`: FoundationNetworking does not always
+  /// enforce `URLRequest.timeoutInterval` while a server keeps the connection open and silent.
+  private func withDeadline<T: Sendable>(
+    _ seconds: Double, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask { try await body() }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let value = first else { throw TransportError.timedOut }
+      return value
+    }
+  }
+
+  static func classify(_ code: URLError.Code) -> TransportError {
+    switch code {
+    case .timedOut: .timedOut
+    case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource,
+      .cannotDecodeRawData, .cannotDecodeContentData:
+      .connectionLost
+    case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+      .secureConnectionFailed:
+      .cannotConnect
+    default: .other(code: code.rawValue)
+    }
+  }
+}
+
+/// URLSession is thread-safe; this box states it for the compiler.
+private struct SessionBox: @unchecked Sendable {
+  let value: URLSession
+  init(_ value: URLSession) { self.value = value }
+}

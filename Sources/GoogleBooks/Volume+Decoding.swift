@@ -1,0 +1,207 @@
+extension Volume {
+  /// Reads one `books#volume` object; throws when `id` is missing or a known field has the
+  /// wrong JSON type (the caller skips that volume and keeps the rest of the page).
+  init(reading reader: inout JSONReader) throws {
+    var id: String?
+    var etag: String?
+    var info = VolumeInfo()
+    var sale: SaleInfo?
+    var access: AccessInfo?
+    var snippet: String?
+    try reader.object("volume") { reader, key in
+      switch key {
+      case "id": id = try reader.string("id")
+      case "etag": etag = try reader.string("etag")
+      case "volumeInfo": info = try VolumeInfo(reading: &reader)
+      case "saleInfo": sale = try SaleInfo(reading: &reader)
+      case "accessInfo": access = try AccessInfo(reading: &reader)
+      case "searchInfo":
+        try reader.object("searchInfo") { reader, key in
+          switch key {
+          case "textSnippet": snippet = try reader.string("searchInfo.textSnippet")
+          default: try reader.skipValue()
+          }
+        }
+      default: try reader.skipValue()
+      }
+    }
+    guard let id, !id.isEmpty else {
+      throw JSONTypeMismatch(path: "id", expected: "a non-empty string", found: "nothing")
+    }
+    self.init(
+      id: id, etag: etag, volumeInfo: info, saleInfo: sale, accessInfo: access, textSnippet: snippet)
+  }
+}
+
+extension VolumeInfo {
+  init(reading reader: inout JSONReader) throws {
+    self.init()
+    try reader.object("volumeInfo") { reader, key in
+      switch key {
+      case "title": title = try reader.string("volumeInfo.title")
+      case "subtitle": subtitle = try reader.string("volumeInfo.subtitle")
+      case "authors": authors = try reader.strings("volumeInfo.authors")
+      case "publisher": publisher = try reader.string("volumeInfo.publisher")
+      case "publishedDate": publishedDate = try reader.string("volumeInfo.publishedDate")
+      case "description": description = try reader.string("volumeInfo.description")
+      case "industryIdentifiers": industryIdentifiers = try IndustryIdentifier.list(reading: &reader)
+      case "pageCount":
+        let count = try reader.int("volumeInfo.pageCount")
+        pageCount = count == 0 ? nil : count
+      case "printType": printType = try reader.string("volumeInfo.printType")
+      case "categories": categories = try reader.strings("volumeInfo.categories")
+      case "averageRating": averageRating = try reader.double("volumeInfo.averageRating")
+      case "ratingsCount": ratingsCount = try reader.int("volumeInfo.ratingsCount")
+      case "maturityRating": maturityRating = try reader.string("volumeInfo.maturityRating")
+      case "language": language = try reader.string("volumeInfo.language")
+      case "imageLinks": imageLinks = try ImageLinks(reading: &reader)
+      case "previewLink": previewLink = try reader.link("volumeInfo.previewLink")
+      case "infoLink": infoLink = try reader.link("volumeInfo.infoLink")
+      case "canonicalVolumeLink": canonicalVolumeLink = try reader.link("volumeInfo.canonicalVolumeLink")
+      case "seriesInfo": seriesInfo = try SeriesInfo(reading: &reader)
+      default: try reader.skipValue()
+      }
+    }
+  }
+}
+
+extension IndustryIdentifier {
+  static func list(reading reader: inout JSONReader) throws -> [IndustryIdentifier] {
+    var result: [IndustryIdentifier] = []
+    try reader.array("volumeInfo.industryIdentifiers") { reader, _ in
+      var type: String?
+      var identifier: String?
+      try reader.object("volumeInfo.industryIdentifiers[]") { reader, key in
+        switch key {
+        case "type": type = try reader.string("volumeInfo.industryIdentifiers[].type")
+        case "identifier": identifier = try reader.string("volumeInfo.industryIdentifiers[].identifier")
+        default: try reader.skipValue()
+        }
+      }
+      if let identifier { result.append(IndustryIdentifier(type: type ?? "OTHER", identifier: identifier)) }
+    }
+    return result
+  }
+}
+
+extension ImageLinks {
+  init?(reading reader: inout JSONReader) throws {
+    self.init()
+    let present = try reader.object("volumeInfo.imageLinks") { reader, key in
+      switch key {
+      case "smallThumbnail": smallThumbnail = try reader.link("volumeInfo.imageLinks.smallThumbnail")
+      case "thumbnail": thumbnail = try reader.link("volumeInfo.imageLinks.thumbnail")
+      case "small": small = try reader.link("volumeInfo.imageLinks.small")
+      case "medium": medium = try reader.link("volumeInfo.imageLinks.medium")
+      case "large": large = try reader.link("volumeInfo.imageLinks.large")
+      case "extraLarge": extraLarge = try reader.link("volumeInfo.imageLinks.extraLarge")
+      default: try reader.skipValue()
+      }
+    }
+    if !present { return nil }
+  }
+}
+
+extension SeriesInfo {
+  init?(reading reader: inout JSONReader) throws {
+    self.init()
+    let present = try reader.object("volumeInfo.seriesInfo") { reader, key in
+      switch key {
+      case "bookDisplayNumber":
+        // Google sends a string ("23"); tolerate a number too.
+        if try reader.peek() == UInt8(ascii: "\"") {
+          bookDisplayNumber = try reader.string("volumeInfo.seriesInfo.bookDisplayNumber")
+        } else if let number = try reader.int("volumeInfo.seriesInfo.bookDisplayNumber") {
+          bookDisplayNumber = String(number)
+        }
+      case "volumeSeries":
+        try reader.array("volumeInfo.seriesInfo.volumeSeries") { reader, _ in
+          try reader.object("volumeInfo.seriesInfo.volumeSeries[]") { reader, key in
+            switch key {
+            case "seriesId" where seriesId == nil:
+              seriesId = try reader.string("volumeInfo.seriesInfo.volumeSeries[].seriesId")
+            default: try reader.skipValue()
+            }
+          }
+        }
+      default: try reader.skipValue()
+      }
+    }
+    if !present { return nil }
+  }
+}
+
+extension SaleInfo {
+  init?(reading reader: inout JSONReader) throws {
+    self.init()
+    let present = try reader.object("saleInfo") { reader, key in
+      switch key {
+      case "country": country = try reader.string("saleInfo.country")
+      case "saleability": saleability = try reader.string("saleInfo.saleability")
+      case "isEbook": isEbook = try reader.bool("saleInfo.isEbook")
+      case "listPrice": listPrice = try Price.read(&reader, "saleInfo.listPrice.amount")
+      case "retailPrice": retailPrice = try Price.read(&reader, "saleInfo.retailPrice.amount")
+      case "buyLink": buyLink = try reader.link("saleInfo.buyLink")
+      default: try reader.skipValue()
+      }
+    }
+    if !present { return nil }
+  }
+}
+
+extension Price {
+  /// `{"amount": 5.99 | 550, "currencyCode": "GBP"}`; nil unless both are present.
+  static func read(_ reader: inout JSONReader, _ path: StaticString) throws -> Price? {
+    var amount: Double?
+    var currency: String?
+    try reader.object(path) { reader, key in
+      switch key {
+      case "amount": amount = try reader.double(path)
+      case "currencyCode": currency = try reader.string(path)
+      default: try reader.skipValue()
+      }
+    }
+    guard let amount, let currency else { return nil }
+    return Price(amount: amount, currencyCode: currency)
+  }
+}
+
+extension AccessInfo {
+  init?(reading reader: inout JSONReader) throws {
+    self.init()
+    let present = try reader.object("accessInfo") { reader, key in
+      switch key {
+      case "country": country = try reader.string("accessInfo.country")
+      case "viewability": viewability = try reader.string("accessInfo.viewability")
+      case "embeddable": embeddable = try reader.bool("accessInfo.embeddable")
+      case "publicDomain": publicDomain = try reader.bool("accessInfo.publicDomain")
+      case "webReaderLink": webReaderLink = try reader.link("accessInfo.webReaderLink")
+      case "accessViewStatus": accessViewStatus = try reader.string("accessInfo.accessViewStatus")
+      case "epub": epubAvailable = try reader.isAvailable("accessInfo.epub.isAvailable")
+      case "pdf": pdfAvailable = try reader.isAvailable("accessInfo.pdf.isAvailable")
+      default: try reader.skipValue()
+      }
+    }
+    if !present { return nil }
+  }
+}
+
+extension JSONReader {
+  /// A link, with `http://` upgraded to `https://` on Google's hosts.
+  mutating func link(_ path: StaticString) throws -> String? {
+    guard let value = try string(path) else { return nil }
+    return GoogleLink.upgraded(value)
+  }
+
+  /// `{"isAvailable": true, …}` → true.
+  mutating func isAvailable(_ path: StaticString) throws -> Bool? {
+    var available: Bool?
+    try object(path) { reader, key in
+      switch key {
+      case "isAvailable": available = try reader.bool(path)
+      default: try reader.skipValue()
+      }
+    }
+    return available
+  }
+}

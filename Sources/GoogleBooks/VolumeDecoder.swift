@@ -1,0 +1,93 @@
+/// A volume that could not be read; the rest of its page is kept.
+public struct SkippedVolume: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Position in `items`; nil for a single-volume body.
+  public var index: Int?
+  public var id: String?
+  public var reason: String
+
+  public init(index: Int?, id: String?, reason: String) {
+    self.index = index
+    self.id = id
+    self.reason = reason
+  }
+
+  /// `items[3] (id 'abc'): volumeInfo.pageCount is a string, expected a number`.
+  public var description: String {
+    var name = index.map { "items[\($0)]" } ?? "volume"
+    if let id { name += " (id '\(id)')" }
+    return "\(name): \(reason)"
+  }
+}
+
+/// The volumes of one response body.
+public struct DecodedResponse: Sendable, Equatable {
+  public var volumes: [Volume]
+  public var skipped: [SkippedVolume]
+  /// True for a bare `books#volume` body (`GET volumes/{id}`).
+  public var isSingleVolume: Bool
+
+  public init(volumes: [Volume] = [], skipped: [SkippedVolume] = [], isSingleVolume: Bool = false) {
+    self.volumes = volumes
+    self.skipped = skipped
+    self.isSingleVolume = isSingleVolume
+  }
+}
+
+/// Why a body gave no volumes at all.
+public enum ResponseDecodingError: Error, Sendable, Equatable {
+  /// Google's `{"error": …}` body.
+  case apiError(GoogleAPIError)
+  /// Truncated, HTML, or otherwise not the JSON Google sends.
+  case invalidJSON(offset: Int, message: String)
+}
+
+/// Decodes Google Books response bodies into `Volume`s with a hand-written UTF-8 pull parser.
+public enum VolumeDecoder {
+  public static func decode(_ body: [UInt8]) throws(ResponseDecodingError) -> DecodedResponse {
+    try decode(body[...])
+  }
+
+  public static func decode(_ body: ArraySlice<UInt8>) throws(ResponseDecodingError) -> DecodedResponse {
+    let result = body.withUnsafeBufferPointer { buffer in
+      Result { () throws(ResponseDecodingError) -> DecodedResponse in try decode(buffer) }
+    }
+    return try result.get()
+  }
+
+  static func decode(_ buffer: UnsafeBufferPointer<UInt8>) throws(ResponseDecodingError) -> DecodedResponse {
+    let body: ResponseBody
+    do {
+      body = try ResponseBody.read(buffer)
+    } catch let error as JSONSyntaxError {
+      throw .invalidJSON(offset: error.offset, message: error.message)
+    } catch let error as JSONTypeMismatch {
+      throw .invalidJSON(offset: 0, message: "\(error.path) is \(error.found), expected \(error.expected)")
+    } catch {
+      throw .invalidJSON(offset: 0, message: "\(error)")
+    }
+    var response = DecodedResponse()
+    let outcomes: [Result<Volume, SkippedVolume>]
+    switch body {
+    case .error(let apiError):
+      throw .apiError(apiError)
+    case .volume(let range):
+      var reader = JSONReader(buffer, range: range)
+      do {
+        outcomes = [try ResponseBody.readItem(&reader, index: nil)]
+      } catch {
+        throw .invalidJSON(offset: error.offset, message: error.message)
+      }
+      response.isSingleVolume = true
+    case .page(let items):
+      outcomes = items
+    }
+    response.volumes.reserveCapacity(outcomes.count)
+    for outcome in outcomes {
+      switch outcome {
+      case .success(let volume): response.volumes.append(volume)
+      case .failure(let skipped): response.skipped.append(skipped)
+      }
+    }
+    return response
+  }
+}

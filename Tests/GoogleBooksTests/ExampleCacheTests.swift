@@ -1,0 +1,127 @@
+import Catalog
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+@testable import GoogleBooks
+
+/// The example site's cache (`.ci/example-cache`) is made by the real fetch stage, fetching the
+/// raw responses in `Tests/Fixtures/example-api/` from a server that answers like Google.
+///
+/// `make example-cache` (BOOKGEN_RECORD_EXAMPLE_CACHE=1) rewrites it; otherwise this test fails
+/// when the committed cache no longer matches what fetching the fixtures gives.
+@Suite struct ExampleCacheTests {
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+  static let fixtures = repository + "/Tests/Fixtures/example-api"
+  /// Entries carry this fetch time, so recording twice gives identical bytes.
+  static let fetchedAt = Date(timeIntervalSince1970: 1_796_000_000)
+
+  @Test func committedCacheMatchesTheFixtures() async throws {
+    let catalog = try CatalogLoader.load(path: Self.repository + "/catalog.yml")
+    let committed = catalog.directory + "/" + catalog.cache.dir
+    let record = ProcessInfo.processInfo.environment["BOOKGEN_RECORD_EXAMPLE_CACHE"] == "1"
+    let target = record ? committed : TestSupport.makeTemporaryDirectory("example-cache")
+    defer { if !record { TestSupport.removeTemporaryDirectory(target) } }
+    if record { try? FileManager.default.removeItem(atPath: committed) }
+
+    let served = try await Self.fetch(catalog, into: target)
+    #expect(served.unanswered.isEmpty, "requests with no fixture: \(served.unanswered)")
+    #expect(served.warnings.isEmpty, "fetch warnings: \(served.warnings)")
+    if record { return }
+    let expected = try Self.files(under: target)
+    let actual = try Self.files(under: committed)
+    #expect(
+      actual.keys.sorted() == expected.keys.sorted(),
+      "the example cache is out of date: run `make example-cache` and commit .ci/example-cache")
+    for (path, bytes) in expected where actual[path] != bytes {
+      Issue.record("cache entry \(path) differs: run `make example-cache` and commit .ci/example-cache")
+    }
+  }
+
+  /// Fetches every request of `catalog` from a server that answers from the fixture files.
+  static func fetch(_ catalog: Catalog, into cache: String) async throws -> (
+    unanswered: [String], warnings: [String]
+  ) {
+    let searches = try loadSearchIndex()
+    let unanswered = Unanswered()
+    let server = HTTPServer(host: "127.0.0.1", port: 0) { request in
+      guard let file = fixtureFile(for: request, searches: searches),
+        let body = FileManager.default.contents(atPath: fixtures + "/" + file)
+      else {
+        unanswered.add(request.target)
+        return HTTPResponse(status: 404, body: Array(#"{"error":{"code":404,"message":"no fixture"}}"#.utf8))
+      }
+      return HTTPResponse(
+        status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: [UInt8](body))
+    }
+    try server.start()
+    var options = FetchOptions(refresh: true, jobs: 1, cacheDirectory: cache, environment: [:])
+    options.now = { fetchedAt }
+    var catalog = catalog
+    catalog.googleBooks.apiURL = "http://127.0.0.1:\(server.port)/books/v1"
+    let result: FetchResult
+    do {
+      result = try await Fetcher(catalog: catalog, options: options).run()
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
+    return (unanswered.targets, result.warnings.map(\.description))
+  }
+
+  static func fixtureFile(for request: HTTPRequest, searches: [String: String]) -> String? {
+    let prefix = "/books/v1/volumes"
+    guard request.path.hasPrefix(prefix) else { return nil }
+    let rest = request.path.dropFirst(prefix.count)
+    if rest.hasPrefix("/") { return "volume/\(rest.dropFirst()).json" }
+    guard let q = request.queryValue("q") else { return nil }
+    if q.hasPrefix("isbn:") { return "isbn/\(q.dropFirst(5)).json" }
+    return searches[q]
+  }
+
+  /// `searches.tsv`: one `q<TAB>file` line per search request.
+  static func loadSearchIndex() throws -> [String: String] {
+    let text = try String(contentsOfFile: fixtures + "/searches.tsv", encoding: .utf8)
+    var index: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+      if fields.count == 2 { index[fields[0]] = fields[1] }
+    }
+    return index
+  }
+
+  static func files(under root: String) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return files }
+    for case let path as String in enumerator {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        files[path] = FileManager.default.contents(atPath: root + "/" + path)
+      }
+    }
+    return files
+  }
+}
+
+/// Request targets the fixtures could not answer (collected across server tasks).
+private final class Unanswered: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+
+  func add(_ target: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    list.append(target)
+  }
+
+  var targets: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return list.sorted()
+  }
+}

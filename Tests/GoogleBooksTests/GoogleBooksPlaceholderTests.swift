@@ -1,7 +1,0 @@
-import Testing
-
-@testable import GoogleBooks
-
-@Test func GoogleBooksModuleLinks() {
-  #expect(Bool(true))
-}

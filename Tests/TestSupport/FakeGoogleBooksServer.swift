@@ -1,0 +1,37 @@
+import HTTPServer
+
+/// `FakeGoogleBooks` served over real HTTP on 127.0.0.1 (port chosen by the system).
+///
+/// Faults happen on the wire: `.closeWithoutResponse` resets the connection, `.truncateBody`
+/// announces the full Content-Length and sends less, `.delay` keeps the client waiting.
+public final class FakeGoogleBooksServer: Sendable {
+  public let google: FakeGoogleBooks
+  private let server: HTTPServer
+
+  public init(google: FakeGoogleBooks = FakeGoogleBooks()) {
+    self.google = google
+    server = HTTPServer(host: "127.0.0.1", port: 0) { request in
+      let reply = await google.respond(method: request.method, target: request.target)
+      var response = HTTPResponse(
+        status: reply.status, headers: reply.headers.map { (name: $0.0, value: $0.1) }, body: reply.body)
+      switch reply.fault {
+      case .closeWithoutResponse: response.fault = .closeWithoutResponse
+      case .truncateBody(let count): response.fault = .truncateBody(afterBytes: count)
+      default: break
+      }
+      return response
+    }
+  }
+
+  /// Starts listening; `apiURL` is valid afterwards.
+  public func start() throws {
+    try server.start()
+  }
+
+  /// `http://127.0.0.1:PORT/books/v1`, to use as `google_books.api_url`.
+  public var apiURL: String { "http://127.0.0.1:\(server.port)/books/v1" }
+
+  public func stop() async {
+    await server.stop()
+  }
+}
