@@ -131,8 +131,9 @@ def start_html_check(site: Path) -> subprocess.Popen | None:
         return None
     try:
         return subprocess.Popen(
+            # --no-langdetect: the checker's guess at a page's language varies from run to run.
             ["java", "-Xss8m", "-jar", str(find_vnu()), "--format", "json", "--exit-zero-always",
-             "--skip-non-html", str(site)],
+             "--no-langdetect", "--skip-non-html", str(site)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
     except FileNotFoundError as error:
         raise ToolError("Java is missing: apt-get install default-jre-headless") from error
@@ -205,8 +206,10 @@ JSON_LD = re.compile(
     r"<script\b[^>]*\btype\s*=\s*[\"']?application/ld\+json[\"']?[^>]*>(.*?)</script\s*>", re.S | re.I)
 
 
-def check_data_files(site: Path, findings: Findings) -> None:
+def check_data_files(site: Path, book_pages: list[str], findings: Findings) -> None:
+    """Parses every data file and JSON-LD block; a site needs feeds and an index, book pages JSON-LD."""
     xml_count = json_count = block_count = 0
+    blocks_in: dict[str, int] = {}
     for path in sorted(site.rglob("*")):
         relative = str(path.relative_to(site))
         if not path.is_file():
@@ -227,11 +230,19 @@ def check_data_files(site: Path, findings: Findings) -> None:
             text = path.read_text(encoding="utf-8", errors="replace")
             for number, match in enumerate(JSON_LD.finditer(text), start=1):
                 block_count += 1
+                blocks_in[relative] = number
                 line = text.count("\n", 0, match.start(1)) + 1
                 try:
                     json.loads(match.group(1))
                 except json.JSONDecodeError as error:
                     findings.fail("json-ld", f"{relative}:{line}", f"JSON-LD block {number} is not valid JSON: {error}")
+    if xml_count == 0:
+        findings.fail("xml", "the site", "no feed, sitemap or OPDS catalog (no .xml or .atom file)")
+    if json_count == 0:
+        findings.fail("json", "the site", "no search index (no .json file)")
+    for relative in book_pages:
+        if relative not in blocks_in:
+            findings.fail("json-ld", relative, "no JSON-LD block (schema.org Book) on this book page")
     info(f"-- data: {plural(xml_count, 'XML file')}, {plural(json_count, 'JSON file')}, "
          f"{plural(block_count, 'JSON-LD block')}")
 
@@ -638,7 +649,8 @@ def main() -> int:
     html_check = None
     try:
         html_check = start_html_check(site)
-        check_data_files(site, findings)
+        check_data_files(site, [relative for name, relative in (pages | phone_pages).items()
+                                if name == "book" or name.startswith("book-")], findings)
         if not args.skip_browser:
             args.screenshots.mkdir(parents=True, exist_ok=True)
             driver = start_browser()
