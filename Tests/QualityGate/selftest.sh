@@ -66,6 +66,15 @@ status=$?
 [ "$(tail -n 1 "$work/clean.txt")" = "quality gate: all checks passed" ] \
   || problem "the clean site's last line is not 'quality gate: all checks passed'"
 
+echo "selftest: a site without feeds, search index or JSON-LD must fail"
+gate "$work/bare.txt" --site "$here/bare-site" --pages home=index.html,book=books/plain/index.html --skip-browser
+status=$?
+[ "$status" -eq 1 ] || problem "gate.py exited $status on the bare site, expected 1"
+for line in 'FAIL [xml] the site: no feed, sitemap or OPDS catalog' 'FAIL [json] the site: no search index' \
+  'FAIL [json-ld] books/plain/index.html: no JSON-LD block (schema.org Book) on this book page'; do
+  grep -qF -- "$line" "$work/bare.txt" || problem "missing from the bare site's report: $line"
+done
+
 echo "selftest: a browser that cannot start must be reported plainly"
 CHROMEDRIVER=/nonexistent/chromedriver gate "$work/nobrowser.txt" --site "$here/clean-site" --pages home=index.html
 status=$?
@@ -74,11 +83,11 @@ grep -qF 'error: headless Chromium cannot start: /nonexistent/chromedriver is mi
   || problem "no plain message when chromedriver is missing"
 
 if [ "$problems" -ne 0 ]; then
-  for report in broken clean nobrowser; do
+  for report in broken clean bare nobrowser; do
     echo "---- gate.py on the $report case:"
     cat "$work/$report.txt"
   done
   echo "selftest: problems found: $problems"
   exit 1
 fi
-echo "selftest: the gate fails on the broken site, passes the clean one, reports a missing browser"
+echo "selftest: the gate fails on the broken and bare sites, passes the clean one, reports a missing browser"
