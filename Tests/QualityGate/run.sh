@@ -54,8 +54,10 @@ fi
 [ -x "$bookgen" ] || die "no bookgen binary at $bookgen"
 
 # 4. Each catalog: build offline for 127.0.0.1 under its own sub-path, site check, gate.
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+# Built sites stay in .build/quality/sites/<catalog> for a look after a failure.
+work="$root/.build/quality/sites"
+rm -rf "$work"
+mkdir -p "$work"
 failed=()
 
 free_port() {
