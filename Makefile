@@ -31,6 +31,21 @@ format:
 example-cache: deps
 	BOOKGEN_RECORD_EXAMPLE_CACHE=1 $(SWIFT) test --filter ExampleCacheTests
 
+# Performance benchmark (README, Performance): generates synthetic catalogs of 1k, 10k and 100k
+# books under /dev/shm (reused while the generator is unchanged) and times `bookgen build`.
+# Extra options: make bench BENCH_FLAGS="--runs 5 --disk /some/ext4/folder".
+.PHONY: bench-quick bench-tools
+BENCH_FLAGS ?=
+bench-tools: deps
+	$(SWIFT) build -c release --product bookgen
+	$(SWIFT) build -c release --product bookgen-bench
+
+bench: bench-tools
+	.build/release/bookgen-bench --sizes 1000,10000,100000 $(BENCH_FLAGS)
+
+bench-quick: bench-tools
+	.build/release/bookgen-bench --sizes 1000,10000 $(BENCH_FLAGS)
+
 # The site quality gate (README: quality gate): builds the example and stress catalogs and checks
 # them with the Nu HTML Checker, headless Chromium and axe-core. Installs what it needs.
 .PHONY: quality

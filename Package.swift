@@ -8,6 +8,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "bookgen", targets: ["bookgen"]),
+    .executable(name: "bookgen-bench", targets: ["BookgenBench"]),
     .library(name: "Mustache", targets: ["Mustache"]),
   ],
   targets: [
@@ -29,17 +30,22 @@ let package = Package(
     // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
     .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
     .executableTarget(name: "EmbedThemeTool", path: "Plugins/EmbedThemeTool"),
+    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
+    .target(name: "SiteCheck", dependencies: ["Markdown"]),
     .target(name: "HTTPServer"),
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
       name: "BookgenCLI",
-      dependencies: ["Catalog", "GoogleBooks", "Site", "Preview", "Diagnostics", "Mustache"]
+      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"]
     ),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
+    // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
+    .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
+    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
@@ -53,6 +59,9 @@ let package = Package(
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(
       name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"], exclude: ["Golden"]),
+    .testTarget(
+      name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),

@@ -50,11 +50,18 @@ public struct SiteBuilder: Sendable {
       try writer.makeDirectories(for: jobs, assets: assets.keys)
       let assetBytes = try writer.writeAssets(assets)
       let pageBytes = try await writer.writePages(jobs, concurrency: max(1, options.jobs))
+      // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages.
+      let discovery = DiscoveryFiles.render(
+        model: model, jobs: jobs, settings: catalog.site, urls: urls, strings: strings,
+        options: DiscoveryOptions(environment: ProcessInfo.processInfo.environment),
+        facts: contexts.seo.facts)
+      let discoveryBytes = try DiscoveryFiles.write(discovery, into: folder.staging)
       clock.lap("render+write")
       try folder.commit()
       clock.lap("swap")
       return BuildReport(
-        pages: jobs.count, files: jobs.count + assets.count, bytes: pageBytes + assetBytes,
+        pages: jobs.count, files: jobs.count + assets.count + discovery.count,
+        bytes: pageBytes + assetBytes + discoveryBytes,
         books: model.books.count, stages: clock.stages, warnings: SiteWarnings.collect(model))
     } catch {
       folder.discard()

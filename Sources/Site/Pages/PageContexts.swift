@@ -11,6 +11,8 @@ struct PageContexts: Sendable {
   let urls: SiteURLs
   let strings: UIStrings
   let perPage: Int
+  /// The `<head>` metadata (description, canonical, OpenGraph, JSON-LD) of each page.
+  let seo: SEOHead
   /// `site` and `t`, the same on every page.
   private let shared: [String: ContextValue]
   /// One card per book, in `model.books` order.
@@ -28,6 +30,7 @@ struct PageContexts: Sendable {
     self.urls = urls
     self.strings = strings
     self.perPage = max(1, settings.booksPerPage)
+    self.seo = SEOHead(model: model, settings: settings, urls: urls)
     let navigation: [ContextValue] = model.collections.map { collection in
       ["title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug])))]
     }
@@ -101,6 +104,7 @@ struct PageContexts: Sendable {
       "description": .optional(description.nonEmpty),
       "kind": .string(job.template),
       "isHome": .bool(isHome),
+      "seoHead": .string(seo.render(job: job, title: title, description: description.nonEmpty)),
     ]
   }
 

@@ -84,7 +84,8 @@ enum HTMLScan {
     var findings: [String] = []
     for tag in tags(in: html) {
       if ["script", "iframe", "object", "embed", "style", "base", "form"].contains(tag.name),
-        !(tag.name == "form" && tag.attributes.contains { $0.name == "role" && $0.value == "search" })
+        !(tag.name == "form" && tag.attributes.contains { $0.name == "role" && $0.value == "search" }),
+        !isOwnScript(tag)
       {
         findings.append("<\(tag.name)>")
       }
@@ -97,6 +98,15 @@ enum HTMLScan {
       }
     }
     return findings
+  }
+
+  /// The theme's own scripts: JSON-LD data blocks and the search script from `assets/`.
+  /// A data block that hostile text broke out of shows up as a second, unexplained `<script>`.
+  static func isOwnScript(_ tag: Tag) -> Bool {
+    guard tag.name == "script" else { return false }
+    let attributes = Dictionary(tag.attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    if attributes == ["type": "application/ld+json"] { return true }
+    return Set(attributes.keys) == ["src", "defer"] && attributes["src"]!.hasSuffix("/assets/search.js")
   }
 
   /// Decodes the entities the engine and the sanitiser write.

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `bookgen-bench` command-line options.
+struct BenchOptions {
+  enum Mode { case run, generate, verify, fetchLatency, help }
+
+  var mode = Mode.run
+  var sizes = [1_000, 10_000, 100_000]
+  var out = "/dev/shm/bookgen-bench"
+  var bookgen = ".build/release/bookgen"
+  /// An ext4 folder for the on-disk rebuilds (the repo's .build lives on the work disk).
+  /// nil with `--no-disk`: tmpfs scenarios only.
+  var disk: String? = ".build/bench-disk"
+  var jobs = ProcessInfo.processInfo.activeProcessorCount
+  var runs = 3
+  var seed = DatasetWriter.defaultSeed
+  var fetchLatency = true
+
+  static let help = """
+    OVERVIEW: Generates synthetic Google Books caches and times `bookgen build` over them.
+
+    USAGE: bookgen-bench [options]
+
+    OPTIONS:
+      --sizes N,N,…      Catalog sizes in volumes (default 1000,10000,100000).
+      --out DIR          Where datasets and tmpfs outputs go (default /dev/shm/bookgen-bench).
+      --bookgen PATH     The bookgen executable to time (default .build/release/bookgen).
+      --disk DIR         An ext4 folder for the on-disk rebuilds (default .build/bench-disk).
+      --no-disk          Skip the ext4 scenarios.
+      --runs N           Runs per scenario; the median is reported (default 3; a run
+                         over 10 s is not repeated).
+      --jobs N           Generator threads (default: all cores).
+      --seed N           Generator seed (default \(DatasetWriter.defaultSeed)).
+      --generate-only    Write the datasets and stop.
+      --verify           Write the datasets if needed, then re-read and check them.
+      --fetch-latency    Only time the fetch stage with 100 ms latency, 1 vs 4 in flight.
+      --no-fetch-latency Skip that measurement in a full run.
+      -h, --help         Show this help.
+
+    Datasets are reused when <out>/<N>/bench-dataset.json matches the generator version.
+    """
+
+  init(arguments: [String]) throws(BenchError) {
+    var rest = arguments[...]
+    func value(_ name: String) throws(BenchError) -> String {
+      guard let value = rest.popFirst() else { throw .usage("option '\(name)' needs a value") }
+      return value
+    }
+    func number(_ name: String) throws(BenchError) -> Int {
+      let text = try value(name)
+      guard let number = Int(text.replacingOccurrences(of: "_", with: "")), number > 0 else {
+        throw .usage("option '\(name)' needs a positive number, not '\(text)'")
+      }
+      return number
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--sizes":
+        let text = try value(argument)
+        let sizes = text.split(separator: ",").compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
+        guard !sizes.isEmpty, sizes.count == text.split(separator: ",").count, sizes.allSatisfy({ $0 >= 40 })
+        else {
+          throw .usage("--sizes needs numbers of at least 40 separated by commas, not '\(text)'")
+        }
+        self.sizes = sizes
+      case "--out": out = try value(argument)
+      case "--bookgen": bookgen = try value(argument)
+      case "--disk": disk = try value(argument)
+      case "--no-disk": disk = nil
+      case "--runs": runs = try number(argument)
+      case "--jobs": jobs = try number(argument)
+      case "--seed":
+        let text = try value(argument)
+        guard let seed = UInt64(text) else { throw .usage("--seed needs an unsigned number, not '\(text)'") }
+        self.seed = seed
+      case "--generate-only": mode = .generate
+      case "--verify": mode = .verify
+      case "--fetch-latency": mode = .fetchLatency
+      case "--no-fetch-latency": fetchLatency = false
+      case "-h", "--help": mode = .help
+      default: throw .usage("unknown option '\(argument)'")
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The Markdown table of all measurements, then issue 7's targets marked ✓ or ✗.
+struct BenchReport {
+  var measurements: [Measurement]
+  var fetch: [FetchLatencyBench.Result] = []
+  var options: BenchOptions
+
+  var markdown: String {
+    // Stage columns in the order bookgen printed them, whatever stages it reports.
+    var stages: [String] = []
+    for m in measurements {
+      for (stage, _) in m.stages where !stages.contains(stage) { stages.append(stage) }
+    }
+    var lines = [
+      "Output folders: \(options.out)/<N>/public (\(FileSystem.kind(of: options.out))), "
+        + (options.disk.map { "\($0)/<N>/public (\(FileSystem.kind(of: $0)))" } ?? "no disk folder") + "; "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores; "
+        + "median of \(options.runs) runs per scenario (one when a run takes over 10 s).",
+      "",
+      "| N | scenario | wall s | peak RSS MB | files | written files | MB written |"
+        + stages.map { " \($0) s |" }.joined(),
+      "|---:|---|---:|---:|---:|---:|---:|" + String(repeating: "---:|", count: stages.count),
+    ]
+    for m in measurements {
+      if let failure = m.failure {
+        lines.append(
+          "| \(m.size) | \(m.scenario.rawValue) | failed: \(failure.replacingOccurrences(of: "|", with: "\\|")) |"
+        )
+        continue
+      }
+      let values = stages.map { stage in
+        m.stages.first { $0.stage == stage }.map { Self.seconds($0.seconds) } ?? ""
+      }
+      lines.append(
+        "| \(m.size) | \(m.scenario.rawValue) | \(Self.seconds(m.seconds)) | \(Self.megabytes(m.peakRSS)) | \(m.files) | \(m.writtenFiles) | \(Self.megabytes(m.writtenBytes)) |"
+          + values.map { " \($0) |" }.joined())
+    }
+    // A build that wrote fewer files than there are books did not build what the cache holds.
+    for m in measurements where m.scenario.isFullBuild && m.failure == nil && m.files < m.size {
+      lines.append("")
+      lines.append(
+        "Warning: the \(m.size)-book \(m.scenario.rawValue) left only \(m.files) files; is the output complete?"
+      )
+    }
+    lines.append("")
+    lines.append("Targets (issue 7; release build, warm cache):")
+    lines.append("")
+    lines += targets.map { "- \($0)" }
+    return lines.joined(separator: "\n")
+  }
+
+  private func find(_ size: Int, _ scenario: Scenario) -> Measurement? {
+    measurements.first { $0.size == size && $0.scenario == scenario && $0.failure == nil }
+  }
+
+  private var targets: [String] {
+    var lines: [String] = []
+    func check(_ label: String, _ value: String?, _ passed: Bool?) {
+      guard let value, let passed else {
+        lines.append("not measured: \(label)")
+        return
+      }
+      lines.append("\(passed ? "✓" : "✗") \(label): \(value)")
+    }
+    func limit(_ size: Int, _ scenario: Scenario, seconds: Double, _ label: String) {
+      let m = find(size, scenario)
+      check(label, m.map { Self.seconds($0.seconds) + " s" }, m.map { $0.seconds <= seconds })
+    }
+    limit(10_000, .fullTmpfs, seconds: 0.75, "10k full build ≤ 0.75 s")
+    let full10k = find(10_000, .fullTmpfs)
+    check(
+      "10k full build peak RSS ≤ 120 MB", full10k.map { Self.megabytes($0.peakRSS) + " MB" },
+      full10k.map { $0.peakRSS <= 120_000_000 })
+    limit(10_000, .noOpTmpfs, seconds: 0.3, "10k no-op rebuild ≤ 0.3 s")
+    limit(10_000, .oneBookTmpfs, seconds: 0.3, "10k rebuild after one book changed ≤ 0.3 s")
+    limit(100_000, .fullTmpfs, seconds: 8, "100k full build ≤ 8 s")
+    let full100k = find(100_000, .fullTmpfs)
+    check(
+      "100k full build peak RSS ≤ 1 GB", full100k.map { Self.megabytes($0.peakRSS) + " MB" },
+      full100k.map { $0.peakRSS <= 1_000_000_000 })
+    let ratio = full10k.flatMap { small in full100k.map { $0.seconds / small.seconds } }
+    check(
+      "100k full build ≤ 11× the 10k one", ratio.map { String(format: "%.1f×", $0) }, ratio.map { $0 <= 11 })
+    limit(10_000, .noOpDisk, seconds: 1, "10k no-op rebuild on ext4 < 1 s")
+    limit(10_000, .oneBookDisk, seconds: 1, "10k one-book rebuild on ext4 < 1 s")
+    lines.append(fetchTarget)
+    return lines
+  }
+
+  /// Issue 7's fetch target, from `FetchLatencyBench`.
+  var fetchTarget: String {
+    let label = "fetch with 100 ms latency: 4 in flight ≥ 3.5× faster than 1"
+    guard let one = fetch.first(where: { $0.jobs == 1 }), let four = fetch.first(where: { $0.jobs == 4 })
+    else {
+      return "not measured: \(label)"
+    }
+    let speedup = one.seconds / four.seconds
+    return (speedup >= 3.5 ? "✓ " : "✗ ") + label + ": "
+      + String(
+        format: "%.2f s vs %.2f s for %d requests, %.2f×", one.seconds, four.seconds, one.requests, speedup)
+      + " (at most \(four.maxInFlight) in flight)"
+  }
+
+  static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+  static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
+}

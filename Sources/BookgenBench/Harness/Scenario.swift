@@ -1,0 +1,32 @@
+/// One timed situation of `bookgen build`.
+enum Scenario: String, CaseIterable, Sendable {
+  case fullTmpfs = "full build (tmpfs)"
+  case noOpTmpfs = "no-op rebuild (tmpfs)"
+  case oneBookTmpfs = "one book changed (tmpfs)"
+  case fullDisk = "full build (ext4)"
+  case noOpDisk = "no-op rebuild (ext4)"
+  case oneBookDisk = "one book changed (ext4)"
+
+  var onDisk: Bool { self == .fullDisk || self == .noOpDisk || self == .oneBookDisk }
+  var isFullBuild: Bool { self == .fullTmpfs || self == .fullDisk }
+  var changesOneBook: Bool { self == .oneBookTmpfs || self == .oneBookDisk }
+}
+
+/// The measured figures of one scenario (the median run when there were several).
+struct Measurement {
+  var size: Int
+  var scenario: Scenario
+  var seconds: Double
+  var peakRSS: Int
+  /// All files in the output folder after the run.
+  var files: Int
+  var bytes: Int
+  /// Files the run created or replaced, and their bytes.
+  var writtenFiles: Int
+  var writtenBytes: Int
+  var stages: [(stage: String, seconds: Double)]
+  /// Set when bookgen failed: its exit status and the end of its stderr.
+  var failure: String?
+  var status: Int32
+  var stderr: String
+}

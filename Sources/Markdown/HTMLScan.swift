@@ -1,0 +1,179 @@
+import CGumbo
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the site check needs from one HTML page: its links, the ids fragments can target, its
+/// title and its language.
+public struct HTMLPageScan: Sendable, Equatable {
+  /// One URL a page refers to (a `srcset` yields one per candidate).
+  public struct Link: Sendable, Equatable {
+    /// Lower-case tag name (`a`, `link`, `img`, …).
+    public var element: String
+    /// `href`, `src`, `srcset`, `action` or `poster`.
+    public var attribute: String
+    /// As written, with character references decoded.
+    public var url: String
+
+    public init(element: String, attribute: String, url: String) {
+      self.element = element
+      self.attribute = attribute
+      self.url = url
+    }
+  }
+
+  public var links: [Link] = []
+  /// Every `id`, and every `name` of an `<a>` (both are fragment targets).
+  public var ids: Set<String> = []
+  /// The text of the first `<title>`, nil when there is none.
+  public var title: String?
+  /// The `lang` attribute of `<html>`, nil when absent.
+  public var language: String?
+
+  public init() {}
+}
+
+/// Scans whole HTML documents with gumbo (the HTML5 parsing algorithm, so what it finds is what a
+/// browser finds).
+public enum HTMLScan {
+  /// The attributes the scan reads.
+  private enum AttributeKind {
+    case id
+    case name
+    case link(String)
+
+    static let links: [String] = ["href", "src", "srcset", "action", "poster"]
+
+    init?(_ name: UnsafePointer<CChar>) {
+      if strcmp(name, "id") == 0 {
+        self = .id
+      } else if strcmp(name, "name") == 0 {
+        self = .name
+      } else if let link = AttributeKind.links.first(where: { strcmp(name, $0) == 0 }) {
+        self = .link(link)
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Parses `html` as a complete document and collects its links, ids, title and language.
+  public static func scan(_ html: String) -> HTMLPageScan {
+    var html = html
+    return html.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { characters in
+        var options = kGumboDefaultOptions
+        options.max_errors = 0
+        guard let output = gumbo_parse_with_options(&options, characters.baseAddress, characters.count) else {
+          return HTMLPageScan()
+        }
+        defer { gumbo_destroy_output(&options, output) }
+        return scan(root: output.pointee.root)
+      }
+    }
+  }
+
+  /// Walks with an explicit stack: hostile pages may nest elements thousands deep.
+  private static func scan(root: UnsafeMutablePointer<GumboNode>) -> HTMLPageScan {
+    var result = HTMLPageScan()
+    if root.pointee.type == GUMBO_NODE_ELEMENT {
+      result.language = attributes(of: root.pointee.v.element).first { $0.key == "lang" }?.value
+    }
+    var stack = [root]
+    while let node = stack.popLast() {
+      guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else {
+        continue
+      }
+      let element = node.pointee.v.element
+      let isHTML = element.tag_namespace == GUMBO_NAMESPACE_HTML
+      // Attribute names are compared as C strings; only the values the check needs become
+      // Swift strings (pages carry many classes and labels it does not).
+      let attributes = element.attributes
+      for index in 0..<Int(attributes.length) {
+        let attribute = attributes.data[index]!.assumingMemoryBound(to: GumboAttribute.self).pointee
+        guard let kind = AttributeKind(attribute.name) else { continue }
+        switch kind {
+        case .id:
+          result.ids.insert(String(cString: attribute.value))
+        case .name:
+          if element.tag == GUMBO_TAG_A { result.ids.insert(String(cString: attribute.value)) }
+        case .link(let name) where isHTML:
+          let value = String(cString: attribute.value)
+          let tag = tagName(of: element)
+          for url in name == "srcset" ? candidates(ofSourceSet: value) : [value] {
+            result.links.append(HTMLPageScan.Link(element: tag, attribute: name, url: url))
+          }
+        case .link:
+          break
+        }
+      }
+      if element.tag == GUMBO_TAG_TITLE, result.title == nil, element.tag_namespace == GUMBO_NAMESPACE_HTML {
+        result.title = text(of: element)
+      }
+      // Children are pushed in reverse so links come out in document order.
+      let children = element.children
+      for index in stride(from: Int(children.length) - 1, through: 0, by: -1) {
+        stack.append(children.data[index]!.assumingMemoryBound(to: GumboNode.self))
+      }
+    }
+    return result
+  }
+
+  private static func tagName(of element: GumboElement) -> String {
+    if element.tag != GUMBO_TAG_UNKNOWN, let name = gumbo_normalized_tagname(element.tag) {
+      return String(cString: name)
+    }
+    var piece = element.original_tag
+    gumbo_tag_from_original_text(&piece)
+    guard let data = piece.data else { return "" }
+    return String(
+      decoding: UnsafeRawBufferPointer(start: data, count: piece.length), as: UTF8.self
+    ).lowercased()
+  }
+
+  /// Attributes in source order (names are lower-cased by the parser).
+  private static func attributes(of element: GumboElement) -> [(key: String, value: String)] {
+    var result: [(key: String, value: String)] = []
+    let vector = element.attributes
+    for index in 0..<Int(vector.length) {
+      let attribute = vector.data[index]!.assumingMemoryBound(to: GumboAttribute.self).pointee
+      result.append((String(cString: attribute.name), String(cString: attribute.value)))
+    }
+    return result
+  }
+
+  private static func text(of element: GumboElement) -> String {
+    var text = ""
+    let children = element.children
+    for index in 0..<Int(children.length) {
+      let child = children.data[index]!.assumingMemoryBound(to: GumboNode.self)
+      if child.pointee.type == GUMBO_NODE_TEXT || child.pointee.type == GUMBO_NODE_WHITESPACE {
+        text += String(cString: child.pointee.v.text.text)
+      }
+    }
+    return text
+  }
+
+  /// The URLs of a `srcset` (`a.jpg 1x, b.jpg 2x`), per the HTML standard's candidate parsing:
+  /// a URL runs to the next whitespace, a trailing comma ends it, descriptors run to a comma.
+  static func candidates(ofSourceSet value: String) -> [String] {
+    var urls: [String] = []
+    var rest = Substring(value)
+    while true {
+      rest = rest.drop { $0.isWhitespace || $0 == "," }
+      guard !rest.isEmpty else { return urls }
+      var url = rest.prefix { !$0.isWhitespace }
+      rest = rest.dropFirst(url.count)
+      if url.hasSuffix(",") {
+        url = url.dropLast()
+        while url.hasSuffix(",") { url = url.dropLast() }
+      } else {
+        rest = rest.drop { $0 != "," }
+      }
+      if !url.isEmpty { urls.append(String(url)) }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Catalog
+
+/// Atom (RFC 4287) feeds: `feed.xml` for the catalog and `<collection>/feed.xml` per collection,
+/// each with the newest books. Also writes the entries of the OPDS catalog, which is Atom too.
+struct AtomFeed: Sendable {
+  let model: SiteModel
+  let settings: SiteSettings
+  let urls: SiteURLs
+  let strings: UIStrings
+  let options: DiscoveryOptions
+  /// One per book, in `model.books` order.
+  let facts: [BookFacts]
+
+  static let namespace = "http://www.w3.org/2005/Atom"
+  static let mediaType = "application/atom+xml"
+
+  /// The catalog feed and one feed per collection.
+  func files() -> [DiscoveryFile] {
+    let newest = model.newestFirst
+    var files = [
+      feed(
+        path: SitePath([], fileName: "feed.xml"), title: settings.title, alternate: .root,
+        books: Array(newest.prefix(options.feedEntryLimit)))
+    ]
+    var rank = [Int](repeating: 0, count: model.books.count)
+    for (position, book) in newest.enumerated() { rank[book] = position }
+    for collection in model.collections {
+      let books = collection.books.sorted { rank[$0] < rank[$1] }.prefix(options.feedEntryLimit)
+      files.append(
+        feed(
+          path: SitePath([collection.slug], fileName: "feed.xml"),
+          title: "\(collection.title) – \(settings.title)", alternate: SitePath([collection.slug]),
+          books: Array(books)))
+    }
+    return files
+  }
+
+  private func feed(path: SitePath, title: String, alternate: SitePath, books: [Int]) -> DiscoveryFile {
+    var xml = XMLWriter()
+    xml.open("feed", ["xmlns": AtomFeed.namespace, "xml:lang": settings.language])
+    xml.element("id", urls.absolute(path))
+    xml.element("title", title)
+    if let subtitle = settings.description.map({ TextFormatting.markdownText($0, limit: 300) })?.nonEmpty,
+      path.segments.isEmpty
+    {
+      xml.element("subtitle", subtitle)
+    }
+    xml.element("updated", updated(of: books))
+    writeFeedAuthor(into: &xml)
+    xml.empty("link", ["rel": "self", "type": AtomFeed.mediaType, "href": urls.absolute(path)])
+    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(alternate)])
+    xml.element("generator", "bookgen")
+    for index in books {
+      xml.open("entry")
+      writeEntryBody(facts[index], into: &xml)
+      xml.close("entry")
+    }
+    xml.close("feed")
+    return DiscoveryFile(path: path.relativeFilePath.joined(separator: "/"), text: xml.text)
+  }
+
+  /// `SOURCE_DATE_EPOCH` when set, else the newest publication date among `books`, else the
+  /// epoch itself: never the clock, so rebuilds are byte-identical.
+  func updated(of books: [Int]) -> String {
+    if let epoch = options.sourceDateEpoch { return Timestamp.rfc3339(epoch: epoch) }
+    guard let newest = books.compactMap({ model.books[$0].date }).max() else {
+      return Timestamp.rfc3339(epoch: 0)
+    }
+    return Timestamp.rfc3339(newest)
+  }
+
+  /// A feed needs an author unless every entry has one; the site's author, else its title.
+  func writeFeedAuthor(into xml: inout XMLWriter) {
+    xml.open("author")
+    xml.element("name", settings.author?.nonEmpty ?? settings.title)
+    xml.element("uri", urls.baseURL)
+    xml.close("author")
+  }
+
+  /// The elements Atom entries and OPDS entries share: id, title, updated, authors, categories,
+  /// summary and the link to the book's page.
+  func writeEntryBody(_ facts: BookFacts, into xml: inout XMLWriter) {
+    let book = facts.book
+    xml.element("id", facts.pageURL)
+    xml.element("title", book.title ?? book.id)
+    xml.element("updated", book.date.map(Timestamp.rfc3339) ?? updated(of: []))
+    for author in facts.authors {
+      xml.open("author")
+      xml.element("name", author.name)
+      if let uri = author.url { xml.element("uri", uri) }
+      xml.close("author")
+    }
+    for category in facts.categories {
+      xml.empty("category", ["term": category.path, "label": category.leaf])
+    }
+    if let summary = facts.summary(limit: options.summaryLimit) {
+      xml.element("summary", summary, ["type": "text"])
+    }
+    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": facts.pageURL])
+  }
+}

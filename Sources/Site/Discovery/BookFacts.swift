@@ -1,0 +1,115 @@
+import GoogleBooks
+
+/// What feeds, OPDS, SEO tags and the search index say about one book, derived once.
+///
+/// A class: feeds, OPDS, SEO and the search index pass these around for every book, and copying
+/// a reference is one retain where copying the struct would be dozens.
+final class BookFacts: Sendable {
+  let book: Book
+  /// Absolute URL of the book's page.
+  let pageURL: String
+  /// Site-relative URL of the book's page (`books/dune-abc/`), for the search index.
+  let relativeURL: String
+  /// The larger https cover the detail page shows (or the owner's).
+  let image: String?
+  /// The cover the book cards show: search results and e-readers reuse what browsers cached.
+  var thumbnail: String? { book.cover }
+  /// webReaderLink, else previewLink (https).
+  let previewURL: String?
+  let buyURL: String?
+  /// Retail price, else list price.
+  let price: Price?
+  /// The book's page on Google Books (computed when asked: few books need it).
+  var googleBooksURL: String {
+    ExternalLink.googleBooksPage(canonical: book.volume.volumeInfo.canonicalVolumeLink, volumeID: book.id)
+  }
+  /// Each author with the absolute URL of their page.
+  let authors: [(name: String, url: String?)]
+  /// Each category path as `Fiction / Science Fiction` and its last level.
+  let categories: [(path: String, leaf: String)]
+
+  /// Facts for every book of the model, in `model.books` order. Author page URLs are looked up
+  /// once per distinct name (folding names is the expensive part).
+  static func all(model: SiteModel, urls: SiteURLs) -> [BookFacts] {
+    var authorURLs: [String: String?] = [:]
+    return model.books.map { book in
+      let authors = book.authors.map { name in
+        if let known = authorURLs[name] { return (name: name, url: known) }
+        let url = model.termURL(.author, key: CollationKey.fold(name), urls: urls)
+        authorURLs[name] = .some(url)
+        return (name: name, url: url)
+      }
+      return BookFacts(book: book, urls: urls, authors: authors)
+    }
+  }
+
+  private init(book: Book, urls: SiteURLs, authors: [(name: String, url: String?)]) {
+    self.book = book
+    self.authors = authors
+    categories = book.categories.compactMap { path in
+      let levels = CategoryPath.levels(of: path)
+      guard let leaf = levels.last else { return nil }
+      return (levels.joined(separator: " / "), leaf)
+    }
+    let path = SitePath(["books", book.slug])
+    relativeURL = path.encodedURLPath
+    pageURL = urls.baseURL + relativeURL
+    if let links = book.volume.volumeInfo.imageLinks, book.cover != nil {
+      image = ExternalLink.cover(links.small ?? links.medium) ?? book.cover
+    } else {
+      image = book.cover
+    }
+    let info = book.volume.volumeInfo
+    // The same links the detail page shows (Google's http links upgraded to https).
+    previewURL =
+      ExternalLink.link(book.volume.accessInfo?.webReaderLink) ?? ExternalLink.link(info.previewLink)
+    let sale = book.volume.saleInfo
+    buyURL = ExternalLink.link(sale?.buyLink)
+    price = sale?.retailPrice ?? sale?.listPrice
+  }
+
+  /// The description as one line of plain text, at most `limit` characters.
+  func summary(limit: Int) -> String? {
+    book.description.map { TextFormatting.descriptionText($0, limit: limit) }?.nonEmpty
+  }
+
+  /// `450`, `12.50`: the amount with two decimals unless whole, for `opds:price` and JSON-LD.
+  static func amountText(_ amount: Double) -> String {
+    let cents = Int((amount * 100).rounded())
+    let fraction = cents % 100
+    return fraction == 0 ? String(cents / 100) : "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
+  /// A MIME type for a cover URL: from its extension, else JPEG (what Google serves).
+  static func imageType(_ url: String) -> String {
+    let path = url.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+    // Compares ASCII case-insensitively without lower-casing (and copying) the URL.
+    func hasExtension(_ name: StaticString) -> Bool {
+      let suffix = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+      return path.count >= suffix.count
+        && zip(path.suffix(suffix.count), suffix).allSatisfy { $0 | 0x20 == $1 }
+    }
+    if hasExtension(".png") { return "image/png" }
+    if hasExtension(".webp") { return "image/webp" }
+    if hasExtension(".gif") { return "image/gif" }
+    if hasExtension(".svg") { return "image/svg+xml" }
+    return "image/jpeg"
+  }
+
+}
+
+extension SiteModel {
+  /// Books with a date newest first, then undated books in title order.
+  var newestFirst: [Int] {
+    let dated = Set(recentlyPublished)
+    return recentlyPublished + books.indices.filter { !dated.contains($0) }
+  }
+
+  /// The absolute URL of a term's page (authors in feeds and JSON-LD), nil when unknown.
+  func termURL(_ kind: TaxonomyKind, key: String, urls: SiteURLs) -> String? {
+    guard let index = taxonomies[kind]?.index[key], let term = taxonomies[kind]?.terms[index] else {
+      return nil
+    }
+    return urls.absolute(SitePath([kind.folder, term.slug]))
+  }
+}

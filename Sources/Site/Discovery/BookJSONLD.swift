@@ -1,0 +1,82 @@
+import Catalog
+
+/// schema.org structured data as JSON-LD: `Book` with its `Offer` on detail pages, `WebSite` on
+/// the home page.
+enum BookJSONLD {
+  static func make(_ facts: BookFacts) -> JSONValue {
+    let book = facts.book
+    var fields: [(String, JSONValue)] = [
+      ("@context", .string("https://schema.org")), ("@type", .string("Book")),
+      ("@id", .string(facts.pageURL)), ("url", .string(facts.pageURL)),
+      ("name", .string(book.title ?? book.id)),
+    ]
+    if let subtitle = book.subtitle { fields.append(("alternativeHeadline", .string(subtitle))) }
+    if !facts.authors.isEmpty {
+      let people: [JSONValue] = facts.authors.map { author in
+        var person: [(String, JSONValue)] = [("@type", .string("Person")), ("name", .string(author.name))]
+        if let url = author.url { person.append(("url", .string(url))) }
+        return .object(person)
+      }
+      fields.append(("author", .array(people)))
+    }
+    if let isbn = book.isbn13 { fields.append(("isbn", .string(isbn))) }
+    if let pages = book.pageCount { fields.append(("numberOfPages", .int(pages))) }
+    if let date = book.date { fields.append(("datePublished", .string(date.isoString))) }
+    if let image = facts.image { fields.append(("image", .string(image))) }
+    if let language = book.language { fields.append(("inLanguage", .string(language))) }
+    if let publisher = book.publisher {
+      fields.append(
+        ("publisher", .object([("@type", .string("Organization")), ("name", .string(publisher))])))
+    }
+    if let summary = facts.summary(limit: 500) { fields.append(("description", .string(summary))) }
+    if !facts.categories.isEmpty {
+      fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
+    }
+    if let offer = offer(facts) { fields.append(("offers", offer)) }
+    fields.append(("sameAs", .string(facts.googleBooksURL)))
+    return .object(fields)
+  }
+
+  /// An `Offer` from Google's saleInfo; nil when the book is not for sale or has no price.
+  static func offer(_ facts: BookFacts) -> JSONValue? {
+    guard let sale = facts.book.volume.saleInfo else { return nil }
+    let availability: String
+    switch sale.saleability {
+    case "FOR_SALE", "FOR_SALE_AND_RENTAL", "FREE": availability = "https://schema.org/InStock"
+    case "FOR_PREORDER": availability = "https://schema.org/PreOrder"
+    case nil: availability = "https://schema.org/InStock"
+    default: return nil
+    }
+    var fields: [(String, JSONValue)] = [("@type", .string("Offer"))]
+    if sale.saleability == "FREE" {
+      fields.append(("price", .string("0")))
+      if let currency = facts.price?.currencyCode { fields.append(("priceCurrency", .string(currency))) }
+    } else if let price = facts.price {
+      fields.append(("price", .string(BookFacts.amountText(price.amount))))
+      fields.append(("priceCurrency", .string(price.currencyCode)))
+    } else {
+      return nil
+    }
+    fields.append(("availability", .string(availability)))
+    if let url = facts.buyURL { fields.append(("url", .string(url))) }
+    return .object(fields)
+  }
+
+  /// The home page's `WebSite`, with the search box as a `SearchAction` (the all-books page reads
+  /// `?q=`).
+  static func website(settings: SiteSettings, urls: SiteURLs, description: String) -> JSONValue {
+    .object([
+      ("@context", .string("https://schema.org")), ("@type", .string("WebSite")),
+      ("name", .string(settings.title)), ("url", .string(urls.baseURL)),
+      ("description", .string(description)), ("inLanguage", .string(settings.language)),
+      (
+        "potentialAction",
+        .object([
+          ("@type", .string("SearchAction")),
+          ("target", .string(urls.absolute(SitePath(["books"])) + "?q={search_term_string}")),
+          ("query-input", .string("required name=search_term_string")),
+        ])
+      ),
+    ])
+  }
+}

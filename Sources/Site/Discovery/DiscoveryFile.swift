@@ -1,0 +1,13 @@
+/// One file the discovery stage adds to the output: a path relative to the output folder
+/// (`/`-separated, not percent-encoded) and its bytes.
+struct DiscoveryFile: Sendable, Equatable {
+  let path: String
+  let bytes: [UInt8]
+
+  init(path: String, text: String) {
+    self.path = path
+    self.bytes = Array(text.utf8)
+  }
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,23 @@
+/// What the discovery files (sitemap, feeds, OPDS, search index) depend on besides the site.
+struct DiscoveryOptions: Sendable, Equatable {
+  /// `SOURCE_DATE_EPOCH`: the reproducible build time, in seconds since 1970. When set, it is the
+  /// feeds' `updated` and the sitemap's `lastmod`; without it no build time is written anywhere.
+  var sourceDateEpoch: Int?
+  /// URLs per sitemap file; past it `sitemap.xml` becomes an index (50,000 is the protocol's cap).
+  var sitemapLimit = 50_000
+  /// Entries per Atom feed (the newest books).
+  var feedEntryLimit = 50
+  /// Entries per OPDS acquisition feed page.
+  var opdsPageSize = 100
+  /// Characters of plain-text description in feed and OPDS summaries.
+  var summaryLimit = 500
+
+  init(sourceDateEpoch: Int? = nil) {
+    self.sourceDateEpoch = sourceDateEpoch
+  }
+
+  /// Reads `SOURCE_DATE_EPOCH` (ignored unless it is a whole number of seconds).
+  init(environment: [String: String]) {
+    self.init(sourceDateEpoch: environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) })
+  }
+}

@@ -1,0 +1,160 @@
+/// An OPDS 1.2 catalog under `opds/`: a navigation feed at `opds/index.xml` leading to an
+/// acquisition feed of all books (`opds/books/`) and one per collection
+/// (`opds/collections/<slug>/`), each paginated as `index.xml`, `page-2.xml`, ….
+struct OPDSCatalog: Sendable {
+  let feed: AtomFeed
+
+  static let navigationType = "application/atom+xml;profile=opds-catalog;kind=navigation"
+  static let acquisitionType = "application/atom+xml;profile=opds-catalog;kind=acquisition"
+  static let root = SitePath(["opds"], fileName: "index.xml")
+
+  private var model: SiteModel { feed.model }
+  private var urls: SiteURLs { feed.urls }
+
+  func files() -> [DiscoveryFile] {
+    // Each book's entry is rendered once and shared by the all-books and collection feeds.
+    let entries = feed.facts.map { facts in
+      var xml = XMLWriter(fragmentAtDepth: 1)
+      xml.open("entry")
+      writeEntry(facts, into: &xml)
+      xml.close("entry")
+      return xml.text
+    }
+    var files = [navigationFeed()]
+    files += acquisitionFeeds(
+      folder: ["opds", "books"], title: feed.strings["allBooks"], books: Array(model.books.indices),
+      entries: entries)
+    for collection in model.collections {
+      files += acquisitionFeeds(
+        folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books,
+        entries: entries)
+    }
+    return files
+  }
+
+  private func navigationFeed() -> DiscoveryFile {
+    var xml = XMLWriter()
+    xml.open("feed", OPDSCatalog.namespaces(language: feed.settings.language))
+    xml.element("id", urls.absolute(OPDSCatalog.root))
+    xml.element("title", feed.settings.title)
+    let updated = feed.updated(of: Array(model.books.indices))
+    xml.element("updated", updated)
+    feed.writeFeedAuthor(into: &xml)
+    writeLink(into: &xml, rel: "self", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
+    writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
+    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(.root)])
+    var sections = [
+      (title: feed.strings["allBooks"], folder: ["opds", "books"], books: Array(model.books.indices))
+    ]
+    for collection in model.collections {
+      sections.append((collection.title, ["opds", "collections", collection.slug], collection.books))
+    }
+    for section in sections {
+      let path = SitePath(section.folder, fileName: "index.xml")
+      xml.open("entry")
+      xml.element("id", urls.absolute(path))
+      xml.element("title", section.title)
+      xml.element("updated", feed.updated(of: section.books))
+      xml.element("content", countText(section.books.count), ["type": "text"])
+      writeLink(into: &xml, rel: "subsection", path: path, type: OPDSCatalog.acquisitionType)
+      xml.close("entry")
+    }
+    xml.close("feed")
+    return DiscoveryFile(path: OPDSCatalog.root.relativeFilePath.joined(separator: "/"), text: xml.text)
+  }
+
+  private func acquisitionFeeds(folder: [String], title: String, books: [Int], entries: [String])
+    -> [DiscoveryFile]
+  {
+    let updated = feed.updated(of: books)
+    let size = max(1, feed.options.opdsPageSize)
+    let pageCount = max(1, (books.count + size - 1) / size)
+    func path(_ page: Int) -> SitePath {
+      SitePath(folder, fileName: page == 1 ? "index.xml" : "page-\(page).xml")
+    }
+    return (1...pageCount).map { page in
+      let members = Array(books[min(books.count, (page - 1) * size)..<min(books.count, page * size)])
+      var xml = XMLWriter()
+      xml.open("feed", OPDSCatalog.namespaces(language: feed.settings.language))
+      xml.element("id", urls.absolute(path(page)))
+      xml.element("title", pageCount > 1 ? "\(title) (\(page)/\(pageCount))" : title)
+      xml.element("updated", updated)
+      feed.writeFeedAuthor(into: &xml)
+      writeLink(into: &xml, rel: "self", path: path(page), type: OPDSCatalog.acquisitionType)
+      writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
+      writeLink(into: &xml, rel: "up", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
+      if pageCount > 1 {
+        writeLink(into: &xml, rel: "first", path: path(1), type: OPDSCatalog.acquisitionType)
+        if page > 1 {
+          writeLink(into: &xml, rel: "previous", path: path(page - 1), type: OPDSCatalog.acquisitionType)
+        }
+        if page < pageCount {
+          writeLink(into: &xml, rel: "next", path: path(page + 1), type: OPDSCatalog.acquisitionType)
+        }
+        writeLink(into: &xml, rel: "last", path: path(pageCount), type: OPDSCatalog.acquisitionType)
+      }
+      for index in members { xml.append(entries[index]) }
+      xml.close("feed")
+      return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text)
+    }
+  }
+
+  /// An OPDS catalog entry: the Atom entry plus Dublin Core metadata, cover links and the
+  /// acquisition links (sample = preview, buy with its price; the Google Books page otherwise,
+  /// since every OPDS entry needs at least one acquisition link).
+  private func writeEntry(_ facts: BookFacts, into xml: inout XMLWriter) {
+    let book = facts.book
+    feed.writeEntryBody(facts, into: &xml)
+    if let language = book.language { xml.element("dc:language", language) }
+    if let date = book.date { xml.element("dc:issued", date.isoString) }
+    if let publisher = book.publisher { xml.element("dc:publisher", publisher) }
+    if let isbn = book.isbn13 { xml.element("dc:identifier", "urn:isbn:" + isbn) }
+    if let image = facts.image {
+      xml.empty(
+        "link", ["rel": "http://opds-spec.org/image", "type": BookFacts.imageType(image), "href": image])
+    }
+    if let thumbnail = facts.thumbnail {
+      xml.empty(
+        "link",
+        [
+          "rel": "http://opds-spec.org/image/thumbnail", "type": BookFacts.imageType(thumbnail),
+          "href": thumbnail,
+        ])
+    }
+    if let preview = facts.previewURL {
+      xml.empty(
+        "link", ["rel": "http://opds-spec.org/acquisition/sample", "type": "text/html", "href": preview])
+    }
+    if let buy = facts.buyURL {
+      if let price = facts.price, book.volume.saleInfo?.saleability != "FREE" {
+        xml.open("link", ["rel": "http://opds-spec.org/acquisition/buy", "type": "text/html", "href": buy])
+        xml.element("opds:price", BookFacts.amountText(price.amount), ["currencycode": price.currencyCode])
+        xml.close("link")
+      } else {
+        xml.empty("link", ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": buy])
+      }
+    }
+    if facts.previewURL == nil && facts.buyURL == nil {
+      xml.empty(
+        "link",
+        ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": facts.googleBooksURL])
+    }
+  }
+
+  private func countText(_ count: Int) -> String {
+    count == 1
+      ? feed.strings["bookCountOne"]
+      : feed.strings.format("bookCount", ["count": NumberText.grouped(count)])
+  }
+
+  private func writeLink(into xml: inout XMLWriter, rel: String, path: SitePath, type: String) {
+    xml.empty("link", ["rel": rel, "type": type, "href": urls.absolute(path)])
+  }
+
+  static func namespaces(language: String) -> KeyValuePairs<String, String> {
+    [
+      "xmlns": AtomFeed.namespace, "xmlns:dc": "http://purl.org/dc/terms/",
+      "xmlns:opds": "http://opds-spec.org/2010/catalog", "xml:lang": language,
+    ]
+  }
+}

@@ -1,0 +1,121 @@
+import Catalog
+import Markdown
+
+/// The `<head>` tags that make a page discoverable: meta description, canonical link, feed and
+/// OPDS links, OpenGraph and, on detail pages, schema.org `Book` JSON-LD.
+///
+/// Built once per site; `render` is called per page and returns an HTML fragment whose every
+/// value is escaped (the template prints it raw with `{{{page.seoHead}}}`).
+struct SEOHead: Sendable {
+  let model: SiteModel
+  let settings: SiteSettings
+  let urls: SiteURLs
+  private let siteDescription: String
+  /// One per book, in `model.books` order (`DiscoveryFiles.render` can reuse them).
+  let facts: [BookFacts]
+  private let commonLinks: String
+
+  static let descriptionLimit = 160
+
+  init(model: SiteModel, settings: SiteSettings, urls: SiteURLs) {
+    self.model = model
+    self.settings = settings
+    self.urls = urls
+    siteDescription =
+      settings.description.map { TextFormatting.markdownText($0, limit: SEOHead.descriptionLimit) }?.nonEmpty
+      ?? settings.title
+    facts = BookFacts.all(model: model, urls: urls)
+    commonLinks =
+      SEOHead.tag(
+        "link",
+        [
+          "rel": "alternate", "type": AtomFeed.mediaType, "title": settings.title,
+          "href": urls.href(SitePath([], fileName: "feed.xml")),
+        ])
+      + SEOHead.tag(
+        "link",
+        [
+          "rel": "alternate", "type": OPDSCatalog.navigationType, "title": "OPDS",
+          "href": urls.href(OPDSCatalog.root),
+        ])
+  }
+
+  /// The fragment for one page. `title` is the page's own title (not the document title);
+  /// `description` is the page's plain-text meta description (nil: the site's description).
+  func render(job: PageJob, title: String, description: String?) -> String {
+    let text = description?.nonEmpty ?? siteDescription
+    var html = SEOHead.tag("meta", ["name": "description", "content": text])
+    if job.kind == .notFound {
+      // A 404 page is served at any address: it must not claim one or be indexed.
+      return html + SEOHead.tag("meta", ["name": "robots", "content": "noindex"])
+    }
+    let canonical = urls.absolute(job.path)
+    html += SEOHead.tag("link", ["rel": "canonical", "href": canonical]) + commonLinks
+    if case .collection(let index) = job.kind {
+      let collection = model.collections[index]
+      html += SEOHead.tag(
+        "link",
+        [
+          "rel": "alternate", "type": AtomFeed.mediaType, "title": "\(collection.title) – \(settings.title)",
+          "href": urls.href(SitePath([collection.slug], fileName: "feed.xml")),
+        ])
+    }
+    var graph: [(String, String)] = [
+      ("og:site_name", settings.title), ("og:title", title), ("og:description", text), ("og:url", canonical),
+    ]
+    // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
+    if settings.language.contains("-") {
+      graph.append(("og:locale", settings.language.replacingOccurrences(of: "-", with: "_")))
+    }
+    var jsonLD: JSONValue?
+    if case .book(let index) = job.kind {
+      let facts = self.facts[index]
+      graph.append(("og:type", "book"))
+      graph += bookGraph(facts)
+      jsonLD = BookJSONLD.make(facts)
+    } else {
+      graph.append(("og:type", "website"))
+      if let image = listImage(job.kind) { graph.append(("og:image", image)) }
+      if job.kind == .home { jsonLD = BookJSONLD.website(settings: settings, urls: urls, description: text) }
+    }
+    for (property, content) in graph {
+      html += SEOHead.tag("meta", ["property": property, "content": content])
+    }
+    html += SEOHead.tag("meta", ["name": "twitter:card", "content": "summary"])
+    if let jsonLD {
+      html += "<script type=\"application/ld+json\">" + jsonLD.rendered() + "</script>\n"
+    }
+    return html
+  }
+
+  private func bookGraph(_ facts: BookFacts) -> [(String, String)] {
+    let book = facts.book
+    var graph: [(String, String)] = []
+    if let image = facts.image { graph.append(("og:image", image)) }
+    if let title = book.title { graph.append(("og:image:alt", title)) }
+    if let isbn = book.isbn13 { graph.append(("book:isbn", isbn)) }
+    for author in facts.authors { graph.append(("book:author", author.url ?? author.name)) }
+    if let date = book.date { graph.append(("book:release_date", date.isoString)) }
+    for category in facts.categories { graph.append(("book:tag", category.leaf)) }
+    return graph
+  }
+
+  /// The first cover among a list page's books (link previews look better with one).
+  private func listImage(_ kind: PageJob.Kind) -> String? {
+    let books: [Int]
+    switch kind {
+    case .home: books = model.recentlyPublished
+    case .collection(let index): books = model.collections[index].books
+    case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
+    case .allBooks: books = Array(model.books.indices)
+    case .book, .notFound: books = []
+    }
+    return books.lazy.compactMap { self.facts[$0].image }.first
+  }
+
+  /// `<name key="value" …>` with escaped values, on its own line.
+  static func tag(_ name: String, _ attributes: KeyValuePairs<String, String>) -> String {
+    "<" + name + attributes.map { " \($0.key)=\"\(HTMLEscaping.escapeAttribute($0.value))\"" }.joined()
+      + ">\n"
+  }
+}

@@ -1,0 +1,76 @@
+/// Builds an XML document line by line; every text and attribute value goes through `XMLText`.
+struct XMLWriter {
+  private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  private var depth = 0
+
+  init() {}
+
+  /// A fragment (no XML declaration) indented as if inside `depth` open elements, to be added to
+  /// documents with `append`.
+  init(fragmentAtDepth depth: Int) {
+    text = ""
+    self.depth = depth
+  }
+
+  /// Adds a fragment written by another writer.
+  mutating func append(_ fragment: String) {
+    text += fragment
+  }
+
+  /// `<name a="v">`, leaving the element open.
+  mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
+    startLine(name)
+    for (key, value) in attributes { writeAttribute(key, value) }
+    text += ">\n"
+    depth += 1
+  }
+
+  mutating func close(_ name: String) {
+    depth -= 1
+    indent()
+    text += "</"
+    text += name
+    text += ">\n"
+  }
+
+  /// `<name a="v">text</name>`.
+  mutating func element(_ name: String, _ content: String, _ attributes: KeyValuePairs<String, String> = [:])
+  {
+    startLine(name)
+    for (key, value) in attributes { writeAttribute(key, value) }
+    text += ">"
+    XMLText.write(content, to: &text)
+    text += "</"
+    text += name
+    text += ">\n"
+  }
+
+  /// `<name a="v"/>`; attributes with a nil value are left out.
+  mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String?>) {
+    startLine(name)
+    for (key, value) in attributes {
+      if let value { writeAttribute(key, value) }
+    }
+    text += "/>\n"
+  }
+
+  private mutating func startLine(_ name: String) {
+    indent()
+    text += "<"
+    text += name
+  }
+
+  private mutating func indent() {
+    text += depth < XMLWriter.indents.count ? XMLWriter.indents[depth] : String(repeating: " ", count: depth)
+  }
+
+  private mutating func writeAttribute(_ key: String, _ value: String) {
+    text += " "
+    text += key
+    text += "=\""
+    XMLText.write(value, to: &text)
+    text += "\""
+  }
+
+  private static let indents = (0..<8).map { String(repeating: " ", count: $0) }
+}

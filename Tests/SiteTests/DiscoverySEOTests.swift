@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+@Suite struct DiscoverySEOTests {
+  /// The SEO fragment of the first page of `kind`, rendered for the fixture site.
+  static func head(_ match: @escaping (PageJob) -> Bool, title: String = "Title", description: String? = nil)
+    throws -> String
+  {
+    let model = try DiscoveryFixture.model()
+    let catalog = DiscoveryFixture.catalog()
+    let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
+    let job = try #require(model.pageJobs(perPage: 24).first(where: match))
+    return seo.render(job: job, title: title, description: description)
+  }
+
+  static func isBook(_ id: String) -> (PageJob) -> Bool {
+    { job in
+      guard case .book(let index) = job.kind else { return false }
+      return (try? DiscoveryFixture.model().books[index].id) == id
+    }
+  }
+
+  /// The JSON inside the fragment's `<script type="application/ld+json">`.
+  static func jsonLD(_ html: String) throws -> String {
+    let start = try #require(html.range(of: "<script type=\"application/ld+json\">"))
+    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    return String(html[start.upperBound..<end.lowerBound])
+  }
+
+  @Test func detailPagesCarryOpenGraphBookTagsAndBookJSONLD() throws {
+    let html = try DiscoverySEOTests.head(DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"), title: "Dune")
+    #expect(html.contains("<meta property=\"og:type\" content=\"book\">\n"))
+    #expect(html.contains("<meta property=\"book:isbn\" content=\"9780441013593\">\n"))
+    #expect(html.contains("<meta property=\"book:release_date\" content=\"2019-10-01\">\n"))
+    #expect(
+      html.contains(
+        "<meta property=\"book:author\" content=\"https://me.github.io/books/authors/frank-herbert/\">\n"))
+    #expect(html.contains("<meta property=\"og:title\" content=\"Dune\">\n"))
+    #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/books/dune-"))
+    #expect(html.contains("<meta name=\"description\" content=\"Books I love.\">\n"))
+    #expect(
+      html.contains(
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ann&#39;s Shelf\" href=\"/books/feed.xml\">\n"
+      ))
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
+    #expect(object["@type"] as? String == "Book")
+    #expect(object["@context"] as? String == "https://schema.org")
+    #expect(object["name"] as? String == "Dune")
+    #expect(object["isbn"] as? String == "9780441013593")
+    #expect(object["numberOfPages"] as? Int == 896)
+    #expect(object["datePublished"] as? String == "2019-10-01")
+    #expect(object["inLanguage"] as? String == "en")
+    #expect((object["publisher"] as? [String: Any])?["name"] as? String == "Ace")
+    let authors = try #require(object["author"] as? [[String: Any]])
+    #expect(authors.count == 1)
+    #expect(authors.first?["@type"] as? String == "Person")
+    #expect(authors.first?["name"] as? String == "Frank Herbert")
+    let offer = try #require(object["offers"] as? [String: Any])
+    #expect(offer["@type"] as? String == "Offer")
+    #expect(offer["price"] as? String == "382.50")
+    #expect(offer["priceCurrency"] as? String == "TWD")
+    #expect(offer["availability"] as? String == "https://schema.org/InStock")
+    #expect(
+      offer["url"] as? String
+        == "https://play.google.com/store/books/details?id=B1ZdEAAAQBAJ&rdid=book-B1ZdEAAAQBAJ")
+  }
+
+  @Test(arguments: [
+    DiscoveryFixture.hostileTitle, "</SCRIPT >", "<!--<script>", "a\u{2028}b\u{2029}c", "\"quoted\\\"",
+  ])
+  func jsonLDStaysValidAndInsideItsScriptForHostileTitles(title: String) throws {
+    let volume = DiscoveryFixture.bare
+    var hostile = volume
+    hostile.volumeInfo.title = title
+    hostile.volumeInfo.authors = [title]
+    hostile.volumeInfo.publisher = title
+    let model = try SiteModel(
+      catalog: DiscoveryFixture.catalog(), collections: [.init(slug: "sf", volumes: [hostile])])
+    let catalog = DiscoveryFixture.catalog()
+    let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
+    let job = try #require(
+      model.pageJobs(perPage: 24).first { if case .book = $0.kind { true } else { false } })
+    let html = seo.render(job: job, title: title, description: title)
+    let json = try DiscoverySEOTests.jsonLD(html)
+    // Exactly one script element, closed where we closed it.
+    #expect(html.components(separatedBy: "</script>").count == 2)
+    #expect(html.hasSuffix("</script>\n"))
+    #expect(
+      !json.contains("<") && !json.contains(">") && !json.contains("\u{2028}") && !json.contains("\u{2029}"))
+    let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let expected = title.unicodeScalars.filter { $0.value >= 0x20 }.map(String.init).joined()
+    #expect(
+      (object["name"] as? String).map {
+        $0.unicodeScalars.filter { $0.value >= 0x20 }.map(String.init).joined()
+      } == expected)
+    #expect(((object["author"] as? [[String: Any]])?.first?["name"] as? String) == title)
+  }
+
+  @Test func listPagesAreWebsitesWithFeedLinks() throws {
+    let html = try DiscoverySEOTests.head(
+      { if case .collection(1) = $0.kind { true } else { false } }, title: "台灣文學")
+    #expect(html.contains("<meta property=\"og:type\" content=\"website\">\n"))
+    #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/taiwan/\">\n"))
+    #expect(html.contains("href=\"/books/taiwan/feed.xml\">\n"))
+    #expect(
+      html.contains(
+        "<link rel=\"alternate\" type=\"application/atom+xml;profile=opds-catalog;kind=navigation\" title=\"OPDS\" href=\"/books/opds/index.xml\">\n"
+      ))
+    #expect(!html.contains("ld+json"))
+  }
+
+  @Test func homePageDescribesTheWebsiteWithASearchAction() throws {
+    let html = try DiscoverySEOTests.head({ $0.kind == .home })
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
+    #expect(object["@type"] as? String == "WebSite")
+    #expect(object["url"] as? String == "https://me.github.io/books/")
+    let action = try #require(object["potentialAction"] as? [String: Any])
+    #expect(action["target"] as? String == "https://me.github.io/books/books/?q={search_term_string}")
+  }
+
+  @Test func notFoundPageIsNotIndexedAndClaimsNoURL() throws {
+    let html = try DiscoverySEOTests.head({ $0.kind == .notFound })
+    #expect(
+      html
+        == "<meta name=\"description\" content=\"Books I love.\">\n<meta name=\"robots\" content=\"noindex\">\n"
+    )
+  }
+
+  @Test func jsonWriterEscapesForScriptsAndKeepsKeyOrder() {
+    let value = JSONValue.object([
+      ("b", .string("</script>&\u{2028}\u{1}\"\\\n")),
+      ("a", .array([.int(1), .null, .bool(true), .number("2.5")])),
+    ])
+    #expect(value.rendered() == #"{"b":"\u003c/script\u003e\u0026\u2028\u0001\"\\\n","a":[1,null,true,2.5]}"#)
+  }
+}
