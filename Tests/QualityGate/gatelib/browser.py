@@ -213,7 +213,7 @@ def search(driver, origin: str, path: str, query: str, view: str, shots: Path, f
         findings.fail("search", path, f"typing '{query}' into the search box showed no links in "
                       "[data-search-results] within 5 s", view)
         return
-    screenshot(driver, shots / f"search-{view}.png")
+    driver.save_screenshot(str(shots / f"search-{view}.png"))  # the viewport: results sit at the top
     status = http_status(hits[0]) if hits[0].startswith(origin + "/") else -1
     if status != 200:
         where = hits[0][len(origin):] if status >= 0 else hits[0]
