@@ -46,6 +46,9 @@ let package = Package(
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
     .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
     .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
+    // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
+    .executableTarget(
+      name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),

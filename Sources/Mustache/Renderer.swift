@@ -33,10 +33,16 @@ struct Renderer {
     String(decoding: buffer, as: UTF8.self)
   }
 
+  /// The rendered UTF-8 bytes, without copying them into a String.
+  consuming func outputBytes() -> [UInt8] {
+    buffer
+  }
+
   mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
   {
-    for node in nodes {
-      switch node {
+    // Indices, not `for node in nodes`: the iterator would copy (retain) every node.
+    for index in nodes.indices {
+      switch nodes[index] {
       case .text(let text):
         appendText(text, indent: indent)
       case .variable(let variable):

@@ -24,6 +24,16 @@ public struct Template: Sendable {
     return renderer.output()
   }
 
+  /// Renders like `render(_:partials:)`, returning UTF-8 bytes (no String to build and to
+  /// convert back when the page goes straight to a file).
+  public func renderUTF8(
+    _ context: MustacheValue, partials: (any PartialProvider)? = nil
+  ) throws(MustacheError) -> [UInt8] {
+    var renderer = Renderer(provider: partials, root: storage, context: context)
+    try renderer.render(storage.nodes, in: storage, indent: [])
+    return renderer.outputBytes()
+  }
+
   /// The names of the partials and parents this template includes by static name, sorted.
   public var partialNames: [String] {
     var names = Set<String>()

@@ -75,11 +75,20 @@ public struct TemplateLibrary: Sendable, PartialProvider {
 
   /// Renders the template `name` with partials from this library.
   public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+    try template(required: name).render(context, partials: self)
+  }
+
+  /// Renders the template `name` to UTF-8 bytes, for output that goes straight to a file.
+  public func renderUTF8(_ name: String, _ context: MustacheValue) throws(MustacheError) -> [UInt8] {
+    try template(required: name).renderUTF8(context, partials: self)
+  }
+
+  private func template(required name: String) throws(MustacheError) -> Template {
     guard let template = templates[name] else {
       let suggestion = EditDistance.nearest(to: name, among: templates.keys)
       throw MustacheError(.unknownTemplate(name: name, suggestion: suggestion), file: "")
     }
-    return try template.render(context, partials: self)
+    return template
   }
 
   // MARK: Loading

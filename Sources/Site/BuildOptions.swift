@@ -9,20 +9,31 @@ public struct BuildOptions: Sendable, Equatable {
   public var jobs: Int
   /// Where the site is written (e.g. `public`); relative paths resolve against the current folder.
   public var outputDirectory: String
+  /// Use an output folder the safety rules refuse (`--force`): the home or project folder, one
+  /// containing the project, or a non-empty folder bookgen did not create (whose files are
+  /// moved to a hidden `.NAME.bookgen-replaced` folder next to it, never deleted).
+  public var force: Bool
+  /// Identifies everything the build reads; when the output was built from the same
+  /// fingerprint and is intact, `build()` returns at once without rendering.
+  public var fingerprint: BuildFingerprint?
 
   public init(
-    baseURL: String? = nil, templatesDirectory: String? = nil, jobs: Int = 2, outputDirectory: String
+    baseURL: String? = nil, templatesDirectory: String? = nil, jobs: Int = 2, outputDirectory: String,
+    force: Bool = false, fingerprint: BuildFingerprint? = nil
   ) {
     self.baseURL = baseURL
     self.templatesDirectory = templatesDirectory
     self.jobs = jobs
     self.outputDirectory = outputDirectory
+    self.force = force
+    self.fingerprint = fingerprint
   }
 }
 
 /// What a build produced and how long each stage took.
 public struct BuildReport: Sendable, Equatable {
-  /// One timed stage (`model`, `render+write`, …).
+  /// One timed stage: `model`, `markdown`, `templates`, `write` (the CLI adds its own
+  /// `load-catalog`, `load-cache`, `decode`).
   public struct Stage: Sendable, Equatable {
     public var name: String
     public var seconds: Double
@@ -35,9 +46,18 @@ public struct BuildReport: Sendable, Equatable {
 
   /// HTML pages written.
   public var pages: Int
-  /// All files written (pages and assets).
+  /// All files of the site (pages and assets).
   public var files: Int
+  /// Bytes of all files of the site.
   public var bytes: Int
+  /// Files whose bytes changed and were written by this build (the rest were kept or linked).
+  public var filesWritten: Int = 0
+  /// Bytes of the files written.
+  public var bytesWritten: Int = 0
+  /// Files of the previous output that no longer belong and were removed.
+  public var filesRemoved: Int = 0
+  /// True when the fingerprint matched and nothing was rendered ("nothing changed").
+  public var upToDate = false
   public var books: Int
   public var stages: [Stage]
   /// Problems in Google's data that did not stop the build.

@@ -3,13 +3,19 @@ import Foundation
 
 /// Renders a catalog's site into the output folder: the render stage's entry point for the CLI.
 ///
-/// The steps, in order: resolve the base URL and UI strings (cheap checks that fail fast), load
-/// and parse the theme, build the site model, then render every page in parallel into a staging
-/// folder, streaming each page to disk as it is done, and swap the staging folder into place.
+/// The steps, in order: check the output folder is safe to replace and whether it is already
+/// up to date (the fingerprint shortcut), resolve the base URL and UI strings (cheap checks
+/// that fail fast), load and parse the theme, build the site model, render the Markdown and
+/// descriptions, then render every page in parallel into the output's twin folder — writing only
+/// what changed — and swap the twin into place.
 public struct SiteBuilder: Sendable {
   public let catalog: Catalog
   public let collections: [SiteInput.Collection]
   public let options: BuildOptions
+  /// The user's home folder, which is never used as output without `force`.
+  var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
+  /// Called before each output file is placed (tests interrupt builds with it).
+  var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
   public init(catalog: Catalog, collections: [SiteInput.Collection], options: BuildOptions) {
     self.catalog = catalog
@@ -24,10 +30,42 @@ public struct SiteBuilder: Sendable {
   /// Builds the site; on failure the previous output is left untouched.
   public func build() async throws(SiteError) -> BuildReport {
     var clock = StageClock()
+    let folder = try checkedOutputFolder()
+    if let fingerprint = options.fingerprint,
+      let report = SiteBuilder.upToDateReport(folder: folder, fingerprint: fingerprint)
+    {
+      return report
+    }
     let theme = try Theme.load(directory: options.templatesDirectory)
     let renderer = try ThemeRenderer(theme: theme)
     clock.lap("templates")
     return try await build(renderer: renderer, assets: theme.assets, clock: clock)
+  }
+
+  /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
+  /// still holds every file it lists: the CLI asks this before loading the fetched data.
+  public static func isUpToDate(options: BuildOptions) -> Bool {
+    guard let fingerprint = options.fingerprint, let folder = try? OutputFolder(path: options.outputDirectory)
+    else { return false }
+    return upToDateReport(folder: folder, fingerprint: fingerprint) != nil
+  }
+
+  /// The report of a build that has nothing to do, or nil when the output must be rebuilt.
+  private static func upToDateReport(folder: OutputFolder, fingerprint: BuildFingerprint) -> BuildReport? {
+    guard let summary = OutputManifest.verify(folder: folder.output, fingerprint: fingerprint.value) else {
+      return nil
+    }
+    var report = BuildReport(
+      pages: summary.pages, files: summary.files, bytes: summary.bytes, books: 0, stages: [], warnings: [])
+    report.upToDate = true
+    return report
+  }
+
+  private func checkedOutputFolder() throws(SiteError) -> OutputFolder {
+    let folder = try OutputFolder(path: options.outputDirectory)
+    let project = OutputFolder.absolute(catalog.directory, in: FileManager.default.currentDirectoryPath)
+    try folder.checkSafety(projectDirectory: project, home: homeDirectory, force: options.force)
+    return folder
   }
 
   /// The build with an injected renderer (tests use this to exercise the writer alone).
@@ -35,38 +73,68 @@ public struct SiteBuilder: Sendable {
     async throws(SiteError) -> BuildReport
   {
     var clock = clock
+    let folder = try checkedOutputFolder()
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     let strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    let model = try SiteModel(catalog: catalog, collections: collections)
+    let model = try await SiteModel.make(
+      catalog: catalog, collections: collections, concurrency: max(1, options.jobs))
     let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
     let jobs = model.pageJobs(perPage: contexts.perPage)
+    let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     clock.lap("model")
 
-    let folder = try OutputFolder(path: options.outputDirectory)
-    try folder.prepare()
-    do {
-      let writer = PageWriter(root: folder.staging, contexts: contexts, renderer: renderer)
-      try writer.makeDirectories(for: jobs, assets: assets.keys)
-      let assetBytes = try writer.writeAssets(assets)
-      let pageBytes = try await writer.writePages(jobs, concurrency: max(1, options.jobs))
-      // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages.
-      let discovery = DiscoveryFiles.render(
-        model: model, jobs: jobs, settings: catalog.site, urls: urls, strings: strings,
-        options: DiscoveryOptions(environment: ProcessInfo.processInfo.environment),
-        facts: contexts.seo.facts)
-      let discoveryBytes = try DiscoveryFiles.write(discovery, into: folder.staging)
-      clock.lap("render+write")
-      try folder.commit()
-      clock.lap("swap")
-      return BuildReport(
-        pages: jobs.count, files: jobs.count + assets.count + discovery.count,
-        bytes: pageBytes + assetBytes + discoveryBytes,
-        books: model.books.count, stages: clock.stages, warnings: SiteWarnings.collect(model))
-    } catch {
-      folder.discard()
-      throw error
+    // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
+    // and go through the same writer, so they are in the manifest and skipped when unchanged.
+    let discovery = DiscoveryFiles.render(
+      model: model, jobs: jobs, settings: catalog.site, urls: urls, strings: strings,
+      options: DiscoveryOptions(environment: ProcessInfo.processInfo.environment),
+      facts: contexts.seo.facts)
+    let discoveryPaths = try discovery.map { file throws(SiteError) in
+      try PageWriter.relativePath(of: file.path)
     }
+
+    var update = try folder.prepare(force: options.force)
+    update.beforePlacing = beforePlacing
+    let writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
+    try update.makeFolders(for: paths.pages + paths.assets.values + discoveryPaths)
+    var tally = try writer.writeAssets(assets, paths: paths.assets)
+    tally.merge(try writer.writeFiles(zip(discoveryPaths, discovery.map(\.bytes))))
+    tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
+    let removed = try update.finish(entries: tally.entries, fingerprint: options.fingerprint?.value)
+    try folder.commit(update)
+    clock.lap("pages")
+    var report = BuildReport(
+      pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
+      stages: StageClock.reportOrder(clock.stages, splittingPages: tally),
+      warnings: SiteWarnings.collect(model))
+    report.filesWritten = tally.written
+    report.bytesWritten = tally.bytesWritten
+    report.filesRemoved = removed
+    return report
+  }
+}
+
+extension StageClock {
+  /// `model`, `markdown`, `templates`, `write`: pages are rendered and written by the same
+  /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
+  /// parsing the theme counts as `templates`, the final swap as `write`.
+  static func reportOrder(_ stages: [BuildReport.Stage], splittingPages tally: PageWriter.Tally)
+    -> [BuildReport.Stage]
+  {
+    func seconds(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+    let time = { (name: String) in stages.first { $0.name == name }?.seconds ?? 0 }
+    let parts = [seconds(tally.markdown), seconds(tally.templates), seconds(tally.write)]
+    let total = parts.reduce(0, +)
+    let share = parts.map { total > 0 ? time("pages") * $0 / total : 0 }
+    return [
+      .init(name: "model", seconds: time("model")),
+      .init(name: "markdown", seconds: share[0]),
+      .init(name: "templates", seconds: time("templates") + share[1]),
+      .init(name: "write", seconds: share[2]),
+    ]
   }
 }
 

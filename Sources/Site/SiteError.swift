@@ -21,6 +21,8 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
   case pathOutsideOutput(String)
   /// The output folder is unusable (e.g. it is a file, or `/`).
   case invalidOutputDirectory(String)
+  /// The output folder is one a build must not replace (without `--force`).
+  case unsafeOutputDirectory(path: String, reason: OutputRefusal)
   /// A file-system operation failed.
   case io(operation: String, path: String, reason: String)
 
@@ -45,8 +47,35 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
       return "error: refusing to write '\(path)': it is outside the output folder"
     case .invalidOutputDirectory(let path):
       return "error: cannot use '\(path)' as the output folder"
+    case .unsafeOutputDirectory(let path, let reason):
+      return "error: refusing to use '\(path)' as the output folder: \(reason.explanation)"
     case .io(let operation, let path, let reason):
       return "error: cannot \(operation) '\(path)': \(reason)"
+    }
+  }
+}
+
+/// Why an output folder is refused.
+public enum OutputRefusal: String, Sendable, Equatable {
+  case fileSystemRoot
+  case homeFolder
+  case projectFolder
+  case containsProject
+  case notBookgenOutput
+
+  var explanation: String {
+    switch self {
+    case .fileSystemRoot:
+      return "it is the file system root"
+    case .homeFolder:
+      return "it is your home folder (pass --force to use it anyway)"
+    case .projectFolder:
+      return "it is the project folder, which holds the catalog (pass --force to use it anyway)"
+    case .containsProject:
+      return "it contains the project folder (pass --force to use it anyway)"
+    case .notBookgenOutput:
+      return "it is not empty and bookgen did not create it (pass --force to replace it; "
+        + "its files are kept in a hidden folder next to it)"
     }
   }
 }

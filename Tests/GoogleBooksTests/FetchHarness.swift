@@ -107,7 +107,7 @@ struct FetchHarness {
   }
 
   func catalog(
-    _ collections: [Collection], settings: GoogleBooksSettings = GoogleBooksSettings(retries: 3, timeout: 2)
+    _ collections: [Collection], settings: GoogleBooksSettings = GoogleBooksSettings(retries: 3, timeout: 15)
   ) -> Catalog {
     var settings = settings
     settings.apiURL = apiURL

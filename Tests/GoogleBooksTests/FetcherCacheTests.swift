@@ -202,7 +202,7 @@ import Testing
     defer { harness.cleanUp() }
     let ids = ["A", "B", "C"]
     for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
-    var settings = GoogleBooksSettings(retries: 0, timeout: 2)
+    var settings = GoogleBooksSettings(retries: 0, timeout: 15)
     settings.requestsPerSecond = 2
     let catalog = harness.catalog([Collection(title: "Vol", slug: "vol", volumes: ids)], settings: settings)
     let result = try await harness.fetcher(catalog, harness.options()).run()

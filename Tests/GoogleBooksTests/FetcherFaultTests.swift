@@ -9,7 +9,7 @@ import Testing
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 3))
     return harness.catalog(
       [Collection(title: "SF", slug: "sf", queries: [Query(q: "dune", maxResults: 3)])],
-      settings: GoogleBooksSettings(retries: retries, timeout: 0.5))
+      settings: GoogleBooksSettings(retries: retries, timeout: 4))
   }
 
   @Test func rateLimitIsRetriedAfterRetryAfterThenSucceeds() async throws {
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test(arguments: [
-    FakeGoogleBooks.Fault.delay(seconds: 1.5),
+    FakeGoogleBooks.Fault.delay(seconds: 8),
     .closeWithoutResponse,
     .truncateBody(afterBytes: 40),
     .nonJSON,

@@ -66,7 +66,7 @@ import Testing
     var settings = GoogleBooksSettings(
       country: "TW", langRestrict: "zh", printType: "books", filter: "ebooks", orderBy: "relevance",
       projection: "full", retries: 0)
-    settings.timeout = 2
+    settings.timeout = 15
     let catalog = harness.catalog(
       [
         Collection(

@@ -7,10 +7,10 @@ import Testing
 private struct EchoRenderer: TemplateRendering {
   var failingTemplate: String?
 
-  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String {
+  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> [UInt8] {
     if name == failingTemplate { throw .templates([.error("boom in \(name)")]) }
-    guard case .string(let url) = context["page"]?["canonicalURL"] else { return name }
-    return "\(name) \(url)\n"
+    guard case .string(let url) = context["page"]?["canonicalURL"] else { return Array(name.utf8) }
+    return Array("\(name) \(url)\n".utf8)
   }
 }
 
@@ -37,11 +37,11 @@ private struct EchoRenderer: TemplateRendering {
     #expect(throws: SiteError.self) { try OutputFolder(path: path, currentDirectory: "/") }
   }
 
-  @Test func stagingAndTrashSitNextToTheOutput() throws {
+  @Test func theTwinSitsNextToTheOutput() throws {
     let folder = try OutputFolder(path: "site/public/", currentDirectory: "/work")
     #expect(folder.output == "/work/site/public")
-    #expect(folder.staging == "/work/site/.public.bookgen-staging")
-    #expect(folder.trash == "/work/site/.public.bookgen-old")
+    #expect(folder.next == "/work/site/.public.bookgen-next")
+    #expect(folder.replaced == "/work/site/.public.bookgen-replaced")
   }
 
   private func builder(output: String, volumes: Int = 3) -> SiteBuilder {
@@ -91,7 +91,12 @@ private struct EchoRenderer: TemplateRendering {
     }
     #expect(Fixtures.files(in: output) == before)
     #expect(try String(contentsOfFile: output + "/index.html", encoding: .utf8) == home)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["public"])
+    // The twin the failed build started stays, marked incomplete, for the next build to redo.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
+        ".public.bookgen-next", "public",
+      ])
+    #expect(OutputManifest.load(from: root + "/.public.bookgen-next") == .incomplete)
   }
 
   @Test func rebuildsAreByteIdenticalAndReplaceStaleFiles() async throws {

@@ -42,6 +42,11 @@ import Testing
       ("https:///path", nil),
       ("https://ex ample.org/", nil),
       ("https://example.org/\u{202E}", nil),
+      ("HTTPS://Example.org/A", "HTTPS://Example.org/A"),
+      ("https://@evil.example/", nil),
+      ("https://例え.jp/パス", "https://例え.jp/パス"),
+      ("https://x.org/a\u{7F}", nil),
+      ("https://x.org/`", nil),
     ] as [(String, String?)])
   func onlyHTTPLinksSurvive(raw: String, expected: String?) {
     #expect(ExternalLink.http(raw) == expected)
@@ -55,6 +60,8 @@ import Testing
       ),
       ("https://covers.example.org/x.jpg", "https://covers.example.org/x.jpg"),
       ("http://covers.example.org/x.jpg", nil),
+      ("https://covers.example.org/x?a=1&edge=curl&b=2&edge=curl", "https://covers.example.org/x?a=1&b=2"),
+      ("HTTP://BOOKS.GOOGLE.COM/x&edge=curl", "https://BOOKS.GOOGLE.COM/x"),
     ] as [(String, String?)])
   func coversAreHTTPSOnly(raw: String, expected: String?) {
     #expect(ExternalLink.cover(raw) == expected)

@@ -26,24 +26,3 @@ enum DiscoveryFiles {
     return files
   }
 }
-
-extension DiscoveryFiles {
-  /// Writes the files under `root` (the staging folder), creating their folders; returns the bytes
-  /// written. Paths go through `OutputFolder.filePath`, so none can leave `root`.
-  static func write(_ files: [DiscoveryFile], into root: String) throws(SiteError) -> Int {
-    var folders: Set<[String]> = []
-    var total = 0
-    for file in files {
-      let parts = file.path.split(separator: "/").map(String.init)
-      let location = SitePath(Array(parts.dropLast()), fileName: parts.last ?? "")
-      for depth in 1..<max(1, parts.count) where folders.insert(Array(parts.prefix(depth))).inserted {
-        let folder = Array(parts.prefix(depth))
-        try FileWriting.makeDirectory(
-          OutputFolder.filePath(for: SitePath(Array(folder.dropLast()), fileName: folder.last!), in: root))
-      }
-      try FileWriting.write(bytes: file.bytes, to: OutputFolder.filePath(for: location, in: root))
-      total += file.bytes.count
-    }
-    return total
-  }
-}

@@ -27,6 +27,11 @@ struct Book: Sendable {
   var collections: [Int] = []
   let titleKey: CollationKey
   let authorKey: CollationKey?
+  /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
+  let preferredSlug: String
+  /// Where the book files in the indexes; computed with the book (in parallel), consumed and
+  /// dropped when the indexes are built.
+  var filing: BookFiling?
 
   var id: String { volume.id }
 
@@ -63,6 +68,11 @@ struct Book: Sendable {
     tags = entry?.tags ?? []
     titleKey = CollationKey(title ?? "")
     authorKey = authors.first.map(CollationKey.init)
+    let id = Slug.safeIdentifier(volume.id)
+    let words = Slug.make(title ?? "")
+    preferredSlug = words.isEmpty ? id : "\(words)-\(id)"
+    filing = BookFiling(
+      authors: authors, categories: categories, publisher: publisher, language: language, date: date)
   }
 
   /// The first valid ISBN-13 (from ISBN_13, else converted from ISBN_10) and its ISBN-10 form.

@@ -29,57 +29,108 @@ struct SiteModel: Sendable {
 
   /// Merges the fetched volumes into books and builds every index.
   init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
-    let declared = catalog.collections
-    var volumesBySlug: [String: [Volume]] = [:]
-    for input in inputs {
-      guard declared.contains(where: { $0.slug == input.slug }) else {
-        throw .unknownCollection(input.slug)
-      }
-      volumesBySlug[input.slug, default: []] += input.volumes
-    }
-    for collection in declared {
-      guard Slug.isSafeSegment(collection.slug) else { throw .unsafeCollectionSlug(collection.slug) }
-      guard !SiteModel.reservedRootNames.contains(collection.slug.lowercased()) else {
-        throw .reservedCollectionSlug(collection.slug)
-      }
-    }
+    let merge = try Merge(catalog: catalog, collections: inputs)
+    self.init(merge: merge, books: merge.volumes.map(merge.book))
+  }
 
-    // Merge: one book per volume id, the richest record wins, first occurrence breaks ties.
-    var chosen: [String: Volume] = [:]
-    var memberships: [String: [Int]] = [:]
-    var apiOrder: [[String]] = []
-    for (collectionIndex, collection) in declared.enumerated() {
-      var seen: Set<String> = []
-      var order: [String] = []
-      for volume in volumesBySlug[collection.slug] ?? [] where seen.insert(volume.id).inserted {
-        order.append(volume.id)
-        memberships[volume.id, default: []].append(collectionIndex)
-        if let existing = chosen[volume.id], Book.richness(of: existing) >= Book.richness(of: volume) {
-          continue
+  /// The same model, with the books (the costly part) made on `concurrency` tasks at once.
+  static func make(catalog: Catalog, collections inputs: [SiteInput.Collection], concurrency: Int)
+    async throws(SiteError) -> SiteModel
+  {
+    let merge = try Merge(catalog: catalog, collections: inputs)
+    let volumes = merge.volumes
+    let chunk = max(256, (volumes.count + concurrency * 4 - 1) / max(1, concurrency * 4))
+    let books = await withTaskGroup(of: (Int, [Book]).self) { group in
+      for start in stride(from: 0, to: volumes.count, by: chunk) {
+        group.addTask { (start, volumes[start..<min(volumes.count, start + chunk)].map(merge.book)) }
+      }
+      var parts: [(Int, [Book])] = []
+      for await part in group { parts.append(part) }
+      return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+    return SiteModel(merge: merge, books: books)
+  }
+
+  /// The collections' volumes merged: one record per volume id, with its collections.
+  struct Merge: Sendable {
+    let catalog: Catalog
+    /// The richest record of each volume, in first-seen order.
+    let volumes: [Volume]
+    let memberships: [String: [Int]]
+    /// Each collection's volume ids in API order.
+    let apiOrder: [[String]]
+
+    init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
+      let declared = catalog.collections
+      var volumesBySlug: [String: [Volume]] = [:]
+      for input in inputs {
+        guard declared.contains(where: { $0.slug == input.slug }) else {
+          throw .unknownCollection(input.slug)
         }
-        chosen[volume.id] = volume
+        volumesBySlug[input.slug, default: []] += input.volumes
       }
-      apiOrder.append(order)
+      for collection in declared {
+        guard Slug.isSafeSegment(collection.slug) else { throw .unsafeCollectionSlug(collection.slug) }
+        guard !SiteModel.reservedRootNames.contains(collection.slug.lowercased()) else {
+          throw .reservedCollectionSlug(collection.slug)
+        }
+      }
+
+      // One book per volume id, the richest record wins, first occurrence breaks ties.
+      var position: [String: Int] = [:]
+      var volumes: [Volume] = []
+      var memberships: [String: [Int]] = [:]
+      var apiOrder: [[String]] = []
+      for (collectionIndex, collection) in declared.enumerated() {
+        var seen: Set<String> = []
+        var order: [String] = []
+        for volume in volumesBySlug[collection.slug] ?? [] where seen.insert(volume.id).inserted {
+          order.append(volume.id)
+          memberships[volume.id, default: []].append(collectionIndex)
+          if let existing = position[volume.id] {
+            if Book.richness(of: volumes[existing]) < Book.richness(of: volume) { volumes[existing] = volume }
+          } else {
+            position[volume.id] = volumes.count
+            volumes.append(volume)
+          }
+        }
+        apiOrder.append(order)
+      }
+      self.catalog = catalog
+      self.volumes = volumes
+      self.memberships = memberships
+      self.apiOrder = apiOrder
     }
 
-    var books = chosen.values.map { volume in
+    @Sendable func book(_ volume: Volume) -> Book {
       var book = Book(volume: volume, entry: SiteModel.entry(for: volume, in: catalog.books))
       book.collections = memberships[volume.id] ?? []
       return book
     }
-    books.sort { a, b in a.titleKey != b.titleKey ? a.titleKey < b.titleKey : a.id < b.id }
-    SiteModel.assignSlugs(&books)
-    let position = Dictionary(uniqueKeysWithValues: books.enumerated().map { ($1.id, $0) })
+  }
 
+  private init(merge: Merge, books unsorted: [Book]) {
+    let catalog = merge.catalog
+    // Sorting positions, not the (large) Book values, then placing each book once.
+    let order = unsorted.indices.sorted { a, b in
+      unsorted[a].titleKey != unsorted[b].titleKey
+        ? unsorted[a].titleKey < unsorted[b].titleKey : unsorted[a].id < unsorted[b].id
+    }
+    var books = order.map { unsorted[$0] }
+    SiteModel.assignSlugs(&books)
+    // Indices, not `enumerated()`: iterating would copy every (large) Book value.
+    let position = Dictionary(uniqueKeysWithValues: books.indices.map { (books[$0].id, $0) })
+
+    (self.taxonomies, self.bookTerms) = TaxonomyBuilder.build(
+      books: books, siteLanguage: UILanguage(tag: catalog.site.language))
+    for index in books.indices { books[index].filing = nil }
     self.books = books
-    self.collections = declared.enumerated().map { index, collection in
-      let members = apiOrder[index].compactMap { position[$0] }
+    self.collections = catalog.collections.enumerated().map { index, collection in
+      let members = merge.apiOrder[index].compactMap { position[$0] }
       return CollectionEntry(
         title: collection.title, slug: collection.slug, description: collection.description,
         books: BookSorting.sort(members, by: collection.sort, in: books))
     }
-    (self.taxonomies, self.bookTerms) = TaxonomyBuilder.build(
-      books: books, siteLanguage: UILanguage(tag: catalog.site.language))
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }
@@ -98,9 +149,7 @@ struct SiteModel: Sendable {
   static func assignSlugs(_ books: inout [Book]) {
     var allocator = SlugAllocator()
     for index in books.indices {
-      let id = Slug.safeIdentifier(books[index].id)
-      let words = Slug.make(books[index].title ?? "")
-      books[index].slug = allocator.allocate(words.isEmpty ? id : "\(words)-\(id)")
+      books[index].slug = allocator.allocate(books[index].preferredSlug)
     }
   }
 }

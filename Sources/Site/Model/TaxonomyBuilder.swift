@@ -38,39 +38,23 @@ enum TaxonomyBuilder {
 
     var keys: [BookKeys] = []
     keys.reserveCapacity(books.count)
-    for (index, book) in books.enumerated() {
-      var bookKeys = BookKeys()
-      for author in book.authors {
-        let key = CollationKey.fold(author)
-        add(.author, key: key, spelling: author.trimmingWhitespace(), book: index)
-        bookKeys.authors.append(key)
-      }
-      for path in book.categories {
-        let levels = CategoryPath.levels(of: path)
-        let folded = levels.map(CollationKey.fold)
-        var trail: [String] = []
-        for depth in levels.indices {
-          let key = trail.isEmpty ? folded[depth] : trail[depth - 1] + "/" + folded[depth]
-          let spelling = levels[...depth].joined(separator: " / ")
-          add(.category, key: key, spelling: spelling, book: index, parentKey: trail.last)
-          trail.append(key)
+    for index in books.indices {
+      let filing = books[index].filing ?? BookFiling(book: books[index])
+      for entry in filing.authors { add(.author, key: entry.key, spelling: entry.spelling, book: index) }
+      for trail in filing.categories {
+        for entry in trail {
+          add(.category, key: entry.key, spelling: entry.spelling, book: index, parentKey: entry.parentKey)
         }
-        if !trail.isEmpty { bookKeys.categories.append(trail) }
       }
-      if let publisher = book.publisher {
-        let key = CollationKey.fold(publisher)
-        add(.publisher, key: key, spelling: publisher.trimmingWhitespace(), book: index)
-        bookKeys.publisher = key
+      for (kind, entry) in [
+        (TaxonomyKind.publisher, filing.publisher), (.language, filing.language), (.year, filing.year),
+      ] {
+        if let entry { add(kind, key: entry.key, spelling: entry.spelling, book: index) }
       }
-      if let language = book.language {
-        add(.language, key: language.lowercased(), spelling: language, book: index)
-        bookKeys.language = language.lowercased()
-      }
-      if let date = book.date {
-        add(.year, key: String(date.year), spelling: String(date.year), book: index)
-        bookKeys.year = String(date.year)
-      }
-      keys.append(bookKeys)
+      keys.append(
+        BookKeys(
+          authors: filing.authors.map(\.key), categories: filing.categories.map { $0.map(\.key) },
+          publisher: filing.publisher?.key, language: filing.language?.key, year: filing.year?.key))
     }
 
     var taxonomies: [TaxonomyKind: Taxonomy] = [:]
@@ -138,6 +122,48 @@ enum TaxonomyBuilder {
       terms[parent].children.append(position)
     }
     return Taxonomy(kind: kind, terms: terms, index: index)
+  }
+}
+
+/// The merge keys (folded names) and spellings one book files under, per taxonomy: the costly
+/// folding, done once per book where books are made.
+struct BookFiling: Sendable {
+  struct Entry: Sendable {
+    var key: String
+    var spelling: String
+    /// The parent category's key (categories only).
+    var parentKey: String?
+  }
+
+  var authors: [Entry] = []
+  /// One trail per category path, root first; paths with no levels are left out.
+  var categories: [[Entry]] = []
+  var publisher: Entry?
+  var language: Entry?
+  var year: Entry?
+
+  init(authors: [String], categories: [String], publisher: String?, language: String?, date: BookDate?) {
+    self.authors = authors.map { Entry(key: CollationKey.fold($0), spelling: $0.trimmingWhitespace()) }
+    for path in categories {
+      let levels = CategoryPath.levels(of: path)
+      let folded = levels.map(CollationKey.fold)
+      var trail: [Entry] = []
+      for depth in levels.indices {
+        let key = trail.isEmpty ? folded[depth] : trail[depth - 1].key + "/" + folded[depth]
+        trail.append(
+          Entry(key: key, spelling: levels[...depth].joined(separator: " / "), parentKey: trail.last?.key))
+      }
+      if !trail.isEmpty { self.categories.append(trail) }
+    }
+    self.publisher = publisher.map { Entry(key: CollationKey.fold($0), spelling: $0.trimmingWhitespace()) }
+    self.language = language.map { Entry(key: $0.lowercased(), spelling: $0) }
+    self.year = date.map { Entry(key: String($0.year), spelling: String($0.year)) }
+  }
+
+  init(book: Book) {
+    self.init(
+      authors: book.authors, categories: book.categories, publisher: book.publisher, language: book.language,
+      date: book.date)
   }
 }
 

@@ -1,80 +1,173 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The output folder, written through a staging folder that replaces it only on success.
+/// The output folder (`public/`) and its hidden twin (`.public.bookgen-next/`), between which
+/// builds alternate so that the output changes all at once, and only where it must.
 ///
-/// `public/` is built in `.public.bookgen-staging` next to it; `commit()` renames the old output to
-/// `.public.bookgen-old`, the staging folder to `public/`, and deletes the old one. A build that
-/// fails calls `discard()` and the previous output stays untouched.
+/// A build brings the twin up to the new content — writing only files whose bytes differ from
+/// what the twin holds, hard-linking files unchanged since the current output (so their mtime
+/// and inode stay), removing files that no longer belong — then swaps the two folders in one
+/// atomic rename (`renameat2(RENAME_EXCHANGE)`). A failed or interrupted build never touches
+/// `public/`; the twin it leaves is marked incomplete and rebuilt from scratch next time.
 struct OutputFolder: Sendable {
-  /// Absolute, standardised path of the final output folder.
+  /// Absolute, standardised path of the output folder.
   let output: String
-  /// Where pages are written during the build.
-  let staging: String
-  let trash: String
+  /// The twin the next build is written into.
+  let next: String
+  /// Where a non-bookgen folder replaced with `force` is kept (never deleted by bookgen).
+  let replaced: String
 
   init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws(SiteError) {
-    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-    let standardized = (absolute as NSString).standardizingPath
+    let standardized = OutputFolder.absolute(path, in: currentDirectory)
     let name = (standardized as NSString).lastPathComponent
-    guard standardized != "/", !name.isEmpty, name != ".", name != ".." else {
-      throw .invalidOutputDirectory(path)
+    guard standardized != "/" else {
+      throw .unsafeOutputDirectory(path: standardized, reason: .fileSystemRoot)
     }
+    guard !name.isEmpty, name != ".", name != ".." else { throw .invalidOutputDirectory(path) }
     let parent = (standardized as NSString).deletingLastPathComponent
     output = standardized
-    staging = parent + "/." + name + ".bookgen-staging"
-    trash = parent + "/." + name + ".bookgen-old"
+    next = parent + "/." + name + ".bookgen-next"
+    replaced = parent + "/." + name + ".bookgen-replaced"
   }
 
-  /// Creates an empty staging folder (removing one left by an interrupted build).
-  func prepare() throws(SiteError) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
-      throw .invalidOutputDirectory(output)
+  static func absolute(_ path: String, in currentDirectory: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    return (absolute as NSString).standardizingPath
+  }
+
+  /// Refuses folders a build must not replace: the home folder, the project folder (where the
+  /// catalog lives) or one containing it, and a non-empty folder bookgen did not create —
+  /// unless `force`. A file in the way is refused always.
+  func checkSafety(projectDirectory: String, home: String?, force: Bool) throws(SiteError) {
+    let kind = FileSystem.kind(of: output)
+    if kind == .other { throw .invalidOutputDirectory(output) }
+    guard !force else { return }
+    let resolvedOutput = OutputFolder.resolved(output)
+    if let home, resolvedOutput == OutputFolder.resolved(home) {
+      throw .unsafeOutputDirectory(path: output, reason: .homeFolder)
     }
-    try remove(staging)
-    try remove(trash)
+    let project = OutputFolder.resolved(projectDirectory)
+    if resolvedOutput == project { throw .unsafeOutputDirectory(path: output, reason: .projectFolder) }
+    if project.hasPrefix(resolvedOutput == "/" ? "/" : resolvedOutput + "/") {
+      throw .unsafeOutputDirectory(path: output, reason: .containsProject)
+    }
+    if kind == .folder, OutputManifest.load(from: output) == nil, !FileSystem.isEmptyFolder(output) {
+      throw .unsafeOutputDirectory(path: output, reason: .notBookgenOutput)
+    }
+  }
+
+  /// The path with symbolic links resolved as far as it exists (so `~/site/..` and a link to
+  /// the home folder are recognised).
+  static func resolved(_ path: String) -> String {
+    let standardized = (path as NSString).standardizingPath
+    if let real = realpath(standardized, nil) {
+      defer { free(real) }
+      return String(cString: real)
+    }
+    let parent = (standardized as NSString).deletingLastPathComponent
+    guard parent != standardized, !parent.isEmpty else { return standardized }
+    return (resolved(parent) as NSString).appendingPathComponent((standardized as NSString).lastPathComponent)
+  }
+
+  /// Readies the twin for this build: reuses it when its manifest is complete, starts it afresh
+  /// otherwise, and marks it incomplete until `commit`.
+  func prepare(force: Bool) throws(SiteError) -> OutputUpdate {
+    let current: OutputManifest
+    var replacesForeignFolder = false
+    switch FileSystem.kind(of: output) {
+    case .other: throw .invalidOutputDirectory(output)
+    case .missing: current = OutputManifest()
+    case .folder:
+      if let manifest = OutputManifest.load(from: output) {
+        current = manifest.isComplete ? manifest : OutputManifest()
+      } else {
+        current = OutputManifest()
+        replacesForeignFolder = !FileSystem.isEmptyFolder(output)
+      }
+    }
+    if replacesForeignFolder, FileSystem.kind(of: replaced) != .missing {
+      throw .io(
+        operation: "keep the replaced output at '\(replaced)'", path: output,
+        reason: "that folder already exists; remove it first")
+    }
+
+    var staged = OutputManifest()
+    switch FileSystem.kind(of: next) {
+    case .missing:
+      do {
+        try FileManager.default.createDirectory(atPath: next, withIntermediateDirectories: true)
+      } catch {
+        throw .io(operation: "create folder", path: next, reason: error.localizedDescription)
+      }
+    case .other:
+      guard force else { throw .invalidOutputDirectory(next) }
+      try FileSystem.remove(next)
+      try FileSystem.makeFolder(next)
+    case .folder:
+      let manifest = OutputManifest.load(from: next)
+      if let manifest, manifest.isComplete {
+        staged = manifest
+      } else if manifest != nil || force || FileSystem.isEmptyFolder(next) {
+        // An interrupted build's leftovers (ours) are cheaper to recreate than to audit.
+        try OutputFolder.removeTree(next)
+        try FileSystem.makeFolder(next)
+      } else {
+        throw .unsafeOutputDirectory(path: next, reason: .notBookgenOutput)
+      }
+    }
+    try OutputUpdate.writeManifest(.incomplete, in: next)
+    return OutputUpdate(
+      root: next, source: output, current: current, staged: staged,
+      replacesForeignFolder: replacesForeignFolder)
+  }
+
+  /// Swaps the finished twin into place: one atomic exchange where the system offers it.
+  func commit(_ update: OutputUpdate) throws(SiteError) {
+    if update.replacesForeignFolder {
+      try FileSystem.rename(output, replaced)
+      try FileSystem.rename(next, output)
+      return
+    }
+    switch FileSystem.kind(of: output) {
+    case .missing:
+      try FileSystem.rename(next, output)
+    default:
+      guard !FileSystem.exchange(next, output) else { return }
+      // No atomic exchange (old kernel, other file system): three renames, recoverable.
+      let aside = output + ".bookgen-swap"
+      try FileSystem.rename(output, aside)
+      do {
+        try FileSystem.rename(next, output)
+      } catch {
+        try? FileSystem.rename(aside, output)
+        throw error
+      }
+      try FileSystem.rename(aside, next)
+    }
+  }
+
+  static func removeTree(_ path: String) throws(SiteError) {
     do {
-      try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+      try FileManager.default.removeItem(atPath: path)
     } catch {
-      throw .io(operation: "create folder", path: staging, reason: error.localizedDescription)
+      throw .io(operation: "remove", path: path, reason: error.localizedDescription)
     }
   }
 
-  /// Swaps the staging folder into place.
-  func commit() throws(SiteError) {
-    let hadOutput = FileManager.default.fileExists(atPath: output)
-    if hadOutput {
-      try rename(output, trash)
-    }
-    do {
-      try rename(staging, output)
-    } catch {
-      if hadOutput { try? rename(trash, output) }
-      throw error
-    }
-    try remove(trash)
-  }
-
-  /// Throws the staging folder away, leaving the previous output as it was.
-  func discard() {
-    try? remove(staging)
-  }
-
-  /// The absolute file path for a site path inside `root`, refusing anything that could escape it.
-  static func filePath(for path: SitePath, in root: String) throws(SiteError) -> String {
+  /// The file path relative to the output folder for a site path, refusing anything that
+  /// could escape it.
+  static func relativePath(for path: SitePath) throws(SiteError) -> String {
     let components = path.relativeFilePath
     for component in components where !isSafeComponent(component) {
       throw .pathOutsideOutput(components.joined(separator: "/"))
     }
     // Every component is a plain name (no separator, no `.`/`..`), so the joined path cannot
-    // leave `root`; no file-system call is needed (this runs once per page).
-    return root + "/" + components.joined(separator: "/")
+    // leave the root; no file-system call is needed (this runs once per page).
+    return components.joined(separator: "/")
+  }
+
+  /// The absolute file path for a site path inside `root`.
+  static func filePath(for path: SitePath, in root: String) throws(SiteError) -> String {
+    root + "/" + (try relativePath(for: path))
   }
 
   /// One path component: non-empty, not `.`/`..`, no separators, NUL or other controls.
@@ -83,64 +176,5 @@ struct OutputFolder: Sendable {
       return false
     }
     return !component.utf8.contains { $0 < 0x20 || $0 == 0x2F || $0 == 0x5C || $0 == 0x7F }
-  }
-
-  private func rename(_ from: String, _ to: String) throws(SiteError) {
-    guard Foundation.rename(from, to) == 0 else {
-      throw .io(operation: "rename to '\(to)'", path: from, reason: String(cString: strerror(errno)))
-    }
-  }
-
-  private func remove(_ path: String) throws(SiteError) {
-    guard FileManager.default.fileExists(atPath: path) else { return }
-    do {
-      try FileManager.default.removeItem(atPath: path)
-    } catch {
-      throw .io(operation: "remove", path: path, reason: error.localizedDescription)
-    }
-  }
-}
-
-/// Writes files with plain POSIX calls (no Foundation overhead per page).
-enum FileWriting {
-  static func write(_ text: String, to path: String) throws(SiteError) {
-    var text = text
-    let failure = text.withUTF8 { write(UnsafeRawBufferPointer($0), to: path) }
-    if let failure { throw .io(operation: "write", path: path, reason: failure) }
-  }
-
-  static func write(bytes: [UInt8], to path: String) throws(SiteError) {
-    let failure = bytes.withUnsafeBytes { write($0, to: path) }
-    if let failure { throw .io(operation: "write", path: path, reason: failure) }
-  }
-
-  /// nil on success, else the system's reason.
-  private static func write(_ buffer: UnsafeRawBufferPointer, to path: String) -> String? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-    defer { close(descriptor) }
-    var offset = 0
-    while offset < buffer.count {
-      let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return String(cString: strerror(errno))
-      }
-      offset += written
-    }
-    return nil
-  }
-
-  #if canImport(Glibc)
-    private static let systemWrite = Glibc.write
-  #else
-    private static let systemWrite = Darwin.write
-  #endif
-
-  /// Creates one folder; an existing folder is fine.
-  static func makeDirectory(_ path: String) throws(SiteError) {
-    guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-      throw .io(operation: "create folder", path: path, reason: String(cString: strerror(errno)))
-    }
   }
 }

@@ -1,79 +1,141 @@
-/// Renders pages and streams each one to disk as soon as it is rendered.
+/// Renders pages and places each one in the output's twin folder as soon as it is rendered.
 struct PageWriter: Sendable {
-  let root: String
+  let update: OutputUpdate
   let contexts: PageContexts
   let renderer: any TemplateRendering
 
   /// Pages per task: large enough to amortise task overhead, small enough to balance cores.
   static let batchSize = 32
 
-  /// Creates every folder the pages and assets need, parents first, before any page is written.
-  func makeDirectories(for jobs: [PageJob], assets: some Sequence<String>) throws(SiteError) {
-    var folders: Set<[String]> = []
-    func addAncestors(_ segments: [String]) {
-      for length in stride(from: segments.count, to: 0, by: -1) {
-        guard folders.insert(Array(segments.prefix(length))).inserted else { break }
+  /// What the files of one batch (or the whole site) came to.
+  struct Tally: Sendable {
+    var entries: [String: OutputManifest.Entry] = [:]
+    var bytes = 0
+    var written = 0
+    var bytesWritten = 0
+    /// Time the tasks spent on Markdown and descriptions, on contexts and templates, and on
+    /// hashing and writing files (summed over tasks; the stages overlap in wall time).
+    var markdown = Duration.zero
+    var templates = Duration.zero
+    var write = Duration.zero
+
+    mutating func add(
+      _ path: String, _ result: (entry: OutputManifest.Entry, placement: OutputUpdate.Placement)
+    ) {
+      entries[path] = result.entry
+      bytes += result.entry.size
+      if case .written = result.placement {
+        written += 1
+        bytesWritten += result.entry.size
       }
     }
-    for job in jobs { addAncestors(job.path.segments) }
-    for asset in assets { addAncestors(["assets"] + asset.split(separator: "/").dropLast().map(String.init)) }
-    for folder in folders.sorted(by: {
-      $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1)
-    }) {
-      let path = try OutputFolder.filePath(
-        for: SitePath(Array(folder.dropLast()), fileName: folder.last!), in: root)
-      try FileWriting.makeDirectory(path)
+
+    mutating func merge(_ other: Tally) {
+      entries.merge(other.entries) { _, new in new }
+      bytes += other.bytes
+      written += other.written
+      bytesWritten += other.bytesWritten
+      markdown += other.markdown
+      templates += other.templates
+      write += other.write
     }
   }
 
-  /// Copies the theme's assets to `assets/…`; returns the bytes written.
-  func writeAssets(_ assets: [String: [UInt8]]) throws(SiteError) -> Int {
-    var total = 0
+  /// The relative file path of every page and asset, checked to stay inside the output.
+  static func paths(of jobs: [PageJob], assets: some Sequence<String>) throws(SiteError) -> (
+    pages: [String], assets: [String: String]
+  ) {
+    var pages: [String] = []
+    pages.reserveCapacity(jobs.count)
+    for job in jobs { pages.append(try OutputFolder.relativePath(for: job.path)) }
+    var assetPaths: [String: String] = [:]
+    for asset in assets {
+      let parts = ["assets"] + asset.split(separator: "/").map(String.init)
+      assetPaths[asset] = try OutputFolder.relativePath(
+        for: SitePath(Array(parts.dropLast()), fileName: parts.last!))
+    }
+    return (pages, assetPaths)
+  }
+
+  /// Places the theme's assets under `assets/…`.
+  func writeAssets(_ assets: [String: [UInt8]], paths: [String: String]) throws(SiteError) -> Tally {
+    var tally = Tally()
     for (name, bytes) in assets.sorted(by: { $0.key < $1.key }) {
-      let parts = ["assets"] + name.split(separator: "/").map(String.init)
-      let path = try OutputFolder.filePath(
-        for: SitePath(Array(parts.dropLast()), fileName: parts.last!), in: root)
-      try FileWriting.write(bytes: bytes, to: path)
-      total += bytes.count
+      let path = paths[name]!
+      let result = try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) }
+      tally.add(path, result)
     }
-    return total
+    return tally
   }
 
-  /// Renders and writes the pages, at most `concurrency` batches at a time; returns bytes written.
-  func writePages(_ jobs: [PageJob], concurrency: Int) async throws(SiteError) -> Int {
+  /// The checked relative file path of a generated file such as `opds/index.xml`.
+  static func relativePath(of file: String) throws(SiteError) -> String {
+    let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    return try OutputFolder.relativePath(for: SitePath(Array(parts.dropLast()), fileName: parts.last ?? ""))
+  }
+
+  /// Places files made outside the templates (feeds, sitemap, search index) at their paths.
+  func writeFiles(_ files: some Sequence<(String, [UInt8])>) throws(SiteError) -> Tally {
+    var tally = Tally()
+    for (path, bytes) in files {
+      let result = try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) }
+      tally.add(path, result)
+    }
+    return tally
+  }
+
+  /// Renders and places the pages, at most `concurrency` batches at a time.
+  func writePages(_ jobs: [PageJob], paths: [String], concurrency: Int) async throws(SiteError) -> Tally {
     let batches = stride(from: 0, to: jobs.count, by: PageWriter.batchSize).map {
-      Array(jobs[$0..<min(jobs.count, $0 + PageWriter.batchSize)])
+      $0..<min(jobs.count, $0 + PageWriter.batchSize)
     }
     do {
-      return try await withThrowingTaskGroup(of: Int.self) { group in
+      return try await withThrowingTaskGroup(of: Tally.self) { group in
         var pending = batches.makeIterator()
         for _ in 0..<concurrency {
           guard let batch = pending.next() else { break }
-          group.addTask { try self.write(batch) }
+          group.addTask { try self.write(jobs[batch], paths: paths) }
         }
-        var total = 0
-        while let bytes = try await group.next() {
-          total += bytes
-          if let batch = pending.next() { group.addTask { try self.write(batch) } }
+        var total = Tally()
+        total.entries.reserveCapacity(jobs.count)
+        while let tally = try await group.next() {
+          total.merge(tally)
+          if let batch = pending.next() { group.addTask { try self.write(jobs[batch], paths: paths) } }
         }
         return total
       }
     } catch let error as SiteError {
       throw error
     } catch {
-      throw .io(operation: "render", path: root, reason: String(describing: error))
+      throw .io(operation: "render", path: update.root, reason: String(describing: error))
     }
   }
 
-  private func write(_ batch: [PageJob]) throws(SiteError) -> Int {
-    var total = 0
-    for job in batch {
-      try Task.checkCancellationAsSiteError()
-      let html = try renderer.render(job.template, contexts.context(for: job))
-      try FileWriting.write(html, to: OutputFolder.filePath(for: job.path, in: root))
-      total += html.utf8.count
+  private func write(_ batch: ArraySlice<PageJob>, paths: [String]) throws(SiteError) -> Tally {
+    var tally = Tally()
+    let clock = ContinuousClock()
+    var last = clock.now
+    func lap(_ total: inout Duration) {
+      let now = clock.now
+      total += now - last
+      last = now
     }
-    return total
+    for index in batch.indices {
+      try Task.checkCancellationAsSiteError()
+      let job = batch[index]
+      var texts: PageContexts.BookTexts?
+      if case .book(let book) = job.kind {
+        texts = contexts.bookTexts(book)
+        lap(&tally.markdown)
+      }
+      let html = try renderer.render(job.template, contexts.context(for: job, texts: texts))
+      lap(&tally.templates)
+      let result = try html.withSiteBytes { buffer throws(SiteError) in try update.place(paths[index], buffer)
+      }
+      tally.add(paths[index], result)
+      lap(&tally.write)
+    }
+    return tally
   }
 }
 

@@ -74,29 +74,38 @@ struct SitePath: Sendable, Hashable {
 enum PercentEncoding {
   /// Keeps RFC 3986 unreserved characters; everything else becomes `%XX` of its UTF-8 bytes.
   static func encodePathSegment(_ segment: String) -> String {
-    var result = ""
-    result.reserveCapacity(segment.utf8.count)
-    for byte in segment.utf8 {
+    func isUnreserved(_ byte: UInt8) -> Bool {
       switch byte {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E:
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        result += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0xF)]
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: return true
+      default: return false
       }
     }
-    return result
+    // Most slugs are plain ASCII words: nothing to encode, nothing to copy.
+    if segment.utf8.allSatisfy(isUnreserved) { return segment }
+    var result: [UInt8] = []
+    result.reserveCapacity(segment.utf8.count * 3)
+    for byte in segment.utf8 {
+      if isUnreserved(byte) {
+        result.append(byte)
+      } else {
+        result += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Encodes for a query value (`?id=`): like a path segment.
   static func encodeQueryValue(_ value: String) -> String { encodePathSegment(value) }
 
-  private static let hexDigits = [
-    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F",
-  ]
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
 
 extension String {
   func trimmingWhitespace() -> String {
+    // Most text has no space at either end: no scan, no copy.
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+      return self
+    }
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!

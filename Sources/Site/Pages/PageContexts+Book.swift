@@ -1,6 +1,6 @@
 /// The context of a book's detail page.
 extension PageContexts {
-  func bookFields(_ index: Int) -> ContextValue {
+  func bookFields(_ index: Int, texts: BookTexts) -> ContextValue {
     let book = model.books[index]
     let terms = model.bookTerms[index]
     let language = strings.language
@@ -15,7 +15,7 @@ extension PageContexts {
       "title": .string(title),
       "lang": .optional(book.title == nil ? nil : book.languageTag),
       "subtitle": .optional(book.subtitle),
-      "href": .string(urls.href(SitePath(["books", book.slug]))),
+      "href": .string(bookHrefs[index]),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
       "hasAuthors": .bool(!book.authors.isEmpty),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
@@ -26,8 +26,8 @@ extension PageContexts {
         book.pageCount.map { strings.format("pageCount", ["count": NumberText.grouped($0)]) }),
       "categories": .list(terms.categories.map(categoryTrail)),
       "hasCategories": .bool(!terms.categories.isEmpty),
-      "descriptionHTML": .optional(book.description.map(TextFormatting.descriptionHTML)),
-      "noteHTML": .optional(book.note.map(TextFormatting.markdownHTML)),
+      "descriptionHTML": .optional(texts.descriptionHTML),
+      "noteHTML": .optional(texts.noteHTML),
       "tags": .list(book.tags.compactMap(\.nonEmpty).map(ContextValue.string)),
       "hasTags": .bool(book.tags.contains { $0.nonEmpty != nil }),
       "collections": .list(
@@ -55,7 +55,7 @@ extension PageContexts {
     }
     if let code = book.language {
       fields["language"] = [
-        "name": .string(LanguageNames.name(of: code, in: language)),
+        "name": .string(languageNames[code] ?? LanguageNames.name(of: code, in: language)),
         "code": .string(code),
         "href": termHref(.language, terms.language),
       ]
@@ -105,11 +105,11 @@ extension PageContexts {
 
   /// `{name, href}` linking to the term's page.
   private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
-    ["name": .string(name), "href": .string(urls.href(termPath(kind, term)))]
+    ["name": .string(name), "href": .string(termHrefs[kind]![term])]
   }
 
   private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
-    term.map { .string(urls.href(termPath(kind, $0))) } ?? .null
+    term.map { .string(termHrefs[kind]![$0]) } ?? .null
   }
 
   /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.

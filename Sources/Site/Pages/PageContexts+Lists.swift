@@ -49,13 +49,13 @@ extension PageContexts {
     var parent = term.parent
     while let current = parent {
       ancestors.insert(
-        ["name": .string(terms[current].name), "href": .string(urls.href(termPath(kind, current)))], at: 0)
+        ["name": .string(terms[current].name), "href": .string(termHrefs[kind]![current])], at: 0)
       parent = terms[current].parent
     }
     let children: [ContextValue] = term.children.map { child in
       [
         "name": .string(terms[child].name),
-        "href": .string(urls.href(termPath(kind, child))),
+        "href": .string(termHrefs[kind]![child]),
         "countText": .string(countText(terms[child].books.count)),
       ]
     }
@@ -114,11 +114,11 @@ extension PageContexts {
   }
 
   /// A book as list pages show it: link, cover, title, authors, year.
-  static func card(for book: Book, urls: SiteURLs, strings: UIStrings) -> ContextValue {
+  static func card(for book: Book, href: String, strings: UIStrings) -> ContextValue {
     let title = book.title ?? strings["untitled"]
     return [
       "id": .string(book.id),
-      "href": .string(urls.href(SitePath(["books", book.slug]))),
+      "href": .string(href),
       "title": .string(title),
       "lang": .optional(book.title == nil ? nil : book.languageTag),
       "subtitle": .optional(book.subtitle),

@@ -19,6 +19,11 @@ struct PageContexts: Sendable {
   let cards: [ContextValue]
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
+  /// Every book's and every term's href, built once rather than on each page that links it.
+  let bookHrefs: [String]
+  let termHrefs: [TaxonomyKind: [String]]
+  /// The display name of each language code the books use, looked up once per code.
+  let languageNames: [String: String]
 
   /// Number of covers each collection shows on the home page, and of recent books.
   static let homeCollectionCovers = 6
@@ -51,16 +56,43 @@ struct PageContexts: Sendable {
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
+    let bookHrefs = model.books.map { urls.href(SitePath(["books", $0.slug])) }
+    self.bookHrefs = bookHrefs
+    self.termHrefs = model.taxonomies.mapValues { taxonomy in
+      taxonomy.terms.map { urls.href(SitePath([taxonomy.kind.folder, $0.slug])) }
+    }
+    var languageNames: [String: String] = [:]
+    for index in model.books.indices {
+      guard let code = model.books[index].language, languageNames[code] == nil else { continue }
+      languageNames[code] = LanguageNames.name(of: code, in: strings.language)
+    }
+    self.languageNames = languageNames
     var cards: [ContextValue] = []
     cards.reserveCapacity(model.books.count)
-    for book in model.books {
-      cards.append(PageContexts.card(for: book, urls: urls, strings: strings))
+    for index in model.books.indices {
+      cards.append(PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings))
     }
     self.cards = cards
   }
 
-  /// The full context of one page.
-  func context(for job: PageJob) -> ContextValue {
+  /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
+  struct BookTexts: Sendable {
+    var descriptionHTML: String?
+    var noteHTML: String?
+    /// The plain-text summary for the meta description.
+    var summary: String?
+  }
+
+  func bookTexts(_ index: Int) -> BookTexts {
+    let book = model.books[index]
+    return BookTexts(
+      descriptionHTML: book.description.map(TextFormatting.descriptionHTML),
+      noteHTML: book.note.map(TextFormatting.markdownHTML),
+      summary: book.description.map { TextFormatting.descriptionText($0, limit: 160) })
+  }
+
+  /// The full context of one page (`texts`: the book's, when the caller rendered them already).
+  func context(for job: PageJob, texts: BookTexts? = nil) -> ContextValue {
     var fields = shared
     switch job.kind {
     case .home:
@@ -76,10 +108,10 @@ struct PageContexts: Sendable {
         description: collection.description.map { TextFormatting.markdownText($0, limit: 160) })
     case .book(let index):
       let book = model.books[index]
-      fields["book"] = bookFields(index)
+      let texts = texts ?? bookTexts(index)
+      fields["book"] = bookFields(index, texts: texts)
       fields["page"] = pageFields(
-        title: book.title ?? strings["untitled"], job: job,
-        description: book.description.map { TextFormatting.descriptionText($0, limit: 160) })
+        title: book.title ?? strings["untitled"], job: job, description: texts.summary)
     case .allBooks:
       fields.merge(allBooksFields(page: job.page)) { _, new in new }
       fields["page"] = pageFields(

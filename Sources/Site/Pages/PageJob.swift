@@ -44,8 +44,8 @@ extension SiteModel {
     for (index, collection) in collections.enumerated() {
       addList(.collection(index), count: collection.books.count, at: SitePath([collection.slug]))
     }
-    for (index, book) in books.enumerated() {
-      jobs.append(PageJob(kind: .book(index), page: 1, path: SitePath(["books", book.slug])))
+    for index in books.indices {
+      jobs.append(PageJob(kind: .book(index), page: 1, path: SitePath(["books", books[index].slug])))
     }
     addList(.allBooks, count: books.count, at: SitePath(["books"]))
     for kind in TaxonomyKind.allCases {

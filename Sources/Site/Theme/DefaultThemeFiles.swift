@@ -24,7 +24,7 @@ public enum DefaultThemeFiles {
       } catch {
         throw .io(operation: "create folder", path: target, reason: error.localizedDescription)
       }
-      try FileWriting.write(bytes: bytes, to: target)
+      try bytes.withSiteBytes { buffer throws(SiteError) in try FileSystem.replace(target, with: buffer) }
       written.append(path)
     }
     return written

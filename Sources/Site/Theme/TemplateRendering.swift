@@ -1,5 +1,5 @@
 /// The seam between page contexts and the template engine.
 protocol TemplateRendering: Sendable {
-  /// Renders the page template `name` (no extension) with `context`.
-  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String
+  /// Renders the page template `name` (no extension) with `context`, as UTF-8 bytes.
+  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> [UInt8]
 }

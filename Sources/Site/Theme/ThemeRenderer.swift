@@ -19,9 +19,9 @@ struct ThemeRenderer: TemplateRendering {
     }
   }
 
-  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> String {
+  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> [UInt8] {
     do {
-      return try library.render(name, context)
+      return try library.renderUTF8(name, context)
     } catch {
       throw .template(error)
     }

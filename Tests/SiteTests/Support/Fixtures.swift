@@ -53,12 +53,39 @@ enum Fixtures {
     return path
   }
 
-  /// Every file below `root`, relative, sorted.
+  /// Every file below `root`, relative, sorted; bookgen's manifests (`.bookgen-output`) are left
+  /// out, as they are not part of the site.
   static func files(in root: String) -> [String] {
     (FileManager.default.subpaths(atPath: root) ?? []).filter { path in
       var isFolder: ObjCBool = false
       return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-        && !isFolder.boolValue
+        && !isFolder.boolValue && !path.hasSuffix(OutputManifest.fileName)
     }.sorted()
+  }
+
+  /// Inode and modification time of every file below `root` (manifests included): equal
+  /// snapshots mean no file was rewritten or replaced.
+  static func fileIdentities(in root: String) -> [String: FileIdentity] {
+    var result: [String: FileIdentity] = [:]
+    for path in FileManager.default.subpaths(atPath: root) ?? [] {
+      var info = stat()
+      guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+      #if canImport(Darwin)
+        let time = info.st_mtimespec
+      #else
+        let time = info.st_mtim
+      #endif
+      result[path] = FileIdentity(
+        inode: UInt64(info.st_ino), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+    }
+    return result
+  }
+
+  struct FileIdentity: Equatable, CustomStringConvertible {
+    var inode: UInt64
+    var seconds: Int
+    var nanoseconds: Int
+
+    var description: String { "inode \(inode) mtime \(seconds).\(nanoseconds)" }
   }
 }

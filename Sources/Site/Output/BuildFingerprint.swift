@@ -1,0 +1,76 @@
+import Foundation
+
+/// A 128-bit fingerprint of everything a build reads, so an unchanged site can be recognised
+/// before the fetched data is even loaded.
+///
+/// It covers the catalog file's bytes, the default theme and the site's `templates/` folder
+/// (paths and bytes), the options that change output (base URL), the tool's version, and the
+/// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
+/// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
+/// and are left out.
+public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
+  /// 32 lower-case hex digits.
+  public let value: String
+
+  public var description: String { value }
+
+  public init(value: String) {
+    self.value = value
+  }
+
+  public init(
+    catalogFile: [UInt8], options: BuildOptions, toolVersion: String, inputs: [String]
+  ) throws(SiteError) {
+    var stream = FingerprintStream()
+    stream.add("bookgen-fingerprint 1")
+    stream.add(toolVersion)
+    stream.add(catalogFile)
+    stream.add(options.baseURL ?? "")
+    for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
+      stream.add(path)
+      stream.add(text)
+    }
+    for (path, base64) in DefaultTheme.binaryFiles.sorted(by: { $0.key < $1.key }) {
+      stream.add(path)
+      stream.add(base64)
+    }
+    if let directory = options.templatesDirectory, FileSystem.kind(of: directory) == .folder {
+      stream.add(directory)
+      for path in BuildFingerprint.files(in: directory) {
+        guard let bytes = FileSystem.read(directory + "/" + path) else {
+          throw .io(operation: "read", path: directory + "/" + path, reason: "cannot read the file")
+        }
+        stream.add(path)
+        stream.add(bytes)
+      }
+    }
+    stream.add(String(inputs.count))
+    for input in inputs { stream.add(input) }
+    value = stream.finish()
+  }
+
+  /// Every file below `directory` (hidden ones included: a theme could read them one day),
+  /// relative, sorted.
+  private static func files(in directory: String) -> [String] {
+    (FileManager.default.subpaths(atPath: directory) ?? []).filter {
+      FileSystem.kind(of: directory + "/" + $0) == .other
+    }.sorted()
+  }
+}
+
+/// Length-prefixed fields hashed with two XXH64 seeds.
+private struct FingerprintStream {
+  private var bytes: [UInt8] = []
+
+  mutating func add(_ text: String) { add(Array(text.utf8)) }
+
+  mutating func add(_ field: [UInt8]) {
+    withUnsafeBytes(of: UInt64(field.count).littleEndian) { bytes.append(contentsOf: $0) }
+    bytes.append(contentsOf: field)
+  }
+
+  func finish() -> String {
+    ContentHash.hex(ContentHash.xxh64(bytes, seed: 0))
+      + ContentHash.hex(ContentHash.xxh64(bytes, seed: 0x626F_6F6B))
+  }
+}

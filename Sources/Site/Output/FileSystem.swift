@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few POSIX calls the output writer makes, without Foundation overhead per file.
+///
+/// Files are never rewritten in place: the two output trees share unchanged files as hard
+/// links, so a changed file is unlinked and created anew, which leaves the other tree's copy
+/// untouched.
+enum FileSystem {
+  /// The system's text for `errno`.
+  static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+  /// Creates `path` (which must not exist) holding `buffer`; nil on success, else the reason.
+  static func create(_ path: String, _ buffer: UnsafeRawBufferPointer) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { return reason() }
+    var offset = 0
+    while offset < buffer.count {
+      let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        let failure = reason()
+        close(descriptor)
+        return failure
+      }
+      offset += written
+    }
+    return close(descriptor) == 0 ? nil : reason()
+  }
+
+  /// Replaces whatever is at `path` with a new file holding `bytes`.
+  static func replace(_ path: String, with buffer: UnsafeRawBufferPointer) throws(SiteError) {
+    try remove(path)
+    if let failure = create(path, buffer) { throw .io(operation: "write", path: path, reason: failure) }
+  }
+
+  /// Creates `path` (which must not exist) as a hard link to `source`; false when the file
+  /// system cannot link (the caller then writes a copy).
+  static func link(_ source: String, to path: String) -> Bool {
+    systemLink(source, path) == 0
+  }
+
+  /// Removes a file; a missing one is fine.
+  static func remove(_ path: String) throws(SiteError) {
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw .io(operation: "remove", path: path, reason: reason())
+    }
+  }
+
+  /// Removes an empty folder; a missing or non-empty one is left alone.
+  static func removeFolderIfEmpty(_ path: String) {
+    _ = rmdir(path)
+  }
+
+  /// Creates one folder; an existing folder is fine.
+  static func makeFolder(_ path: String) throws(SiteError) {
+    guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+      throw .io(operation: "create folder", path: path, reason: reason())
+    }
+  }
+
+  /// The whole file, or nil when it cannot be read.
+  static func read(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { return result }
+      result.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  enum Kind { case missing, folder, other }
+
+  /// What is at `path`, without following a final symbolic link.
+  static func kind(of path: String) -> Kind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .missing }
+    return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+  }
+
+  /// The size of the regular file at `path`, or nil.
+  static func size(of path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// Whether the folder has any entry besides `.` and `..`.
+  static func isEmptyFolder(_ path: String) -> Bool {
+    guard let folder = opendir(path) else { return false }
+    defer { closedir(folder) }
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { return false }
+    }
+    return true
+  }
+
+  static func rename(_ from: String, _ to: String) throws(SiteError) {
+    guard systemRename(from, to) == 0 else {
+      throw .io(operation: "rename to '\(to)'", path: from, reason: reason())
+    }
+  }
+
+  /// Swaps two folders atomically (Linux `renameat2(RENAME_EXCHANGE)`, macOS
+  /// `renamex_np(RENAME_SWAP)`); false when the system cannot, so the caller renames in steps.
+  static func exchange(_ first: String, _ second: String) -> Bool {
+    #if canImport(Glibc)
+      guard let renameat2 = renameat2 else { return false }
+      let renameExchange: UInt32 = 2  // RENAME_EXCHANGE in <linux/fs.h>
+      return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+    #elseif canImport(Darwin)
+      return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+    #else
+      return false
+    #endif
+  }
+
+  #if canImport(Glibc)
+    private typealias RenameAt2 =
+      @convention(c) (
+        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+      ) -> Int32
+    /// glibc (2.28+) exports `renameat2`, but Swift's Glibc module does not import it.
+    private static let renameat2: RenameAt2? = {
+      guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+      return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+    private static let systemWrite = Glibc.write
+    private static let systemRead = Glibc.read
+    private static let systemRename = Glibc.rename
+    private static let systemLink = Glibc.link
+  #else
+    private static let systemWrite = Darwin.write
+    private static let systemRead = Darwin.read
+    private static let systemRename = Darwin.rename
+    private static let systemLink = Darwin.link
+  #endif
+}
+
+extension Array where Element == UInt8 {
+  /// `withUnsafeBytes` keeping the body's typed error (the standard one rethrows `any Error`).
+  func withSiteBytes<Result>(_ body: (UnsafeRawBufferPointer) throws(SiteError) -> Result) throws(SiteError)
+    -> Result
+  {
+    let outcome: Swift.Result<Result, SiteError> = withUnsafeBytes { buffer in
+      Swift.Result { () throws(SiteError) in try body(buffer) }
+    }
+    return try outcome.get()
+  }
+}

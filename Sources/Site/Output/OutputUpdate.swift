@@ -1,0 +1,103 @@
+/// One build's update of the output's twin folder: places each file (kept, linked from the
+/// current output, or written), then removes what no longer belongs and records the manifest.
+///
+/// `place` may run on many tasks at once: it only reads the two manifests and touches its own
+/// path (folders are created beforehand by `makeFolders`).
+struct OutputUpdate: Sendable {
+  enum Placement: Sendable {
+    /// The twin already held these bytes (as the same file the output holds).
+    case kept
+    /// Hard-linked from the current output: unchanged since the last build.
+    case linked
+    /// New bytes written.
+    case written
+  }
+
+  /// The twin being updated.
+  let root: String
+  /// The current output, whose unchanged files are linked.
+  let source: String
+  /// What the current output holds.
+  let current: OutputManifest
+  /// What the twin holds (empty when it starts afresh).
+  let staged: OutputManifest
+  /// The current output is a non-bookgen folder replaced with `force`: it is moved aside, not
+  /// swapped into the twin.
+  let replacesForeignFolder: Bool
+  /// Called before each file is placed; tests inject failures here to interrupt a build.
+  var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
+
+  /// Creates the folders `paths` (relative file paths) need that the twin does not have yet.
+  func makeFolders(for paths: some Sequence<String>) throws(SiteError) {
+    var existing: Set<Substring> = []
+    for path in staged.entries.keys { OutputUpdate.addFolders(of: path[...], to: &existing) }
+    var needed: Set<Substring> = []
+    for path in paths { OutputUpdate.addFolders(of: path[...], to: &needed) }
+    let missing = needed.subtracting(existing).sorted {
+      $0.utf8.count != $1.utf8.count ? $0.utf8.count < $1.utf8.count : $0 < $1
+    }
+    for folder in missing { try FileSystem.makeFolder(root + "/" + folder) }
+  }
+
+  /// `a/b/c.html` adds `a/b` and `a`.
+  private static func addFolders(of path: Substring, to folders: inout Set<Substring>) {
+    var current = path
+    while let slash = current.lastIndex(of: "/") {
+      current = current[..<slash]
+      guard folders.insert(current).inserted else { return }
+    }
+  }
+
+  /// Puts `bytes` at `path` (relative) in the twin, touching the disk only when needed.
+  func place(_ path: String, _ bytes: UnsafeRawBufferPointer) throws(SiteError) -> (
+    entry: OutputManifest.Entry, placement: Placement
+  ) {
+    try beforePlacing?(path)
+    let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count)
+    let target = root + "/" + path
+    let twin = staged.entries[path]
+    // The twin is fresh or described by its manifest: a path it does not list has no file.
+    if twin != nil {
+      // Unchanged since the current output and already in the twin: both trees share the file
+      // (unchanged files are always linked, never rewritten).
+      if twin == entry, current.entries[path] == entry { return (entry, .kept) }
+      try FileSystem.remove(target)
+    }
+    if current.entries[path] == entry, FileSystem.link(source + "/" + path, to: target) {
+      return (entry, .linked)
+    }
+    // Changed (or new): a fresh file, so its mtime tells sync tools to upload it.
+    if let failure = FileSystem.create(target, bytes) {
+      throw .io(operation: "write", path: target, reason: failure)
+    }
+    return (entry, .written)
+  }
+
+  /// Removes the twin's files that the new site does not have (and folders left empty), then
+  /// records the new manifest; returns how many files were removed.
+  func finish(entries: [String: OutputManifest.Entry], fingerprint: String?) throws(SiteError) -> Int {
+    var removed = 0
+    var emptied: Set<Substring> = []
+    for path in staged.entries.keys where entries[path] == nil {
+      try FileSystem.remove(root + "/" + path)
+      removed += 1
+      OutputUpdate.addFolders(of: path[...], to: &emptied)
+    }
+    // Deepest first; a folder that still holds files stays.
+    for folder in emptied.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+      FileSystem.removeFolderIfEmpty(root + "/" + folder)
+    }
+    try OutputUpdate.writeManifest(OutputManifest(fingerprint: fingerprint, entries: entries), in: root)
+    return removed
+  }
+
+  /// Writes the manifest whole (a new file renamed over the old one).
+  static func writeManifest(_ manifest: OutputManifest, in folder: String) throws(SiteError) {
+    let path = folder + "/" + OutputManifest.fileName
+    let temporary = path + ".tmp"
+    try manifest.serialized().withSiteBytes { bytes throws(SiteError) in
+      try FileSystem.replace(temporary, with: bytes)
+    }
+    try FileSystem.rename(temporary, path)
+  }
+}

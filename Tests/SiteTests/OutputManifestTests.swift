@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+@Suite struct OutputManifestTests {
+  /// Reference values of XXH64 with seed 0 (from the xxHash project and its Python binding).
+  @Test(arguments: [
+    ("", 0xEF46_DB37_51D8_E999 as UInt64),
+    ("a", 0xD24E_C4F1_A98C_6E5B),
+    ("abc", 0x44BC_2CF5_AD77_0999),
+    ("Nobody inspects the spammish repetition", 0xFBCE_A83C_8A37_8BF1),
+  ])
+  func xxh64MatchesTheReference(text: String, expected: UInt64) {
+    #expect(ContentHash.xxh64(Array(text.utf8)) == expected)
+    #expect(ContentHash.hex(expected).count == 16)
+  }
+
+  @Test func manifestRoundTripsSortedByPath() {
+    let manifest = OutputManifest(
+      fingerprint: "00ff",
+      entries: [
+        "index.html": .init(hash: 0xABC, size: 12), "books/三體-x/index.html": .init(hash: 1, size: 0),
+        "assets/style.css": .init(hash: .max, size: 9_999_999),
+      ])
+    let text = String(decoding: manifest.serialized(), as: UTF8.self)
+    #expect(
+      text == """
+        bookgen-output 1
+        fingerprint 00ff
+        ffffffffffffffff 9999999 assets/style.css
+        0000000000000001 0 books/三體-x/index.html
+        0000000000000abc 12 index.html
+        end 3
+
+        """)
+    #expect(OutputManifest.parse(manifest.serialized()) == manifest)
+    #expect(OutputManifest.parse(OutputManifest().serialized()) == OutputManifest())
+  }
+
+  @Test(arguments: [
+    "", "bookgen-output 1\n", "bookgen-output 1 incomplete\n",
+    "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\n",
+    "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\nend 2\n",
+    "bookgen-output 1\nfingerprint -\n0abc 12 index.html\nend 1\n",
+    "bookgen-output 2\nfingerprint -\nend 0\n",
+  ])
+  func truncatedOrForeignManifestsAreNotTrusted(text: String) {
+    #expect(OutputManifest.parse(Array(text.utf8)) == nil)
+  }
+
+  @Test func verifyChecksFingerprintAndEveryFileSize() throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/books/x", withIntermediateDirectories: true)
+    try "<p>1</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
+    try "abc".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
+    let manifest = OutputManifest(
+      fingerprint: "f1",
+      entries: ["index.html": .init(hash: 1, size: 8), "books/x/style.css": .init(hash: 2, size: 3)])
+    try OutputUpdate.writeManifest(manifest, in: root)
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == .init(files: 2, bytes: 11, pages: 1))
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f2") == nil)
+    try "abcd".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == nil)
+    try OutputUpdate.writeManifest(.incomplete, in: root)
+    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == nil)
+  }
+}

@@ -1,0 +1,137 @@
+import Catalog
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The folders a build refuses to replace without `force`, with their exact messages.
+@Suite struct OutputSafetyTests {
+  enum Place: String, CaseIterable {
+    case home, project, projectParent, foreign
+  }
+
+  /// A temporary layout: `home/`, `home/site/` (the project, holding catalog.yml) and
+  /// `home/site/stuff/` (a folder with someone's file in it).
+  private func builder(root: String, output: String, force: Bool = false) -> SiteBuilder {
+    var catalog = Fixtures.catalog([Fixtures.collection("shelf")])
+    catalog.directory = root + "/home/site"
+    var builder = SiteBuilder(
+      catalog: catalog,
+      collections: [SiteInput.Collection(slug: "shelf", volumes: [Fixtures.volume("id1", title: "One")])],
+      options: BuildOptions(outputDirectory: output, force: force))
+    builder.homeDirectory = root + "/home"
+    return builder
+  }
+
+  private func layout() throws -> String {
+    let root = try Fixtures.temporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: root + "/home/site/stuff", withIntermediateDirectories: true)
+    try "title: x".write(toFile: root + "/home/site/catalog.yml", atomically: true, encoding: .utf8)
+    try "mine".write(toFile: root + "/home/site/stuff/notes.txt", atomically: true, encoding: .utf8)
+    return root
+  }
+
+  private func path(_ place: Place, in root: String) -> String {
+    switch place {
+    case .home: return root + "/home"
+    case .project: return root + "/home/site"
+    case .projectParent: return root + "/home/site/.."
+    case .foreign: return root + "/home/site/stuff"
+    }
+  }
+
+  private func message(_ place: Place, in root: String) -> String {
+    switch place {
+    case .home:
+      return "error: refusing to use '\(root)/home' as the output folder: it is your home folder "
+        + "(pass --force to use it anyway)"
+    case .project:
+      return "error: refusing to use '\(root)/home/site' as the output folder: it is the project folder, "
+        + "which holds the catalog (pass --force to use it anyway)"
+    case .projectParent:
+      // `home` is both the home folder and the project's parent; the home rule speaks first.
+      return "error: refusing to use '\(root)/home' as the output folder: it is your home folder "
+        + "(pass --force to use it anyway)"
+    case .foreign:
+      return "error: refusing to use '\(root)/home/site/stuff' as the output folder: it is not empty and "
+        + "bookgen did not create it (pass --force to replace it; its files are kept in a hidden folder "
+        + "next to it)"
+    }
+  }
+
+  @Test(arguments: Place.allCases)
+  func refusedWithoutForce(place: Place) async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let before = Fixtures.files(in: root)
+    do {
+      _ = try await builder(root: root, output: path(place, in: root)).build()
+      Issue.record("the build should have been refused")
+    } catch {
+      #expect(error.description == message(place, in: root))
+    }
+    #expect(Fixtures.files(in: root) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: root + "/home/site").sorted() == [
+        "catalog.yml", "stuff",
+      ])
+  }
+
+  @Test func aFolderContainingTheProjectIsRefused() async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    var builder = builder(root: root, output: root)
+    builder.homeDirectory = "/nonexistent-home"
+    do {
+      _ = try await builder.build()
+      Issue.record("the build should have been refused")
+    } catch {
+      #expect(
+        error.description
+          == "error: refusing to use '\(root)' as the output folder: it contains the project folder "
+          + "(pass --force to use it anyway)")
+    }
+  }
+
+  @Test func theFileSystemRootIsRefusedEvenWithForce() async throws {
+    await #expect(throws: SiteError.unsafeOutputDirectory(path: "/", reason: .fileSystemRoot)) {
+      try await builder(root: "/tmp", output: "/", force: true).build()
+    }
+    #expect(
+      SiteError.unsafeOutputDirectory(path: "/", reason: .fileSystemRoot).description
+        == "error: refusing to use '/' as the output folder: it is the file system root")
+  }
+
+  @Test(arguments: Place.allCases)
+  func allowedWithForceKeepingTheReplacedFiles(place: Place) async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = OutputFolder.absolute(path(place, in: root), in: "/")
+    let previous = Fixtures.files(in: output)
+    let report = try await builder(root: root, output: output, force: true).build()
+    #expect(report.files == Fixtures.files(in: output).count)
+    #expect(FileManager.default.fileExists(atPath: output + "/books/one-id1/index.html"))
+    // What was there is moved aside, never deleted.
+    let name = (output as NSString).lastPathComponent
+    let kept = (output as NSString).deletingLastPathComponent + "/." + name + ".bookgen-replaced"
+    #expect(Fixtures.files(in: kept) == previous)
+  }
+
+  @Test func emptyFoldersAndBookgenOutputAreUsedWithoutForce() async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+    _ = try await builder(root: root, output: root + "/empty").build()
+    _ = try await builder(root: root, output: root + "/empty").build()
+    #expect(FileManager.default.fileExists(atPath: root + "/empty/index.html"))
+  }
+
+  @Test func aFileInTheWayIsRefusedEvenWithForce() async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    await #expect(throws: SiteError.invalidOutputDirectory(root + "/home/site/catalog.yml")) {
+      try await builder(root: root, output: root + "/home/site/catalog.yml", force: true).build()
+    }
+  }
+}

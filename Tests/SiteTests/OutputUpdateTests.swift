@@ -1,0 +1,200 @@
+import Catalog
+import Foundation
+import GoogleBooks
+import Testing
+
+@testable import Site
+
+/// Incremental, all-or-nothing output: what a rebuild writes, links, keeps and removes.
+@Suite struct OutputUpdateTests {
+  private static func volumes(_ count: Int, describing changed: Int? = nil) -> [Volume] {
+    (0..<count).map { index in
+      Fixtures.volume(
+        "id\(index)", title: "Book \(index)", authors: ["Author \(index % 3)"], date: "20\(10 + index % 9)",
+        description: index == changed ? "A new description." : "About book \(index).")
+    }
+  }
+
+  private func builder(_ output: String, _ volumes: [Volume], fingerprint: String? = nil) -> SiteBuilder {
+    SiteBuilder(
+      catalog: Fixtures.catalog([Fixtures.collection("shelf")], perPage: 4),
+      collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
+      options: BuildOptions(
+        jobs: 2, outputDirectory: output, fingerprint: fingerprint.map(BuildFingerprint.init(value:))))
+  }
+
+  /// Builds `volumes` twice into `root/public`, so that the output and its twin both exist.
+  private func buildTwice(_ root: String, _ volumes: [Volume]) async throws -> String {
+    let output = root + "/public"
+    _ = try await builder(output, volumes).build()
+    _ = try await builder(output, volumes).build()
+    return output
+  }
+
+  /// Expects `folder` to hold exactly the files (and manifest) a fresh build of `volumes` writes.
+  private func expectSameAsFreshBuild(_ folder: String, _ volumes: [Volume], root: String) async throws {
+    let fresh = root + "/fresh-" + UUID().uuidString
+    _ = try await builder(fresh, volumes).build()
+    let files = Fixtures.files(in: fresh)
+    #expect(Fixtures.files(in: folder) == files)
+    for file in files + [OutputManifest.fileName] {
+      #expect(
+        FileManager.default.contents(atPath: folder + "/" + file)
+          == FileManager.default.contents(atPath: fresh + "/" + file), "\(file)")
+    }
+  }
+
+  @Test func identicalRebuildsRewriteNothing() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    let first = try await builder(output, Self.volumes(9)).build()
+    #expect(first.filesWritten == first.files)
+    let site = Fixtures.fileIdentities(in: output).filter { $0.key != OutputManifest.fileName }
+    // The second build links every file into the twin; the third finds the twin up to date.
+    for _ in 0..<2 {
+      let again = try await builder(output, Self.volumes(9)).build()
+      #expect(again.filesWritten == 0)
+      #expect(again.bytesWritten == 0)
+      #expect(again.files == first.files && again.bytes == first.bytes)
+      #expect(Fixtures.fileIdentities(in: output).filter { $0.key != OutputManifest.fileName } == site)
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
+        ".public.bookgen-next", "public",
+      ])
+  }
+
+  @Test func oneChangedBookRewritesOnlyItsPage() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = try await buildTwice(root, Self.volumes(9))
+    let before = Fixtures.fileIdentities(in: output)
+    let report = try await builder(output, Self.volumes(9, describing: 4)).build()
+    // Its page, and the feeds whose entries carry the description as a summary.
+    #expect(report.filesWritten == 5)
+    let after = Fixtures.fileIdentities(in: output)
+    let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
+    #expect(
+      changed == [
+        ".bookgen-output", "books/book-4-id4/index.html", "feed.xml", "opds/books/index.xml",
+        "opds/collections/shelf/index.xml", "shelf/feed.xml",
+      ])
+    let page = try String(contentsOfFile: output + "/books/book-4-id4/index.html", encoding: .utf8)
+    #expect(page.contains("A new description."))
+
+    // Changing it back writes the page afresh (a new mtime tells sync tools to upload it).
+    let reverted = try await builder(output, Self.volumes(9)).build()
+    #expect(reverted.filesWritten == 5)
+    #expect(
+      Fixtures.fileIdentities(in: output)["books/book-4-id4/index.html"]
+        != after["books/book-4-id4/index.html"])
+  }
+
+  @Test func staleFilesAndEmptiedFoldersAreRemovedFromBothTrees() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = try await buildTwice(root, Self.volumes(9))
+    let next = root + "/.public.bookgen-next"
+    let shrunk = try await builder(output, Self.volumes(3)).build()
+    #expect(shrunk.filesRemoved > 0)
+    #expect(!FileManager.default.fileExists(atPath: output + "/books/book-8-id8"))
+    _ = try await builder(output, Self.volumes(3)).build()
+    #expect(!FileManager.default.fileExists(atPath: next + "/books/book-8-id8"))
+    // Both trees now hold exactly the small site, as a fresh build into another folder does.
+    try await expectSameAsFreshBuild(output, Self.volumes(3), root: root)
+    #expect(Fixtures.files(in: next) == Fixtures.files(in: output))
+  }
+
+  @Test func interruptedBuildLeavesTheOutputIntactAndTheNextBuildRecovers() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = try await buildTwice(root, Self.volumes(9))
+    let before = Fixtures.fileIdentities(in: output)
+
+    var interrupted = builder(output, Self.volumes(12, describing: 2))
+    interrupted.beforePlacing = { path throws(SiteError) in
+      if path == "books/book-1-id1/index.html" {
+        throw .io(operation: "write", path: path, reason: "interrupted")
+      }
+    }
+    await #expect(
+      throws: SiteError.io(operation: "write", path: "books/book-1-id1/index.html", reason: "interrupted")
+    ) {
+      try await interrupted.build()
+    }
+    #expect(Fixtures.fileIdentities(in: output) == before)
+    #expect(
+      OutputManifest.load(from: root + "/.public.bookgen-next") == .incomplete)
+
+    let recovered = try await builder(output, Self.volumes(12, describing: 2)).build()
+    #expect(recovered.filesWritten > 0 && recovered.files == Fixtures.files(in: output).count)
+    try await expectSameAsFreshBuild(output, Self.volumes(12, describing: 2), root: root)
+  }
+
+  @Test func matchingFingerprintSkipsTheBuild() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    let options = { (fingerprint: String) in
+      BuildOptions(outputDirectory: output, fingerprint: BuildFingerprint(value: fingerprint))
+    }
+    #expect(!SiteBuilder.isUpToDate(options: options("aaaa")))
+    let first = try await builder(output, Self.volumes(5), fingerprint: "aaaa").build()
+    #expect(!first.upToDate)
+    #expect(SiteBuilder.isUpToDate(options: options("aaaa")))
+    #expect(!SiteBuilder.isUpToDate(options: options("bbbb")))
+    #expect(!SiteBuilder.isUpToDate(options: BuildOptions(outputDirectory: output)))
+
+    let before = Fixtures.fileIdentities(in: output)
+    // Different volumes, same fingerprint: the shortcut trusts the fingerprint and renders nothing.
+    let skipped = try await builder(output, Self.volumes(7), fingerprint: "aaaa").build()
+    #expect(skipped.upToDate)
+    #expect(skipped.filesWritten == 0 && skipped.files == first.files && skipped.bytes == first.bytes)
+    #expect(Fixtures.fileIdentities(in: output) == before)
+
+    // A damaged output is rebuilt even with the same fingerprint.
+    try FileManager.default.removeItem(atPath: output + "/404.html")
+    #expect(!SiteBuilder.isUpToDate(options: options("aaaa")))
+    let repaired = try await builder(output, Self.volumes(5), fingerprint: "aaaa").build()
+    #expect(!repaired.upToDate && repaired.filesWritten == 1)
+    #expect(FileManager.default.fileExists(atPath: output + "/404.html"))
+  }
+
+  @Test func fingerprintCoversCatalogThemeOptionsVersionAndInputs() throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let templates = root + "/templates"
+    try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
+    try "<p>{{site.title}}</p>".write(toFile: templates + "/home.mustache", atomically: true, encoding: .utf8)
+    func fingerprint(
+      catalog: String = "site: {}", baseURL: String? = nil, version: String = "1.0",
+      inputs: [String] = ["a:1"]
+    ) throws -> String {
+      try BuildFingerprint(
+        catalogFile: Array(catalog.utf8),
+        options: BuildOptions(baseURL: baseURL, templatesDirectory: templates, outputDirectory: "x"),
+        toolVersion: version, inputs: inputs
+      ).value
+    }
+    let base = try fingerprint()
+    #expect(base.count == 32)
+    #expect(try fingerprint() == base)
+    #expect(
+      try BuildFingerprint(
+        catalogFile: Array("site: {}".utf8),
+        options: BuildOptions(
+          templatesDirectory: templates, jobs: 7, outputDirectory: "elsewhere", force: true),
+        toolVersion: "1.0", inputs: ["a:1"]
+      ).value == base)
+    let variants = [
+      try fingerprint(catalog: "site: {} "), try fingerprint(baseURL: "https://x.org/"),
+      try fingerprint(version: "1.1"), try fingerprint(inputs: ["a:2"]),
+      try fingerprint(inputs: ["a:1", ""]),
+    ]
+    #expect(Set(variants + [base]).count == variants.count + 1)
+    try "<p>{{site.title}}!</p>".write(
+      toFile: templates + "/home.mustache", atomically: true, encoding: .utf8)
+    #expect(try fingerprint() != base)
+  }
+}
