@@ -67,6 +67,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
-    .testTarget(name: "BookgenCLITests", dependencies: ["BookgenCLI", "TestSupport"]),
+    .testTarget(
+      name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "TestSupport"],
+      exclude: ["Golden", "Catalogs"]),
   ]
 )

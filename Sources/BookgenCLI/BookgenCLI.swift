@@ -1,15 +1,44 @@
-import Foundation
-
-/// Argument parsing, help and exit codes for `bookgen`.
+/// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
 public enum BookgenCLI {
-  public static func main(_ arguments: [String]) async -> Int32 {
-    FileHandleOutput.standardError("error: bookgen is not yet available\n")
-    return 1
-  }
-}
+  public static let version = "0.1.0"
 
-enum FileHandleOutput {
-  static func standardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+  /// Runs `bookgen` with the real process environment and returns the exit status.
+  public static func main(_ arguments: [String]) async -> Int32 {
+    await run(arguments: arguments, environment: .current())
+  }
+
+  /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.
+  public static func run(arguments: [String], environment: Environment) async -> Int32 {
+    var console = Console(environment: environment)
+    let invocation: Invocation
+    let options: CommandOptions
+    do {
+      invocation = try CommandLineParser.parse(arguments)
+      guard case .run(let parsed) = invocation else { return show(invocation, on: console) }
+      options = try CommandOptions(parsed)
+    } catch {
+      console.error(error.message)
+      console.hint(error.hint)
+      return ExitCode.usage
+    }
+    guard case .run(let parsed) = invocation else { return ExitCode.failure }
+    console.verbosity = options.verbosity
+    let context = CommandContext(environment: environment, console: console, options: options)
+    do {
+      try await context.run(parsed.name)
+      return ExitCode.success
+    } catch {
+      context.report(error)
+      return ExitCode.failure
+    }
+  }
+
+  private static func show(_ invocation: Invocation, on console: Console) -> Int32 {
+    switch invocation {
+    case .rootHelp: console.print(HelpFormatter.root())
+    case .help(let name): console.print(HelpFormatter.help(for: .named(name)))
+    case .version, .run: console.print("bookgen \(version)")
+    }
+    return ExitCode.success
   }
 }

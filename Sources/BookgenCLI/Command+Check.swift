@@ -1,0 +1,69 @@
+import Catalog
+import Diagnostics
+import Foundation
+import Site
+import SiteCheck
+
+extension CommandContext {
+  /// `bookgen check`: validates the catalog and lints the templates it would build with,
+  /// reporting every problem of both at once; with `--site`, then the built output. No network.
+  func check() async throws {
+    var problems: [Diagnostic] = []
+    var catalog: Catalog?
+    do {
+      catalog = try loadCatalog()
+    } catch .fileNotFound(let path) {
+      throw CatalogError.fileNotFound(path: path)
+    } catch {
+      problems += error.diagnostics
+    }
+    let folder = (environment.resolve(options.catalogPath) as NSString).deletingLastPathComponent
+    problems += checkTemplates(templatesDirectory: templatesDirectory(in: folder))
+    problems.filter { $0.severity != .error }.forEach(console.diagnostic)
+    let errors = problems.filter { $0.severity == .error }
+    guard errors.isEmpty, let catalog else { throw DiagnosticList(errors) }
+    console.print("\(options.catalogPath): OK (\(Self.summary(of: catalog)))")
+    if options.checkSite { try await checkSite(catalog) }
+  }
+
+  /// `check --site`: the built output's links, anchors, hosts, titles and languages.
+  func checkSite(_ catalog: Catalog) async throws {
+    let name = options.outputPath
+    let problems: [SiteProblem]
+    do {
+      problems = try await SiteChecker.check(
+        outputDirectory: environment.resolve(name), baseURL: options.baseURL ?? catalog.site.baseURL)
+    } catch {
+      throw CommandError.stage(command: .check, stage: "checking the site in '\(name)'", underlying: error)
+    }
+    for problem in problems {
+      console.error("\((name as NSString).appendingPathComponent(problem.description))")
+    }
+    guard problems.isEmpty else {
+      throw CommandError.reported(
+        summary: "the site in '\(name)' has \(NumberText.count(problems.count, "problem"))")
+    }
+    console.print("\(name): OK")
+  }
+
+  /// The site's `templates/` folder next to the catalog, when there is one.
+  func templatesDirectory(in catalogFolder: String) -> String? {
+    let path = (catalogFolder as NSString).appendingPathComponent("templates")
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+      ? path : nil
+  }
+
+  /// `4 collections, 6 queries, 9 ISBNs` (and volume ids when there are any).
+  static func summary(of catalog: Catalog) -> String {
+    let collections = catalog.collections
+    var parts = [
+      NumberText.count(collections.count, "collection"),
+      NumberText.count(collections.reduce(0) { $0 + $1.queries.count }, "query", plural: "queries"),
+      NumberText.count(collections.reduce(0) { $0 + $1.isbns.count }, "ISBN"),
+    ]
+    let volumes = collections.reduce(0) { $0 + $1.volumes.count }
+    if volumes > 0 { parts.append(NumberText.count(volumes, "volume id")) }
+    return parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,36 @@
+import Catalog
+import GoogleBooks
+
+extension CommandContext {
+  /// `bookgen fetch`: fills the cache from Google Books, prints warnings and a summary.
+  func fetch() async throws {
+    var pipeline = Pipeline(self, command: .fetch, steps: 2)
+    let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
+      try loadCatalog()
+    }
+    _ = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
+      try await fetchVolumes(for: catalog, offline: false)
+    }
+  }
+
+  /// Runs the fetch stage with the command's options; prints its progress and warnings.
+  func fetchVolumes(for catalog: Catalog, offline: Bool) async throws -> FetchResult {
+    let fetchOptions = FetchOptions(
+      offline: offline, refresh: options.refresh, jobs: options.jobs, maxRequests: options.maxRequests,
+      environment: environment.variables)
+    let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
+    console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
+    let result = try await fetcher.run()
+    result.warnings.forEach(console.diagnostic)
+    return result
+  }
+
+  /// A live line on a terminal, one line per collection otherwise, nothing with `--quiet`.
+  private func fetchProgress() -> (any FetchProgress)? {
+    // Preview rebuilds read the cache on every save: their progress would only be noise.
+    guard console.verbosity > .quiet, !isPreview else { return nil }
+    let write = environment.standardError.write
+    return environment.standardErrorIsTerminal
+      ? TerminalFetchReporter(write: write) : PlainFetchReporter(write: write)
+  }
+}

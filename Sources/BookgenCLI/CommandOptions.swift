@@ -1,0 +1,79 @@
+/// The checked, typed values of a subcommand's options; defaults come from the option specs.
+struct CommandOptions: Sendable, Equatable {
+  var catalogPath: String
+  var outputPath: String
+  var offline: Bool
+  var refresh: Bool
+  var jobs: Int
+  var maxRequests: Int?
+  var baseURL: String?
+  var force: Bool
+  var verbosity: Verbosity
+  var checkSite: Bool
+  var host: String
+  var port: Int
+  var open: Bool
+  var fetch: Bool
+  var removeCache: Bool
+  var copyTemplates: Bool
+  /// `init`'s `<dir>`.
+  var directory: String
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    let command = parsed.name
+    func value(_ option: OptionSpec) -> String { parsed.values[option.long] ?? option.defaultValue ?? "" }
+    func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+      let text = value(option)
+      guard let number = Int(text), range.contains(number) else {
+        let bound =
+          range.upperBound == .max
+          ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+        throw .invalidValue(
+          text, option: option.displayName, expected: "a whole number \(bound)", command: command)
+      }
+      return number
+    }
+    func flag(_ option: OptionSpec) -> Bool { parsed.flags.contains(option.long) }
+
+    catalogPath = value(.catalog)
+    outputPath = value(.output)
+    offline = flag(.offline)
+    refresh = flag(.refresh)
+    jobs = try number(.jobs, in: 1...64)
+    maxRequests =
+      parsed.values[OptionSpec.maxRequests.long] == nil ? nil : try number(.maxRequests, in: 0...Int.max)
+    baseURL = try parsed.values[OptionSpec.baseURL.long].map { (url) throws(UsageError) in
+      guard Self.isWebURL(url) else {
+        throw .invalidValue(
+          url, option: OptionSpec.baseURL.displayName, expected: "an http or https URL", command: command)
+      }
+      return url.hasSuffix("/") ? url : url + "/"
+    }
+    force = flag(.forceOutput)
+    checkSite = flag(.site)
+    host = value(.host)
+    port = try number(.port, in: 0...65_535)
+    open = flag(.open)
+    fetch = flag(.fetch)
+    removeCache = flag(.cache)
+    copyTemplates = flag(.templates)
+    directory = parsed.arguments.first ?? "."
+
+    if flag(.quiet), flag(.verbose) {
+      throw .conflictingOptions(OptionSpec.quiet.longName, OptionSpec.verbose.longName, command: command)
+    }
+    verbosity = flag(.quiet) ? .quiet : flag(.verbose) ? .verbose : .normal
+    if offline, refresh {
+      throw .conflictingOptions(OptionSpec.offline.longName, OptionSpec.refresh.longName, command: command)
+    }
+  }
+
+  /// `http://host…` or `https://host…` with a non-empty host.
+  static func isWebURL(_ text: String) -> Bool {
+    for scheme in ["http://", "https://"] where text.lowercased().hasPrefix(scheme) {
+      let host = text.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+      return !host.isEmpty && !host.contains(" ")
+    }
+    return false
+  }
+}

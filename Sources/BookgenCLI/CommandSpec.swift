@@ -1,0 +1,109 @@
+/// The subcommands of `bookgen`.
+enum CommandName: String, Sendable, CaseIterable {
+  case build
+  case fetch
+  case check
+  case serve
+  case `init`
+  case clean
+  case help
+  case version
+}
+
+/// What a subcommand accepts and how its help describes it.
+struct CommandSpec: Sendable {
+  let name: CommandName
+  /// One sentence, shown in the subcommand list and as `OVERVIEW:`.
+  let abstract: String
+  /// Paragraphs shown under the overview in the command's own help.
+  let discussion: String?
+  let arguments: [ArgumentSpec]
+  /// Without `--help`, which every command accepts and help lists last.
+  let options: [OptionSpec]
+
+  var allOptions: [OptionSpec] { options + [.help] }
+
+  func option(named long: String) -> OptionSpec? {
+    allOptions.first { $0.long == long }
+  }
+
+  func option(short: Character) -> OptionSpec? {
+    allOptions.first { $0.short == short }
+  }
+}
+
+extension CommandSpec {
+  static let all: [CommandSpec] = [build, fetch, check, serve, initialize, clean, help, version]
+
+  static func named(_ name: CommandName) -> CommandSpec {
+    all.first { $0.name == name }!
+  }
+
+  static let build = CommandSpec(
+    name: .build, abstract: "Fetch what is missing and write the site into the output folder.",
+    discussion: """
+      Loads the catalog, fetches volumes that are missing or stale in the cache, renders every \
+      page and swaps the new site into the output folder only when all of it succeeded: a \
+      failed build leaves the previous site untouched.
+      """,
+    arguments: [],
+    options: [
+      .catalog, .output, .offline, .refresh, .jobs, .maxRequests, .baseURL, .forceOutput, .quiet,
+      .verbose,
+    ])
+
+  static let fetch = CommandSpec(
+    name: .fetch, abstract: "Fill the cache from Google Books without building the site.",
+    discussion: """
+      Requests only what is missing or older than cache.max_age, so a scheduled run stays \
+      inside the API key's daily quota. The key is read from the variable named by \
+      google_books.api_key_env (default GOOGLE_BOOKS_API_KEY).
+      """,
+    arguments: [],
+    options: [.catalog, .refresh, .jobs, .maxRequests, .quiet, .verbose])
+
+  static let check = CommandSpec(
+    name: .check, abstract: "Validate the catalog and the templates without touching the network.",
+    discussion: """
+      Reports every problem at once, each with its file, line and column. With --site it also \
+      verifies the site built into the output folder.
+      """,
+    arguments: [],
+    options: [.catalog, .site, .checkedOutput, .checkedBaseURL, .quiet, .verbose])
+
+  static let serve = CommandSpec(
+    name: .serve, abstract: "Preview the site locally and rebuild it when a file changes.",
+    discussion: """
+      Builds into a private folder (the output folder is not touched), serves it over HTTP, \
+      watches the catalog, the templates and the cache, and reloads open pages after each \
+      rebuild. Rebuilds read only the cache unless --fetch is given. Stop it with Ctrl-C.
+      """,
+    arguments: [],
+    options: [.catalog, .host, .port, .open, .fetch, .jobs, .quiet, .verbose])
+
+  static let initialize = CommandSpec(
+    name: .`init`, abstract: "Create a new site: a commented catalog.yml and a .gitignore.",
+    discussion: """
+      The default templates are built into bookgen, so a new site needs none; --templates \
+      copies them out for editing.
+      """,
+    arguments: [ArgumentSpec(name: "dir", help: "The folder to create the site in.", defaultValue: ".")],
+    options: [.forceInit, .templates, .quiet])
+
+  static let clean = CommandSpec(
+    name: .clean, abstract: "Remove the built site, and with --cache the fetch cache.",
+    discussion: """
+      Only removes an output folder bookgen created (one holding its .bookgen-output marker) or \
+      an empty one.
+      """,
+    arguments: [],
+    options: [.catalog, .cleanedOutput, .cache, .quiet])
+
+  static let help = CommandSpec(
+    name: .help, abstract: "Show help for a subcommand.", discussion: nil,
+    arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to describe.", defaultValue: nil)],
+    options: [])
+
+  static let version = CommandSpec(
+    name: .version, abstract: "Show the version.", discussion: nil, arguments: [], options: [])
+}

@@ -1,0 +1,82 @@
+import Diagnostics
+
+/// How much `bookgen` says besides errors.
+enum Verbosity: Sendable, Comparable {
+  /// Errors only.
+  case quiet
+  /// Warnings and the final summary; step lines only on a terminal.
+  case normal
+  /// Everything, step lines included, terminal or not.
+  case verbose
+}
+
+/// Where a command's words go: results to standard output, everything else to standard error.
+struct Console: Sendable {
+  let environment: Environment
+  var verbosity: Verbosity = .normal
+
+  private var errorStyle: Style {
+    Style(enabled: environment.wantsColor(terminal: environment.standardErrorIsTerminal))
+  }
+
+  /// Text the user asked for (help, version, `check`'s report): standard output.
+  func print(_ text: String) {
+    environment.standardOutput.write(text.hasSuffix("\n") ? text : text + "\n")
+  }
+
+  /// A progress, status or summary line: standard error, silenced by `--quiet`.
+  func status(_ text: String) {
+    guard verbosity > .quiet else { return }
+    environment.standardError.write(text + "\n")
+  }
+
+  /// `[2/4] Fetching volumes`: shown with `--verbose`, or on a terminal unless `--quiet`.
+  func step(_ index: Int, of count: Int, _ title: String) {
+    let show = verbosity == .verbose || (verbosity == .normal && environment.standardErrorIsTerminal)
+    guard show else { return }
+    environment.standardError.write(errorStyle.bold("[\(index)/\(count)]") + " \(title)\n")
+  }
+
+  /// Extra detail that only `--verbose` prints.
+  func detail(_ text: String) {
+    guard verbosity == .verbose else { return }
+    environment.standardError.write(text + "\n")
+  }
+
+  func error(_ message: String) {
+    environment.standardError.write(errorStyle.severity(.error) + " \(message)\n")
+  }
+
+  func warning(_ message: String) {
+    guard verbosity > .quiet else { return }
+    environment.standardError.write(errorStyle.severity(.warning) + " \(message)\n")
+  }
+
+  /// A clang-style diagnostic: warnings and notes are silenced by `--quiet`, errors never are.
+  func diagnostic(_ diagnostic: Diagnostic) {
+    guard diagnostic.severity == .error || verbosity > .quiet else { return }
+    environment.standardError.write(errorStyle.render(relative(diagnostic)) + "\n")
+  }
+
+  /// Files below the working directory are named relative to it, as the user would type them.
+  private func relative(_ diagnostic: Diagnostic) -> Diagnostic {
+    let prefix =
+      environment.workingDirectory.hasSuffix("/")
+      ? environment.workingDirectory : environment.workingDirectory + "/"
+    guard var location = diagnostic.location, location.file.hasPrefix(prefix) else { return diagnostic }
+    location.file = String(location.file.dropFirst(prefix.count))
+    var diagnostic = diagnostic
+    diagnostic.location = location
+    return diagnostic
+  }
+
+  /// `See 'bookgen --help'.` under a usage error; never silenced.
+  func hint(_ text: String) {
+    environment.standardError.write(text + "\n")
+  }
+
+  /// `caused by: …` under an error, one line per link of the chain.
+  func cause(_ text: String) {
+    environment.standardError.write(errorStyle.bold("caused by:") + " \(text)\n")
+  }
+}

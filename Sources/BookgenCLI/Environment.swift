@@ -1,0 +1,71 @@
+import Foundation
+
+/// A sink for text: the process's standard output or error, or a capture buffer in tests.
+public struct TextOutput: Sendable {
+  public let write: @Sendable (String) -> Void
+
+  public init(_ write: @escaping @Sendable (String) -> Void) {
+    self.write = write
+  }
+
+  public static let standardOutput = TextOutput { FileHandle.standardOutput.write(Data($0.utf8)) }
+  public static let standardError = TextOutput { FileHandle.standardError.write(Data($0.utf8)) }
+}
+
+/// Everything `bookgen` reads from the world outside its arguments, injected so tests can run
+/// commands in-process with captured output, fixed time and their own working directory.
+public struct Environment: Sendable {
+  /// Environment variables (`NO_COLOR`, the API key variable, `BOOKGEN_API_URL`, …).
+  public var variables: [String: String]
+  /// Absolute path against which relative `--catalog`, `--output` and `init DIR` resolve.
+  public var workingDirectory: String
+  public var standardOutput: TextOutput
+  public var standardError: TextOutput
+  public var standardOutputIsTerminal: Bool
+  public var standardErrorIsTerminal: Bool
+  /// Monotonic seconds; only differences are used (the "in 0.4 s" of a summary).
+  public var clock: @Sendable () -> Double
+
+  public init(
+    variables: [String: String], workingDirectory: String, standardOutput: TextOutput,
+    standardError: TextOutput, standardOutputIsTerminal: Bool = false,
+    standardErrorIsTerminal: Bool = false, clock: @escaping @Sendable () -> Double
+  ) {
+    self.variables = variables
+    self.workingDirectory = workingDirectory
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.clock = clock
+  }
+
+  /// The real process: its environment, current directory, standard streams and uptime clock.
+  public static func current() -> Environment {
+    Environment(
+      variables: ProcessInfo.processInfo.environment,
+      workingDirectory: FileManager.default.currentDirectoryPath,
+      standardOutput: .standardOutput, standardError: .standardError,
+      standardOutputIsTerminal: isatty(STDOUT_FILENO) != 0,
+      standardErrorIsTerminal: isatty(STDERR_FILENO) != 0,
+      clock: { ProcessInfo.processInfo.systemUptime })
+  }
+
+  /// `path` made absolute against the working directory, with `~` expanded and `.`/`..` removed.
+  func resolve(_ path: String) -> String {
+    var expanded = path
+    if expanded == "~" || expanded.hasPrefix("~/"), let home = variables["HOME"] {
+      expanded = home + expanded.dropFirst()
+    }
+    let absolute =
+      expanded.hasPrefix("/") ? expanded : (workingDirectory as NSString).appendingPathComponent(expanded)
+    return (absolute as NSString).standardizingPath
+  }
+
+  /// Colour is for people: only on a terminal, never with `NO_COLOR` set or on a dumb terminal.
+  func wantsColor(terminal: Bool) -> Bool {
+    guard terminal else { return false }
+    if let noColor = variables["NO_COLOR"], !noColor.isEmpty { return false }
+    return variables["TERM"] != "dumb"
+  }
+}

@@ -1,0 +1,91 @@
+/// One `--option` a command accepts, with what its help line says.
+struct OptionSpec: Sendable, Hashable {
+  /// Without dashes: `catalog` for `--catalog`.
+  let long: String
+  let short: Character?
+  /// `path` for `--catalog <path>`; nil for a flag.
+  let valueName: String?
+  let help: String
+  /// Shown as `(default: …)` in help.
+  let defaultValue: String?
+
+  init(
+    _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
+    default defaultValue: String? = nil
+  ) {
+    self.long = long
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.defaultValue = defaultValue
+  }
+
+  var isFlag: Bool { valueName == nil }
+  var longName: String { "--" + long }
+
+  /// `--jobs <n>`, as usage errors quote it.
+  var displayName: String {
+    valueName.map { "\(longName) <\($0)>" } ?? longName
+  }
+
+  /// `-j, --jobs <n>`, the left column of help.
+  var helpLabel: String {
+    (short.map { "-\($0), " } ?? "") + displayName
+  }
+}
+
+extension OptionSpec {
+  static let help = OptionSpec("help", short: "h", help: "Show help information.")
+  static let version = OptionSpec("version", help: "Show the version.")
+
+  static let catalog = OptionSpec(
+    "catalog", value: "path", help: "The catalog file to read.", default: "catalog.yml")
+  static let output = OptionSpec(
+    "output", short: "o", value: "dir", help: "The folder the site is written to.", default: "public")
+  static let offline = OptionSpec(
+    "offline", help: "Never touch the network; fail listing every entry missing from the cache.")
+  static let refresh = OptionSpec(
+    "refresh", help: "Refetch every entry, however fresh its cached copy (ignores cache.max_age).")
+  static let jobs = OptionSpec(
+    "jobs", short: "j", value: "n", help: "Most requests in flight at once, 1 to 64.", default: "4")
+  static let maxRequests = OptionSpec(
+    "max-requests", value: "n",
+    help: "Most requests this run may make; the rest is served from stale cache with a warning.")
+  static let baseURL = OptionSpec(
+    "base-url", value: "url", help: "Build for this address instead of site.base_url (preview deploys).")
+  static let forceOutput = OptionSpec(
+    "force", help: "Write into an output folder bookgen did not create.")
+  static let quiet = OptionSpec("quiet", short: "q", help: "Print errors only.")
+  static let verbose = OptionSpec(
+    "verbose", short: "v", help: "Print every step in detail (API keys are redacted).")
+
+  static let site = OptionSpec(
+    "site", help: "Also verify the built site: every internal link and anchor, titles and languages.")
+  static let checkedBaseURL = OptionSpec(
+    "base-url", value: "url", help: "The address the site was built for (--site; default: site.base_url).")
+  static let checkedOutput = OptionSpec(
+    "output", short: "o", value: "dir", help: "The built site that --site verifies.", default: "public")
+
+  static let host = OptionSpec(
+    "host", value: "address", help: "The address to listen on.", default: "127.0.0.1")
+  static let port = OptionSpec(
+    "port", value: "port", help: "The port, 0 for any free one.", default: "8000")
+  static let open = OptionSpec("open", help: "Open the site in the default browser.")
+  static let fetch = OptionSpec(
+    "fetch", help: "Fetch missing volumes on rebuilds (by default serve only reads the cache).")
+
+  static let forceInit = OptionSpec("force", help: "Write the new site into a folder that is not empty.")
+  static let templates = OptionSpec(
+    "templates", help: "Also copy the default templates into templates/ for editing.")
+
+  static let cleanedOutput = OptionSpec(
+    "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")
+  static let cache = OptionSpec("cache", help: "Also remove the fetch cache (cache.dir in the catalog).")
+}
+
+/// A positional argument, such as `init`'s `<dir>`.
+struct ArgumentSpec: Sendable, Hashable {
+  let name: String
+  let help: String
+  let defaultValue: String?
+}

@@ -1,0 +1,58 @@
+/// The files `bookgen init` writes: a catalog that passes `bookgen check` as written, with every
+/// optional key shown in a comment.
+enum Scaffold {
+  static let catalog = """
+    # bookgen catalog: what to fetch from Google Books, how to group it, and your own notes.
+    # Every key is described in the README's catalog reference.
+    #   bookgen check   validates this file (no network)
+    #   bookgen build   fetches the books and writes the site into public/
+
+    site:
+      title: "My Books"
+      # The address the site is published at; a sub-path works too,
+      # e.g. https://me.github.io/books/
+      base_url: "https://example.com/"
+      language: en
+
+    google_books:
+      # The NAME of the environment variable that holds your API key, never the key itself.
+      # Without a key Google refuses most requests (HTTP 429).
+      api_key_env: GOOGLE_BOOKS_API_KEY
+      # Where requests appear to come from; avoids 403 "unknownLocation" on CI machines.
+      country: US
+
+    cache:
+      # Fetched responses live here, so rebuilds work offline (`bookgen build --offline`).
+      dir: .bookgen-cache
+      max_age: 7d
+
+    collections:
+      - title: "Science Fiction Classics"
+        slug: science-fiction-classics
+        description: |
+          Found with a Google Books search; operators such as `intitle:`, `inauthor:`
+          and `subject:` narrow it down.
+        queries:
+          - q: "subject:science fiction inauthor:asimov"
+            max_results: 10
+      - title: "Favourites"
+        slug: favourites
+        description: Picked by ISBN (ISBN-10 or ISBN-13, hyphens allowed).
+        isbns:
+          - 978-0-441-01359-3
+          - 978-0-547-92822-7
+        # Google volume ids work too:
+        # volumes:
+        #   - zyTCAlFPjgYC
+
+    # Your own words about a book, keyed by ISBN-13 or volume id.
+    books:
+      "9780441013593":
+        note: |
+          Why this book is on the shelf, in *Markdown*.
+        tags: [classic, desert]
+
+    """
+
+  static let gitignoreLines = ["public/", ".bookgen-cache/"]
+}

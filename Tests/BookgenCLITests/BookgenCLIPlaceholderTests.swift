@@ -1,7 +1,0 @@
-import Testing
-
-@testable import BookgenCLI
-
-@Test func BookgenCLIModuleLinks() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import BookgenCLI
+
+@Suite struct BuildTests {
+  @Test func buildWritesTheSiteAndSummarisesOnStderr() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      let result = await runCLI(["build"], in: root, variables: fixture.variables)
+      #expect(result.status == 0)
+      #expect(result.stdout == "")
+      let lines = result.stderr.split(separator: "\n").map(String.init)
+      #expect(
+        Array(lines.dropLast()) == [
+          "fetch: dune: 2 volumes", "fetch: picked: 1 volume",
+          "Fetched 3 volumes: 2 requests, 0 cache hits, 0 retries, 0 warnings",
+        ])
+      let summary = try #require(lines.last)
+      #expect(summary.hasPrefix("Built 2 books, ") && summary.hasSuffix(" pages in 0.3 s"), "\(summary)")
+      #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+      #expect(FileManager.default.fileExists(atPath: root + "/public/\(OutputFolder.markerName)"))
+
+      let requests = fixture.google.requestCount
+      let again = await runCLI(["build", "--quiet"], in: root, variables: fixture.variables)
+      #expect(again == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(fixture.google.requestCount == requests, "a rebuild from a fresh cache makes no request")
+
+      #expect(await runCLI(["clean", "-q"], in: root).status == 0)
+      #expect(!FileManager.default.fileExists(atPath: root + "/public"))
+    }
+    await fixture.server.stop()
+  }
+
+  @Test func verboseBuildShowsItsSteps() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      let result = await runCLI(["build", "-v", "-o", "site"], in: root, variables: fixture.variables)
+      #expect(result.status == 0)
+      let steps = result.stderr.split(separator: "\n").filter { $0.hasPrefix("[") }
+      #expect(steps == ["[1/3] Loading catalog", "[2/3] Fetching volumes", "[3/3] Rendering site"])
+      #expect(FileManager.default.fileExists(atPath: root + "/site/index.html"))
+    }
+    await fixture.server.stop()
+  }
+
+  @Test func stepLinesShowOnATerminal() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      var variables = fixture.variables
+      variables["NO_COLOR"] = "1"
+      let result = await runCLI(
+        ["build", "--base-url", "https://preview.example.org/pr-7"], in: root, variables: variables,
+        terminal: true)
+      #expect(result.status == 0)
+      #expect(result.stderr.hasPrefix("[1/3] Loading catalog\n[2/3] Fetching volumes\n"))
+      #expect(result.stderr.contains("\n[3/3] Rendering site\n"))
+      #expect(!result.stderr.contains("\u{1B}["))
+      let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
+      #expect(home.contains("https://preview.example.org/pr-7/"))
+      #expect(!home.contains("https://example.com/books/"))
+    }
+    await fixture.server.stop()
+  }
+
+  @Test func offlineBuildWithAnEmptyCacheFailsListingWhatIsMissing() async throws {
+    try await withTemporaryDirectory { root in
+      try write(BuildFixture.catalog, to: root + "/catalog.yml")
+      let result = await runCLI(["build", "--offline", "-q"], in: root)
+      #expect(result.status == 1)
+      #expect(result.stdout == "")
+      expectGolden(result.stderr, named: "build-offline-empty-cache.txt")
+      #expect(!FileManager.default.fileExists(atPath: root + "/public"))
+    }
+  }
+
+  @Test func anInvalidCatalogStopsTheBuildAtTheFirstStep() async throws {
+    try await withTemporaryDirectory { root in
+      let fixture = Fixtures.catalogs.appendingPathComponent("three-mistakes.yml")
+      try FileManager.default.copyItem(atPath: fixture.path, toPath: root + "/catalog.yml")
+      let result = await runCLI(["build"], in: root)
+      #expect(result.status == 1)
+      #expect(result.stdout == "")
+      let check = await runCLI(["check"], in: root)
+      #expect(result.stderr == check.stderr + "error: 'bookgen build' failed while loading the catalog\n")
+    }
+  }
+
+  @Test func refusesToReplaceAFolderBookgenDidNotMake() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      try write("precious", to: root + "/public/notes.txt")
+      let refused = await runCLI(["build"], in: root, variables: fixture.variables)
+      #expect(
+        refused
+          == CLIResult(
+            status: 1, stdout: "",
+            stderr:
+              "error: refusing to build into 'public': bookgen did not create it (no .bookgen-output marker); use --force to replace its contents\n"
+          ))
+      #expect(fixture.google.requestCount == 0)
+      #expect(FileManager.default.fileExists(atPath: root + "/public/notes.txt"))
+
+      let forced = await runCLI(["build", "--force", "-q"], in: root, variables: fixture.variables)
+      #expect(forced.status == 0)
+      #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+    }
+    await fixture.server.stop()
+  }
+
+  @Test(arguments: [".", "..", "~"])
+  func neverBuildsIntoAProtectedFolder(output: String) async throws {
+    try await withTemporaryDirectory { root in
+      let project = root + "/project"
+      try write(BuildFixture.catalog, to: project + "/catalog.yml")
+      let result = await runCLI(
+        ["build", "--force", "--offline", "-o", output], in: project, variables: ["HOME": root])
+      #expect(
+        result
+          == CLIResult(
+            status: 1, stdout: "",
+            stderr: "error: refusing to build into '\(output)': it is the root, home or project folder\n"))
+      #expect(FileManager.default.fileExists(atPath: project + "/catalog.yml"))
+    }
+  }
+
+  @Test func fetchFillsTheCacheOnly() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      let result = await runCLI(["fetch"], in: root, variables: fixture.variables)
+      #expect(
+        result
+          == CLIResult(
+            status: 0, stdout: "",
+            stderr: """
+              fetch: dune: 2 volumes
+              fetch: picked: 1 volume
+              Fetched 3 volumes: 2 requests, 0 cache hits, 0 retries, 0 warnings
+
+              """))
+      #expect(!FileManager.default.fileExists(atPath: root + "/public"))
+      let offline = await runCLI(["build", "--offline", "-q"], in: root)
+      #expect(offline == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(fixture.google.requestCount == 2)
+    }
+    await fixture.server.stop()
+  }
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import BookgenCLI
+
+@Suite struct HelpTests {
+  @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+  func rootHelpIsPrintedOnStdout(arguments: [String]) async {
+    let result = await runCLI(arguments)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    expectGolden(result.stdout, named: "help-root.txt")
+  }
+
+  @Test(arguments: CommandName.allCases)
+  func everyCommandHasHelp(command: CommandName) async {
+    let result = await runCLI(["help", command.rawValue])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    expectGolden(result.stdout, named: "help-\(command.rawValue).txt")
+  }
+
+  @Test(arguments: [CommandName.build, .fetch, .check, .serve, .`init`, .clean])
+  func helpOptionMatchesHelpCommand(command: CommandName) async {
+    let expected = await runCLI(["help", command.rawValue])
+    for spelling in [["--help"], ["-h"], ["--offline", "--help"], ["--jobs", "99", "-h"]] {
+      let result = await runCLI([command.rawValue] + spelling)
+      #expect(result == expected, "bookgen \(command.rawValue) \(spelling.joined(separator: " "))")
+    }
+  }
+
+  @Test(arguments: [["--version"], ["version"]])
+  func versionIsPrintedOnStdout(arguments: [String]) async {
+    let result = await runCLI(arguments)
+    #expect(result == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
+  }
+
+  @Test func helpLinesFitEightyColumns() async {
+    for command in CommandName.allCases {
+      let result = await runCLI(["help", command.rawValue])
+      for line in result.stdout.split(separator: "\n") {
+        #expect(line.count <= 80, "\(command.rawValue): \(line)")
+      }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Runs the built `bookgen` binary, to check what the process itself does: real exit statuses
+/// and which stream each text goes to.
+@Suite struct ProcessTests {
+  static let binary = Fixtures.packageRoot.appendingPathComponent(".build/debug/bookgen")
+
+  private func run(_ arguments: [String], in directory: URL? = nil, variables: [String: String] = [:]) throws
+    -> CLIResult
+  {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.binary.path),
+      "build it first: swift build --product bookgen")
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(variables) { $1 }
+    process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  @Test func versionExitsZeroOnStdout() throws {
+    #expect(try run(["--version"]) == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
+  }
+
+  @Test func helpExitsZeroOnStdout() async throws {
+    let result = try run(["build", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result == (await runCLI(["help", "build"])))
+  }
+
+  @Test func usageErrorExits64OnStderr() throws {
+    #expect(
+      try run(["build", "--ofline"])
+        == CLIResult(
+          status: 64, stdout: "",
+          stderr:
+            "error: unknown option '--ofline' (did you mean '--offline'?)\nSee 'bookgen build --help'.\n"))
+  }
+
+  @Test func failureExits1OnStderr() async throws {
+    try await withTemporaryDirectory { root in
+      try write("precious", to: root + "/public/notes.txt")
+      let result = try run(["clean"], in: URL(fileURLWithPath: root))
+      #expect(result.status == 1)
+      #expect(result.stdout == "")
+      #expect(result.stderr.hasPrefix("error: refusing to remove 'public'"))
+    }
+  }
+
+  @Test func invalidCatalogExits1WithErrorsOnStderr() throws {
+    let result = try run([
+      "check", "--catalog", Fixtures.catalogs.appendingPathComponent("three-mistakes.yml").path,
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.components(separatedBy: ": error: ").count == 4)
+  }
+
+  @Test func validCatalogReportsOnStdout() throws {
+    let result = try run(["check"], in: Fixtures.packageRoot)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout.hasPrefix("catalog.yml: OK ("))
+  }
+
+  @Test func buildExitsZeroWithNothingOnStdout() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      let result = try run(["build"], in: URL(fileURLWithPath: root), variables: fixture.variables)
+      #expect(result.status == 0)
+      #expect(result.stdout == "")
+      #expect(result.stderr.contains("Built 2 books, "))
+      #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+    }
+    await fixture.server.stop()
+  }
+
+  /// What `make site` does: the example catalog, offline, from the committed cache.
+  @Test func theExampleSiteBuildsOffline() async throws {
+    try await withTemporaryDirectory { root in
+      let catalog = Fixtures.packageRoot.appendingPathComponent("catalog.yml").path
+      let result = try run(
+        ["build", "--offline", "--catalog", catalog, "-o", root + "/public"], in: URL(fileURLWithPath: root))
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout == "")
+      #expect(result.stderr.split(separator: "\n").last?.hasPrefix("Built ") == true)
+      #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+    }
+  }
+
+  @Test func serveAnswersThenStopsCleanlyOnCtrlC() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let process = Process()
+      process.executableURL = Self.binary
+      process.arguments = ["serve", "--port", "0"]
+      process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
+      process.currentDirectoryURL = URL(fileURLWithPath: root)
+      let stderr = Pipe()
+      process.standardError = stderr
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      defer { if process.isRunning { process.terminate() } }
+      var log = ""
+      let deadline = Date().addingTimeInterval(20)
+      while !log.contains("(press Ctrl-C to stop)"), Date() < deadline, process.isRunning {
+        log += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+      }
+      let address = try #require(
+        log.split(separator: "\n").first { $0.hasPrefix("Serving ") }?.split(separator: " ").dropFirst()
+          .first,
+        "no 'Serving' line in: \(log)")
+      let (body, response) = try await URLSession.shared.data(from: URL(string: String(address))!)
+      #expect((response as? HTTPURLResponse)?.statusCode == 200)
+      #expect(String(decoding: body, as: UTF8.self).contains("Test Shelf"))
+      process.interrupt()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    await fixture.server.stop()
+  }
+
+  @Test func noColourWithoutATerminal() throws {
+    let result = try run(["biuld"])
+    #expect(result.status == 64)
+    #expect(!result.stderr.contains("\u{1B}["))
+  }
+}

@@ -1,0 +1,68 @@
+import Diagnostics
+import Testing
+
+@testable import BookgenCLI
+
+/// How failures are printed: located problems clang-style, others under the failed stage.
+@Suite struct ReportTests {
+  struct StageFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private func report(_ error: any Error) throws -> String {
+    let stderr = CapturedText()
+    let environment = Environment(
+      variables: [:], workingDirectory: "/", standardOutput: TextOutput { _ in },
+      standardError: stderr.output, clock: { 0 })
+    let options = try CommandOptions(ParsedCommand(name: .build))
+    CommandContext(environment: environment, console: Console(environment: environment), options: options)
+      .report(error)
+    return stderr.text
+  }
+
+  @Test func stageFailureNamesTheStageAndItsCauses() throws {
+    let underlying = StageFailure(
+      description:
+        "error: query 'dune' in collection 'sf': HTTP 403 after 1 attempt\n  request: volumes?q=dune")
+    let text = try report(
+      CommandError.stage(command: .build, stage: "fetching volumes", underlying: underlying))
+    #expect(
+      text == """
+        error: 'bookgen build' failed while fetching volumes
+        caused by: query 'dune' in collection 'sf': HTTP 403 after 1 attempt
+          request: volumes?q=dune
+
+        """)
+  }
+
+  @Test func plainUnderlyingErrorIsACause() throws {
+    let text = try report(
+      CommandError.stage(
+        command: .fetch, stage: "fetching volumes", underlying: StageFailure(description: "disk full")))
+    #expect(text == "error: 'bookgen fetch' failed while fetching volumes\ncaused by: disk full\n")
+  }
+
+  @Test func locatedProblemsComeFirstThenTheStage() throws {
+    let diagnostic = Diagnostic.error(
+      "unclosed section 'authors'", at: SourceLocation(file: "templates/book.mustache", line: 3, column: 5),
+      sourceLine: "    {{#authors}}", length: 12)
+    let text = try report(
+      CommandError.stage(
+        command: .build, stage: "rendering the site", underlying: DiagnosticList([diagnostic])))
+    #expect(
+      text == """
+        templates/book.mustache:3:5: error: unclosed section 'authors'
+            {{#authors}}
+            ^~~~~~~~~~~~
+        error: 'bookgen build' failed while rendering the site
+
+        """)
+  }
+
+  @Test(arguments: [
+    (0, "0 books"), (1, "1 book"), (999, "999 books"), (1234, "1,234 books"), (1_000_000, "1,000,000 books"),
+  ])
+  func countsAreGrouped(number: Int, text: String) {
+    #expect(NumberText.count(number, "book") == text)
+  }
+}
