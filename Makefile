@@ -45,3 +45,9 @@ bench: bench-tools
 
 bench-quick: bench-tools
 	.build/release/bookgen-bench --sizes 1000,10000 $(BENCH_FLAGS)
+
+# The site quality gate (README: quality gate): builds the example and stress catalogs and checks
+# them with the Nu HTML Checker, headless Chromium and axe-core. Installs what it needs.
+.PHONY: quality
+quality: deps
+	Tests/QualityGate/run.sh

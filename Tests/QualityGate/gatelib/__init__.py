@@ -1,0 +1,3 @@
+"""The quality gate's checks; `gate.py` is the command that runs them."""
+
+

