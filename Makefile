@@ -14,11 +14,12 @@ release: deps
 site: release
 	.build/release/bookgen build --offline
 
-# The whole test suite: unit and integration tests, then the format lint.
+# The whole test suite: unit and integration tests, the format lint, then the site quality gate.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) lint
+	$(MAKE) quality BOOKGEN=$(CURDIR)/.build/debug/bookgen
 
 lint:
 	$(SWIFT) format lint $(FORMAT_CONFIG) --strict --recursive --parallel Package.swift Sources Tests
@@ -26,8 +27,8 @@ lint:
 format:
 	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests
 
-# Re-records the example's committed cache (.ci/example-cache) by fetching the raw responses in
-# Tests/Fixtures/example-api/ through the real fetch stage from a local server.
+# Re-records the committed caches (the example's .ci/example-cache and the stress catalog's) from
+# the raw responses in Tests/Fixtures/*-api/, through the real fetch stage and a local server.
 example-cache: deps
 	BOOKGEN_RECORD_EXAMPLE_CACHE=1 $(SWIFT) test --filter ExampleCacheTests
 
