@@ -67,7 +67,7 @@ import enum Catalog.SortOrder
         [
           Fixtures.volume("1", title: "A", categories: ["Fiction / Science Fiction / General"]),
           Fixtures.volume(
-            "2", title: "B", categories: ["Fiction/Science Fiction / Hard Science Fiction", "History"]),
+            "2", title: "B", categories: ["Fiction /  Science Fiction / Hard Science Fiction", "History"]),
           Fixtures.volume("3", title: "C", categories: ["fiction"]),
         ]
       )
@@ -87,6 +87,32 @@ import enum Catalog.SortOrder
       ])
     let fiction = try #require(categories.index["fiction"])
     #expect(categories.terms[fiction].children.map { categories.terms[$0].name } == ["Science Fiction"])
+  }
+
+  @Test func categoriesSplitOnlyOnSpacedSlashes() throws {
+    let model = try Fixtures.model([
+      (
+        "a",
+        [
+          Fixtures.volume("1", title: "A", categories: ["Music / AC/DC"]),
+          Fixtures.volume("2", title: "B", categories: ["Music / AC / DC"]),
+        ]
+      )
+    ])
+    let categories = try #require(model.taxonomies[.category])
+    let summary = categories.terms.map { term in
+      "\(term.fullName) name=\(term.name) books=\(term.books.map { model.books[$0].id }.joined(separator: ","))"
+        + (term.parent.map { " parent=\(categories.terms[$0].name)" } ?? "")
+    }
+    #expect(
+      summary == [
+        "Music name=Music books=1,2",
+        "Music / AC name=AC books=2 parent=Music",
+        "Music / AC / DC name=DC books=2 parent=AC",
+        "Music / AC/DC name=AC/DC books=1 parent=Music",
+      ])
+    #expect(CategoryPath.levels(of: "Music / AC/DC") == ["Music", "AC/DC"])
+    #expect(CategoryPath.levels(of: " Fiction /  / Horror / ") == ["Fiction", "Horror"])
   }
 
   @Test func authorsMergeAcrossCaseAndAccentsAndGetUniqueSlugs() throws {

@@ -149,7 +149,7 @@ struct BookFiling: Sendable {
       let folded = levels.map(CollationKey.fold)
       var trail: [Entry] = []
       for depth in levels.indices {
-        let key = trail.isEmpty ? folded[depth] : trail[depth - 1].key + "/" + folded[depth]
+        let key = trail.isEmpty ? folded[depth] : trail[depth - 1].key + " / " + folded[depth]
         trail.append(
           Entry(key: key, spelling: levels[...depth].joined(separator: " / "), parentKey: trail.last?.key))
       }
@@ -179,8 +179,9 @@ struct BookTerms: Sendable {
 
 /// Google's category paths: `Fiction / Science Fiction / General`.
 enum CategoryPath {
-  /// The path's levels, trimmed, without empty ones.
+  /// The path's levels split on Google's ` / ` separator (a bare `/` belongs to the name, as in
+  /// `AC/DC`), trimmed, without empty ones.
   static func levels(of path: String) -> [String] {
-    path.split(separator: "/").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    path.split(separator: " / ").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
   }
 }
