@@ -16,9 +16,9 @@ struct PlainTextWriter: HTMLVisitor {
 
   mutating func enter(_ element: some HTMLElement) -> Bool? {
     switch element.role {
-    case .drop, .image:
-      return nil
-    case .lineBreak, .rule:
+    case .drop, .image, .lineBreak, .rule:
+      // A removed element (an image, frame or form control the reader would see between the
+      // words, or a script) separates words like a line break; `<wbr>` is transparent.
       separate()
       return nil
     case .transparent, .inline, .link:

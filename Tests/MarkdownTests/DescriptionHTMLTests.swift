@@ -82,6 +82,7 @@ import Testing
     ("&bogus; & alone &amp", "<p>&amp;bogus; &amp; alone &amp;</p>"),
     ("<i>caf&eacute;</i>", "<p><i>café</i></p>"),
     ("null\u{0}byte", "<p>nullbyte</p>"),
+    ("super<wbr>cali", "<p>supercali</p>"),
   ])
   func entitiesDecodeOnceAndAreEscapedAgain(input: String, expected: String) {
     #expect(DescriptionHTML.render(input) == expected)
@@ -98,6 +99,41 @@ import Testing
     ("<ul><li>a</li><li>b</li></ul>", "a b"),
   ])
   func plainTextDropsMarkup(input: String, expected: String) {
+    #expect(DescriptionHTML.plainText(input) == expected)
+  }
+
+  /// Block edges and line breaks separate words on both the fast reader's path and gumbo's
+  /// (unclosed or unknown markup), also where the element itself is removed.
+  @Test(arguments: [
+    ("Click x<br>A long story", "Click x A long story"),
+    ("Click x<br/>A<br />B", "Click x A B"),
+    ("Click x<BR>A", "Click x A"),
+    ("one<p>two", "one two"),
+    ("<p>one</p>two", "one two"),
+    ("one<div>two</div>three", "one two three"),
+    ("<table><tr><td>one</td><td>two</td></tr></table>three", "one two three"),
+    ("<dl><dt>term</dt><dd>meaning</dd></dl>", "term meaning"),
+    ("<h2>Title</h2>Body", "Title Body"),
+    ("one<hr>two", "one two"),
+    ("<blockquote>quote</blockquote>after", "quote after"),
+    ("<pre>code</pre>after", "code after"),
+    ("<ol><li>a<li>b</ol>c", "a b c"),
+    ("broken <b>x<br>y</i> z<p", "broken x y z"),
+    ("<section>one</section><article>two</article>", "one two"),
+    ("<center>one</center>two", "one two"),
+    ("<b>bold</b>text<i>italic</i>", "boldtextitalic"),
+    (
+      "<p>Click</p><a href=\"javascript:x\">x</a><img src=x onerror=y><iframe src=z></iframe>A long",
+      "Click x A long"
+    ),
+    ("x<img src=a.png>A", "x A"),
+    ("a<iframe src=z></iframe>b", "a b"),
+    ("a<video>v</video>b<object>o</object>c", "a b c"),
+    ("a<input>b<select><option>o</select>c", "a b c"),
+    ("a<script>s</script>b", "a b"),
+    ("super<wbr>cali<wbr>fragilistic", "supercalifragilistic"),
+  ])
+  func plainTextSeparatesWordsAtBlocksAndBreaks(input: String, expected: String) {
     #expect(DescriptionHTML.plainText(input) == expected)
   }
 
