@@ -5,26 +5,11 @@ extension CommandContext {
   /// The variable that overrides `google_books.api_url`, for mirrors and tests.
   static let apiURLVariable = "BOOKGEN_API_URL"
 
-  /// The catalog at `--catalog`, validated, with `BOOKGEN_API_URL` applied.
-  ///
-  /// Read here rather than by `CatalogLoader.load(path:)` so the file is found from the
-  /// injected working directory while messages still name it as the user wrote it.
+  /// The catalog at `--catalog`, validated, with `BOOKGEN_API_URL` applied; found from the
+  /// injected working directory, named in messages as the user wrote it.
   func loadCatalog() throws(CatalogError) -> Catalog {
-    let shown = options.catalogPath
-    let path = environment.resolve(shown)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path: shown)
-    }
-    if isDirectory.boolValue { throw .unreadable(path: shown, reason: "it is a directory") }
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw .unreadable(path: shown, reason: "it is not readable UTF-8 text")
-    }
-    var catalog = try CatalogLoader.parse(
-      text, file: shown, directory: (path as NSString).deletingLastPathComponent)
+    var catalog = try CatalogLoader.load(
+      path: environment.resolve(options.catalogPath), shownAs: options.catalogPath)
     if let url = environment.variables[Self.apiURLVariable], !url.isEmpty {
       guard CommandOptions.isWebURL(url) else {
         throw .invalid([.error("\(Self.apiURLVariable) must be an http(s) URL, got '\(url)'")])

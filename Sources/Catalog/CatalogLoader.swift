@@ -10,21 +10,28 @@ public enum CatalogLoader {
   /// Loads the catalog at `path` (shown in messages as given); relative paths inside it
   /// resolve against the file's directory.
   public static func load(path: String) throws(CatalogError) -> Catalog {
+    try load(path: path, shownAs: path)
+  }
+
+  /// Loads the catalog at `path`, naming it `shownAs` in messages (the path as the user wrote
+  /// it, when `path` was resolved against another working directory); relative paths inside it
+  /// resolve against the directory of `path`.
+  public static func load(path: String, shownAs shown: String) throws(CatalogError) -> Catalog {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path: path)
+      throw .fileNotFound(path: shown)
     }
-    if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
+    if isDirectory.boolValue { throw .unreadable(path: shown, reason: "it is a directory") }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+      throw .unreadable(path: shown, reason: (error as NSError).localizedDescription)
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw .unreadable(path: path, reason: "it is not UTF-8 text")
+      throw .unreadable(path: shown, reason: "it is not UTF-8 text")
     }
-    return try parse(text, file: path, directory: directory(of: path))
+    return try parse(text, file: shown, directory: directory(of: path))
   }
 
   /// The folder holding `path`, `.` for a bare file name.

@@ -95,6 +95,31 @@ import Testing
     #expect(error?.description == "error: cannot read catalog file '\(path)': it is a directory")
   }
 
+  @Test func shownNameIsUsedInMessagesAndRealPathForTheDirectory() throws {
+    let valid = Self.fixtures.appendingPathComponent("valid/full.yml").path
+    let catalog = try CatalogLoader.load(path: valid, shownAs: "full.yml")
+    #expect(catalog.site.title == "Shelf of 書")
+    #expect(catalog.directory == Self.fixtures.appendingPathComponent("valid").path)
+
+    let missing = #expect(throws: CatalogError.self) {
+      try CatalogLoader.load(path: Self.fixtures.appendingPathComponent("none.yml").path, shownAs: "none.yml")
+    }
+    #expect(missing == .fileNotFound(path: "none.yml"))
+    let folder = #expect(throws: CatalogError.self) {
+      try CatalogLoader.load(path: Self.fixtures.path, shownAs: "Fixtures")
+    }
+    #expect(folder?.description == "error: cannot read catalog file 'Fixtures': it is a directory")
+    let broken = #expect(throws: CatalogError.self) {
+      try CatalogLoader.load(
+        path: Self.fixtures.appendingPathComponent("broken/choices.yml").path, shownAs: "my/choices.yml")
+    }
+    let expected = try String(
+      contentsOf: Self.fixtures.appendingPathComponent("broken/choices.expected"), encoding: .utf8)
+    #expect(
+      (broken?.description ?? "") + "\n"
+        == expected.replacing("catalog.yml:", with: "my/choices.yml:"))
+  }
+
   @Test(arguments: ["", "\n\n", "# nothing yet\n", "\u{FEFF}", "---\n"])
   func emptyFile(text: String) {
     let error = #expect(throws: CatalogError.self) {
