@@ -44,6 +44,23 @@ private struct EchoRenderer: TemplateRendering {
     #expect(folder.replaced == "/work/site/.public.bookgen-replaced")
   }
 
+  @Test func theEarlierWritersLeftoversAreRemovedWhenPreparing() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let folder = try OutputFolder(path: root + "/public")
+    #expect(folder.leftovers == [root + "/.public.bookgen-staging", root + "/.public.bookgen-old"])
+    try FileManager.default.createDirectory(
+      atPath: root + "/.public.bookgen-staging/books", withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-staging/books/index.html"))
+    try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-old"))
+    try Data("kept".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-other"))
+
+    _ = try await builder(output: root + "/public").build(renderer: EchoRenderer(), assets: [:])
+
+    let names = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+    #expect(names == [".public.bookgen-other", "public"])
+  }
+
   private func builder(output: String, volumes: Int = 3) -> SiteBuilder {
     let catalog = Fixtures.catalog([Fixtures.collection("shelf")], perPage: 2)
     let collection = SiteInput.Collection(

@@ -15,6 +15,9 @@ struct OutputFolder: Sendable {
   let next: String
   /// Where a non-bookgen folder replaced with `force` is kept (never deleted by bookgen).
   let replaced: String
+  /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
+  /// at the wrong moment left next to the output; `prepare` removes them.
+  let leftovers: [String]
 
   init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws(SiteError) {
     let standardized = OutputFolder.absolute(path, in: currentDirectory)
@@ -27,6 +30,7 @@ struct OutputFolder: Sendable {
     output = standardized
     next = parent + "/." + name + ".bookgen-next"
     replaced = parent + "/." + name + ".bookgen-replaced"
+    leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
   static func absolute(_ path: String, in currentDirectory: String) -> String {
@@ -69,7 +73,7 @@ struct OutputFolder: Sendable {
   }
 
   /// Readies the twin for this build: reuses it when its manifest is complete, starts it afresh
-  /// otherwise, and marks it incomplete until `commit`.
+  /// otherwise, and marks it incomplete until `commit`; removes the earlier writer's leftovers.
   func prepare(force: Bool) throws(SiteError) -> OutputUpdate {
     let current: OutputManifest
     var replacesForeignFolder = false
@@ -83,6 +87,9 @@ struct OutputFolder: Sendable {
         current = OutputManifest()
         replacesForeignFolder = !FileSystem.isEmptyFolder(output)
       }
+    }
+    for leftover in leftovers where FileSystem.kind(of: leftover) != .missing {
+      try OutputFolder.removeTree(leftover)
     }
     if replacesForeignFolder, FileSystem.kind(of: replaced) != .missing {
       throw .io(
