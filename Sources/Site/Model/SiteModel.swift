@@ -112,9 +112,11 @@ struct SiteModel: Sendable {
   private init(merge: Merge, books unsorted: [Book]) {
     let catalog = merge.catalog
     // Sorting positions, not the (large) Book values, then placing each book once.
+    // Keys gathered once: a comparison then reads two arrays, not two books' fields.
+    let keys = unsorted.map(\.titleKey)
+    let ids = unsorted.map(\.id)
     let order = unsorted.indices.sorted { a, b in
-      unsorted[a].titleKey != unsorted[b].titleKey
-        ? unsorted[a].titleKey < unsorted[b].titleKey : unsorted[a].id < unsorted[b].id
+      keys[a] != keys[b] ? keys[a] < keys[b] : ids[a] < ids[b]
     }
     var books = order.map { unsorted[$0] }
     SiteModel.assignSlugs(&books)
