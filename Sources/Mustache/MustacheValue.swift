@@ -88,6 +88,9 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
   public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-    self = .map(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    // Inserting into a dictionary sized up front: no intermediate array, no rehashing.
+    var fields = [String: MustacheValue](minimumCapacity: elements.count)
+    for (key, value) in elements { fields[key] = value }
+    self = .map(fields)
   }
 }

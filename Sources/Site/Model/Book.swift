@@ -2,38 +2,92 @@ import Catalog
 import GoogleBooks
 
 /// One book of the site: a volume merged across collections, with the owner's entry applied.
+///
+/// The fields that never change after merging live in one shared, immutable object: pages, feeds
+/// and the model copy books often, and copying a reference is one retain where copying ~25
+/// fields would be dozens.
 struct Book: Sendable {
-  let volume: Volume
+  private final class Fields: Sendable {
+    let volume: Volume
+    let title: String?
+    let subtitle: String?
+    let authors: [String]
+    let publisher: String?
+    let date: BookDate?
+    let description: String?
+    let pageCount: Int?
+    let language: String?
+    let categories: [String]
+    let cover: String?
+    let isbn13: String?
+    let isbn10: String?
+    let note: String?
+    let tags: [String]
+    let titleKey: CollationKey
+    let authorKey: CollationKey?
+    let preferredSlug: String
+
+    init(volume: Volume, entry: BookEntry?) {
+      let info = volume.volumeInfo
+      let overrides = entry?.overrides ?? BookOverrides()
+      self.volume = volume
+      title = (overrides.title ?? info.title).nonEmpty
+      subtitle = (overrides.subtitle ?? info.subtitle).nonEmpty
+      authors = (overrides.authors ?? info.authors).compactMap(\.nonEmpty)
+      publisher = (overrides.publisher ?? info.publisher).nonEmpty
+      date = (overrides.publishedDate ?? info.publishedDate).flatMap(BookDate.init(parsing:))
+      description = (overrides.description ?? info.description).nonEmpty
+      pageCount = (overrides.pageCount ?? info.pageCount).flatMap { $0 > 0 ? $0 : nil }
+      language = (overrides.language ?? info.language).nonEmpty
+      categories = (overrides.categories ?? info.categories).compactMap(\.nonEmpty)
+      let links = info.imageLinks
+      cover = ExternalLink.cover(overrides.cover ?? links?.thumbnail ?? links?.smallThumbnail ?? links?.small)
+      let identifiers = Book.isbns(of: info.industryIdentifiers)
+      isbn13 = identifiers.isbn13
+      isbn10 = identifiers.isbn10
+      note = entry?.note.nonEmpty
+      tags = entry?.tags ?? []
+      titleKey = CollationKey(title ?? "")
+      authorKey = authors.first.map(CollationKey.init)
+      let id = Slug.safeIdentifier(volume.id)
+      let words = Slug.make(title ?? "")
+      preferredSlug = words.isEmpty ? id : "\(words)-\(id)"
+    }
+  }
+
+  private let fields: Fields
   /// Unique folder name under `books/`.
   var slug: String
-  let title: String?
-  let subtitle: String?
-  let authors: [String]
-  let publisher: String?
-  let date: BookDate?
-  let description: String?
-  let pageCount: Int?
-  let language: String?
-  /// Google's category paths as sent (`Fiction / Science Fiction / General`), or the override.
-  let categories: [String]
-  /// An https image URL, or nil (the page shows a placeholder).
-  let cover: String?
-  let isbn13: String?
-  let isbn10: String?
-  /// The owner's Markdown note.
-  let note: String?
-  let tags: [String]
   /// Indices into `SiteModel.collections`, in catalog order.
   var collections: [Int] = []
-  let titleKey: CollationKey
-  let authorKey: CollationKey?
-  /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
-  let preferredSlug: String
   /// Where the book files in the indexes; computed with the book (in parallel), consumed and
   /// dropped when the indexes are built.
   var filing: BookFiling?
 
-  var id: String { volume.id }
+  var volume: Volume { fields.volume }
+  var title: String? { fields.title }
+  var subtitle: String? { fields.subtitle }
+  var authors: [String] { fields.authors }
+  var publisher: String? { fields.publisher }
+  var date: BookDate? { fields.date }
+  var description: String? { fields.description }
+  var pageCount: Int? { fields.pageCount }
+  var language: String? { fields.language }
+  /// Google's category paths as sent (`Fiction / Science Fiction / General`), or the override.
+  var categories: [String] { fields.categories }
+  /// An https image URL, or nil (the page shows a placeholder).
+  var cover: String? { fields.cover }
+  var isbn13: String? { fields.isbn13 }
+  var isbn10: String? { fields.isbn10 }
+  /// The owner's Markdown note.
+  var note: String? { fields.note }
+  var tags: [String] { fields.tags }
+  var titleKey: CollationKey { fields.titleKey }
+  var authorKey: CollationKey? { fields.authorKey }
+  /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
+  var preferredSlug: String { fields.preferredSlug }
+
+  var id: String { fields.volume.id }
 
   /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
   var languageTag: String? {
@@ -46,33 +100,12 @@ struct Book: Sendable {
   }
 
   init(volume: Volume, entry: BookEntry?) {
-    let info = volume.volumeInfo
-    let overrides = entry?.overrides ?? BookOverrides()
-    self.volume = volume
+    let fields = Fields(volume: volume, entry: entry)
+    self.fields = fields
     slug = ""
-    title = (overrides.title ?? info.title).nonEmpty
-    subtitle = (overrides.subtitle ?? info.subtitle).nonEmpty
-    authors = (overrides.authors ?? info.authors).compactMap(\.nonEmpty)
-    publisher = (overrides.publisher ?? info.publisher).nonEmpty
-    date = (overrides.publishedDate ?? info.publishedDate).flatMap(BookDate.init(parsing:))
-    description = (overrides.description ?? info.description).nonEmpty
-    pageCount = (overrides.pageCount ?? info.pageCount).flatMap { $0 > 0 ? $0 : nil }
-    language = (overrides.language ?? info.language).nonEmpty
-    categories = (overrides.categories ?? info.categories).compactMap(\.nonEmpty)
-    let links = info.imageLinks
-    cover = ExternalLink.cover(overrides.cover ?? links?.thumbnail ?? links?.smallThumbnail ?? links?.small)
-    let identifiers = Book.isbns(of: info.industryIdentifiers)
-    isbn13 = identifiers.isbn13
-    isbn10 = identifiers.isbn10
-    note = entry?.note.nonEmpty
-    tags = entry?.tags ?? []
-    titleKey = CollationKey(title ?? "")
-    authorKey = authors.first.map(CollationKey.init)
-    let id = Slug.safeIdentifier(volume.id)
-    let words = Slug.make(title ?? "")
-    preferredSlug = words.isEmpty ? id : "\(words)-\(id)"
     filing = BookFiling(
-      authors: authors, categories: categories, publisher: publisher, language: language, date: date)
+      authors: fields.authors, categories: fields.categories, publisher: fields.publisher,
+      language: fields.language, date: fields.date)
   }
 
   /// The first valid ISBN-13 (from ISBN_13, else converted from ISBN_10) and its ISBN-10 form.

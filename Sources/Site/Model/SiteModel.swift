@@ -62,12 +62,14 @@ struct SiteModel: Sendable {
 
     init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
       let declared = catalog.collections
-      var volumesBySlug: [String: [Volume]] = [:]
-      for input in inputs {
+      // Positions of each collection's inputs, not their volumes: concatenating the (large)
+      // Volume values per slug would copy every one of them once more.
+      var inputsBySlug: [String: [Int]] = [:]
+      for (position, input) in inputs.enumerated() {
         guard declared.contains(where: { $0.slug == input.slug }) else {
           throw .unknownCollection(input.slug)
         }
-        volumesBySlug[input.slug, default: []] += input.volumes
+        inputsBySlug[input.slug, default: []].append(position)
       }
       for collection in declared {
         guard Slug.isSafeSegment(collection.slug) else { throw .unsafeCollectionSlug(collection.slug) }
@@ -84,14 +86,18 @@ struct SiteModel: Sendable {
       for (collectionIndex, collection) in declared.enumerated() {
         var seen: Set<String> = []
         var order: [String] = []
-        for volume in volumesBySlug[collection.slug] ?? [] where seen.insert(volume.id).inserted {
-          order.append(volume.id)
-          memberships[volume.id, default: []].append(collectionIndex)
-          if let existing = position[volume.id] {
-            if Book.richness(of: volumes[existing]) < Book.richness(of: volume) { volumes[existing] = volume }
-          } else {
-            position[volume.id] = volumes.count
-            volumes.append(volume)
+        for input in inputsBySlug[collection.slug] ?? [] {
+          for volume in inputs[input].volumes where seen.insert(volume.id).inserted {
+            order.append(volume.id)
+            memberships[volume.id, default: []].append(collectionIndex)
+            if let existing = position[volume.id] {
+              if Book.richness(of: volumes[existing]) < Book.richness(of: volume) {
+                volumes[existing] = volume
+              }
+            } else {
+              position[volume.id] = volumes.count
+              volumes.append(volume)
+            }
           }
         }
         apiOrder.append(order)
@@ -112,9 +118,11 @@ struct SiteModel: Sendable {
   private init(merge: Merge, books unsorted: [Book]) {
     let catalog = merge.catalog
     // Sorting positions, not the (large) Book values, then placing each book once.
+    // Keys gathered once: a comparison then reads two arrays, not two books' fields.
+    let keys = unsorted.map(\.titleKey)
+    let ids = unsorted.map(\.id)
     let order = unsorted.indices.sorted { a, b in
-      unsorted[a].titleKey != unsorted[b].titleKey
-        ? unsorted[a].titleKey < unsorted[b].titleKey : unsorted[a].id < unsorted[b].id
+      keys[a] != keys[b] ? keys[a] < keys[b] : ids[a] < ids[b]
     }
     var books = order.map { unsorted[$0] }
     SiteModel.assignSlugs(&books)

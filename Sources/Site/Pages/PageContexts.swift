@@ -93,7 +93,9 @@ struct PageContexts: Sendable {
 
   /// The full context of one page (`texts`: the book's, when the caller rendered them already).
   func context(for job: PageJob, texts: BookTexts? = nil) -> ContextValue {
-    var fields = shared
+    // Sized for the page's own fields up front: growing a two-entry copy would rehash it.
+    var fields = [String: ContextValue](minimumCapacity: shared.count + 8)
+    for (key, value) in shared { fields[key] = value }
     switch job.kind {
     case .home:
       fields.merge(homeFields()) { _, new in new }
