@@ -17,7 +17,7 @@ site: release
 # The whole test suite: unit and integration tests, the format lint, then the site quality gate.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 	$(MAKE) lint
 	$(MAKE) quality BOOKGEN=$(CURDIR)/.build/debug/bookgen
 
