@@ -28,8 +28,10 @@ let package = Package(
       plugins: ["EmbedTheme"]
     ),
     // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
-    .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
-    .executableTarget(name: "EmbedThemeTool", path: "Plugins/EmbedThemeTool"),
+    .plugin(
+      name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
+      path: "Sources/EmbedThemePlugin"),
+    .executableTarget(name: "EmbedThemeTool"),
     // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
     .target(name: "SiteCheck", dependencies: ["Markdown"]),
     .target(name: "HTTPServer"),
