@@ -1,8 +1,9 @@
 /// XXH64 (xxHash, 64-bit): the cache's body checksum.
 ///
 /// Corruption and truncation need detecting, not forging, and this runs over every cached byte
-/// on every build: it is several times faster than SHA-256 (which names the entries).
-enum XXH64 {
+/// on every build: it is several times faster than SHA-256 (which names the entries). The Site
+/// stage's output manifest hashes pages with it too.
+public enum XXH64 {
   private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -18,7 +19,7 @@ enum XXH64 {
 
   static func hex(_ bytes: [UInt8]) -> String { bytes.withUnsafeBufferPointer { hex($0) } }
 
-  static func hash(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
+  public static func hash(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
     guard let base = UnsafeRawPointer(buffer.baseAddress) else {
       return finish(seed &+ p5, base: nil, count: 0)
     }
