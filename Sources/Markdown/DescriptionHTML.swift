@@ -46,6 +46,13 @@ public enum DescriptionHTML {
     return PlainTextWriter.truncate(text, limit: limit)
   }
 
+  /// The description's one-line plain text cut at each of `limits`, in order: what
+  /// `plainText(_:limit:)` gives for each, for the price of one conversion.
+  public static func plainText(_ description: String, limits: [Int]) -> [String] {
+    let text = plainText(description)
+    return limits.map { PlainTextWriter.truncate(text, limit: $0) }
+  }
+
   /// What a description is, decided by one scan of its bytes.
   enum Shape: Equatable {
     /// No tags and no character references: handled without the HTML parser.

@@ -68,6 +68,27 @@ struct PlainTextWriter: HTMLVisitor {
   /// reasonably close and ending with "…"; text without spaces (CJK) is cut between characters.
   static func truncate(_ text: String, limit: Int) -> String {
     guard limit > 0 else { return "" }
+    guard text.utf8.count > limit else { return text }
+    // Most descriptions start with ASCII: there a byte is a character, and counting bytes is far
+    // cheaper than walking grapheme clusters (the byte after the cut is checked too, since a
+    // combining mark would join the character before it).
+    let probe = text.utf8.prefix(limit + 1)
+    guard probe.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return truncateCharacters(text, limit: limit) }
+    let bytes = Array(probe)
+    let space = UInt8(ascii: " ")
+    var cut = limit - 1
+    if bytes[cut] != space, let lastSpace = bytes[..<cut].lastIndex(of: space), lastSpace >= limit / 2 {
+      cut = lastSpace
+    }
+    while cut > 0, [space, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[cut - 1]) {
+      cut -= 1
+    }
+    return String(decoding: bytes[..<cut], as: UTF8.self) + "…"
+  }
+
+  /// `truncate` for any text, counting grapheme clusters.
+  static func truncateCharacters(_ text: String, limit: Int) -> String {
+    guard limit > 0 else { return "" }
     // Walk at most `limit` characters: counting a long text's grapheme clusters is slow.
     guard text.utf8.count > limit,
       let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),

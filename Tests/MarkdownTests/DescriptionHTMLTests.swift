@@ -151,6 +151,33 @@ import Testing
     #expect(expected.count <= limit)
   }
 
+  /// Counting bytes on ASCII text must cut exactly where counting characters does, including
+  /// at a combining mark just past the cut, commas and spaces before it, and no space at all.
+  @Test func asciiTruncationMatchesCharacterTruncation() {
+    let texts = [
+      "The quick brown fox, jumps over the lazy dog; again: and again, and again and again.",
+      "Supercalifragilisticexpialidocious and then some words", "a b c d e f g h i j k l m n o p",
+      "e\u{301}tude cafe\u{301} resume\u{301} naive\u{308} words after the accents here",
+      "ASCII first, then 中文 characters 日本語 after a while in the text",
+      "commas,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,, and then text",
+    ]
+    for text in texts {
+      for limit in 1...text.utf8.count + 1 {
+        #expect(
+          PlainTextWriter.truncate(text, limit: limit)
+            == PlainTextWriter.truncateCharacters(text, limit: limit),
+          "\(text) at \(limit)")
+      }
+    }
+  }
+
+  @Test func oneConversionGivesEveryLimit() {
+    let description = "<p>The <b>quick</b> brown fox jumps over the lazy dog.</p><p>Again &amp; again.</p>"
+    #expect(
+      DescriptionHTML.plainText(description, limits: [500, 20, 12])
+        == [500, 20, 12].map { DescriptionHTML.plainText(description, limit: $0) })
+  }
+
   /// The fast path for plain text must give the bytes the HTML parser would give for the
   /// same text with its newlines written as `<br>`.
   @Test(arguments: [

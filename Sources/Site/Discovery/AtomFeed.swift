@@ -93,7 +93,7 @@ struct AtomFeed: Sendable {
     for category in facts.categories {
       xml.empty("category", ["term": category.path, "label": category.leaf])
     }
-    if let summary = facts.summary(limit: options.summaryLimit) {
+    if let summary = facts.summary {
       xml.element("summary", summary, ["type": "text"])
     }
     xml.empty("link", ["rel": "alternate", "type": "text/html", "href": facts.pageURL])

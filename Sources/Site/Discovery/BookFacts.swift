@@ -68,10 +68,8 @@ final class BookFacts: Sendable {
     price = sale?.retailPrice ?? sale?.listPrice
   }
 
-  /// The description as one line of plain text, at most `limit` characters.
-  func summary(limit: Int) -> String? {
-    book.description.map { TextFormatting.descriptionText($0, limit: limit) }?.nonEmpty
-  }
+  /// The description as one line of plain text, at most `Book.summaryLimit` characters.
+  var summary: String? { book.summary }
 
   /// `450`, `12.50`: the amount with two decimals unless whole, for `opds:price` and JSON-LD.
   static func amountText(_ amount: Double) -> String {

@@ -28,7 +28,7 @@ enum BookJSONLD {
       fields.append(
         ("publisher", .object([("@type", .string("Organization")), ("name", .string(publisher))])))
     }
-    if let summary = facts.summary(limit: 500) { fields.append(("description", .string(summary))) }
+    if let summary = facts.summary { fields.append(("description", .string(summary))) }
     if !facts.categories.isEmpty {
       fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
     }

@@ -9,8 +9,6 @@ struct DiscoveryOptions: Sendable, Equatable {
   var feedEntryLimit = 50
   /// Entries per OPDS acquisition feed page.
   var opdsPageSize = 100
-  /// Characters of plain-text description in feed and OPDS summaries.
-  var summaryLimit = 500
 
   init(sourceDateEpoch: Int? = nil) {
     self.sourceDateEpoch = sourceDateEpoch

@@ -56,18 +56,36 @@ enum JSONValue: Sendable, Equatable {
       output += "\""
       return
     }
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x22: output += "\\\""
-      case 0x5C: output += "\\\\"
-      case 0x0A: output += "\\n"
-      case 0x0D: output += "\\r"
-      case 0x09: output += "\\t"
-      case 0x00..<0x20, 0x3C, 0x3E, 0x26, 0x2028, 0x2029:
-        output += "\\u" + hex4(scalar.value)
-      default: output.unicodeScalars.append(scalar)
+    // Escaped byte by byte into one buffer: appending scalar by scalar to a String is slow, and
+    // descriptions (quotes, `&`) take this path often.
+    var text = text
+    let escaped = text.withUTF8 { source in
+      var escaped: [UInt8] = []
+      escaped.reserveCapacity(source.count + 16)
+      var index = 0
+      while index < source.count {
+        let byte = source[index]
+        index += 1
+        switch byte {
+        case 0x22: escaped.appendEscape(0x22)
+        case 0x5C: escaped.appendEscape(0x5C)
+        case 0x0A: escaped.appendEscape(UInt8(ascii: "n"))
+        case 0x0D: escaped.appendEscape(UInt8(ascii: "r"))
+        case 0x09: escaped.appendEscape(UInt8(ascii: "t"))
+        case 0x00..<0x20, 0x3C, 0x3E, 0x26:
+          appendUnicodeEscape(UInt32(byte), to: &escaped)
+        case 0xE2
+        where index + 1 < source.count && source[index] == 0x80
+          && (source[index + 1] == 0xA8 || source[index + 1] == 0xA9):
+          // U+2028 and U+2029 end a line in JavaScript.
+          appendUnicodeEscape(source[index + 1] == 0xA8 ? 0x2028 : 0x2029, to: &escaped)
+          index += 2
+        default: escaped.append(byte)
+        }
       }
+      return escaped
     }
+    output += String(decoding: escaped, as: UTF8.self)
     output += "\""
   }
 
@@ -77,12 +95,20 @@ enum JSONValue: Sendable, Equatable {
       || byte == 0xE2
   }
 
-  private static func hex4(_ value: UInt32) -> String {
-    let digits = Array("0123456789abcdef".unicodeScalars)
-    var text = ""
+  /// `\uXXXX`, lower-case hex.
+  private static func appendUnicodeEscape(_ value: UInt32, to output: inout [UInt8]) {
+    let digits: StaticString = "0123456789abcdef"
+    output.appendEscape(UInt8(ascii: "u"))
     for shift in stride(from: 12, through: 0, by: -4) {
-      text.unicodeScalars.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+      output.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
     }
-    return text
+  }
+}
+
+extension [UInt8] {
+  /// A backslash and `byte`.
+  fileprivate mutating func appendEscape(_ byte: UInt8) {
+    append(0x5C)
+    append(byte)
   }
 }

@@ -15,6 +15,9 @@ struct Book: Sendable {
     let publisher: String?
     let date: BookDate?
     let description: String?
+    /// The description as plain text, cut for feeds and JSON-LD and for meta descriptions.
+    let summary: String?
+    let metaDescription: String?
     let pageCount: Int?
     let language: String?
     let categories: [String]
@@ -37,6 +40,13 @@ struct Book: Sendable {
       publisher = (overrides.publisher ?? info.publisher).nonEmpty
       date = (overrides.publishedDate ?? info.publishedDate).flatMap(BookDate.init(parsing:))
       description = (overrides.description ?? info.description).nonEmpty
+      // Converting a description to text is costly: done once per book, here, where books are
+      // made in parallel, for every summary the pages, feeds and JSON-LD show.
+      let summaries = description.map {
+        TextFormatting.descriptionTexts($0, limits: [Book.summaryLimit, Book.metaDescriptionLimit])
+      }
+      summary = summaries?[0].nonEmpty
+      metaDescription = summaries?[1].nonEmpty
       pageCount = (overrides.pageCount ?? info.pageCount).flatMap { $0 > 0 ? $0 : nil }
       language = (overrides.language ?? info.language).nonEmpty
       categories = (overrides.categories ?? info.categories).compactMap(\.nonEmpty)
@@ -71,6 +81,11 @@ struct Book: Sendable {
   var publisher: String? { fields.publisher }
   var date: BookDate? { fields.date }
   var description: String? { fields.description }
+  /// The description as one line of plain text, at most `summaryLimit` characters (feeds,
+  /// OPDS, JSON-LD); nil when there is no text.
+  var summary: String? { fields.summary }
+  /// The same, at most `metaDescriptionLimit` characters (the page's meta description).
+  var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
   var language: String? { fields.language }
   /// Google's category paths as sent (`Fiction / Science Fiction / General`), or the override.
@@ -88,6 +103,11 @@ struct Book: Sendable {
   var preferredSlug: String { fields.preferredSlug }
 
   var id: String { fields.volume.id }
+
+  /// Characters of plain-text description in feed, OPDS and JSON-LD summaries.
+  static let summaryLimit = 500
+  /// Characters of a meta description (what search engines show).
+  static let metaDescriptionLimit = 160
 
   /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
   var languageTag: String? {

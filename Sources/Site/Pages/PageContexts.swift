@@ -88,7 +88,7 @@ struct PageContexts: Sendable {
     return BookTexts(
       descriptionHTML: book.description.map(TextFormatting.descriptionHTML),
       noteHTML: book.note.map(TextFormatting.markdownHTML),
-      summary: book.description.map { TextFormatting.descriptionText($0, limit: 160) })
+      summary: book.metaDescription)
   }
 
   /// The full context of one page (`texts`: the book's, when the caller rendered them already).
@@ -101,13 +101,17 @@ struct PageContexts: Sendable {
       fields.merge(homeFields()) { _, new in new }
       fields["page"] = pageFields(
         title: settings.title, job: job,
-        description: settings.description.map { TextFormatting.markdownText($0, limit: 160) })
+        description: settings.description.map {
+          TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit)
+        })
     case .collection(let index):
       let collection = model.collections[index]
       fields.merge(collectionFields(index, page: job.page)) { _, new in new }
       fields["page"] = pageFields(
         title: listTitle(collection.title, page: job.page), job: job,
-        description: collection.description.map { TextFormatting.markdownText($0, limit: 160) })
+        description: collection.description.map {
+          TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit)
+        })
     case .book(let index):
       let book = model.books[index]
       let texts = texts ?? bookTexts(index)

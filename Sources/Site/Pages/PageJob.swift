@@ -7,6 +7,11 @@ struct PageJob: Sendable, Equatable {
     case allBooks
     case term(TaxonomyKind, Int)
     case notFound
+
+    var isBook: Bool {
+      if case .book = self { return true }
+      return false
+    }
   }
 
   let kind: Kind

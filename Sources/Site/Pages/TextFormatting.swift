@@ -12,9 +12,9 @@ enum TextFormatting {
     DescriptionHTML.render(description)
   }
 
-  /// A Google description as plain text for meta descriptions, cut at `limit` characters.
-  static func descriptionText(_ description: String, limit: Int) -> String {
-    DescriptionHTML.plainText(description, limit: limit)
+  /// A Google description as plain text cut at each of `limits`, converted once.
+  static func descriptionTexts(_ description: String, limits: [Int]) -> [String] {
+    DescriptionHTML.plainText(description, limits: limits)
   }
 
   /// Owner Markdown as plain text for meta descriptions, cut at `limit` characters.
