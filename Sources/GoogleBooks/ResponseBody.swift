@@ -48,7 +48,10 @@ enum ResponseBody {
     reader.skipSpace()
     let start = reader.position
     do {
-      return .success(try Volume(reading: &reader))
+      var volume = try Volume(reading: &reader)
+      volume.sourceDigest = XXH64.hash(
+        UnsafeBufferPointer(start: reader.base + start, count: reader.position - start))
+      return .success(volume)
     } catch let error as JSONSyntaxError {
       throw error
     } catch {

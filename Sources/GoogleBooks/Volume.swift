@@ -12,6 +12,10 @@ public struct Volume: Sendable, Equatable, Identifiable {
   public var accessInfo: AccessInfo?
   /// `searchInfo.textSnippet` (HTML with entities), only on search results.
   public var textSnippet: String?
+  /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
+  /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
+  /// `==`, which compares the data itself.
+  public var sourceDigest: UInt64?
 
   public init(
     id: String, etag: String? = nil, volumeInfo: VolumeInfo = VolumeInfo(),
@@ -23,6 +27,11 @@ public struct Volume: Sendable, Equatable, Identifiable {
     self.saleInfo = saleInfo
     self.accessInfo = accessInfo
     self.textSnippet = textSnippet
+  }
+
+  public static func == (a: Volume, b: Volume) -> Bool {
+    a.id == b.id && a.etag == b.etag && a.volumeInfo == b.volumeInfo && a.saleInfo == b.saleInfo
+      && a.accessInfo == b.accessInfo && a.textSnippet == b.textSnippet
   }
 }
 

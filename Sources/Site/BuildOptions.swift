@@ -56,6 +56,8 @@ public struct BuildReport: Sendable, Equatable {
   public var bytesWritten: Int = 0
   /// Files of the previous output that no longer belong and were removed.
   public var filesRemoved: Int = 0
+  /// Pages not rendered because their sources had not changed since the previous build.
+  public var pagesReused: Int = 0
   /// True when the fingerprint matched and nothing was rendered ("nothing changed").
   public var upToDate = false
   public var books: Int

@@ -63,7 +63,7 @@ func run(count: Int, output: String, once: Bool) async throws {
 
   func timed(_ label: String, _ input: SiteInput, fingerprint: String? = nil) async throws {
     let options = BuildOptions(
-      jobs: jobs, outputDirectory: output, fingerprint: fingerprint.map(BuildFingerprint.init(value:)))
+      jobs: jobs, outputDirectory: output, fingerprint: fingerprint.map { BuildFingerprint(value: $0) })
     let cpu = cpuSeconds()
     let start = ContinuousClock.now
     let report = try await SiteBuilder(input: input, options: options).build()

@@ -20,17 +20,18 @@ import Testing
     let manifest = OutputManifest(
       fingerprint: "00ff",
       entries: [
-        "index.html": .init(hash: 0xABC, size: 12), "books/三體-x/index.html": .init(hash: 1, size: 0),
+        "index.html": .init(hash: 0xABC, size: 12),
+        "books/三體 x/index.html": .init(hash: 1, size: 0, source: 0x77C1_D0E4_A9B2_F310),
         "assets/style.css": .init(hash: .max, size: 9_999_999),
       ])
     let text = String(decoding: manifest.serialized(), as: UTF8.self)
     #expect(
       text == """
-        bookgen-output 1
+        bookgen-output 2
         fingerprint 00ff
-        ffffffffffffffff 9999999 assets/style.css
-        0000000000000001 0 books/三體-x/index.html
-        0000000000000abc 12 index.html
+        ffffffffffffffff 9999999 - assets/style.css
+        0000000000000001 0 77c1d0e4a9b2f310 books/三體 x/index.html
+        0000000000000abc 12 - index.html
         end 3
 
         """)
@@ -39,11 +40,15 @@ import Testing
   }
 
   @Test(arguments: [
-    "", "bookgen-output 1\n", "bookgen-output 1 incomplete\n",
-    "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\n",
-    "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\nend 2\n",
-    "bookgen-output 1\nfingerprint -\n0abc 12 index.html\nend 1\n",
-    "bookgen-output 2\nfingerprint -\nend 0\n",
+    "", "bookgen-output 2\n", "bookgen-output 2 incomplete\n",
+    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\n",
+    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 2\n",
+    "bookgen-output 2\nfingerprint -\n0abc 12 - index.html\nend 1\n",
+    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 77c1 index.html\nend 1\n",
+    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 -\nend 1\n",
+    // The previous format (no source field) is not read: the next build rewrites the tree.
+    "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\nend 1\n",
+    "bookgen-output 3\nfingerprint -\nend 0\n",
   ])
   func truncatedOrForeignManifestsAreNotTrusted(text: String) {
     #expect(OutputManifest.parse(Array(text.utf8)) == nil)

@@ -20,7 +20,7 @@ import Testing
       catalog: Fixtures.catalog([Fixtures.collection("shelf")], perPage: 4),
       collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
       options: BuildOptions(
-        jobs: 2, outputDirectory: output, fingerprint: fingerprint.map(BuildFingerprint.init(value:))))
+        jobs: 2, outputDirectory: output, fingerprint: fingerprint.map { BuildFingerprint(value: $0) }))
   }
 
   /// Builds `volumes` twice into `root/public`, so that the output and its twin both exist.

@@ -117,7 +117,12 @@ struct SEOHead: Sendable {
     case .allBooks: books = Array(model.books.indices)
     case .book, .notFound: books = []
     }
-    return books.lazy.compactMap { self.facts[$0].image }.first
+    return firstImage(of: books)
+  }
+
+  /// The first cover among `books`.
+  func firstImage(of books: [Int]) -> String? {
+    books.lazy.compactMap { self.facts[$0].image }.first
   }
 
   /// `<name key="value" …>` with escaped values, on its own line.

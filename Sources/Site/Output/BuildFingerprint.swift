@@ -11,11 +11,15 @@ import Foundation
 public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// 32 lower-case hex digits.
   public let value: String
+  /// The fingerprint of the same things without the fetched data: what every page depends on
+  /// besides its books. Pages record it (with their books' data) to be reused by the next build.
+  public let sharedValue: String?
 
   public var description: String { value }
 
-  public init(value: String) {
+  public init(value: String, sharedValue: String? = nil) {
     self.value = value
+    self.sharedValue = sharedValue
   }
 
   public init(
@@ -44,6 +48,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
         stream.add(bytes)
       }
     }
+    sharedValue = stream.finish()
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }
     value = stream.finish()

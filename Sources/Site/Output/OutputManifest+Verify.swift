@@ -33,12 +33,15 @@ extension OutputManifest {
         guard index == data.count, parseDecimal(line.dropFirst(4)) == summary.files else { return nil }
         return summary
       }
-      // `<16 hex> <size> <path>`
-      guard line.count > 19, line[line.startIndex + 16] == UInt8(ascii: " "),
+      // `<16 hex> <size> <16 hex or -> <path>`
+      guard line.count > 21, line[line.startIndex + 16] == UInt8(ascii: " "),
         let sizeEnd = line[(line.startIndex + 17)...].firstIndex(of: UInt8(ascii: " ")),
-        let size = parseDecimal(line[(line.startIndex + 17)..<sizeEnd])
+        let size = parseDecimal(line[(line.startIndex + 17)..<sizeEnd]),
+        let sourceEnd = line[(sizeEnd + 1)...].firstIndex(of: UInt8(ascii: " ")),
+        sourceEnd - sizeEnd == 2 || sourceEnd - sizeEnd == 17
       else { return nil }
-      let name = line[(sizeEnd + 1)...]
+      let name = line[(sourceEnd + 1)...]
+      guard !name.isEmpty else { return nil }
       path.removeSubrange(prefixLength..<path.count)
       path.append(contentsOf: name)
       path.append(0)

@@ -48,22 +48,24 @@ struct OutputUpdate: Sendable {
     }
   }
 
-  /// Puts `bytes` at `path` (relative) in the twin, touching the disk only when needed.
-  func place(_ path: String, _ bytes: UnsafeRawBufferPointer) throws(SiteError) -> (
+  /// Puts `bytes` at `path` (relative) in the twin, touching the disk only when needed;
+  /// `source` is the page's source key, recorded for the next build.
+  func place(_ path: String, _ bytes: UnsafeRawBufferPointer, source: UInt64? = nil) throws(SiteError) -> (
     entry: OutputManifest.Entry, placement: Placement
   ) {
     try beforePlacing?(path)
-    let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count)
+    let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count, source: source)
     let target = root + "/" + path
     let twin = staged.entries[path]
+    let unchanged = entry.hasSameContent(as: current.entries[path])
     // The twin is fresh or described by its manifest: a path it does not list has no file.
     if twin != nil {
       // Unchanged since the current output and already in the twin: both trees share the file
       // (unchanged files are always linked, never rewritten).
-      if twin == entry, current.entries[path] == entry { return (entry, .kept) }
+      if unchanged, entry.hasSameContent(as: twin) { return (entry, .kept) }
       try FileSystem.remove(target)
     }
-    if current.entries[path] == entry, FileSystem.link(source + "/" + path, to: target) {
+    if unchanged, FileSystem.link(self.source + "/" + path, to: target) {
       return (entry, .linked)
     }
     // Changed (or new): a fresh file, so its mtime tells sync tools to upload it.
@@ -71,6 +73,21 @@ struct OutputUpdate: Sendable {
       throw .io(operation: "write", path: target, reason: failure)
     }
     return (entry, .written)
+  }
+
+  /// Places the current output's file at `path` without rendering it, when that file was
+  /// rendered from the same `source` key; nil when it was not (the caller renders the page).
+  func reuse(_ path: String, source: UInt64) throws(SiteError) -> (
+    entry: OutputManifest.Entry, placement: Placement
+  )? {
+    guard let entry = current.entries[path], entry.source == source else { return nil }
+    try beforePlacing?(path)
+    let target = root + "/" + path
+    if let twin = staged.entries[path] {
+      if twin.hasSameContent(as: entry) { return (entry, .kept) }
+      try FileSystem.remove(target)
+    }
+    return FileSystem.link(self.source + "/" + path, to: target) ? (entry, .linked) : nil
   }
 
   /// Removes the twin's files that the new site does not have (and folders left empty), then

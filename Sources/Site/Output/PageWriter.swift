@@ -3,6 +3,8 @@ struct PageWriter: Sendable {
   let update: OutputUpdate
   let contexts: PageContexts
   let renderer: any TemplateRendering
+  /// Keys of what pages are rendered from; nil renders every page.
+  var sources: PageSources?
 
   /// Pages per task: large enough to amortise task overhead, small enough to balance cores.
   static let batchSize = 32
@@ -13,6 +15,8 @@ struct PageWriter: Sendable {
     var bytes = 0
     var written = 0
     var bytesWritten = 0
+    /// Pages not rendered: the previous build's file was made from the same sources.
+    var reused = 0
     /// Time the tasks spent on Markdown and descriptions, on contexts and templates, and on
     /// hashing and writing files (summed over tasks; the stages overlap in wall time).
     var markdown = Duration.zero
@@ -34,6 +38,7 @@ struct PageWriter: Sendable {
       entries.merge(other.entries) { _, new in new }
       bytes += other.bytes
       written += other.written
+      reused += other.reused
       bytesWritten += other.bytesWritten
       markdown += other.markdown
       templates += other.templates
@@ -123,6 +128,13 @@ struct PageWriter: Sendable {
     for index in batch.indices {
       try Task.checkCancellationAsSiteError()
       let job = batch[index]
+      let source = sources?.key(for: job)
+      if let source, let reused = try update.reuse(paths[index], source: source) {
+        tally.add(paths[index], reused)
+        tally.reused += 1
+        lap(&tally.write)
+        continue
+      }
       var texts: PageContexts.BookTexts?
       if case .book(let book) = job.kind {
         texts = contexts.bookTexts(book)
@@ -130,7 +142,8 @@ struct PageWriter: Sendable {
       }
       let html = try renderer.render(job.template, contexts.context(for: job, texts: texts))
       lap(&tally.templates)
-      let result = try html.withSiteBytes { buffer throws(SiteError) in try update.place(paths[index], buffer)
+      let result = try html.withSiteBytes { buffer throws(SiteError) in
+        try update.place(paths[index], buffer, source: source)
       }
       tally.add(paths[index], result)
       lap(&tally.write)

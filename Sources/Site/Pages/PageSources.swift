@@ -1,0 +1,139 @@
+import GoogleBooks
+
+/// The key of everything a page is rendered from, recorded in the output manifest, so that a
+/// rebuild reuses the pages whose sources did not change instead of rendering them again.
+///
+/// A key hashes `shared` (the build fingerprint without the fetched data: catalog file,
+/// templates, base URL, tool version), the number of books (every page shows it), and what of
+/// the model the page shows:
+/// - a book page: the JSON its volume was decoded from, its slug and collections, and the name,
+///   full name and slug of each of its terms (authors, publisher, categories, year, language);
+/// - a list page (collection, all books, term): its kind and number, how many books the list
+///   has, the data and slug of each book on the page, the cover link previews use (the list's
+///   first), and for a term its names, slug, parent and child categories.
+///
+/// Pages that show a book with no recorded source (a volume made in code) get no key, nor do
+/// the home and 404 pages: they are always rendered. What is not in a key must not reach a page:
+/// a new input to a page's context needs a place here.
+struct PageSources: Sendable {
+  private let shared: UInt64
+  private let model: SiteModel
+  private let seo: SEOHead
+  private let perPage: Int
+
+  /// nil without a fingerprint (tests, `serve`): every page is rendered.
+  init?(shared: String?, model: SiteModel, seo: SEOHead, perPage: Int) {
+    guard let shared else { return nil }
+    var key = KeyBuilder()
+    key.add("bookgen-page-sources 1")
+    key.add(shared)
+    key.add(model.books.count)
+    self.shared = key.finish()
+    self.model = model
+    self.seo = seo
+    self.perPage = perPage
+  }
+
+  /// The page's key, or nil when it must be rendered.
+  func key(for job: PageJob) -> UInt64? {
+    var key = KeyBuilder()
+    key.add(shared)
+    key.add(job.page)
+    switch job.kind {
+    case .home, .notFound:
+      return nil
+    case .book(let index):
+      key.add("book")
+      guard addBook(index, to: &key) else { return nil }
+      let book = model.books[index]
+      key.add(book.collections.count)
+      for collection in book.collections { key.add(collection) }
+      let terms = model.bookTerms[index]
+      addTerms(.author, terms.authors, to: &key)
+      addTerms(.publisher, terms.publisher.map { [$0] } ?? [], to: &key)
+      for trail in terms.categories { addTerms(.category, trail, to: &key) }
+      addTerms(.year, terms.year.map { [$0] } ?? [], to: &key)
+      addTerms(.language, terms.language.map { [$0] } ?? [], to: &key)
+    case .collection(let index):
+      key.add("collection")
+      key.add(index)
+      guard addList(model.collections[index].books, page: job.page, to: &key) else { return nil }
+    case .allBooks:
+      key.add("books")
+      guard addList(Array(model.books.indices), page: job.page, to: &key) else { return nil }
+    case .term(let kind, let index):
+      key.add("term")
+      let term = model.taxonomies[kind]!.terms[index]
+      addTerms(kind, [index], to: &key)
+      var parent = term.parent
+      while let current = parent {
+        addTerms(kind, [current], to: &key)
+        parent = model.taxonomies[kind]!.terms[current].parent
+      }
+      key.add("children")
+      for child in term.children {
+        addTerms(kind, [child], to: &key)
+        key.add(model.taxonomies[kind]!.terms[child].books.count)
+      }
+      guard addList(term.books, page: job.page, to: &key) else { return nil }
+    }
+    return key.finish()
+  }
+
+  /// The book's data and slug; false when its volume has no recorded source.
+  private func addBook(_ index: Int, to key: inout KeyBuilder) -> Bool {
+    let book = model.books[index]
+    guard let digest = book.volume.sourceDigest else { return false }
+    key.add(digest)
+    key.add(book.slug)
+    return true
+  }
+
+  private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout KeyBuilder) {
+    key.add(kind.rawValue)
+    key.add(indices.count)
+    guard let terms = model.taxonomies[kind]?.terms else { return }
+    for index in indices {
+      key.add(terms[index].name)
+      key.add(terms[index].fullName)
+      key.add(terms[index].slug)
+    }
+  }
+
+  /// The list's length, this page's books and the list's preview cover.
+  private func addList(_ members: [Int], page: Int, to key: inout KeyBuilder) -> Bool {
+    let pagination = Pagination(itemCount: members.count, perPage: perPage)
+    key.add(members.count)
+    for member in members[pagination.range(ofPage: page)] {
+      guard addBook(member, to: &key) else { return false }
+    }
+    key.add(seo.firstImage(of: members) ?? "")
+    return true
+  }
+}
+
+/// Length-prefixed fields hashed with XXH64.
+private struct KeyBuilder {
+  private var bytes: [UInt8] = []
+
+  init() {
+    bytes.reserveCapacity(512)
+  }
+
+  mutating func add(_ text: String) {
+    add(text.utf8.count)
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func add(_ number: Int) {
+    add(UInt64(bitPattern: Int64(number)))
+  }
+
+  mutating func add(_ number: UInt64) {
+    withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  func finish() -> UInt64 {
+    ContentHash.xxh64(bytes, seed: 0)
+  }
+}

@@ -1,0 +1,146 @@
+import Catalog
+import Foundation
+import GoogleBooks
+import Testing
+
+@testable import Site
+
+/// Pages whose sources did not change are reused, not rendered: after any change, a rebuild
+/// must still give exactly the files a fresh build gives.
+@Suite struct PageSourcesTests {
+  /// Books as decoded volumes: each carries a source digest of its data, as the decoder's would.
+  private struct Shelf {
+    var books: [(id: String, title: String, author: String, category: String, year: String, about: String)] =
+      (0..<11).map { index in
+        (
+          "id\(index)", "Book \(index)", "Author \(index % 4)",
+          index % 2 == 0 ? "Fiction / Science Fiction" : "History / Europe", "20\(10 + index % 5)",
+          "About book \(index)."
+        )
+      }
+
+    func volumes(_ range: Range<Int>? = nil) -> [Volume] {
+      books.indices[range ?? books.indices].map { index in
+        let book = books[index]
+        var volume = Fixtures.volume(
+          book.id, title: book.title, authors: [book.author], date: book.year, categories: [book.category],
+          publisher: "Press \(index % 2)", description: book.about)
+        // Stable within the test process, and different whenever the data differs.
+        volume.sourceDigest = UInt64(bitPattern: Int64(String(reflecting: volume).hashValue))
+        return volume
+      }
+    }
+  }
+
+  private func builder(_ output: String, _ shelf: Shelf, shared: String = "site-1") -> SiteBuilder {
+    SiteBuilder(
+      catalog: Fixtures.catalog([Fixtures.collection("first"), Fixtures.collection("second")], perPage: 3),
+      collections: [
+        SiteInput.Collection(slug: "first", volumes: shelf.volumes(0..<7)),
+        SiteInput.Collection(slug: "second", volumes: shelf.volumes(5..<shelf.books.count)),
+      ],
+      options: BuildOptions(
+        jobs: 2, outputDirectory: output,
+        // A new fingerprint each build (the data changed), the same shared part.
+        fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: shared)))
+  }
+
+  /// Expects `folder` to hold exactly what a fresh build of `shelf` writes, and its manifest to
+  /// record the same sources.
+  private func expectSameAsFreshBuild(_ folder: String, _ shelf: Shelf, root: String) async throws {
+    let fresh = root + "/fresh-" + UUID().uuidString
+    let report = try await builder(fresh, shelf).build()
+    #expect(report.pagesReused == 0)
+    let files = Fixtures.files(in: fresh)
+    #expect(Fixtures.files(in: folder) == files)
+    for file in files {
+      #expect(
+        FileManager.default.contents(atPath: folder + "/" + file)
+          == FileManager.default.contents(atPath: fresh + "/" + file), "\(file)")
+    }
+    let ours = OutputManifest.load(from: folder)?.entries ?? [:]
+    let theirs = OutputManifest.load(from: fresh)?.entries ?? [:]
+    #expect(Set(ours.keys).union(theirs.keys).filter { ours[$0] != theirs[$0] }.sorted() == [])
+  }
+
+  @Test func everyChangeGivesWhatAFreshBuildGives() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    var shelf = Shelf()
+    let first = try await builder(output, shelf).build()
+    #expect(first.pagesReused == 0)
+
+    // Each change, and the pages it must render again (at least; every other page is reused).
+    let changes: [(String, (inout Shelf) -> Void, [String])] = [
+      ("a description", { $0.books[4].about = "A new description." }, ["books/book-4-id4/index.html"]),
+      (
+        "an author", { $0.books[2].author = "Someone Else" },
+        ["books/book-2-id2/index.html", "authors/someone-else/index.html", "authors/author-2/index.html"]
+      ),
+      ("a title (slug and order)", { $0.books[5].title = "Aardvark" }, ["books/aardvark-id5/index.html"]),
+      ("an author's spelling", { $0.books[8].author = "author 0" }, ["books/book-8-id8/index.html"]),
+      // "(Author 0)" sorts first and takes the slug `author-0`: the pages of books by Author 0,
+      // whose data did not change, link to `author-0-2` now.
+      (
+        "another author's slug", { $0.books[1].author = "(Author 0)" },
+        ["authors/author-0-2/index.html", "books/book-0-id0/index.html"]
+      ),
+      ("a category", { $0.books[3].category = "History / Asia" }, ["categories/history/index.html"]),
+      ("a year", { $0.books[6].year = "1999" }, ["years/1999/index.html"]),
+      ("a new book", { $0.books.append(("id11", "Book 11", "Author 1", "History / Europe", "2011", "New.")) }, []),
+      ("a book removed", { $0.books.removeFirst() }, []),
+    ]
+    for (name, change, rendered) in changes {
+      change(&shelf)
+      let report = try await builder(output, shelf).build()
+      let manifest = try #require(OutputManifest.load(from: output))
+      for path in rendered {
+        #expect(manifest.entries[path] != nil, "\(name): \(path)")
+      }
+      try await expectSameAsFreshBuild(output, shelf, root: root)
+      // A change to one book reuses most pages; adding or removing one changes the book count
+      // that every page shows.
+      if rendered.isEmpty {
+        #expect(report.pagesReused == 0, "\(name)")
+      } else {
+        #expect(report.pagesReused > report.pages / 2, "\(name): \(report.pagesReused) of \(report.pages)")
+      }
+    }
+
+    // Nothing changed but the catalog or templates (the shared fingerprint): every page renders.
+    let again = try await builder(output, shelf).build()
+    #expect(again.pagesReused == again.pages - 2)
+    let retheme = try await builder(output, shelf, shared: "site-2").build()
+    #expect(retheme.pagesReused == 0)
+  }
+
+  @Test func volumesMadeInCodeAreAlwaysRendered() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let volumes = (0..<3).map { Fixtures.volume("id\($0)", title: "Book \($0)") }
+    func build() async throws -> BuildReport {
+      try await SiteBuilder(
+        catalog: Fixtures.catalog([Fixtures.collection("shelf")]),
+        collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
+        options: BuildOptions(
+          jobs: 1, outputDirectory: root + "/public",
+          fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: "s"))
+      ).build()
+    }
+    _ = try await build()
+    #expect(try await build().pagesReused == 0)
+  }
+
+  @Test func aPageWhoseFileIsGoneIsRenderedAgain() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    let shelf = Shelf()
+    _ = try await builder(output, shelf).build()
+    try FileManager.default.removeItem(atPath: output + "/books/book-3-id3/index.html")
+    let report = try await builder(output, shelf).build()
+    #expect(report.pagesReused == report.pages - 3)
+    try await expectSameAsFreshBuild(output, shelf, root: root)
+  }
+}
