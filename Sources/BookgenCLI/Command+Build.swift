@@ -39,7 +39,8 @@ extension CommandContext {
     report.warnings.forEach(console.warning)
     console.detail(
       "Site in \(output.path): \(NumberText.count(report.files, "file")) "
-        + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed"
+        + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
+        + "\(report.pagesReused) pages reused"
     )
     console.detail(
       "Render stages: "

@@ -73,7 +73,9 @@ struct PlainTextWriter: HTMLVisitor {
     // cheaper than walking grapheme clusters (the byte after the cut is checked too, since a
     // combining mark would join the character before it).
     let probe = text.utf8.prefix(limit + 1)
-    guard probe.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return truncateCharacters(text, limit: limit) }
+    guard probe.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
+      return truncateScalars(text, limit: limit) ?? truncateCharacters(text, limit: limit)
+    }
     let bytes = Array(probe)
     let space = UInt8(ascii: " ")
     var cut = limit - 1
@@ -86,22 +88,72 @@ struct PlainTextWriter: HTMLVisitor {
     return String(decoding: bytes[..<cut], as: UTF8.self) + "…"
   }
 
-  /// `truncate` for any text, counting grapheme clusters.
+  /// `truncate` for text whose first characters are each one scalar that never joins its
+  /// neighbours (Latin, CJK ideographs, kana, common punctuation): there scalars are characters,
+  /// and counting them skips the costly search for grapheme boundaries. nil for other text.
+  static func truncateScalars(_ text: String, limit: Int) -> String? {
+    guard limit > 0 else { return "" }
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    var count = 0
+    var keepEnd = index
+    var lastSpace: (index: String.Index, position: Int)?
+    // Scalars 0...limit: the kept ones, the one at the cut, and one past it (a combining mark
+    // there would join the character before).
+    while count <= limit {
+      guard index < scalars.endIndex else { return text }
+      let scalar = scalars[index]
+      guard standsAlone(scalar) else { return nil }
+      if count == limit - 1 { keepEnd = index }
+      if count < limit - 1, scalar == " " { lastSpace = (index, count) }
+      scalars.formIndex(after: &index)
+      count += 1
+    }
+    var cut = keepEnd
+    if scalars[keepEnd] != " ", let lastSpace, lastSpace.position >= limit / 2 {
+      cut = lastSpace.index
+    }
+    var head = scalars[..<cut]
+    while let last = head.last, last == " " || last == "," || last == ";" || last == ":" {
+      head = head.dropLast()
+    }
+    return String(head) + "…"
+  }
+
+  /// Whether the scalar is a character of its own whatever surrounds it (Grapheme_Cluster_Break
+  /// Other or Control, never joined): below U+0300 but CR, CJK ideographs, kana letters,
+  /// full-width ASCII, and the CJK and general punctuation most descriptions use.
+  @inline(__always)
+  private static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0D: return false
+    case 0x00..<0x300, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0xFF01...0xFF5E,
+      0x3001...0x3003, 0x3008...0x3011, 0x2010...0x2027:
+      return true
+    default: return false
+    }
+  }
+
+  /// `truncate` for any text, counting grapheme clusters in one pass (they are costly to find).
   static func truncateCharacters(_ text: String, limit: Int) -> String {
     guard limit > 0 else { return "" }
-    // Walk at most `limit` characters: counting a long text's grapheme clusters is slow.
-    guard text.utf8.count > limit,
-      let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
-      end < text.endIndex
-    else { return text }
-    let keep = text[..<text.index(before: end)]
-    var cut = keep.endIndex
-    if text[cut] != " ", let space = keep.lastIndex(of: " "),
-      keep.distance(from: keep.startIndex, to: space) >= limit / 2
-    {
-      cut = space
+    // The first `limit - 1` characters are kept at most, remembering the last space among them.
+    var keepEnd = text.startIndex
+    var count = 0
+    var lastSpace: (index: String.Index, position: Int)?
+    while count < limit - 1 {
+      guard keepEnd < text.endIndex else { return text }
+      if text[keepEnd] == " " { lastSpace = (keepEnd, count) }
+      text.formIndex(after: &keepEnd)
+      count += 1
     }
-    var head = keep[..<cut]
+    // Text of at most `limit` characters is returned whole.
+    guard keepEnd < text.endIndex, text.index(after: keepEnd) < text.endIndex else { return text }
+    var cut = keepEnd
+    if text[keepEnd] != " ", let lastSpace, lastSpace.position >= limit / 2 {
+      cut = lastSpace.index
+    }
+    var head = text[..<cut]
     while let last = head.last, last == " " || ",;:".contains(last) { head = head.dropLast() }
     return head + "…"
   }

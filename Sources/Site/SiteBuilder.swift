@@ -77,43 +77,37 @@ public struct SiteBuilder: Sendable {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     let strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    var t0 = ContinuousClock.now
-    func trace(_ name: String) { let n = ContinuousClock.now; FileHandle.standardError.write("TRACE \(name) \(n - t0)\n".data(using: .utf8)!); t0 = n }
     let model = try await SiteModel.make(
       catalog: catalog, collections: collections, concurrency: max(1, options.jobs))
-    trace("model.make")
     let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
-    trace("contexts")
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     clock.lap("model")
-    trace("jobs+paths")
 
     // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
     // and go through the same writer, so they are in the manifest and skipped when unchanged.
-    let discovery = DiscoveryFiles.render(
-      model: model, jobs: jobs, settings: catalog.site, urls: urls, strings: strings,
-      options: DiscoveryOptions(environment: ProcessInfo.processInfo.environment),
-      facts: contexts.seo.facts)
-    let discoveryPaths = try discovery.map { file throws(SiteError) in
-      try PageWriter.relativePath(of: file.path)
-    }
+    // They are rendered while the pages are.
+    let settings = catalog.site
+    let environment = ProcessInfo.processInfo.environment
+    async let discovery = DiscoveryFiles.render(
+      model: model, jobs: jobs, settings: settings, urls: urls, strings: strings,
+      options: DiscoveryOptions(environment: environment), facts: contexts.seo.facts)
 
-    trace("discovery")
     var update = try folder.prepare(force: options.force)
     update.beforePlacing = beforePlacing
     var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
     writer.sources = PageSources(
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
-    try update.makeFolders(for: paths.pages + paths.assets.values + discoveryPaths)
+    try update.makeFolders(for: paths.pages + paths.assets.values)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
-    tally.merge(try writer.writeFiles(zip(discoveryPaths, discovery.map(\.bytes))))
-    trace("prepare+assets+discovery write")
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
-    trace("pages")
+    let files = await discovery
+    let discoveryPaths = try files.map { file throws(SiteError) in try PageWriter.relativePath(of: file.path)
+    }
+    try update.makeFolders(for: discoveryPaths)
+    tally.merge(try writer.writeFiles(zip(discoveryPaths, files.map(\.bytes))))
     let removed = try update.finish(entries: tally.entries, fingerprint: options.fingerprint?.value)
     try folder.commit(update)
-    trace("finish+commit")
     clock.lap("pages")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,

@@ -151,22 +151,46 @@ import Testing
     #expect(expected.count <= limit)
   }
 
-  /// Counting bytes on ASCII text must cut exactly where counting characters does, including
-  /// at a combining mark just past the cut, commas and spaces before it, and no space at all.
-  @Test func asciiTruncationMatchesCharacterTruncation() {
+  /// The cut as first written (three walks over the characters): both fast paths must agree.
+  private static func referenceTruncate(_ text: String, limit: Int) -> String {
+    guard limit > 0 else { return "" }
+    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    let keep = text[..<text.index(before: end)]
+    var cut = keep.endIndex
+    if text[cut] != " ", let space = keep.lastIndex(of: " "),
+      keep.distance(from: keep.startIndex, to: space) >= limit / 2
+    {
+      cut = space
+    }
+    var head = keep[..<cut]
+    while let last = head.last, last == " " || ",;:".contains(last) { head = head.dropLast() }
+    return head + "…"
+  }
+
+  /// Counting bytes on ASCII text, and counting characters in one pass, must cut exactly where
+  /// the reference does: at a combining mark just past the cut, after commas and spaces, in CJK
+  /// text, at emoji sequences, and with no space at all.
+  @Test func truncationMatchesTheReference() {
     let texts = [
       "The quick brown fox, jumps over the lazy dog; again: and again, and again and again.",
       "Supercalifragilisticexpialidocious and then some words", "a b c d e f g h i j k l m n o p",
       "e\u{301}tude cafe\u{301} resume\u{301} naive\u{308} words after the accents here",
       "ASCII first, then 中文 characters 日本語 after a while in the text",
-      "commas,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,, and then text",
+      "commas,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,, and then text",
+      "劉慈欣的三體是一部科幻小說，講述 地球文明 與三體文明的接觸。", "flags 🇹🇼🇯🇵 family 👨‍👩‍👧 end of text",
+      "", "a", "ab", "か\u{3099}き\u{3099}く\u{3099} 濁点 が 結合文字 で書かれている 文章 です",
+      "ｶﾞｷﾞｸﾞ 半角 カタカナ の 濁点 付き 文字列", "三體\u{200D}文明 與 地球", "「三體」、『球狀閃電』。",
     ]
     for text in texts {
-      for limit in 1...text.utf8.count + 1 {
-        #expect(
-          PlainTextWriter.truncate(text, limit: limit)
-            == PlainTextWriter.truncateCharacters(text, limit: limit),
-          "\(text) at \(limit)")
+      for limit in 0...text.utf8.count + 1 {
+        let expected = Self.referenceTruncate(text, limit: limit)
+        #expect(PlainTextWriter.truncate(text, limit: limit) == expected, "\(text) at \(limit)")
+        #expect(PlainTextWriter.truncateCharacters(text, limit: limit) == expected, "\(text) at \(limit)")
+        if let cut = PlainTextWriter.truncateScalars(text, limit: limit) {
+          #expect(cut == expected, "\(text) at \(limit)")
+        }
       }
     }
   }

@@ -88,7 +88,10 @@ import Testing
       ),
       ("a category", { $0.books[3].category = "History / Asia" }, ["categories/history/index.html"]),
       ("a year", { $0.books[6].year = "1999" }, ["years/1999/index.html"]),
-      ("a new book", { $0.books.append(("id11", "Book 11", "Author 1", "History / Europe", "2011", "New.")) }, []),
+      (
+        "a new book",
+        { $0.books.append(("id11", "Book 11", "Author 1", "History / Europe", "2011", "New.")) }, []
+      ),
       ("a book removed", { $0.books.removeFirst() }, []),
     ]
     for (name, change, rendered) in changes {

@@ -28,16 +28,17 @@ final class BookFacts: Sendable {
   /// Each category path as `Fiction / Science Fiction` and its last level.
   let categories: [(path: String, leaf: String)]
 
-  /// Facts for every book of the model, in `model.books` order. Author page URLs are looked up
-  /// once per distinct name (folding names is the expensive part).
+  /// Facts for every book of the model, in `model.books` order, made on every core. Author
+  /// page URLs come from the book's terms (no folding of names again).
   static func all(model: SiteModel, urls: SiteURLs) -> [BookFacts] {
-    var authorURLs: [String: String?] = [:]
-    return model.books.map { book in
-      let authors = book.authors.map { name in
-        if let known = authorURLs[name] { return (name: name, url: known) }
-        let url = model.termURL(.author, key: CollationKey.fold(name), urls: urls)
-        authorURLs[name] = .some(url)
-        return (name: name, url: url)
+    let authorURLs = model.taxonomies[.author]?.terms.map {
+      urls.absolute(SitePath([TaxonomyKind.author.folder, $0.slug]))
+    }
+    return Parallel.map(count: model.books.count) { index in
+      let book = model.books[index]
+      let terms = model.bookTerms[index].authors
+      let authors = book.authors.indices.map { position in
+        (name: book.authors[position], url: position < terms.count ? authorURLs?[terms[position]] : nil)
       }
       return BookFacts(book: book, urls: urls, authors: authors)
     }

@@ -56,7 +56,9 @@ struct PageContexts: Sendable {
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
-    let bookHrefs = model.books.map { urls.href(SitePath(["books", $0.slug])) }
+    let bookHrefs = Parallel.map(count: model.books.count) {
+      urls.href(SitePath(["books", model.books[$0].slug]))
+    }
     self.bookHrefs = bookHrefs
     self.termHrefs = model.taxonomies.mapValues { taxonomy in
       taxonomy.terms.map { urls.href(SitePath([taxonomy.kind.folder, $0.slug])) }
@@ -67,12 +69,9 @@ struct PageContexts: Sendable {
       languageNames[code] = LanguageNames.name(of: code, in: strings.language)
     }
     self.languageNames = languageNames
-    var cards: [ContextValue] = []
-    cards.reserveCapacity(model.books.count)
-    for index in model.books.indices {
-      cards.append(PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings))
+    self.cards = Parallel.map(count: model.books.count) { index in
+      PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings)
     }
-    self.cards = cards
   }
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.

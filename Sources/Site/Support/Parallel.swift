@@ -1,0 +1,31 @@
+import Dispatch
+import Foundation
+
+/// Data-parallel loops for the synchronous parts of a build (facts, cards, feed entries): the
+/// work is split into chunks run on every core, and the results come back in order.
+enum Parallel {
+  /// `transform(index)` for every index in `0..<count`, in index order. Small inputs run on the
+  /// calling thread: splitting them costs more than it saves.
+  static func map<T>(count: Int, minimumChunk: Int = 512, _ transform: @Sendable (Int) -> T) -> [T] {
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    guard cores > 1, count >= minimumChunk * 2 else { return (0..<count).map(transform) }
+    // A few chunks per core balance uneven items (long descriptions) without much overhead.
+    let chunkCount = min(cores * 4, (count + minimumChunk - 1) / minimumChunk)
+    let chunkSize = (count + chunkCount - 1) / chunkCount
+    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let slots = Slots(base: buffer.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        // Each chunk initialises its own, disjoint slots.
+        for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
+          (slots.base + index).initialize(to: transform(index))
+        }
+      }
+      initialized = count
+    }
+  }
+}
+
+/// The result buffer shared by the chunks of `Parallel.map`; each writes only its own slots.
+private struct Slots<T>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<T>
+}
