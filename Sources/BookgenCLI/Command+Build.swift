@@ -13,9 +13,13 @@ extension CommandContext {
   /// `Built 1,234 books, 96 pages in 1.4 s`.
   func buildSite(baseURL: String?) async throws -> String {
     var pipeline = Pipeline(self, command: isPreview ? .serve : .build, steps: 3)
+    // Only read the clock when asked to: it is the environment's, and tests count its readings.
+    var timer = StageTimer(clock: options.timings ? environment.clock : nil)
+    defer { timer.stages.forEach(console.timing) }
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
       try loadCatalog()
     }
+    timer.lap("catalog")
     let output = try checkedOutput(for: catalog)
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
@@ -24,17 +28,23 @@ extension CommandContext {
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
       buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
-      if SiteBuilder.isUpToDate(options: buildOptions) {
+      let upToDate = SiteBuilder.isUpToDate(options: buildOptions)
+      timer.lap("fingerprint")
+      if upToDate {
+        timer.total()
         return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)"
       }
     }
     let fetched = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
       try await fetchVolumes(for: catalog, offline: options.offline)
     }
+    timer.lap("fetch")
     if !options.offline { buildOptions.fingerprint = try? fingerprint(catalog, buildOptions) }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched, options: buildOptions)
     }
+    timer.add(report.stages.map { ($0.name, $0.seconds) })
+    timer.total()
     if report.upToDate { return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
     console.detail(
@@ -87,5 +97,37 @@ extension CommandContext {
       throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
     }
     return folder
+  }
+}
+
+/// The durations `--timings` prints: each lap since the previous, the render stages as the
+/// builder measured them, and the total. Without a clock it records nothing.
+struct StageTimer {
+  private let clock: (@Sendable () -> Double)?
+  private let start: Double
+  private var last: Double
+  private(set) var stages: [(name: String, seconds: Double)] = []
+
+  init(clock: (@Sendable () -> Double)?) {
+    self.clock = clock
+    start = clock?() ?? 0
+    last = start
+  }
+
+  mutating func lap(_ name: String) {
+    guard let now = clock?() else { return }
+    stages.append((name, now - last))
+    last = now
+  }
+
+  mutating func add(_ measured: [(String, Double)]) {
+    guard let now = clock?() else { return }
+    stages += measured.map { (name: $0.0, seconds: $0.1) }
+    last = now
+  }
+
+  mutating func total() {
+    guard let now = clock?() else { return }
+    stages.append(("total", now - start))
   }
 }

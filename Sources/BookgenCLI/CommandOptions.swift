@@ -10,6 +10,8 @@ struct CommandOptions: Sendable, Equatable {
   var force: Bool
   var verbosity: Verbosity
   var checkSite: Bool
+  /// `--timings`: print each stage's duration.
+  var timings: Bool
   var host: String
   var port: Int
   var open: Bool
@@ -51,6 +53,7 @@ struct CommandOptions: Sendable, Equatable {
     }
     force = flag(.forceOutput)
     checkSite = flag(.site)
+    timings = flag(.timings)
     host = value(.host)
     port = try number(.port, in: 0...65_535)
     open = flag(.open)

@@ -49,7 +49,7 @@ extension CommandSpec {
     arguments: [],
     options: [
       .catalog, .output, .offline, .refresh, .jobs, .maxRequests, .baseURL, .forceOutput, .quiet,
-      .verbose,
+      .verbose, .timings,
     ])
 
   static let fetch = CommandSpec(

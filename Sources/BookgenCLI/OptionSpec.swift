@@ -58,6 +58,8 @@ extension OptionSpec {
   static let quiet = OptionSpec("quiet", short: "q", help: "Print errors only.")
   static let verbose = OptionSpec(
     "verbose", short: "v", help: "Print every step in detail (API keys are redacted).")
+  static let timings = OptionSpec(
+    "timings", help: "Print how long each stage took, as `timing: <stage> <seconds>` lines on stderr.")
 
   static let site = OptionSpec(
     "site", help: "Also verify the built site: every internal link and anchor, titles and languages.")

@@ -42,11 +42,14 @@ public struct SiteSettings: Sendable, Equatable {
   public var timeZone: String
   /// Overrides of built-in UI strings, keyed by string id (e.g. `buy`, `preview`).
   public var strings: [String: String]
+  /// Which index pages to build (`authors/…`, `categories/…`…); all by default. Books link
+  /// their authors, categories… only where those pages exist.
+  public var indexPages: Set<IndexPage>
 
   public init(
     title: String, baseURL: String = "http://localhost:8000/", language: String = "en",
     description: String? = nil, author: String? = nil, booksPerPage: Int = 24,
-    timeZone: String = "UTC", strings: [String: String] = [:]
+    timeZone: String = "UTC", strings: [String: String] = [:], indexPages: Set<IndexPage> = Set(IndexPage.allCases)
   ) {
     self.title = title
     self.baseURL = baseURL
@@ -56,7 +59,18 @@ public struct SiteSettings: Sendable, Equatable {
     self.booksPerPage = booksPerPage
     self.timeZone = timeZone
     self.strings = strings
+    self.indexPages = indexPages
   }
+}
+
+/// A kind of index page: one page per author, category, publisher, publication year or language,
+/// listing its books. `site.index_pages` names the ones to build.
+public enum IndexPage: String, Sendable, Equatable, CaseIterable {
+  case authors
+  case categories
+  case publishers
+  case years
+  case languages
 }
 
 /// How much data to fetch per volume: the search-list record, or the full `GET /volumes/{id}`.

@@ -4,6 +4,7 @@ import Diagnostics
 extension CatalogDecoder {
   static let siteKeys = [
     "title", "base_url", "language", "description", "author", "books_per_page", "time_zone", "strings",
+    "index_pages",
   ]
   static let googleBooksKeys = [
     "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
@@ -44,7 +45,24 @@ extension CatalogDecoder {
     if let strings = fields.value("strings") {
       site.strings = decodeStrings(strings, path: fields.path("strings"))
     }
+    if let pages = list(fields, "index_pages") {
+      site.indexPages = decodeIndexPages(pages, path: fields.path("index_pages"))
+    }
     return site
+  }
+
+  /// `site.index_pages`: a list of index page kinds (`[]` builds none).
+  private mutating func decodeIndexPages(_ items: [YAMLNode], path: String) -> Set<IndexPage> {
+    let names = IndexPage.allCases.map(\.rawValue)
+    let expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+    var pages: Set<IndexPage> = []
+    for (index, item) in items.enumerated() {
+      let name = checked(
+        item, path: keyPath(path, index: index), expected: expected,
+        hint: { NearestName.hint(for: $0, among: names) }, isValid: names.contains)
+      if let page = name.flatMap(IndexPage.init(rawValue:)) { pages.insert(page) }
+    }
+    return pages
   }
 
   /// `site.strings`: any keys, string values.

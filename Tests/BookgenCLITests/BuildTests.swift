@@ -46,6 +46,28 @@ import Testing
     await fixture.server.stop()
   }
 
+  @Test func timingsNameEveryStage() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      func stages(_ arguments: [String]) async -> [String] {
+        let result = await runCLI(["build", "-q", "--timings"] + arguments, in: root, variables: fixture.variables)
+        #expect(result.status == 0)
+        return result.stderr.split(separator: "\n").map { line in
+          let fields = line.split(separator: " ")
+          #expect(fields.count == 3 && fields[0] == "timing:", "\(line)")
+          #expect(fields.count == 3 && Double(fields[2]).map { $0 >= 0 } == true, "\(line)")
+          return fields.count > 1 ? String(fields[1]) : ""
+        }
+      }
+      #expect(
+        await stages([]) == ["catalog", "fetch", "model", "markdown", "templates", "write", "total"])
+      // Offline, the fingerprint is checked first; unchanged, that is the whole build.
+      #expect(await stages(["--offline"]) == ["catalog", "fingerprint", "total"])
+    }
+    await fixture.server.stop()
+  }
+
   @Test func stepLinesShowOnATerminal() async throws {
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in

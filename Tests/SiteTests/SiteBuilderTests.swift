@@ -40,6 +40,36 @@ import Testing
     #expect(checked > 100)
   }
 
+  /// `site.index_pages` builds only the chosen kinds; the others are named, not linked, on book
+  /// pages, and nothing (sitemap, feeds, JSON-LD) points to a page that was not built.
+  @Test func onlyTheChosenIndexPagesAreBuiltAndLinked() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    var catalog = GoldenSite.catalog()
+    catalog.site.indexPages = [.years]
+    let report = try await SiteBuilder(
+      catalog: catalog, collections: GoldenSite.collections,
+      options: BuildOptions(jobs: 2, outputDirectory: root + "/public")
+    ).build()
+    let all = try await build(root + "/all")
+    #expect(report.pages < all.pages)
+    let output = root + "/public"
+    let files = Fixtures.files(in: output)
+    for folder in ["authors/", "categories/", "publishers/", "languages/"] {
+      #expect(!files.contains { $0.hasPrefix(folder) }, "\(folder)")
+    }
+    #expect(files.contains { $0.hasPrefix("years/") })
+    let dune = try String(contentsOfFile: output + "/books/dune-B1hSG45JCX4C/index.html", encoding: .utf8)
+    #expect(dune.contains("<li>Frank Herbert</li>"))
+    #expect(dune.contains("<dd>Penguin</dd>"))
+    for file in files where file.hasSuffix(".html") || file.hasSuffix(".xml") || file.hasSuffix(".json") {
+      let text = try String(contentsOfFile: output + "/" + file, encoding: .utf8)
+      for folder in ["authors/", "categories/", "publishers/", "languages/"] {
+        #expect(!text.contains("/shelf/" + folder), "\(file) links \(folder)")
+      }
+    }
+  }
+
   @Test func outputIsByteIdenticalWhateverTheConcurrency() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -31,9 +31,9 @@ final class BookFacts: Sendable {
   /// Facts for every book of the model, in `model.books` order, made on every core. Author
   /// page URLs come from the book's terms (no folding of names again).
   static func all(model: SiteModel, urls: SiteURLs) -> [BookFacts] {
-    let authorURLs = model.taxonomies[.author]?.terms.map {
-      urls.absolute(SitePath([TaxonomyKind.author.folder, $0.slug]))
-    }
+    // Authors link their pages only where those are built.
+    let authorTerms = model.indexPages.contains(.author) ? model.taxonomies[.author]?.terms : nil
+    let authorURLs = authorTerms?.map { urls.absolute(SitePath([TaxonomyKind.author.folder, $0.slug])) }
     return Parallel.map(count: model.books.count) { index in
       let book = model.books[index]
       let terms = model.bookTerms[index].authors
@@ -94,7 +94,6 @@ final class BookFacts: Sendable {
     if hasExtension(".svg") { return "image/svg+xml" }
     return "image/jpeg"
   }
-
 }
 
 extension SiteModel {
@@ -102,13 +101,5 @@ extension SiteModel {
   var newestFirst: [Int] {
     let dated = Set(recentlyPublished)
     return recentlyPublished + books.indices.filter { !dated.contains($0) }
-  }
-
-  /// The absolute URL of a term's page (authors in feeds and JSON-LD), nil when unknown.
-  func termURL(_ kind: TaxonomyKind, key: String, urls: SiteURLs) -> String? {
-    guard let index = taxonomies[kind]?.index[key], let term = taxonomies[kind]?.terms[index] else {
-      return nil
-    }
-    return urls.absolute(SitePath([kind.folder, term.slug]))
   }
 }

@@ -20,6 +20,8 @@ struct SiteModel: Sendable {
   let bookTerms: [BookTerms]
   /// Books with a publication date, newest first.
   let recentlyPublished: [Int]
+  /// The kinds whose terms get pages (`site.index_pages`); the others are shown unlinked.
+  let indexPages: Set<TaxonomyKind>
 
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
@@ -139,6 +141,7 @@ struct SiteModel: Sendable {
         title: collection.title, slug: collection.slug, description: collection.description,
         books: BookSorting.sort(members, by: collection.sort, in: books))
     }
+    self.indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }

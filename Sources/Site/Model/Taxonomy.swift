@@ -1,3 +1,5 @@
+import Catalog
+
 /// The kinds of index pages: each has a folder and a template of the same name.
 enum TaxonomyKind: String, Sendable, CaseIterable {
   case author
@@ -16,6 +18,9 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .year: return "years"
     }
   }
+
+  /// The catalog's name for this kind's index pages (`site.index_pages`).
+  var indexPage: IndexPage { IndexPage(rawValue: folder)! }
 }
 
 /// One author, category, publisher, language or year, and the books filed under it.

@@ -103,13 +103,14 @@ extension PageContexts {
     ]
   }
 
-  /// `{name, href}` linking to the term's page.
+  /// `{name, href}` linking to the term's page (`href` null when its kind has no pages).
   private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
-    ["name": .string(name), "href": .string(termHrefs[kind]![term])]
+    ["name": .string(name), "href": termHref(kind, term)]
   }
 
   private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
-    term.map { .string(termHrefs[kind]![$0]) } ?? .null
+    guard let term, let hrefs = termHrefs[kind] else { return .null }
+    return .string(hrefs[term])
   }
 
   /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.

@@ -19,7 +19,8 @@ struct PageContexts: Sendable {
   let cards: [ContextValue]
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
-  /// Every book's and every term's href, built once rather than on each page that links it.
+  /// Every book's and every term's href, built once rather than on each page that links it;
+  /// kinds without index pages have no hrefs.
   let bookHrefs: [String]
   let termHrefs: [TaxonomyKind: [String]]
   /// The display name of each language code the books use, looked up once per code.
@@ -60,7 +61,7 @@ struct PageContexts: Sendable {
       urls.href(SitePath(["books", model.books[$0].slug]))
     }
     self.bookHrefs = bookHrefs
-    self.termHrefs = model.taxonomies.mapValues { taxonomy in
+    self.termHrefs = model.taxonomies.filter { model.indexPages.contains($0.key) }.mapValues { taxonomy in
       taxonomy.terms.map { urls.href(SitePath([taxonomy.kind.folder, $0.slug])) }
     }
     var languageNames: [String: String] = [:]

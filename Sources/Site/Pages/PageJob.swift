@@ -53,7 +53,7 @@ extension SiteModel {
       jobs.append(PageJob(kind: .book(index), page: 1, path: SitePath(["books", books[index].slug])))
     }
     addList(.allBooks, count: books.count, at: SitePath(["books"]))
-    for kind in TaxonomyKind.allCases {
+    for kind in TaxonomyKind.allCases where indexPages.contains(kind) {
       for (index, term) in (taxonomies[kind]?.terms ?? []).enumerated() {
         addList(.term(kind, index), count: term.books.count, at: SitePath([kind.folder, term.slug]))
       }
