@@ -55,6 +55,7 @@ struct BenchCommand {
       directory: options.out + "/\(size)", plan: DatasetPlan(count: size), seed: options.seed)
     if writer.isCurrent {
       log("dataset \(size): reusing \(writer.directory)")
+      try writer.writeCatalogs()
       return writer
     }
     let started = Date()

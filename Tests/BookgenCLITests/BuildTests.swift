@@ -51,7 +51,8 @@ import Testing
     try await withTemporaryDirectory { root in
       try fixture.writeCatalog(into: root)
       func stages(_ arguments: [String]) async -> [String] {
-        let result = await runCLI(["build", "-q", "--timings"] + arguments, in: root, variables: fixture.variables)
+        let result = await runCLI(
+          ["build", "-q", "--timings"] + arguments, in: root, variables: fixture.variables)
         #expect(result.status == 0)
         return result.stderr.split(separator: "\n").map { line in
           let fields = line.split(separator: " ")

@@ -45,16 +45,18 @@ import Testing
     #expect(try pages("  index_pages:\n") == Set(IndexPage.allCases))
     #expect(try pages("  index_pages: []\n") == [])
     #expect(try pages("  index_pages: [years, authors, years]\n") == [.years, .authors])
-    let found = diagnostics("site:\n  title: T\n  index_pages: [authors, author, 3]\ncollections: [{title: A}]\n")
+    let found = diagnostics(
+      "site:\n  title: T\n  index_pages: [authors, author, 3]\ncollections: [{title: A}]\n")
     #expect(
       found.map(\.headline) == [
         "catalog.yml:3:26: error: 'site.index_pages[1]' must be one of 'authors', 'categories', 'publishers', 'years', 'languages', got 'author' (did you mean 'authors'?)",
         "catalog.yml:3:34: error: 'site.index_pages[2]' must be one of 'authors', 'categories', 'publishers', 'years', 'languages', got '3'",
       ])
     #expect(
-      diagnostics("site:\n  title: T\n  index_pages: authors\ncollections: [{title: A}]\n").map(\.headline) == [
-        "catalog.yml:3:16: error: 'site.index_pages' must be a list, got a string"
-      ])
+      diagnostics("site:\n  title: T\n  index_pages: authors\ncollections: [{title: A}]\n").map(\.headline)
+        == [
+          "catalog.yml:3:16: error: 'site.index_pages' must be a list, got a string"
+        ])
   }
 
   @Test func problemsAreSortedByPositionNotByDiscovery() {

@@ -5,6 +5,9 @@ import Foundation
 struct CatalogText {
   var plan: DatasetPlan
   var seed: UInt64
+  /// Whether the site has its author, category, publisher, year and language pages; without
+  /// them it is issue 7's reference site (list pages, collection pages, a page per book).
+  var indexPages = false
 
   var text: String {
     var lines = [
@@ -15,6 +18,7 @@ struct CatalogText {
       "  base_url: https://bench.example.org/books/",
       "  language: en",
       "  books_per_page: 50",
+      indexPages ? "  index_pages: [authors, categories, publishers, years, languages]" : "  index_pages: []",
       "  description: |",
       "    A **synthetic** catalog of \(plan.count) books for timing `bookgen build`.",
       "    Titles in English, 繁體中文 and 日本語.",

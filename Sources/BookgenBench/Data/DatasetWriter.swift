@@ -19,7 +19,18 @@ struct DatasetWriter: Sendable {
 
   var cache: ResponseCache { ResponseCache(directory: directory + "/cache") }
   var manifestPath: String { directory + "/bench-dataset.json" }
+  /// Issue 7's reference site: no index pages.
   var catalogPath: String { directory + "/catalog.yml" }
+  /// The same books with every index page (one per author, category, publisher, year, language).
+  var indexPagesCatalogPath: String { directory + "/catalog-index-pages.yml" }
+
+  /// Writes both catalogs (cheap, so done on every run: an older dataset gets them too).
+  func writeCatalogs() throws {
+    for (path, indexPages) in [(catalogPath, false), (indexPagesCatalogPath, true)] {
+      try CatalogText(plan: plan, seed: seed, indexPages: indexPages).text.write(
+        toFile: path, atomically: true, encoding: .utf8)
+    }
+  }
 
   /// The manifest a complete dataset of this plan has.
   var expectedManifest: String {
@@ -41,7 +52,7 @@ struct DatasetWriter: Sendable {
     let manager = FileManager.default
     try? manager.removeItem(atPath: directory)
     try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    try CatalogText(plan: plan, seed: seed).text.write(toFile: catalogPath, atomically: true, encoding: .utf8)
+    try writeCatalogs()
     let pages = plan.queries.flatMap { query in query.pages.map { (query, $0.startIndex, $0.volumes) } }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for worker in 0..<max(1, jobs) {

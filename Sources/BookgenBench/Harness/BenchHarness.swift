@@ -31,7 +31,9 @@ struct BenchHarness {
     var timings = true
     defer { try? writer.rewritePage(holding: changed, changed: false) }
     for scenario in Scenario.allCases where options.disk != nil || !scenario.onDisk {
-      let output = scenario.onDisk ? diskOutput : tmpfsOutput
+      let output =
+        scenario.onDisk
+        ? diskOutput : scenario.hasIndexPages ? writer.directory + "/public-index-pages" : tmpfsOutput
       var runs: [Measurement] = []
       for run in 0..<(scenario.isFullBuild ? max(1, options.runs) : options.runs) {
         if scenario.isFullBuild { try? FileManager.default.removeItem(atPath: output) }
@@ -69,7 +71,10 @@ struct BenchHarness {
   {
     let before = OutputStats.scan(output)
     let arguments =
-      [options.bookgen, "build", "--offline", "--catalog", writer.catalogPath, "--output", output]
+      [
+        options.bookgen, "build", "--offline", "--catalog",
+        scenario.hasIndexPages ? writer.indexPagesCatalogPath : writer.catalogPath, "--output", output,
+      ]
       + (timings ? ["--timings"] : ["--verbose"])
     let outcome = try ChildProcess(arguments: arguments).run()
     let after = OutputStats.scan(output)

@@ -3,12 +3,15 @@ enum Scenario: String, CaseIterable, Sendable {
   case fullTmpfs = "full build (tmpfs)"
   case noOpTmpfs = "no-op rebuild (tmpfs)"
   case oneBookTmpfs = "one book changed (tmpfs)"
+  /// The same books with every index page: about twice the pages.
+  case fullIndexPagesTmpfs = "full build, all index pages (tmpfs)"
   case fullDisk = "full build (ext4)"
   case noOpDisk = "no-op rebuild (ext4)"
   case oneBookDisk = "one book changed (ext4)"
 
   var onDisk: Bool { self == .fullDisk || self == .noOpDisk || self == .oneBookDisk }
-  var isFullBuild: Bool { self == .fullTmpfs || self == .fullDisk }
+  var isFullBuild: Bool { self == .fullTmpfs || self == .fullDisk || self == .fullIndexPagesTmpfs }
+  var hasIndexPages: Bool { self == .fullIndexPagesTmpfs }
   var changesOneBook: Bool { self == .oneBookTmpfs || self == .oneBookDisk }
 }
 

@@ -22,7 +22,7 @@ struct OPDSCatalog: Sendable {
     }
     var files = [navigationFeed()]
     files += acquisitionFeeds(
-      folder: ["opds", "books"], title: feed.strings["allBooks"], books: Array(model.books.indices),
+      folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks,
       entries: entries)
     for collection in model.collections {
       files += acquisitionFeeds(
@@ -37,14 +37,14 @@ struct OPDSCatalog: Sendable {
     xml.open("feed", OPDSCatalog.namespaces(language: feed.settings.language))
     xml.element("id", urls.absolute(OPDSCatalog.root))
     xml.element("title", feed.settings.title)
-    let updated = feed.updated(of: Array(model.books.indices))
+    let updated = feed.updated(of: model.allBooks)
     xml.element("updated", updated)
     feed.writeFeedAuthor(into: &xml)
     writeLink(into: &xml, rel: "self", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(.root)])
     var sections = [
-      (title: feed.strings["allBooks"], folder: ["opds", "books"], books: Array(model.books.indices))
+      (title: feed.strings["allBooks"], folder: ["opds", "books"], books: model.allBooks)
     ]
     for collection in model.collections {
       sections.append((collection.title, ["opds", "collections", collection.slug], collection.books))

@@ -114,7 +114,7 @@ struct SEOHead: Sendable {
     case .home: books = model.recentlyPublished
     case .collection(let index): books = model.collections[index].books
     case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
-    case .allBooks: books = Array(model.books.indices)
+    case .allBooks: books = model.allBooks
     case .book, .notFound: books = []
     }
     return firstImage(of: books)

@@ -14,6 +14,9 @@ struct SiteModel: Sendable {
 
   /// In all-books order: title (folded, then raw), then volume id.
   let books: [Book]
+  /// `0..<books.count` as an array, for the all-books lists (made once: a copy per list page
+  /// would be quadratic).
+  let allBooks: [Int]
   let collections: [CollectionEntry]
   let taxonomies: [TaxonomyKind: Taxonomy]
   /// Each book's terms, in `books` order.
@@ -135,6 +138,7 @@ struct SiteModel: Sendable {
       books: books, siteLanguage: UILanguage(tag: catalog.site.language))
     for index in books.indices { books[index].filing = nil }
     self.books = books
+    self.allBooks = Array(books.indices)
     self.collections = catalog.collections.enumerated().map { index, collection in
       let members = merge.apiOrder[index].compactMap { position[$0] }
       return CollectionEntry(

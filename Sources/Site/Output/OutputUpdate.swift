@@ -42,7 +42,8 @@ struct OutputUpdate: Sendable {
   /// `a/b/c.html` adds `a/b` and `a`.
   private static func addFolders(of path: Substring, to folders: inout Set<Substring>) {
     var current = path
-    while let slash = current.lastIndex(of: "/") {
+    // Searching the bytes: `lastIndex(of:)` on the characters walks grapheme clusters.
+    while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) {
       current = current[..<slash]
       guard folders.insert(current).inserted else { return }
     }

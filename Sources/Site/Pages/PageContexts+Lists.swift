@@ -36,7 +36,7 @@ extension PageContexts {
   }
 
   func allBooksFields(page: Int) -> [String: ContextValue] {
-    listFields(Array(model.books.indices), page: page, path: SitePath(["books"])).merging([
+    listFields(model.allBooks, page: page, path: SitePath(["books"])).merging([
       "countText": .string(countText(model.books.count))
     ]) { _, new in new }
   }

@@ -60,7 +60,7 @@ struct PageSources: Sendable {
       guard addList(model.collections[index].books, page: job.page, to: &key) else { return nil }
     case .allBooks:
       key.add("books")
-      guard addList(Array(model.books.indices), page: job.page, to: &key) else { return nil }
+      guard addList(model.allBooks, page: job.page, to: &key) else { return nil }
     case .term(let kind, let index):
       key.add("term")
       let term = model.taxonomies[kind]!.terms[index]
