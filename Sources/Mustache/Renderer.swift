@@ -8,13 +8,16 @@ struct Renderer {
 
   private let provider: (any PartialProvider)?
   private var buffer: [UInt8] = []
-  private var stack: [MustacheValue]
+  private var stack: ContiguousArray<MustacheValue>
   /// Block overrides in effect; the outermost parent's choice wins.
   private var overrides: [String: Override] = [:]
   /// Template names from the root to the partial being rendered, for recursion errors.
   private var chain: [String]
   /// How many sections, partials and blocks enclose the node being rendered.
   private var depth = 0
+  /// Templates already found for static partial tags: a page includes the same few partials
+  /// many times (a card per book), and asking the provider hashes the name each time.
+  private var resolved: [(partial: Node.Partial, template: Template)] = []
 
   private struct Override {
     var nodes: [Node]
@@ -88,8 +91,9 @@ struct Renderer {
     }
     guard value.isTruthy else { return }
     if case .list(let items) = value {
-      for item in items {
-        stack.append(item)
+      // Indices, not `for item in items`: the iterator would retain the list and every item.
+      for index in items.indices {
+        stack.append(items[index])
         try render(section.children, in: template, indent: indent)
         stack.removeLast()
       }
@@ -121,15 +125,23 @@ struct Renderer {
   }
 
   /// The template a partial or parent tag names; nil when a dynamic name resolves to nothing.
-  private func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError)
+  private mutating func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError)
     -> Template?
   {
     var name = partial.name
     if let dynamic = partial.dynamic {
       guard case .string(let resolved)? = lookup(dynamic), !resolved.isEmpty else { return nil }
       name = resolved
+    } else {
+      for index in resolved.indices where resolved[index].partial === partial {
+        return resolved[index].template
+      }
     }
-    if let found = provider?.template(named: name) { return found }
+    if let found = provider?.template(named: name) {
+      // The tag is kept with its template, so its identity cannot pass to another tag mid-render.
+      if partial.dynamic == nil, resolved.count < 32 { resolved.append((partial, found)) }
+      return found
+    }
     let suggestion = EditDistance.nearest(to: name, among: provider?.templateNames ?? [])
     throw template.text.error(.unknownPartial(name: name, suggestion: suggestion), at: partial.offset)
   }
@@ -163,18 +175,27 @@ struct Renderer {
 
   private func lookup(_ name: Node.Name) -> MustacheValue? {
     guard let first = name.first else { return stack.last }
-    var found: MustacheValue?
+    guard let value = find(first) else { return nil }
+    return name.rest.isEmpty ? value : Renderer.member(name.rest, of: value)
+  }
+
+  /// The innermost frame's member `key`.
+  private func find(_ key: String) -> MustacheValue? {
     var index = stack.count - 1
     while index >= 0 {
-      if case .map(let fields) = stack[index], let value = Renderer.member(first, of: fields) {
-        found = value
-        break
-      }
+      // `member(of: stack[index])` borrows the frame; binding `case .map(let fields)` here
+      // would copy (retain and release) every map the name is looked for in.
+      if let value = Renderer.member(key, of: stack[index]) { return value }
       index -= 1
     }
-    guard var value = found else { return nil }
-    for part in name.rest {
-      guard case .map(let fields) = value, let next = Renderer.member(part, of: fields) else { return nil }
+    return nil
+  }
+
+  /// The value at the dotted path `parts` below `value`.
+  private static func member(_ parts: [String], of value: MustacheValue) -> MustacheValue? {
+    var value = value
+    for index in parts.indices {
+      guard let next = member(parts[index], of: value) else { return nil }
       value = next
     }
     return value
@@ -183,14 +204,20 @@ struct Renderer {
   /// `fields[key]`, by scanning when the map is small: comparing a few short keys is cheaper
   /// than hashing the key, and a miss in every enclosing frame would hash it again each time.
   @inline(__always)
-  private static func member(_ key: String, of fields: [String: MustacheValue]) -> MustacheValue? {
-    guard fields.count <= 8 else { return fields[key] }
-    var index = fields.startIndex
-    while index != fields.endIndex {
-      if fields.keys[index] == key { return fields.values[index] }
-      fields.formIndex(after: &index)
+  private static func member(_ key: String, of value: borrowing MustacheValue) -> MustacheValue? {
+    // A `switch`, not `guard case`: only a switch can bind the payload of a borrowed value.
+    switch value {
+    case .map(let fields):
+      guard fields.count <= 8 else { return fields[key] }
+      var index = fields.startIndex
+      while index != fields.endIndex {
+        if fields.keys[index] == key { return fields.values[index] }
+        fields.formIndex(after: &index)
+      }
+      return nil
+    case .null, .bool, .number, .string, .list:
+      return nil
     }
-    return nil
   }
 
   // MARK: Output
