@@ -1,5 +1,7 @@
+import Foundation
+
 /// Walks a node tree, appending to one byte buffer; the context stack holds values, not copies.
-struct Renderer {
+struct Renderer: ~Copyable {
   /// Partials (and parents) nested deeper than this stop the render with an error.
   static let partialDepthLimit = 64
   /// Sections, partials and blocks nested deeper than this at run time stop the render, well
@@ -7,7 +9,7 @@ struct Renderer {
   static let depthLimit = 512
 
   private let provider: (any PartialProvider)?
-  private var buffer: [UInt8] = []
+  private var buffer: OutputBuffer
   private var stack: ContiguousArray<MustacheValue>
   /// Block overrides in effect; the outermost parent's choice wins.
   private var overrides: [String: Override] = [:]
@@ -29,53 +31,60 @@ struct Renderer {
     stack = [context]
     chain = [root.name]
     // Pages are mostly larger than their template; growing from 16 KB avoids most reallocations.
-    buffer.reserveCapacity(max(16_384, root.text.bytes.count * 2))
+    buffer = OutputBuffer(capacity: max(16_384, root.text.bytes.count * 2))
   }
 
   func output() -> String {
-    String(decoding: buffer, as: UTF8.self)
+    buffer.withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The rendered UTF-8 bytes, without copying them into a String.
   consuming func outputBytes() -> [UInt8] {
-    buffer
+    buffer.bytes()
   }
 
   mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
   {
     // Indices, not `for node in nodes`: the iterator would copy (retain) every node.
     for index in nodes.indices {
-      switch nodes[index] {
-      case .text(let text):
-        appendText(text, indent: indent)
-      case .variable(let variable):
-        if variable.lineStart { buffer.append(contentsOf: indent) }
-        guard let value = lookup(variable.name) else { continue }
-        appendValue(value, escaped: variable.escaped)
-      case .section(let section):
-        if section.lineStart { buffer.append(contentsOf: indent) }
-        try renderSection(section, in: template, indent: indent)
-      case .partial(let partial):
-        if partial.lineStart { buffer.append(contentsOf: indent) }
-        guard let included = try resolve(partial, in: template) else { continue }
-        try renderIncluded(included, at: partial, in: template, indent: indent)
-      case .parent(let parent):
-        if parent.partial.lineStart { buffer.append(contentsOf: indent) }
-        guard let included = try resolve(parent.partial, in: template) else { continue }
-        if parent.overrides.isEmpty {
-          try renderIncluded(included, at: parent.partial, in: template, indent: indent)
-          continue
-        }
-        let saved = overrides
-        for (name, nodes) in parent.overrides where overrides[name] == nil {
-          overrides[name] = Override(nodes: nodes, template: template)
-        }
+      try render(node: nodes[index], in: template, indent: indent)
+    }
+  }
+
+  /// One node, borrowed: binding a tag's payload in `render(_:)` itself would retain and release it.
+  private mutating func render(node: borrowing Node, in template: Template.Storage, indent: [UInt8])
+    throws(MustacheError)
+  {
+    switch node {
+    case .text(let text):
+      appendText(text, indent: indent)
+    case .variable(let variable):
+      if variable.lineStart { buffer.append(indent) }
+      guard let value = lookup(variable.name) else { return }
+      appendValue(value, escaped: variable.escaped)
+    case .section(let section):
+      if section.lineStart { buffer.append(indent) }
+      try renderSection(section, in: template, indent: indent)
+    case .partial(let partial):
+      if partial.lineStart { buffer.append(indent) }
+      guard let included = try resolve(partial, in: template) else { return }
+      try renderIncluded(included, at: partial, in: template, indent: indent)
+    case .parent(let parent):
+      if parent.partial.lineStart { buffer.append(indent) }
+      guard let included = try resolve(parent.partial, in: template) else { return }
+      if parent.overrides.isEmpty {
         try renderIncluded(included, at: parent.partial, in: template, indent: indent)
-        overrides = saved
-      case .block(let block):
-        if block.lineStart { buffer.append(contentsOf: indent) }
-        try renderBlock(block, in: template, indent: indent)
+        return
       }
+      let saved = overrides
+      for (name, nodes) in parent.overrides where overrides[name] == nil {
+        overrides[name] = Override(nodes: nodes, template: template)
+      }
+      try renderIncluded(included, at: parent.partial, in: template, indent: indent)
+      overrides = saved
+    case .block(let block):
+      if block.lineStart { buffer.append(indent) }
+      try renderBlock(block, in: template, indent: indent)
     }
   }
 
@@ -224,26 +233,32 @@ struct Renderer {
 
   private mutating func appendText(_ text: Node.Text, indent: [UInt8]) {
     if indent.isEmpty {
-      buffer.append(contentsOf: text.bytes)
+      buffer.append(text.bytes)
       return
     }
-    if text.lineStart { buffer.append(contentsOf: indent) }
-    let bytes = text.bytes
-    var chunkStart = 0
-    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") && index + 1 < bytes.count {
-      buffer.append(contentsOf: bytes[chunkStart...index])
-      buffer.append(contentsOf: indent)
-      chunkStart = index + 1
+    if text.lineStart { buffer.append(indent) }
+    // Every line break but a final one is followed by the indentation; memchr finds them.
+    text.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var start = 0
+      while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+        let end = base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self))) + 1
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        if end < bytes.count { buffer.append(indent) }
+        start = end
+      }
+      if start < bytes.count {
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+      }
     }
-    buffer.append(contentsOf: bytes[chunkStart...])
   }
 
   private mutating func appendValue(_ value: MustacheValue, escaped: Bool) {
     switch value {
     case .string(let string):
-      if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(contentsOf: string.utf8) }
+      if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(utf8: string) }
     case .number, .bool:
-      buffer.append(contentsOf: value.text.utf8)
+      buffer.append(utf8: value.text)
     case .null, .list, .map:
       break
     }
