@@ -1,4 +1,7 @@
 /// One element of a parsed template. Children live in arrays, so the enum needs no boxing.
+///
+/// Every case holds an immutable class, so that visiting a node costs one retain, not one per
+/// field, and the renderer can borrow it without any (`unretained`).
 enum Node: Sendable {
   case text(Text)
   case variable(Variable)
@@ -9,14 +12,17 @@ enum Node: Sendable {
 
   /// Literal text. `lineStart` marks text that begins a source line, where a partial's
   /// indentation goes.
-  struct Text: Sendable {
-    var bytes: [UInt8]
-    var lineStart: Bool
+  final class Text: Sendable {
+    let bytes: [UInt8]
+    let lineStart: Bool
+
+    init(bytes: [UInt8], lineStart: Bool) {
+      self.bytes = bytes
+      self.lineStart = lineStart
+    }
   }
 
   /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (raw).
-  ///
-  /// Tags are immutable classes so that visiting a node costs one retain, not one per field.
   final class Variable: Sendable {
     let name: Name
     let escaped: Bool
@@ -128,6 +134,29 @@ enum Node: Sendable {
     }
 
     var parts: [String] { first.map { [$0] + rest } ?? [] }
+  }
+
+  /// A node's object without a reference count, for the renderer's inner loop: reading a node
+  /// out of its array and binding its object would retain and release it on every visit.
+  /// Only valid while the array holding the node is alive.
+  enum Unretained {
+    case text(Unmanaged<Text>)
+    case variable(Unmanaged<Variable>)
+    case section(Unmanaged<Section>)
+    case partial(Unmanaged<Partial>)
+    case parent(Unmanaged<Parent>)
+    case block(Unmanaged<Block>)
+  }
+
+  var unretained: Unretained {
+    switch self {
+    case .text(let text): return .text(.passUnretained(text))
+    case .variable(let variable): return .variable(.passUnretained(variable))
+    case .section(let section): return .section(.passUnretained(section))
+    case .partial(let partial): return .partial(.passUnretained(partial))
+    case .parent(let parent): return .parent(.passUnretained(parent))
+    case .block(let block): return .block(.passUnretained(block))
+    }
   }
 
   /// Calls `body` for every node, depth first, without recursion on the call stack.

@@ -133,9 +133,9 @@ struct Parser {
   }
 
   private func appendText(_ token: Token, to children: inout [Node]) {
-    if case .text(var previous) = children.last {
-      previous.bytes.append(contentsOf: bytes[token.start..<token.end])
-      children[children.count - 1] = .text(previous)
+    if case .text(let previous) = children.last {
+      let joined = previous.bytes + bytes[token.start..<token.end]
+      children[children.count - 1] = .text(Node.Text(bytes: joined, lineStart: previous.lineStart))
     } else {
       let lineStart = token.start == 0 || bytes[token.start - 1] == UInt8(ascii: "\n")
       children.append(.text(Node.Text(bytes: Array(bytes[token.start..<token.end]), lineStart: lineStart)))
@@ -198,9 +198,9 @@ struct Parser {
   static func dedent(_ nodes: inout [Node], by prefix: [UInt8]) {
     for index in nodes.indices {
       switch nodes[index] {
-      case .text(var text):
-        text.bytes = dedentLines(text.bytes, by: prefix, atStart: text.lineStart)
-        nodes[index] = .text(text)
+      case .text(let text):
+        let dedented = dedentLines(text.bytes, by: prefix, atStart: text.lineStart)
+        nodes[index] = .text(Node.Text(bytes: dedented, lineStart: text.lineStart))
       case .section(let section):
         var children = section.children
         dedent(&children, by: prefix)

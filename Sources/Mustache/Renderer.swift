@@ -1,5 +1,7 @@
+import Foundation
+
 /// Walks a node tree, appending to one byte buffer; the context stack holds values, not copies.
-struct Renderer {
+struct Renderer: ~Copyable {
   /// Partials (and parents) nested deeper than this stop the render with an error.
   static let partialDepthLimit = 64
   /// Sections, partials and blocks nested deeper than this at run time stop the render, well
@@ -7,14 +9,17 @@ struct Renderer {
   static let depthLimit = 512
 
   private let provider: (any PartialProvider)?
-  private var buffer: [UInt8] = []
-  private var stack: [MustacheValue]
+  private var buffer: OutputBuffer
+  private var stack: ContiguousArray<MustacheValue>
   /// Block overrides in effect; the outermost parent's choice wins.
   private var overrides: [String: Override] = [:]
   /// Template names from the root to the partial being rendered, for recursion errors.
   private var chain: [String]
   /// How many sections, partials and blocks enclose the node being rendered.
   private var depth = 0
+  /// Templates already found for static partial tags: a page includes the same few partials
+  /// many times (a card per book), and asking the provider hashes the name each time.
+  private var resolved: [(partial: Node.Partial, template: Template)] = []
 
   private struct Override {
     var nodes: [Node]
@@ -26,54 +31,84 @@ struct Renderer {
     stack = [context]
     chain = [root.name]
     // Pages are mostly larger than their template; growing from 16 KB avoids most reallocations.
-    buffer.reserveCapacity(max(16_384, root.text.bytes.count * 2))
+    buffer = OutputBuffer(capacity: max(16_384, root.text.bytes.count * 2))
   }
 
   func output() -> String {
-    String(decoding: buffer, as: UTF8.self)
+    buffer.withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The rendered UTF-8 bytes, without copying them into a String.
   consuming func outputBytes() -> [UInt8] {
-    buffer
+    buffer.bytes()
   }
 
   mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
   {
-    // Indices, not `for node in nodes`: the iterator would copy (retain) every node.
+    // `nodes` keeps every tag alive, so the loop borrows them unretained: binding each node read
+    // out of the array would retain and release it on every visit (a quarter of render time).
     for index in nodes.indices {
-      switch nodes[index] {
+      switch nodes[index].unretained {
       case .text(let text):
-        appendText(text, indent: indent)
+        try Renderer.borrow(text) { (text) throws(MustacheError) in appendText(text, indent: indent) }
       case .variable(let variable):
-        if variable.lineStart { buffer.append(contentsOf: indent) }
-        guard let value = lookup(variable.name) else { continue }
-        appendValue(value, escaped: variable.escaped)
+        try Renderer.borrow(variable) { (variable) throws(MustacheError) in
+          if variable.lineStart { buffer.append(indent) }
+          guard let value = lookup(variable.name) else { return }
+          appendValue(value, escaped: variable.escaped)
+        }
       case .section(let section):
-        if section.lineStart { buffer.append(contentsOf: indent) }
-        try renderSection(section, in: template, indent: indent)
+        try Renderer.borrow(section) { (section) throws(MustacheError) in
+          if section.lineStart { buffer.append(indent) }
+          try renderSection(section, in: template, indent: indent)
+        }
       case .partial(let partial):
-        if partial.lineStart { buffer.append(contentsOf: indent) }
-        guard let included = try resolve(partial, in: template) else { continue }
-        try renderIncluded(included, at: partial, in: template, indent: indent)
+        try Renderer.borrow(partial) { (partial) throws(MustacheError) in
+          if partial.lineStart { buffer.append(indent) }
+          guard let included = try resolve(partial, in: template) else { return }
+          try renderIncluded(included, at: partial, in: template, indent: indent)
+        }
       case .parent(let parent):
-        if parent.partial.lineStart { buffer.append(contentsOf: indent) }
-        guard let included = try resolve(parent.partial, in: template) else { continue }
-        if parent.overrides.isEmpty {
-          try renderIncluded(included, at: parent.partial, in: template, indent: indent)
-          continue
+        try Renderer.borrow(parent) { (parent) throws(MustacheError) in
+          try renderParent(parent, in: template, indent: indent)
         }
-        let saved = overrides
-        for (name, nodes) in parent.overrides where overrides[name] == nil {
-          overrides[name] = Override(nodes: nodes, template: template)
-        }
-        try renderIncluded(included, at: parent.partial, in: template, indent: indent)
-        overrides = saved
       case .block(let block):
-        if block.lineStart { buffer.append(contentsOf: indent) }
-        try renderBlock(block, in: template, indent: indent)
+        try Renderer.borrow(block) { (block) throws(MustacheError) in
+          if block.lineStart { buffer.append(indent) }
+          try renderBlock(block, in: template, indent: indent)
+        }
       }
     }
+  }
+
+  /// Calls `body` with the object `tag` refers to, neither retaining nor releasing it.
+  @inline(__always)
+  private static func borrow<Tag: AnyObject>(
+    _ tag: Unmanaged<Tag>, _ body: (Tag) throws(MustacheError) -> Void
+  ) throws(MustacheError) {
+    do {
+      try tag._withUnsafeGuaranteedRef(body)
+    } catch {
+      // `_withUnsafeGuaranteedRef` rethrows untyped; `body` only throws MustacheError.
+      throw error as! MustacheError
+    }
+  }
+
+  private mutating func renderParent(_ parent: Node.Parent, in template: Template.Storage, indent: [UInt8])
+    throws(MustacheError)
+  {
+    if parent.partial.lineStart { buffer.append(indent) }
+    guard let included = try resolve(parent.partial, in: template) else { return }
+    if parent.overrides.isEmpty {
+      try renderIncluded(included, at: parent.partial, in: template, indent: indent)
+      return
+    }
+    let saved = overrides
+    for (name, nodes) in parent.overrides where overrides[name] == nil {
+      overrides[name] = Override(nodes: nodes, template: template)
+    }
+    try renderIncluded(included, at: parent.partial, in: template, indent: indent)
+    overrides = saved
   }
 
   private mutating func renderSection(
@@ -88,8 +123,9 @@ struct Renderer {
     }
     guard value.isTruthy else { return }
     if case .list(let items) = value {
-      for item in items {
-        stack.append(item)
+      // Indices, not `for item in items`: the iterator would retain the list and every item.
+      for index in items.indices {
+        stack.append(items[index])
         try render(section.children, in: template, indent: indent)
         stack.removeLast()
       }
@@ -121,15 +157,23 @@ struct Renderer {
   }
 
   /// The template a partial or parent tag names; nil when a dynamic name resolves to nothing.
-  private func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError)
+  private mutating func resolve(_ partial: Node.Partial, in template: Template.Storage) throws(MustacheError)
     -> Template?
   {
     var name = partial.name
     if let dynamic = partial.dynamic {
       guard case .string(let resolved)? = lookup(dynamic), !resolved.isEmpty else { return nil }
       name = resolved
+    } else {
+      for index in resolved.indices where resolved[index].partial === partial {
+        return resolved[index].template
+      }
     }
-    if let found = provider?.template(named: name) { return found }
+    if let found = provider?.template(named: name) {
+      // The tag is kept with its template, so its identity cannot pass to another tag mid-render.
+      if partial.dynamic == nil, resolved.count < 32 { resolved.append((partial, found)) }
+      return found
+    }
     let suggestion = EditDistance.nearest(to: name, among: provider?.templateNames ?? [])
     throw template.text.error(.unknownPartial(name: name, suggestion: suggestion), at: partial.offset)
   }
@@ -163,18 +207,27 @@ struct Renderer {
 
   private func lookup(_ name: Node.Name) -> MustacheValue? {
     guard let first = name.first else { return stack.last }
-    var found: MustacheValue?
+    guard let value = find(first) else { return nil }
+    return name.rest.isEmpty ? value : Renderer.member(name.rest, of: value)
+  }
+
+  /// The innermost frame's member `key`.
+  private func find(_ key: String) -> MustacheValue? {
     var index = stack.count - 1
     while index >= 0 {
-      if case .map(let fields) = stack[index], let value = Renderer.member(first, of: fields) {
-        found = value
-        break
-      }
+      // `member(of: stack[index])` borrows the frame; binding `case .map(let fields)` here
+      // would copy (retain and release) every map the name is looked for in.
+      if let value = Renderer.member(key, of: stack[index]) { return value }
       index -= 1
     }
-    guard var value = found else { return nil }
-    for part in name.rest {
-      guard case .map(let fields) = value, let next = Renderer.member(part, of: fields) else { return nil }
+    return nil
+  }
+
+  /// The value at the dotted path `parts` below `value`.
+  private static func member(_ parts: [String], of value: MustacheValue) -> MustacheValue? {
+    var value = value
+    for index in parts.indices {
+      guard let next = member(parts[index], of: value) else { return nil }
       value = next
     }
     return value
@@ -183,40 +236,52 @@ struct Renderer {
   /// `fields[key]`, by scanning when the map is small: comparing a few short keys is cheaper
   /// than hashing the key, and a miss in every enclosing frame would hash it again each time.
   @inline(__always)
-  private static func member(_ key: String, of fields: [String: MustacheValue]) -> MustacheValue? {
-    guard fields.count <= 8 else { return fields[key] }
-    var index = fields.startIndex
-    while index != fields.endIndex {
-      if fields.keys[index] == key { return fields.values[index] }
-      fields.formIndex(after: &index)
+  private static func member(_ key: String, of value: borrowing MustacheValue) -> MustacheValue? {
+    // A `switch`, not `guard case`: only a switch can bind the payload of a borrowed value.
+    switch value {
+    case .map(let fields):
+      guard fields.count <= 8 else { return fields[key] }
+      var index = fields.startIndex
+      while index != fields.endIndex {
+        if fields.keys[index] == key { return fields.values[index] }
+        fields.formIndex(after: &index)
+      }
+      return nil
+    case .null, .bool, .number, .string, .list:
+      return nil
     }
-    return nil
   }
 
   // MARK: Output
 
   private mutating func appendText(_ text: Node.Text, indent: [UInt8]) {
     if indent.isEmpty {
-      buffer.append(contentsOf: text.bytes)
+      buffer.append(text.bytes)
       return
     }
-    if text.lineStart { buffer.append(contentsOf: indent) }
-    let bytes = text.bytes
-    var chunkStart = 0
-    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") && index + 1 < bytes.count {
-      buffer.append(contentsOf: bytes[chunkStart...index])
-      buffer.append(contentsOf: indent)
-      chunkStart = index + 1
+    if text.lineStart { buffer.append(indent) }
+    // Every line break but a final one is followed by the indentation; memchr finds them.
+    text.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var start = 0
+      while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+        let end = base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self))) + 1
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        if end < bytes.count { buffer.append(indent) }
+        start = end
+      }
+      if start < bytes.count {
+        buffer.append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
+      }
     }
-    buffer.append(contentsOf: bytes[chunkStart...])
   }
 
   private mutating func appendValue(_ value: MustacheValue, escaped: Bool) {
     switch value {
     case .string(let string):
-      if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(contentsOf: string.utf8) }
+      if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(utf8: string) }
     case .number, .bool:
-      buffer.append(contentsOf: value.text.utf8)
+      buffer.append(utf8: value.text)
     case .null, .list, .map:
       break
     }
