@@ -49,7 +49,8 @@ public struct SiteSettings: Sendable, Equatable {
   public init(
     title: String, baseURL: String = "http://localhost:8000/", language: String = "en",
     description: String? = nil, author: String? = nil, booksPerPage: Int = 24,
-    timeZone: String = "UTC", strings: [String: String] = [:], indexPages: Set<IndexPage> = Set(IndexPage.allCases)
+    timeZone: String = "UTC", strings: [String: String] = [:],
+    indexPages: Set<IndexPage> = Set(IndexPage.allCases)
   ) {
     self.title = title
     self.baseURL = baseURL
