@@ -84,28 +84,30 @@ public struct SiteBuilder: Sendable {
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     clock.lap("model")
 
-    // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
-    // and go through the same writer, so they are in the manifest and skipped when unchanged.
-    // They are rendered while the pages are.
-    let settings = catalog.site
-    let environment = ProcessInfo.processInfo.environment
-    async let discovery = DiscoveryFiles.render(
-      model: model, jobs: jobs, settings: settings, urls: urls, strings: strings,
-      options: DiscoveryOptions(environment: environment), facts: contexts.seo.facts)
-
     var update = try folder.prepare(force: options.force)
     update.beforePlacing = beforePlacing
     var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
     writer.sources = PageSources(
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
+
+    // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
+    // and go through the same writer, so they are in the manifest and skipped when unchanged.
+    // They are made and written while the pages are.
+    let discoveryWriter = writer
+    let settings = catalog.site
+    let discoveryOptions = DiscoveryOptions(environment: ProcessInfo.processInfo.environment)
+    async let discovery = discoveryWriter.writeDiscoveryFiles(
+      model: model, jobs: jobs, settings: settings, options: discoveryOptions)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
-    let files = await discovery
-    let discoveryPaths = try files.map { file throws(SiteError) in try PageWriter.relativePath(of: file.path)
+    do {
+      tally.merge(try await discovery)
+    } catch let error as SiteError {
+      throw error
+    } catch {
+      throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
-    try update.makeFolders(for: discoveryPaths)
-    tally.merge(try writer.writeFiles(zip(discoveryPaths, files.map(\.bytes))))
     let removed = try update.finish(entries: tally.entries, fingerprint: options.fingerprint?.value)
     try folder.commit(update)
     clock.lap("pages")

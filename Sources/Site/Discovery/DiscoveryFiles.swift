@@ -13,16 +13,29 @@ enum DiscoveryFiles {
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
     options: DiscoveryOptions, facts: [BookFacts]? = nil
   ) -> [DiscoveryFile] {
+    var files: [DiscoveryFile] = []
+    forEachFile(
+      model: model, jobs: jobs, settings: settings, urls: urls, strings: strings, options: options,
+      facts: facts
+    ) { files.append($0) }
+    return files
+  }
+
+  /// The same files, each passed to `emit` as soon as it is made, so a large site's feeds are
+  /// written (and released) one by one.
+  static func forEachFile<Failure: Error>(
+    model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
+    options: DiscoveryOptions, facts: [BookFacts]? = nil, _ emit: (DiscoveryFile) throws(Failure) -> Void
+  ) throws(Failure) {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
     let pages = jobs.filter { $0.kind != .notFound }.map { urls.absolute($0.path) }
-    var files = Sitemap.files(pageURLs: pages, urls: urls, options: options)
-    files.append(Sitemap.robots(urls: urls))
-    files.append(Sitemap.noJekyll)
-    files += feed.files()
-    files += OPDSCatalog(feed: feed).files()
-    files.append(SearchIndex.file(model: model, facts: facts))
-    return files
+    for file in Sitemap.files(pageURLs: pages, urls: urls, options: options) { try emit(file) }
+    try emit(Sitemap.robots(urls: urls))
+    try emit(Sitemap.noJekyll)
+    for file in feed.files() { try emit(file) }
+    try OPDSCatalog(feed: feed).forEachFile(emit)
+    try emit(SearchIndex.file(model: model, facts: facts))
   }
 }

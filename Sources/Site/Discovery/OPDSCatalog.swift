@@ -11,7 +11,9 @@ struct OPDSCatalog: Sendable {
   private var model: SiteModel { feed.model }
   private var urls: SiteURLs { feed.urls }
 
-  func files() -> [DiscoveryFile] {
+  /// Every file of the catalog, each passed to `emit` as soon as it is written (a large
+  /// catalog's feeds are not all held at once).
+  func forEachFile<Failure: Error>(_ emit: (DiscoveryFile) throws(Failure) -> Void) throws(Failure) {
     // Each book's entry is rendered once and shared by the all-books and collection feeds.
     let entries = Parallel.map(count: feed.facts.count) { index in
       var xml = XMLWriter(fragmentAtDepth: 1)
@@ -20,16 +22,15 @@ struct OPDSCatalog: Sendable {
       xml.close("entry")
       return xml.text
     }
-    var files = [navigationFeed()]
-    files += acquisitionFeeds(
+    try emit(navigationFeed())
+    try acquisitionFeeds(
       folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks,
-      entries: entries)
+      entries: entries, emit: emit)
     for collection in model.collections {
-      files += acquisitionFeeds(
+      try acquisitionFeeds(
         folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books,
-        entries: entries)
+        entries: entries, emit: emit)
     }
-    return files
   }
 
   private func navigationFeed() -> DiscoveryFile {
@@ -63,16 +64,17 @@ struct OPDSCatalog: Sendable {
     return DiscoveryFile(path: OPDSCatalog.root.relativeFilePath.joined(separator: "/"), text: xml.text)
   }
 
-  private func acquisitionFeeds(folder: [String], title: String, books: [Int], entries: [String])
-    -> [DiscoveryFile]
-  {
+  private func acquisitionFeeds<Failure: Error>(
+    folder: [String], title: String, books: [Int], entries: [String],
+    emit: (DiscoveryFile) throws(Failure) -> Void
+  ) throws(Failure) {
     let updated = feed.updated(of: books)
     let size = max(1, feed.options.opdsPageSize)
     let pageCount = max(1, (books.count + size - 1) / size)
     func path(_ page: Int) -> SitePath {
       SitePath(folder, fileName: page == 1 ? "index.xml" : "page-\(page).xml")
     }
-    return (1...pageCount).map { page in
+    for page in 1...pageCount {
       let members = Array(books[min(books.count, (page - 1) * size)..<min(books.count, page * size)])
       var xml = XMLWriter()
       xml.open("feed", OPDSCatalog.namespaces(language: feed.settings.language))
@@ -95,7 +97,7 @@ struct OPDSCatalog: Sendable {
       }
       for index in members { xml.append(entries[index]) }
       xml.close("feed")
-      return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text)
+      try emit(DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text))
     }
   }
 

@@ -39,6 +39,15 @@ struct OutputUpdate: Sendable {
     for folder in missing { try FileSystem.makeFolder(root + "/" + folder) }
   }
 
+  /// Creates the folders of one file's path (`a/b/c.xml`: `a`, `a/b`), whatever exists already.
+  func makeParentFolders(of path: String) throws(SiteError) {
+    var end = path.utf8.startIndex
+    while let slash = path.utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
+      try FileSystem.makeFolder(root + "/" + String(path[..<slash]))
+      end = path.utf8.index(after: slash)
+    }
+  }
+
   /// `a/b/c.html` adds `a/b` and `a`.
   private static func addFolders(of path: Substring, to folders: inout Set<Substring>) {
     var current = path

@@ -1,3 +1,5 @@
+import Catalog
+
 /// Renders pages and places each one in the output's twin folder as soon as it is rendered.
 struct PageWriter: Sendable {
   let update: OutputUpdate
@@ -85,6 +87,24 @@ struct PageWriter: Sendable {
     for (path, bytes) in files {
       let result = try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) }
       tally.add(path, result)
+    }
+    return tally
+  }
+
+  /// Places the discovery files (feeds, OPDS, sitemap, search index) one by one, as they are
+  /// made: at 100,000 books they would take hundreds of megabytes held together.
+  func writeDiscoveryFiles(
+    model: SiteModel, jobs: [PageJob], settings: SiteSettings, options: DiscoveryOptions
+  ) throws(SiteError) -> Tally {
+    var tally = Tally()
+    try DiscoveryFiles.forEachFile(
+      model: model, jobs: jobs, settings: settings, urls: contexts.urls, strings: contexts.strings,
+      options: options, facts: contexts.seo.facts
+    ) { file throws(SiteError) in
+      let path = try PageWriter.relativePath(of: file.path)
+      try update.makeParentFolders(of: path)
+      tally.add(
+        path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
     }
     return tally
   }
