@@ -136,5 +136,9 @@ import Testing
       ("a", .array([.int(1), .null, .bool(true), .number("2.5")])),
     ])
     #expect(value.rendered() == #"{"b":"\u003c/script\u003e\u0026\u2028\u0001\"\\\n","a":[1,null,true,2.5]}"#)
+    // Other characters starting with the byte E2 (dashes, €, arrows) stay as they are, even
+    // next to ones that are escaped.
+    let text = JSONValue.string("a—b€c\u{2029}→\u{2028}\u{2027}<三體>").rendered()
+    #expect(text == #""a—b€c\u2029→\u2028\#u{2027}\u003c三體\u003e""#)
   }
 }

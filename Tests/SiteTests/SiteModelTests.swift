@@ -113,6 +113,11 @@ import enum Catalog.SortOrder
       ])
     #expect(CategoryPath.levels(of: "Music / AC/DC") == ["Music", "AC/DC"])
     #expect(CategoryPath.levels(of: " Fiction /  / Horror / ") == ["Fiction", "Horror"])
+    #expect(CategoryPath.levels(of: "小說 / 科幻 / 中國") == ["小說", "科幻", "中國"])
+    #expect(CategoryPath.levels(of: "A /B/ C / D") == ["A /B/ C", "D"])
+    #expect(CategoryPath.levels(of: " / ") == [])
+    #expect(CategoryPath.levels(of: "") == [])
+    #expect(CategoryPath.levels(of: "Art /") == ["Art /"])
   }
 
   @Test func authorsMergeAcrossCaseAndAccentsAndGetUniqueSlugs() throws {

@@ -56,36 +56,45 @@ enum JSONValue: Sendable, Equatable {
       output += "\""
       return
     }
-    // Escaped byte by byte into one buffer: appending scalar by scalar to a String is slow, and
-    // descriptions (quotes, `&`) take this path often.
-    var text = text
-    let escaped = text.withUTF8 { source in
-      var escaped: [UInt8] = []
-      escaped.reserveCapacity(source.count + 16)
-      var index = 0
-      while index < source.count {
-        let byte = source[index]
-        index += 1
-        switch byte {
-        case 0x22: escaped.appendEscape(0x22)
-        case 0x5C: escaped.appendEscape(0x5C)
-        case 0x0A: escaped.appendEscape(UInt8(ascii: "n"))
-        case 0x0D: escaped.appendEscape(UInt8(ascii: "r"))
-        case 0x09: escaped.appendEscape(UInt8(ascii: "t"))
-        case 0x00..<0x20, 0x3C, 0x3E, 0x26:
-          appendUnicodeEscape(UInt32(byte), to: &escaped)
-        case 0xE2
-        where index + 1 < source.count && source[index] == 0x80
-          && (source[index + 1] == 0xA8 || source[index + 1] == 0xA9):
-          // U+2028 and U+2029 end a line in JavaScript.
-          appendUnicodeEscape(source[index + 1] == 0xA8 ? 0x2028 : 0x2029, to: &escaped)
-          index += 2
-        default: escaped.append(byte)
+    // Runs of plain text are appended whole, between the escapes: appending scalar by scalar,
+    // or re-decoding a byte buffer, was a tenth of a book page's cost.
+    let utf8 = text.utf8
+    var runStart = utf8.startIndex
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      var next = utf8.index(after: index)
+      let escape: String
+      switch byte {
+      case 0x22: escape = "\\\""
+      case 0x5C: escape = "\\\\"
+      case 0x0A: escape = "\\n"
+      case 0x0D: escape = "\\r"
+      case 0x09: escape = "\\t"
+      case 0x00..<0x20, 0x3C, 0x3E, 0x26: escape = JSONValue.asciiEscapes[Int(byte)]
+      case 0xE2:
+        // U+2028 and U+2029 (E2 80 A8/A9) end a line in JavaScript.
+        guard next != utf8.endIndex, utf8[next] == 0x80 else {
+          index = next
+          continue
         }
+        let third = utf8.index(after: next)
+        guard third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else {
+          index = next
+          continue
+        }
+        escape = unicodeEscape(utf8[third] == 0xA8 ? 0x2028 : 0x2029)
+        next = utf8.index(after: third)
+      default:
+        index = next
+        continue
       }
-      return escaped
+      output += text[runStart..<index]
+      output += escape
+      index = next
+      runStart = next
     }
-    output += String(decoding: escaped, as: UTF8.self)
+    output += text[runStart..<utf8.endIndex]
     output += "\""
   }
 
@@ -95,20 +104,16 @@ enum JSONValue: Sendable, Equatable {
       || byte == 0xE2
   }
 
-  /// `\uXXXX`, lower-case hex.
-  private static func appendUnicodeEscape(_ value: UInt32, to output: inout [UInt8]) {
-    let digits: StaticString = "0123456789abcdef"
-    output.appendEscape(UInt8(ascii: "u"))
-    for shift in stride(from: 12, through: 0, by: -4) {
-      output.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
-    }
-  }
-}
+  /// `\u0000`…`\u007f`, made once.
+  private static let asciiEscapes = (0..<0x80).map { unicodeEscape(UInt32($0)) }
 
-extension [UInt8] {
-  /// A backslash and `byte`.
-  fileprivate mutating func appendEscape(_ byte: UInt8) {
-    append(0x5C)
-    append(byte)
+  /// `\uXXXX`, lower-case hex.
+  private static func unicodeEscape(_ value: UInt32) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var bytes: [UInt8] = [0x5C, UInt8(ascii: "u")]
+    for shift in stride(from: 12, through: 0, by: -4) {
+      bytes.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

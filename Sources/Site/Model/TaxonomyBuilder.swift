@@ -182,6 +182,30 @@ enum CategoryPath {
   /// The path's levels split on Google's ` / ` separator (a bare `/` belongs to the name, as in
   /// `AC/DC`), trimmed, without empty ones.
   static func levels(of path: String) -> [String] {
-    path.split(separator: " / ").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    // Split on the bytes of ` / `: splitting on characters compares grapheme clusters.
+    let bytes = path.utf8
+    var levels: [String] = []
+    var start = bytes.startIndex
+    var index = bytes.startIndex
+    func addLevel(upTo end: String.Index) {
+      let level = String(path[start..<end]).trimmingWhitespace()
+      if !level.isEmpty { levels.append(level) }
+    }
+    while index != bytes.endIndex {
+      if bytes[index] == UInt8(ascii: " "),
+        let slash = bytes.index(index, offsetBy: 1, limitedBy: bytes.endIndex), slash != bytes.endIndex,
+        bytes[slash] == UInt8(ascii: "/"),
+        let space = bytes.index(slash, offsetBy: 1, limitedBy: bytes.endIndex), space != bytes.endIndex,
+        bytes[space] == UInt8(ascii: " ")
+      {
+        addLevel(upTo: index)
+        index = bytes.index(after: space)
+        start = index
+        continue
+      }
+      bytes.formIndex(after: &index)
+    }
+    addLevel(upTo: bytes.endIndex)
+    return levels
   }
 }

@@ -36,11 +36,27 @@ struct CollationKey: Sendable, Comparable, Hashable {
     return String(decoding: bytes[first...last], as: UTF8.self)
   }
 
+  /// Folded text first, then raw text, each by Unicode scalar values (which is the order of
+  /// their UTF-8 bytes: compared with `memcmp`, not scalar by scalar).
   static func < (a: CollationKey, b: CollationKey) -> Bool {
-    if a.folded != b.folded {
-      return a.folded.unicodeScalars.lexicographicallyPrecedes(b.folded.unicodeScalars)
+    let folded = compareBytes(a.folded, b.folded)
+    return folded != 0 ? folded < 0 : compareBytes(a.raw, b.raw) < 0
+  }
+
+  /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
+  private static func compareBytes(_ a: String, _ b: String) -> Int {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in
+        let common = min(a.count, b.count)
+        if common > 0 {
+          let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+          if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+      }
     }
-    return a.raw.unicodeScalars.lexicographicallyPrecedes(b.raw.unicodeScalars)
   }
 }
 
