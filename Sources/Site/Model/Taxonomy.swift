@@ -19,6 +19,9 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     }
   }
 
+  /// The position in `allCases`.
+  var ordinal: Int { TaxonomyKind.allCases.firstIndex(of: self)! }
+
   /// The catalog's name for this kind's index pages (`site.index_pages`).
   var indexPage: IndexPage { IndexPage(rawValue: folder)! }
 }

@@ -28,11 +28,12 @@ enum TaxonomyBuilder {
   static func build(books: [Book], siteLanguage: UILanguage) -> (
     taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms]
   ) {
-    var accumulators: [TaxonomyKind: [String: Accumulator]] = [:]
+    // One table per kind, in `TaxonomyKind.allCases` order.
+    var accumulators = [[String: Accumulator]](repeating: [:], count: TaxonomyKind.allCases.count)
     // Mutated in place: copying an accumulator out and back would copy its book list on every
     // append, quadratic for a category holding most of the catalog.
     func add(_ kind: TaxonomyKind, key: String, spelling: String, book: Int, parentKey: String? = nil) {
-      accumulators[kind, default: [:]][key, default: Accumulator()].add(
+      accumulators[kind.ordinal][key, default: Accumulator()].add(
         spelling: spelling, book: book, parentKey: parentKey)
     }
 
@@ -57,15 +58,20 @@ enum TaxonomyBuilder {
           publisher: filing.publisher?.key, language: filing.language?.key, year: filing.year?.key))
     }
 
+    // The kinds are sorted and named on every core at once (authors are most of the work).
+    let kinds = TaxonomyKind.allCases
+    let built = Parallel.map(count: kinds.count, minimumChunk: 1) { [accumulators] ordinal in
+      taxonomy(kinds[ordinal], from: accumulators[ordinal], siteLanguage: siteLanguage)
+    }
     var taxonomies: [TaxonomyKind: Taxonomy] = [:]
-    for kind in TaxonomyKind.allCases {
-      taxonomies[kind] = taxonomy(kind, from: accumulators[kind] ?? [:], siteLanguage: siteLanguage)
+    for (ordinal, kind) in kinds.enumerated() { taxonomies[kind] = built[ordinal] }
+    let indexes = built.map(\.index)
+    @Sendable func resolve(_ kind: TaxonomyKind, _ key: String?) -> Int? {
+      key.flatMap { indexes[kind.ordinal][$0] }
     }
-    func resolve(_ kind: TaxonomyKind, _ key: String?) -> Int? {
-      key.flatMap { taxonomies[kind]!.index[$0] }
-    }
-    let bookTerms = keys.map { bookKeys in
-      BookTerms(
+    let bookTerms = Parallel.map(count: keys.count) { [keys] position in
+      let bookKeys = keys[position]
+      return BookTerms(
         authors: bookKeys.authors.map { resolve(.author, $0)! },
         categories: bookKeys.categories.map { $0.map { resolve(.category, $0)! } },
         publisher: resolve(.publisher, bookKeys.publisher), language: resolve(.language, bookKeys.language),
@@ -80,11 +86,12 @@ enum TaxonomyBuilder {
     // Sort keys are computed once per term, not once per comparison.
     var entries = accumulators.map {
       key, accumulator -> (key: String, spelling: String, order: CollationKey, value: Accumulator) in
-      let spellings = accumulator.spellings.map {
-        (spelling: $0.key, count: $0.value, order: CollationKey($0.key))
-      }
-      let spelling = spellings.max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!
-        .spelling
+      // Most terms have one spelling: no sort key is needed to choose it.
+      let spelling =
+        accumulator.spellings.count == 1
+        ? accumulator.spellings.first!.key
+        : accumulator.spellings.map { (spelling: $0.key, count: $0.value, order: CollationKey($0.key)) }
+          .max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!.spelling
       let display = kind == .language ? LanguageNames.name(of: spelling, in: siteLanguage) : spelling
       return (key, spelling, CollationKey(display), accumulator)
     }
