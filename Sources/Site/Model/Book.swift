@@ -161,7 +161,8 @@ struct Book: Sendable {
 extension Optional where Wrapped == String {
   /// The string unless it is nil or only whitespace.
   var nonEmpty: String? {
-    guard let self, !self.trimmingWhitespace().isEmpty else { return nil }
+    // Looks for one non-blank character, without trimming (copying) the text.
+    guard let self, self.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
     return self
   }
 }

@@ -83,9 +83,11 @@ enum TaxonomyBuilder {
   private static func taxonomy(
     _ kind: TaxonomyKind, from accumulators: [String: Accumulator], siteLanguage: UILanguage
   ) -> Taxonomy {
-    // Sort keys are computed once per term, not once per comparison.
-    var entries = accumulators.map {
-      key, accumulator -> (key: String, spelling: String, order: CollationKey, value: Accumulator) in
+    // Sort keys are computed once per term, not once per comparison; positions are sorted, not
+    // the entries (moving an entry retains its strings and tables).
+    var entries: [(key: String, spelling: String, order: CollationKey, value: Accumulator)] = []
+    entries.reserveCapacity(accumulators.count)
+    for (key, accumulator) in accumulators {
       // Most terms have one spelling: no sort key is needed to choose it.
       let spelling =
         accumulator.spellings.count == 1
@@ -93,13 +95,21 @@ enum TaxonomyBuilder {
         : accumulator.spellings.map { (spelling: $0.key, count: $0.value, order: CollationKey($0.key)) }
           .max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!.spelling
       let display = kind == .language ? LanguageNames.name(of: spelling, in: siteLanguage) : spelling
-      return (key, spelling, CollationKey(display), accumulator)
+      entries.append((key, spelling, CollationKey(display), accumulator))
     }
+    let order: [Int]
     if kind == .year {
-      entries.sort { (Int($0.key) ?? 0) > (Int($1.key) ?? 0) }
+      let years = entries.map { Int($0.key) ?? 0 }
+      order = entries.indices.sorted { years[$0] > years[$1] }
     } else {
-      entries.sort { a, b in a.order != b.order ? a.order < b.order : a.key < b.key }
+      let orders = entries.map(\.order)
+      let keys = entries.map(\.key)
+      order = entries.indices.sorted { a, b in
+        let comparison = CollationKey.compare(orders[a], orders[b])
+        return comparison != 0 ? comparison < 0 : keys[a] < keys[b]
+      }
     }
+    entries = order.map { entries[$0] }
 
     var allocator = SlugAllocator()
     var terms: [Term] = []

@@ -39,8 +39,14 @@ struct CollationKey: Sendable, Comparable, Hashable {
   /// Folded text first, then raw text, each by Unicode scalar values (which is the order of
   /// their UTF-8 bytes: compared with `memcmp`, not scalar by scalar).
   static func < (a: CollationKey, b: CollationKey) -> Bool {
+    compare(a, b) < 0
+  }
+
+  /// Negative, zero or positive as `a` sorts before, with or after `b` (one comparison where
+  /// `<` both ways would take two).
+  static func compare(_ a: CollationKey, _ b: CollationKey) -> Int {
     let folded = compareBytes(a.folded, b.folded)
-    return folded != 0 ? folded < 0 : compareBytes(a.raw, b.raw) < 0
+    return folded != 0 ? folded : compareBytes(a.raw, b.raw)
   }
 
   /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
