@@ -50,58 +50,49 @@ enum JSONValue: Sendable, Equatable {
 
   static func writeString(_ text: String, to output: inout String) {
     output += "\""
-    // Most strings need no escaping: one byte scan, then a single append.
-    guard text.utf8.contains(where: JSONValue.mayNeedEscaping) else {
+    // Scanned through a pointer (iterating `utf8` goes through its index machinery per byte);
+    // runs of plain text are appended whole, between the escapes.
+    var scanned = text
+    let escapes: [(start: Int, end: Int, escape: String)] = scanned.withUTF8 { bytes in
+      var found: [(start: Int, end: Int, escape: String)] = []
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case 0x22: found.append((index, index + 1, "\\\""))
+        case 0x5C: found.append((index, index + 1, "\\\\"))
+        case 0x0A: found.append((index, index + 1, "\\n"))
+        case 0x0D: found.append((index, index + 1, "\\r"))
+        case 0x09: found.append((index, index + 1, "\\t"))
+        case 0x00..<0x20, 0x3C, 0x3E, 0x26:
+          found.append((index, index + 1, JSONValue.asciiEscapes[Int(byte)]))
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          // U+2028 and U+2029 end a line in JavaScript.
+          found.append((index, index + 3, bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"))
+          index += 2
+        default: break
+        }
+        index += 1
+      }
+      return found
+    }
+    guard !escapes.isEmpty else {
       output += text
       output += "\""
       return
     }
-    // Runs of plain text are appended whole, between the escapes: appending scalar by scalar,
-    // or re-decoding a byte buffer, was a tenth of a book page's cost.
     let utf8 = text.utf8
     var runStart = utf8.startIndex
-    var index = utf8.startIndex
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      var next = utf8.index(after: index)
-      let escape: String
-      switch byte {
-      case 0x22: escape = "\\\""
-      case 0x5C: escape = "\\\\"
-      case 0x0A: escape = "\\n"
-      case 0x0D: escape = "\\r"
-      case 0x09: escape = "\\t"
-      case 0x00..<0x20, 0x3C, 0x3E, 0x26: escape = JSONValue.asciiEscapes[Int(byte)]
-      case 0xE2:
-        // U+2028 and U+2029 (E2 80 A8/A9) end a line in JavaScript.
-        guard next != utf8.endIndex, utf8[next] == 0x80 else {
-          index = next
-          continue
-        }
-        let third = utf8.index(after: next)
-        guard third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else {
-          index = next
-          continue
-        }
-        escape = unicodeEscape(utf8[third] == 0xA8 ? 0x2028 : 0x2029)
-        next = utf8.index(after: third)
-      default:
-        index = next
-        continue
-      }
-      output += text[runStart..<index]
-      output += escape
-      index = next
-      runStart = next
+    for escape in escapes {
+      let start = utf8.index(utf8.startIndex, offsetBy: escape.start)
+      output += text[runStart..<start]
+      output += escape.escape
+      runStart = utf8.index(start, offsetBy: escape.end - escape.start)
     }
-    output += text[runStart..<utf8.endIndex]
+    output += text[runStart...]
     output += "\""
-  }
-
-  /// Bytes that start something `writeString` escapes (0xE2 starts U+2028 and U+2029).
-  private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
-      || byte == 0xE2
   }
 
   /// `\u0000`…`\u007f`, made once.
