@@ -5,18 +5,6 @@ struct XMLWriter {
 
   init() {}
 
-  /// A fragment (no XML declaration) indented as if inside `depth` open elements, to be added to
-  /// documents with `append`.
-  init(fragmentAtDepth depth: Int) {
-    text = ""
-    self.depth = depth
-  }
-
-  /// Adds a fragment written by another writer.
-  mutating func append(_ fragment: String) {
-    text += fragment
-  }
-
   /// `<name a="v">`, leaving the element open.
   mutating func open(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
     startLine(name)
