@@ -8,12 +8,12 @@ extension PageContexts {
         "descriptionHTML": .optional(collectionDescriptions[index]),
         "count": .int(collection.books.count),
         "countText": .string(countText(collection.books.count)),
-        "books": .list(collection.books.prefix(PageContexts.homeCollectionCovers).map { cards[$0] }),
+        "books": .list(collection.books.prefix(PageContexts.homeCollectionCovers).map(card)),
         "hasBooks": .bool(!collection.books.isEmpty),
         "hasMore": .bool(collection.books.count > PageContexts.homeCollectionCovers),
       ]
     }
-    let recent = model.recentlyPublished.prefix(PageContexts.homeRecentBooks).map { cards[$0] }
+    let recent = model.recentlyPublished.prefix(PageContexts.homeRecentBooks).map(card)
     return [
       "introHTML": .optional(settings.description.nonEmpty.map(TextFormatting.markdownHTML)),
       "collections": .list(collections),
@@ -82,7 +82,7 @@ extension PageContexts {
   /// `books` (the cards of this page), `hasBooks` and `pagination`.
   func listFields(_ members: [Int], page: Int, path: SitePath) -> [String: ContextValue] {
     let pagination = Pagination(itemCount: members.count, perPage: perPage)
-    let books = members[pagination.range(ofPage: page)].map { cards[$0] }
+    let books = members[pagination.range(ofPage: page)].map(card)
     return [
       "books": .list(books),
       "hasBooks": .bool(!books.isEmpty),

@@ -2,7 +2,7 @@ import Catalog
 
 /// Builds the template context of every page from the site model.
 ///
-/// Shared parts (site header data, UI strings, book cards, rendered collection descriptions) are
+/// Shared parts (site header data, UI strings, book hrefs, rendered collection descriptions) are
 /// built once; each page adds its own fields. All hrefs come from `urls`, so they carry the base
 /// URL's path prefix.
 struct PageContexts: Sendable {
@@ -15,8 +15,6 @@ struct PageContexts: Sendable {
   let seo: SEOHead
   /// `site` and `t`, the same on every page.
   private let shared: [String: ContextValue]
-  /// One card per book, in `model.books` order.
-  let cards: [ContextValue]
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
   /// Every book's and every term's href, built once rather than on each page that links it;
@@ -70,9 +68,12 @@ struct PageContexts: Sendable {
       languageNames[code] = LanguageNames.name(of: code, in: strings.language)
     }
     self.languageNames = languageNames
-    self.cards = Parallel.map(count: model.books.count) { index in
-      PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings)
-    }
+  }
+
+  /// The card of book `index` as list pages show it. Made when a page needs it: a card is
+  /// cheap, and holding one per book cost 100 MB at 100,000 books.
+  func card(_ index: Int) -> ContextValue {
+    PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings)
   }
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
