@@ -25,7 +25,8 @@ enum DiscoveryFiles {
   /// written (and released) one by one.
   static func forEachFile<Failure: Error>(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    options: DiscoveryOptions, facts: [BookFacts]? = nil, _ emit: (DiscoveryFile) throws(Failure) -> Void
+    options: DiscoveryOptions, facts: [BookFacts]? = nil, reuse: DiscoveryReuse<Failure>? = nil,
+    _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
@@ -35,7 +36,7 @@ enum DiscoveryFiles {
     try emit(Sitemap.robots(urls: urls))
     try emit(Sitemap.noJekyll)
     for file in feed.files() { try emit(file) }
-    try OPDSCatalog(feed: feed).forEachFile(emit)
+    try OPDSCatalog(feed: feed).forEachFile(reuse: reuse, emit)
     try emit(SearchIndex.file(model: model, facts: facts))
   }
 }

@@ -97,14 +97,28 @@ struct PageWriter: Sendable {
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, options: DiscoveryOptions
   ) throws(SiteError) -> Tally {
     var tally = Tally()
+    var reuse: DiscoveryReuse<SiteError>?
+    if let sources {
+      reuse = DiscoveryReuse(
+        key: { header, books in sources.feedKey(header: header, books: books) },
+        reuse: { path, key throws(SiteError) in
+          let path = try PageWriter.relativePath(of: path)
+          guard let reused = try update.reuse(path, source: key) else { return false }
+          tally.add(path, reused)
+          return true
+        })
+    }
     try DiscoveryFiles.forEachFile(
       model: model, jobs: jobs, settings: settings, urls: contexts.urls, strings: contexts.strings,
-      options: options, facts: contexts.seo.facts
+      options: options, facts: contexts.seo.facts, reuse: reuse
     ) { file throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
       try update.makeParentFolders(of: path)
       tally.add(
-        path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
+        path,
+        try file.bytes.withSiteBytes { buffer throws(SiteError) in
+          try update.place(path, buffer, source: file.source)
+        })
     }
     return tally
   }

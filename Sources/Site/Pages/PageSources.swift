@@ -80,6 +80,21 @@ struct PageSources: Sendable {
     return key.finish()
   }
 
+  /// The key of a feed page (OPDS) listing `books`: `header` holds everything else it shows
+  /// (its place, title and date); each book counts with its data, slug and authors' slugs (its
+  /// entry links its page and theirs). nil when a book has no recorded source.
+  func feedKey(header: String, books: ArraySlice<Int>) -> UInt64? {
+    var key = KeyBuilder()
+    key.add(shared)
+    key.add(header)
+    key.add(books.count)
+    for book in books {
+      guard addBook(book, to: &key) else { return nil }
+      addTerms(.author, model.bookTerms[book].authors, to: &key)
+    }
+    return key.finish()
+  }
+
   /// The book's data and slug; false when its volume has no recorded source.
   private func addBook(_ index: Int, to key: inout KeyBuilder) -> Bool {
     let book = model.books[index]
