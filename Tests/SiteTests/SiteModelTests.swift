@@ -118,6 +118,7 @@ import enum Catalog.SortOrder
     #expect(CategoryPath.levels(of: " / ") == [])
     #expect(CategoryPath.levels(of: "") == [])
     #expect(CategoryPath.levels(of: "Art /") == ["Art /"])
+    #expect(TaxonomyKind.allCases.map(\.ordinal) == Array(TaxonomyKind.allCases.indices))
   }
 
   @Test func authorsMergeAcrossCaseAndAccentsAndGetUniqueSlugs() throws {

@@ -20,7 +20,15 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
   }
 
   /// The position in `allCases`.
-  var ordinal: Int { TaxonomyKind.allCases.firstIndex(of: self)! }
+  var ordinal: Int {
+    switch self {
+    case .author: return 0
+    case .category: return 1
+    case .publisher: return 2
+    case .language: return 3
+    case .year: return 4
+    }
+  }
 
   /// The catalog's name for this kind's index pages (`site.index_pages`).
   var indexPage: IndexPage { IndexPage(rawValue: folder)! }

@@ -95,7 +95,10 @@ enum TaxonomyBuilder {
         : accumulator.spellings.map { (spelling: $0.key, count: $0.value, order: CollationKey($0.key)) }
           .max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!.spelling
       let display = kind == .language ? LanguageNames.name(of: spelling, in: siteLanguage) : spelling
-      entries.append((key, spelling, CollationKey(display), accumulator))
+      // An author's or publisher's merge key is its name folded already: not folded again.
+      let order =
+        kind == .author || kind == .publisher ? CollationKey(display, folded: key) : CollationKey(display)
+      entries.append((key, spelling, order, accumulator))
     }
     let order: [Int]
     if kind == .year {

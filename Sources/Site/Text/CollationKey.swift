@@ -13,6 +13,12 @@ struct CollationKey: Sendable, Comparable, Hashable {
     folded = CollationKey.fold(text)
   }
 
+  /// The key of `text` whose folding is already known (`folded == CollationKey.fold(text)`).
+  init(_ text: String, folded: String) {
+    raw = text
+    self.folded = folded
+  }
+
   /// Folded text used for sorting and for merging names that differ only in case or accents.
   static func fold(_ text: String) -> String {
     if let ascii = asciiFold(text) { return ascii }
