@@ -27,6 +27,12 @@ import Testing
     #expect(writer.isCurrent)
     let report = try DatasetVerifier(writer: writer).verify()
     #expect(report.problems == [])
+    // The reference site has no index pages; the second catalog has them all, over the same books.
+    let reference = try CatalogLoader.load(path: writer.catalogPath)
+    let rich = try CatalogLoader.load(path: writer.indexPagesCatalogPath)
+    #expect(reference.site.indexPages.isEmpty)
+    #expect(rich.site.indexPages == Set(IndexPage.allCases))
+    #expect(reference.collections.map(\.queries) == rich.collections.map(\.queries))
   }
 
   @Test func rewritingOneBookChangesOnlyItsTitle() throws {
