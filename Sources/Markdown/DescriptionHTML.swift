@@ -31,26 +31,45 @@ public enum DescriptionHTML {
   /// With `limit`, the text is cut to at most that many characters at a word boundary and ends
   /// with "…".
   public static func plainText(_ description: String, limit: Int? = nil) -> String {
+    let text = convert(description, budget: .max).text
+    guard let limit else { return text }
+    return PlainTextWriter.truncate(text, limit: limit)
+  }
+
+  /// The description's plain text, or its start once `budget` bytes are written (`complete`
+  /// false): the markup is still read to the end, so the start is exactly the full text's.
+  private static func convert(_ description: String, budget: Int) -> (text: String, complete: Bool) {
     var description = description
-    let text = description.withUTF8 { bytes in
-      var writer = PlainTextWriter(capacity: bytes.count)
+    return description.withUTF8 { bytes in
+      var writer = PlainTextWriter(capacity: min(bytes.count, budget), budget: budget)
       if Shape.of(bytes) == .plain {
         writer.text(bytes)
       } else if !SimpleHTML.walk(bytes, with: &writer) {
-        writer = PlainTextWriter(capacity: bytes.count)
+        writer = PlainTextWriter(capacity: min(bytes.count, budget), budget: budget)
         GumboTree.walk(bytes, with: &writer)
       }
-      return writer.finish()
+      return (writer.finish(), !writer.isFull)
     }
-    guard let limit else { return text }
-    return PlainTextWriter.truncate(text, limit: limit)
   }
 
   /// The description's one-line plain text cut at each of `limits`, in order: what
   /// `plainText(_:limit:)` gives for each, for the price of one conversion.
   public static func plainText(_ description: String, limits: [Int]) -> [String] {
-    let text = plainText(description)
-    return limits.map { PlainTextWriter.truncate(text, limit: $0) }
+    guard let longest = limits.max() else { return [] }
+    // Only the start of a long description is converted: enough for the longest cut however
+    // wide its characters (16 bytes each). A cut of that start is the full text's cut whenever
+    // it really cut; when the start was too short for a limit, the whole text is converted.
+    let start = convert(description, budget: 16 * (max(0, longest) + 2))
+    var cuts: [String] = []
+    for limit in limits {
+      let cut = PlainTextWriter.truncate(start.text, limit: limit)
+      if !start.complete && cut.utf8.count == start.text.utf8.count {
+        let text = convert(description, budget: .max).text
+        return limits.map { PlainTextWriter.truncate(text, limit: $0) }
+      }
+      cuts.append(cut)
+    }
+    return cuts
   }
 
   /// What a description is, decided by one scan of its bytes.

@@ -5,9 +5,13 @@ struct PlainTextWriter: HTMLVisitor {
 
   private(set) var out: [UInt8] = []
   private var pendingSpace = false
+  /// Bytes after which text is no longer written (`isFull`); whole words are kept.
+  private let budget: Int
+  private(set) var isFull = false
 
-  init(capacity: Int) {
+  init(capacity: Int, budget: Int = .max) {
     out.reserveCapacity(capacity)
+    self.budget = budget
   }
 
   mutating func finish() -> String {
@@ -41,6 +45,10 @@ struct PlainTextWriter: HTMLVisitor {
   mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
     var index = 0
     while index < bytes.count {
+      guard out.count < budget else {
+        isFull = true
+        return
+      }
       let space = Self.spaceLength(bytes, at: index)
       if space > 0 {
         pendingSpace = true

@@ -195,6 +195,25 @@ import Testing
     }
   }
 
+  /// Long descriptions are converted only as far as the cuts need: the cuts must be exactly
+  /// those of the whole text, including when the start is too short (wide characters) and the
+  /// whole text has to be converted after all.
+  @Test(arguments: [
+    String(repeating: "<p>The quick <b>brown</b> fox &amp; the lazy dog, again.</p>\n", count: 200),
+    String(repeating: "劉慈欣的三體是一部科幻小說，講述地球文明與三體文明的接觸。", count: 150),
+    String(repeating: "word ", count: 2_000),
+    String(repeating: "e" + String(repeating: "\u{301}", count: 20) + " ", count: 600),
+    String(repeating: "x", count: 9_000), "Short.", "",
+    "<p>" + String(repeating: "Mixed 中文 and <i>italics</i> ", count: 400) + "</p>",
+  ])
+  func cutsOfTheStartAreCutsOfTheWhole(description: String) {
+    for limits in [[500, 160, 3, 0], [2_000], [160]] {
+      #expect(
+        DescriptionHTML.plainText(description, limits: limits)
+          == limits.map { DescriptionHTML.plainText(description, limit: $0) })
+    }
+  }
+
   @Test func oneConversionGivesEveryLimit() {
     let description = "<p>The <b>quick</b> brown fox jumps over the lazy dog.</p><p>Again &amp; again.</p>"
     #expect(
