@@ -91,6 +91,21 @@ import Testing
         != after["books/book-4-id4/index.html"])
   }
 
+  /// An output an older bookgen wrote (manifest format 1) is still ours: the next build
+  /// replaces it whole, without `force`.
+  @Test func anOutputInTheOlderManifestFormatIsRebuilt() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = try await buildTwice(root, Self.volumes(9))
+    for folder in [output, root + "/.public.bookgen-next"] {
+      try "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\nend 1\n".write(
+        toFile: folder + "/" + OutputManifest.fileName, atomically: true, encoding: .utf8)
+    }
+    let report = try await builder(output, Self.volumes(9)).build()
+    #expect(report.filesWritten == report.files)
+    try await expectSameAsFreshBuild(output, Self.volumes(9), root: root)
+  }
+
   @Test func staleFilesAndEmptiedFoldersAreRemovedFromBothTrees() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
