@@ -35,13 +35,15 @@ extension CommandContext {
         return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)"
       }
     }
-    let fetched = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-      try await fetchVolumes(for: catalog, offline: options.offline)
-    }
+    // Handed over to the render step, which lets go of the volumes once the books are made.
+    let fetched = Handover(
+      try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
+        try await fetchVolumes(for: catalog, offline: options.offline)
+      })
     timer.lap("fetch")
     if !options.offline { buildOptions.fingerprint = try? fingerprint(catalog, buildOptions) }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
-      try await renderSite(catalog, fetched, options: buildOptions)
+      try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
     timer.add(report.stages.map { ($0.name, $0.seconds) })
     timer.total()
@@ -65,11 +67,13 @@ extension CommandContext {
   }
 
   /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap).
-  func renderSite(_ catalog: Catalog, _ fetched: FetchResult, options buildOptions: BuildOptions)
+  func renderSite(_ catalog: Catalog, _ fetched: consuming FetchResult, options buildOptions: BuildOptions)
     async throws -> BuildReport
   {
     let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, volumes: $0.volumes) }
-    return try await SiteBuilder(catalog: catalog, collections: collections, options: buildOptions).build()
+    _ = consume fetched
+    return try await SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
+      .build()
   }
 
   /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
@@ -129,5 +133,20 @@ struct StageTimer {
   mutating func total() {
     guard let now = clock?() else { return }
     stages.append(("total", now - start))
+  }
+}
+
+/// A value passed on exactly once: `take` hands it over and lets go of it, so the one who
+/// took it can release it before the end of the giver's scope.
+final class Handover<Value>: @unchecked Sendable {
+  private var value: Value?
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func take() -> Value {
+    defer { value = nil }
+    return value!
   }
 }

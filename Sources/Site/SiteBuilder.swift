@@ -10,7 +10,9 @@ import Foundation
 /// what changed — and swap the twin into place.
 public struct SiteBuilder: Sendable {
   public let catalog: Catalog
-  public let collections: [SiteInput.Collection]
+  /// The fetched volumes by collection; emptied once the books are made (the books keep
+  /// what they need), so a large catalog's volumes are not held twice while pages render.
+  public private(set) var collections: [SiteInput.Collection]
   public let options: BuildOptions
   /// The user's home folder, which is never used as output without `force`.
   var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
@@ -28,7 +30,7 @@ public struct SiteBuilder: Sendable {
   }
 
   /// Builds the site; on failure the previous output is left untouched.
-  public func build() async throws(SiteError) -> BuildReport {
+  public consuming func build() async throws(SiteError) -> BuildReport {
     var clock = StageClock()
     let folder = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
@@ -69,9 +71,9 @@ public struct SiteBuilder: Sendable {
   }
 
   /// The build with an injected renderer (tests use this to exercise the writer alone).
-  func build(renderer: some TemplateRendering, assets: [String: [UInt8]], clock: StageClock = StageClock())
-    async throws(SiteError) -> BuildReport
-  {
+  consuming func build(
+    renderer: some TemplateRendering, assets: [String: [UInt8]], clock: StageClock = StageClock()
+  ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let folder = try checkedOutputFolder()
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
@@ -79,6 +81,7 @@ public struct SiteBuilder: Sendable {
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
     let model = try await SiteModel.make(
       catalog: catalog, collections: collections, concurrency: max(1, options.jobs))
+    collections = []
     let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
