@@ -1,6 +1,19 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
 public enum BookgenCLI {
   public static let version = "0.1.0"
+
+  /// The version and this executable's size and modification time: what the build
+  /// fingerprint records, so that a rebuilt bookgen (same version, different code) neither
+  /// takes an output as up to date nor reuses pages the previous one rendered.
+  static let buildIdentity: String = {
+    var info = stat()
+    guard stat("/proc/self/exe", &info) == 0 else { return version }
+    return "\(version) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+  }()
 
   /// Runs `bookgen` with the real process environment and returns the exit status.
   public static func main(_ arguments: [String]) async -> Int32 {

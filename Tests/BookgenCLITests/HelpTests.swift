@@ -34,6 +34,16 @@ import Testing
     #expect(result == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
   }
 
+  /// What the build fingerprint records besides the version: the executable itself, so a
+  /// rebuilt bookgen never takes an output made by the previous one as up to date.
+  @Test func buildIdentityNamesTheExecutable() throws {
+    let fields = BookgenCLI.buildIdentity.split(separator: " ")
+    #expect(fields.first == "0.1.0")
+    #expect(fields.count == 3)
+    let size = try #require(fields.count > 1 ? Int(fields[1]) : nil)
+    #expect(size > 0)
+  }
+
   @Test func helpLinesFitEightyColumns() async {
     for command in CommandName.allCases {
       let result = await runCLI(["help", command.rawValue])
