@@ -103,6 +103,7 @@ struct PageWriter: Sendable {
         key: { header, books in sources.feedKey(header: header, books: books) },
         reuse: { path, key throws(SiteError) in
           let path = try PageWriter.relativePath(of: path)
+          try update.makeParentFolders(of: path)
           guard let reused = try update.reuse(path, source: key) else { return false }
           tally.add(path, reused)
           return true
