@@ -16,52 +16,14 @@ enum TaxonomyBuilder {
     }
   }
 
-  /// The merge keys one book files under, resolved to term indices once the terms are sorted.
-  private struct BookKeys {
-    var authors: [String] = []
-    var categories: [[String]] = []
-    var publisher: String?
-    var language: String?
-    var year: String?
-  }
-
   static func build(books: [Book], siteLanguage: UILanguage) -> (
     taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms]
   ) {
-    // One table per kind, in `TaxonomyKind.allCases` order.
-    var accumulators = [[String: Accumulator]](repeating: [:], count: TaxonomyKind.allCases.count)
-    // Mutated in place: copying an accumulator out and back would copy its book list on every
-    // append, quadratic for a category holding most of the catalog.
-    func add(_ kind: TaxonomyKind, key: String, spelling: String, book: Int, parentKey: String? = nil) {
-      accumulators[kind.ordinal][key, default: Accumulator()].add(
-        spelling: spelling, book: book, parentKey: parentKey)
-    }
-
-    var keys: [BookKeys] = []
-    keys.reserveCapacity(books.count)
-    for index in books.indices {
-      let filing = books[index].filing ?? BookFiling(book: books[index])
-      for entry in filing.authors { add(.author, key: entry.key, spelling: entry.spelling, book: index) }
-      for trail in filing.categories {
-        for entry in trail {
-          add(.category, key: entry.key, spelling: entry.spelling, book: index, parentKey: entry.parentKey)
-        }
-      }
-      for (kind, entry) in [
-        (TaxonomyKind.publisher, filing.publisher), (.language, filing.language), (.year, filing.year),
-      ] {
-        if let entry { add(kind, key: entry.key, spelling: entry.spelling, book: index) }
-      }
-      keys.append(
-        BookKeys(
-          authors: filing.authors.map(\.key), categories: filing.categories.map { $0.map(\.key) },
-          publisher: filing.publisher?.key, language: filing.language?.key, year: filing.year?.key))
-    }
-
-    // The kinds are sorted and named on every core at once (authors are most of the work).
+    let filings = Parallel.map(count: books.count) { books[$0].filing ?? BookFiling(book: books[$0]) }
+    // Each kind is gathered, sorted and named on a core of its own (authors are most of the work).
     let kinds = TaxonomyKind.allCases
-    let built = Parallel.map(count: kinds.count, minimumChunk: 1) { [accumulators] ordinal in
-      taxonomy(kinds[ordinal], from: accumulators[ordinal], siteLanguage: siteLanguage)
+    let built = Parallel.map(count: kinds.count, minimumChunk: 1) { ordinal in
+      taxonomy(kinds[ordinal], from: gather(kinds[ordinal], from: filings), siteLanguage: siteLanguage)
     }
     var taxonomies: [TaxonomyKind: Taxonomy] = [:]
     for (ordinal, kind) in kinds.enumerated() { taxonomies[kind] = built[ordinal] }
@@ -69,15 +31,37 @@ enum TaxonomyBuilder {
     @Sendable func resolve(_ kind: TaxonomyKind, _ key: String?) -> Int? {
       key.flatMap { indexes[kind.ordinal][$0] }
     }
-    let bookTerms = Parallel.map(count: keys.count) { [keys] position in
-      let bookKeys = keys[position]
+    let bookTerms = Parallel.map(count: filings.count) { position in
+      let filing = filings[position]
       return BookTerms(
-        authors: bookKeys.authors.map { resolve(.author, $0)! },
-        categories: bookKeys.categories.map { $0.map { resolve(.category, $0)! } },
-        publisher: resolve(.publisher, bookKeys.publisher), language: resolve(.language, bookKeys.language),
-        year: resolve(.year, bookKeys.year))
+        authors: filing.authors.map { resolve(.author, $0.key)! },
+        categories: filing.categories.map { $0.map { resolve(.category, $0.key)! } },
+        publisher: resolve(.publisher, filing.publisher?.key),
+        language: resolve(.language, filing.language?.key),
+        year: resolve(.year, filing.year?.key))
     }
     return (taxonomies, bookTerms)
+  }
+
+  /// The terms of one kind with their books (in book order) and spellings.
+  private static func gather(_ kind: TaxonomyKind, from filings: [BookFiling]) -> [String: Accumulator] {
+    var table: [String: Accumulator] = [:]
+    // Mutated in place: copying an accumulator out and back would copy its book list on every
+    // append, quadratic for a category holding most of the catalog.
+    func add(_ entry: BookFiling.Entry, _ book: Int) {
+      table[entry.key, default: Accumulator()].add(
+        spelling: entry.spelling, book: book, parentKey: entry.parentKey)
+    }
+    for book in filings.indices {
+      switch kind {
+      case .author: for entry in filings[book].authors { add(entry, book) }
+      case .category: for trail in filings[book].categories { for entry in trail { add(entry, book) } }
+      case .publisher: if let entry = filings[book].publisher { add(entry, book) }
+      case .language: if let entry = filings[book].language { add(entry, book) }
+      case .year: if let entry = filings[book].year { add(entry, book) }
+      }
+    }
+    return table
   }
 
   private static func taxonomy(
