@@ -10,7 +10,9 @@ import GoogleBooks
 ///   full name and slug of each of its terms (authors, publisher, categories, year, language);
 /// - a list page (collection, all books, term): its kind and number, how many books the list
 ///   has, the data and slug of each book on the page, the cover link previews use (the list's
-///   first), and for a term its names, slug, parent and child categories.
+///   first), and for a term its names, slug, parent and child categories;
+/// - an OPDS feed page (`feedKey`): its place, title and date, and each listed book's data,
+///   slug and authors' slugs.
 ///
 /// Pages that show a book with no recorded source (a volume made in code) get no key, nor do
 /// the home and 404 pages: they are always rendered. What is not in a key must not reach a page:
@@ -21,7 +23,7 @@ struct PageSources: Sendable {
   private let seo: SEOHead
   private let perPage: Int
 
-  /// nil without a fingerprint (tests, `serve`): every page is rendered.
+  /// nil for a build without a fingerprint (most tests): every page is rendered.
   init?(shared: String?, model: SiteModel, seo: SEOHead, perPage: Int) {
     guard let shared else { return nil }
     var key = KeyBuilder()
