@@ -1,18 +1,22 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Foundation
+import GoogleBooks
 
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
 public enum BookgenCLI {
   public static let version = "0.1.0"
 
-  /// The version and this executable's size and modification time: what the build
-  /// fingerprint records, so that a rebuilt bookgen (same version, different code) neither
-  /// takes an output as up to date nor reuses pages the previous one rendered.
+  /// The version and a hash of this executable's bytes: what the build fingerprint records,
+  /// so that a rebuilt bookgen with other code (same version) neither takes an output as up to
+  /// date nor reuses pages the previous one rendered, while the same code rebuilt (as CI does
+  /// on every run) still can.
   static let buildIdentity: String = {
-    var info = stat()
-    guard stat("/proc/self/exe", &info) == 0 else { return version }
-    return "\(version) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    guard let bytes = FileManager.default.contents(atPath: "/proc/self/exe"), !bytes.isEmpty else {
+      return version
+    }
+    let digest = bytes.withUnsafeBytes { raw in
+      XXH64.hash(UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: raw.count))
+    }
+    return "\(version) \(String(digest, radix: 16))"
   }()
 
   /// Runs `bookgen` with the real process environment and returns the exit status.

@@ -39,9 +39,9 @@ import Testing
   @Test func buildIdentityNamesTheExecutable() throws {
     let fields = BookgenCLI.buildIdentity.split(separator: " ")
     #expect(fields.first == "0.1.0")
-    #expect(fields.count == 3)
-    let size = try #require(fields.count > 1 ? Int(fields[1]) : nil)
-    #expect(size > 0)
+    #expect(fields.count == 2)
+    let digest = try #require(fields.count > 1 ? UInt64(fields[1], radix: 16) : nil)
+    #expect(digest != 0)
   }
 
   @Test func helpLinesFitEightyColumns() async {
