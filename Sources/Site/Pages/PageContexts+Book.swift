@@ -6,10 +6,11 @@ extension PageContexts {
     let language = strings.language
     let info = book.volume.volumeInfo
     let title = book.title ?? strings["untitled"]
-    let previewURL =
-      ExternalLink.link(book.volume.accessInfo?.webReaderLink)
-      ?? ExternalLink.link(info.previewLink)
-    let buy = buyFields(book)
+    // The links and the large cover were derived once for feeds and SEO: the same here.
+    let facts = seo.facts[index]
+    let previewURL = facts.previewURL
+    let buy = buyFields(book, url: facts.buyURL)
+    let cover = facts.image
     var fields: [String: ContextValue] = [
       "id": .string(book.id),
       "title": .string(title),
@@ -38,8 +39,8 @@ extension PageContexts {
           ]
         }),
       "cover": PageContexts.coverFields(
-        url: largeCover(book), title: title, width: book.cover == largeCover(book) ? 128 : 300,
-        height: book.cover == largeCover(book) ? 192 : 450, strings: strings),
+        url: cover, title: title, width: book.cover == cover ? 128 : 300,
+        height: book.cover == cover ? 192 : 450, strings: strings),
       "googleBooksURL": .string(
         ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)),
       "previewURL": .optional(previewURL),
@@ -76,16 +77,10 @@ extension PageContexts {
     return .map(fields)
   }
 
-  /// The largest cover Google offers for the detail page.
-  private func largeCover(_ book: Book) -> String? {
-    if book.volume.volumeInfo.imageLinks == nil || book.cover == nil { return book.cover }
-    let links = book.volume.volumeInfo.imageLinks!
-    return ExternalLink.cover(links.small ?? links.medium) ?? book.cover
-  }
-
   /// `buy`: the store link with list and retail prices and the discount, or null.
-  private func buyFields(_ book: Book) -> ContextValue {
-    guard let sale = book.volume.saleInfo, let url = ExternalLink.link(sale.buyLink) else { return .null }
+  /// `url` is the book's https store link, when it has one.
+  private func buyFields(_ book: Book, url: String?) -> ContextValue {
+    guard let sale = book.volume.saleInfo, let url else { return .null }
     let language = strings.language
     let discount = PriceText.discountPercent(list: sale.listPrice, retail: sale.retailPrice)
     let retail = sale.retailPrice ?? sale.listPrice
