@@ -81,7 +81,8 @@ extension CommandContext {
     let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
     let cache = Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
     return try BuildFingerprint(
-      catalogFile: [UInt8](catalogFile), options: buildOptions, toolVersion: BookgenCLI.buildIdentity,
+      catalogFile: [UInt8](catalogFile), booksLines: catalog.booksLines, options: buildOptions,
+      toolVersion: BookgenCLI.buildIdentity,
       inputs: ResponseCache(directory: cache.cacheDirectory).identity())
   }
 

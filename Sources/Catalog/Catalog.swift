@@ -12,6 +12,10 @@ public struct Catalog: Sendable, Equatable {
   public var books: [String: BookEntry]
   /// Where the catalog was loaded from; relative paths (cache dir, templates) resolve against it.
   public var directory: String
+  /// The lines of catalog.yml that hold `books:` (from its key to the next top-level key), when
+  /// nothing else in the file can depend on them: the file's top level is in block style and
+  /// it uses no aliases. Pages that do not show a book do not depend on these lines.
+  public var booksLines: Range<Int>?
 
   public init(
     site: SiteSettings, googleBooks: GoogleBooksSettings = GoogleBooksSettings(),

@@ -44,8 +44,9 @@ public enum CatalogLoader {
   public static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
     var decoder = CatalogDecoder(file: file, text: yaml)
     let root: YAMLNode?
+    let usesAliases: Bool
     do {
-      root = try YAMLReader.parse(yaml, file: file)
+      (root, usesAliases) = try YAMLReader.parseDocument(yaml, file: file)
     } catch {
       throw .invalid([decoder.withSourceLine(error)])
     }
@@ -59,11 +60,23 @@ public enum CatalogLoader {
     guard let fields = decoder.fields(of: root, path: "", keys: rootKeys, ignoring: extensionPrefix) else {
       throw .invalid(decoder.sortedDiagnostics)
     }
-    let catalog = Catalog(
+    var catalog = Catalog(
       site: decoder.decodeSite(fields), googleBooks: decoder.decodeGoogleBooks(fields),
       cache: decoder.decodeCache(fields), collections: decoder.decodeCollections(fields),
       books: decoder.decodeBooks(fields), directory: directory)
     guard decoder.diagnostics.isEmpty else { throw .invalid(decoder.sortedDiagnostics) }
+    if !usesAliases { catalog.booksLines = booksLines(of: root) }
     return catalog
+  }
+
+  /// From the `books` key's line to the next top-level key's (or the end), when every
+  /// top-level key starts a line (block style); nil otherwise.
+  static func booksLines(of root: YAMLNode) -> Range<Int>? {
+    guard case .mapping(let pairs) = root.kind, pairs.allSatisfy({ $0.key.location.column == 1 }),
+      let books = pairs.first(where: { $0.key.scalar?.value == "books" })
+    else { return nil }
+    let start = books.key.location.line
+    let end = pairs.map(\.key.location.line).filter { $0 > start }.min() ?? Int.max
+    return start..<end
   }
 }

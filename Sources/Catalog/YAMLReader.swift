@@ -14,6 +14,14 @@ public enum YAMLReader {
   ///
   /// - Parameter file: the path shown in diagnostics, as the user gave it.
   public static func parse(_ text: String, file: String) throws(Diagnostic) -> YAMLNode? {
+    try parseDocument(text, file: file).root
+  }
+
+  /// The document and whether it uses aliases (`*name`): then a part of the text can stand
+  /// for values elsewhere in it.
+  static func parseDocument(_ text: String, file: String) throws(Diagnostic) -> (
+    root: YAMLNode?, usesAliases: Bool
+  ) {
     var bytes = Array(text.utf8)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var parser = yaml_parser_t()
@@ -21,7 +29,7 @@ public enum YAMLReader {
       throw Diagnostic.error("cannot initialise the YAML parser (out of memory)")
     }
     defer { yaml_parser_delete(&parser) }
-    let result: Result<YAMLNode?, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+    let result: Result<(YAMLNode?, Bool), Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
       yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
       var builder = TreeBuilder(file: file)
       do throws(Diagnostic) {
@@ -31,7 +39,7 @@ public enum YAMLReader {
             return .failure(syntaxError(parser, file: file))
           }
           defer { yaml_event_delete(&event) }
-          if try builder.handle(event) { return .success(builder.root) }
+          if try builder.handle(event) { return .success((builder.root, builder.usesAliases)) }
         }
       } catch {
         return .failure(error)
@@ -69,6 +77,7 @@ private struct TreeBuilder {
   private var anchors: [String: YAMLNode] = [:]
   private var expanded = 0
   private var documents = 0
+  private(set) var usesAliases = false
 
   init(file: String) {
     self.file = file
@@ -97,6 +106,7 @@ private struct TreeBuilder {
       if let anchor = optionalString(data.anchor) { anchors[anchor] = node }
       try add(node)
     case YAML_ALIAS_EVENT:
+      usesAliases = true
       let name = optionalString(event.data.alias.anchor) ?? ""
       guard let node = anchors[name] else {
         throw Diagnostic.error("unknown alias '*\(name)': no anchor '&\(name)' before it", at: location)

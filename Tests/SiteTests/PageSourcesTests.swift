@@ -10,6 +10,8 @@ import Testing
 @Suite struct PageSourcesTests {
   /// Books as decoded volumes: each carries a source digest of its data, as the decoder's would.
   private struct Shelf {
+    /// The owner's `books:` entries, by volume id.
+    var entries: [String: BookEntry] = [:]
     var books: [(id: String, title: String, author: String, category: String, year: String, about: String)] =
       (0..<11).map { index in
         (
@@ -34,7 +36,8 @@ import Testing
 
   private func builder(_ output: String, _ shelf: Shelf, shared: String = "site-1") -> SiteBuilder {
     SiteBuilder(
-      catalog: Fixtures.catalog([Fixtures.collection("first"), Fixtures.collection("second")], perPage: 3),
+      catalog: Fixtures.catalog(
+        [Fixtures.collection("first"), Fixtures.collection("second")], books: shelf.entries, perPage: 3),
       collections: [
         SiteInput.Collection(slug: "first", volumes: shelf.volumes(0..<7)),
         SiteInput.Collection(slug: "second", volumes: shelf.volumes(5..<shelf.books.count)),
@@ -88,6 +91,19 @@ import Testing
       ),
       ("a category", { $0.books[3].category = "History / Asia" }, ["categories/history/index.html"]),
       ("a year", { $0.books[6].year = "1999" }, ["years/1999/index.html"]),
+      // The owner's entries: the catalog's `books:` lines are not in the shared value (the CLI
+      // leaves them out), so each page must key the entries of the books it shows.
+      ("a note", { $0.entries["id9"] = BookEntry(note: "Loved *it*.") }, ["books/book-9-id9/index.html"]),
+      ("tags", { $0.entries["id9"]?.tags = ["reread"] }, ["books/book-9-id9/index.html"]),
+      (
+        "an overridden title", { $0.entries["id10"] = BookEntry(overrides: BookOverrides(title: "Zebra")) },
+        ["books/zebra-id10/index.html"]
+      ),
+      (
+        "an overridden author", { $0.entries["id10"]?.overrides.authors = ["Override Author"] },
+        ["authors/override-author/index.html"]
+      ),
+      ("an entry removed", { $0.entries["id9"] = nil }, ["books/book-9-id9/index.html"]),
       (
         "a new book",
         { $0.books.append(("id11", "Book 11", "Author 1", "History / Europe", "2011", "New.")) }, []
@@ -116,6 +132,13 @@ import Testing
     #expect(again.pagesReused == again.pages - 2)
     let retheme = try await builder(output, shelf, shared: "site-2").build()
     #expect(retheme.pagesReused == 0)
+  }
+
+  /// Every stored field of the owner's entry is in the keys: a field added to `BookEntry` or
+  /// `BookOverrides` must be added to `PageSources.add(_:to:)` too.
+  @Test func keysCoverEveryFieldOfTheOwnersEntry() {
+    #expect(Mirror(reflecting: BookEntry()).children.count == PageSources.entryFieldCounts.entry)
+    #expect(Mirror(reflecting: BookOverrides()).children.count == PageSources.entryFieldCounts.overrides)
   }
 
   @Test func volumesMadeInCodeAreAlwaysRendered() async throws {

@@ -26,6 +26,8 @@ struct Book: Sendable {
     let isbn10: String?
     let note: String?
     let tags: [String]
+    /// The owner's entry as written (note, tags, overrides), for the pages' source keys.
+    let entry: BookEntry?
     let titleKey: CollationKey
     let authorKey: CollationKey?
     let preferredSlug: String
@@ -57,6 +59,7 @@ struct Book: Sendable {
       isbn10 = identifiers.isbn10
       note = entry?.note.nonEmpty
       tags = entry?.tags ?? []
+      self.entry = entry
       titleKey = CollationKey(title ?? "")
       authorKey = authors.first.map(CollationKey.init)
       let id = Slug.safeIdentifier(volume.id)
@@ -97,6 +100,7 @@ struct Book: Sendable {
   /// The owner's Markdown note.
   var note: String? { fields.note }
   var tags: [String] { fields.tags }
+  var entry: BookEntry? { fields.entry }
   var titleKey: CollationKey { fields.titleKey }
   var authorKey: CollationKey? { fields.authorKey }
   /// The slug this book would like (`title-words-<id>`), before collisions are resolved.

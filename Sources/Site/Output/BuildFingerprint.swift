@@ -22,13 +22,17 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     self.sharedValue = sharedValue
   }
 
+  /// `booksLines` are the catalog file's lines that hold the owner's `books:` entries
+  /// (`Catalog.booksLines`): the shared value leaves them out, since pages record each book's
+  /// entry themselves; the full value covers the whole file.
   public init(
-    catalogFile: [UInt8], options: BuildOptions, toolVersion: String, inputs: [String]
+    catalogFile: [UInt8], booksLines: Range<Int>? = nil, options: BuildOptions, toolVersion: String,
+    inputs: [String]
   ) throws(SiteError) {
     var stream = FingerprintStream()
-    stream.add("bookgen-fingerprint 1")
+    stream.add("bookgen-fingerprint 2")
     stream.add(toolVersion)
-    stream.add(catalogFile)
+    stream.add(booksLines.map { BuildFingerprint.removing(lines: $0, from: catalogFile) } ?? catalogFile)
     stream.add(options.baseURL ?? "")
     for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
       stream.add(path)
@@ -49,9 +53,28 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       }
     }
     sharedValue = stream.finish()
+    stream.add(catalogFile)
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }
     value = stream.finish()
+  }
+
+  /// `text` without its (1-based) lines `lines`, which leave a marker behind.
+  static func removing(lines: Range<Int>, from text: [UInt8]) -> [UInt8] {
+    var kept: [UInt8] = []
+    kept.reserveCapacity(text.count)
+    var line = 1
+    var marked = false
+    for byte in text {
+      if lines.contains(line) {
+        if !marked { kept += Array("books: (per page)\n".utf8) }
+        marked = true
+      } else {
+        kept.append(byte)
+      }
+      if byte == UInt8(ascii: "\n") { line += 1 }
+    }
+    return kept
   }
 
   /// Every file below `directory` (hidden ones included: a theme could read them one day),

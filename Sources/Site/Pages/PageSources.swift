@@ -1,3 +1,4 @@
+import Catalog
 import GoogleBooks
 
 /// The key of everything a page is rendered from, recorded in the output manifest, so that a
@@ -97,14 +98,47 @@ struct PageSources: Sendable {
     return key.finish()
   }
 
-  /// The book's data and slug; false when its volume has no recorded source.
+  /// The book's data, owner's entry and slug; false when its volume has no recorded source.
   private func addBook(_ index: Int, to key: inout KeyBuilder) -> Bool {
     let book = model.books[index]
     guard let digest = book.volume.sourceDigest else { return false }
     key.add(digest)
+    PageSources.add(book.entry, to: &key)
     key.add(book.slug)
     return true
   }
+
+  /// Every field of the owner's entry (the catalog's `books:` lines are left out of `shared`).
+  /// `BookEntry` and `BookOverrides` gaining a field must add it here: a test counts them.
+  static func add(_ entry: BookEntry?, to key: inout KeyBuilder) {
+    guard let entry else {
+      key.add("no entry")
+      return
+    }
+    func add(_ text: String?) {
+      if let text { key.add(text) } else { key.add(-1) }
+    }
+    func add(_ list: [String]?) {
+      key.add(list?.count ?? -1)
+      for item in list ?? [] { key.add(item) }
+    }
+    add(entry.note)
+    add(entry.tags)
+    let overrides = entry.overrides
+    add(overrides.title)
+    add(overrides.subtitle)
+    add(overrides.authors)
+    add(overrides.publisher)
+    add(overrides.publishedDate)
+    add(overrides.description)
+    key.add(overrides.pageCount ?? Int.min)
+    add(overrides.language)
+    add(overrides.categories)
+    add(overrides.cover)
+  }
+
+  /// How many fields `add(_:to:)` hashes, of the entry and of its overrides.
+  static let entryFieldCounts = (entry: 3, overrides: 10)
 
   private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout KeyBuilder) {
     key.add(kind.rawValue)
@@ -130,7 +164,7 @@ struct PageSources: Sendable {
 }
 
 /// Length-prefixed fields hashed with XXH64.
-private struct KeyBuilder {
+struct KeyBuilder {
   private var bytes: [UInt8] = []
 
   init() {
