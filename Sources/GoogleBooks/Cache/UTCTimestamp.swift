@@ -1,7 +1,9 @@
 import Foundation
 
 /// `2026-11-30T06:55:00Z`, written and read without a formatter (thousands per build).
-enum UTCTimestamp {
+///
+/// Public for its calendar arithmetic, which the site's feeds and sitemap use too.
+public enum UTCTimestamp {
   static func format(_ date: Date) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -43,7 +45,8 @@ enum UTCTimestamp {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+  /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
+  public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

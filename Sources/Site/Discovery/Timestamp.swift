@@ -1,3 +1,5 @@
+import GoogleBooks
+
 /// RFC 3339 timestamps computed from numbers alone (no Foundation calendar, no time zone).
 enum Timestamp {
   /// `2019-03-05T00:00:00Z` for a book date (a missing month or day counts as the first).
@@ -9,7 +11,7 @@ enum Timestamp {
   static func rfc3339(epoch: Int) -> String {
     let days = Int((Double(epoch) / 86_400).rounded(.down))
     let seconds = epoch - days * 86_400
-    let (year, month, day) = civilDate(daysSince1970: days)
+    let (year, month, day) = UTCTimestamp.civil(fromDays: days)
     return dateText(year: year, month: month, day: day) + "T" + pad(seconds / 3600) + ":"
       + pad(seconds / 60 % 60) + ":" + pad(seconds % 60) + "Z"
   }
@@ -26,17 +28,4 @@ enum Timestamp {
   }
 
   private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-  /// Howard Hinnant's days-from-civil inverse: proleptic Gregorian calendar, exact for any day.
-  private static func civilDate(daysSince1970 days: Int) -> (Int, Int, Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
 }
