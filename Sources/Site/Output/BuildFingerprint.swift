@@ -29,7 +29,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     catalogFile: [UInt8], booksLines: Range<Int>? = nil, options: BuildOptions, toolVersion: String,
     inputs: [String]
   ) throws(SiteError) {
-    var stream = FingerprintStream()
+    var stream = FieldHasher()
     stream.add("bookgen-fingerprint 2")
     stream.add(toolVersion)
     stream.add(booksLines.map { BuildFingerprint.removing(lines: $0, from: catalogFile) } ?? catalogFile)
@@ -52,11 +52,16 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
         stream.add(bytes)
       }
     }
-    sharedValue = stream.finish()
+    sharedValue = BuildFingerprint.hex(stream)
     stream.add(catalogFile)
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }
-    value = stream.finish()
+    value = BuildFingerprint.hex(stream)
+  }
+
+  /// 128 bits: the fields hashed with two seeds, as 32 hex digits.
+  private static func hex(_ stream: FieldHasher) -> String {
+    ContentHash.hex(stream.finish(seed: 0)) + ContentHash.hex(stream.finish(seed: 0x626F_6F6B))
   }
 
   /// `text` without its (1-based) lines `lines`, which leave a marker behind.
@@ -83,22 +88,5 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     (FileManager.default.subpaths(atPath: directory) ?? []).filter {
       FileSystem.kind(of: directory + "/" + $0) == .other
     }.sorted()
-  }
-}
-
-/// Length-prefixed fields hashed with two XXH64 seeds.
-private struct FingerprintStream {
-  private var bytes: [UInt8] = []
-
-  mutating func add(_ text: String) { add(Array(text.utf8)) }
-
-  mutating func add(_ field: [UInt8]) {
-    withUnsafeBytes(of: UInt64(field.count).littleEndian) { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: field)
-  }
-
-  func finish() -> String {
-    ContentHash.hex(ContentHash.xxh64(bytes, seed: 0))
-      + ContentHash.hex(ContentHash.xxh64(bytes, seed: 0x626F_6F6B))
   }
 }

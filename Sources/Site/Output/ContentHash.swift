@@ -26,3 +26,36 @@ enum ContentHash {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+
+/// Fields hashed together with XXH64, each length-prefixed (strings, byte arrays) or
+/// fixed-width (numbers), so no two field lists give the same bytes: the build fingerprint and
+/// the pages' source keys.
+struct FieldHasher {
+  private var bytes: [UInt8] = []
+
+  init(capacity: Int = 512) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  mutating func add(_ text: String) {
+    add(text.utf8.count)
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func add(_ field: [UInt8]) {
+    add(field.count)
+    bytes.append(contentsOf: field)
+  }
+
+  mutating func add(_ number: Int) {
+    add(UInt64(bitPattern: Int64(number)))
+  }
+
+  mutating func add(_ number: UInt64) {
+    withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  func finish(seed: UInt64 = 0) -> UInt64 {
+    ContentHash.xxh64(bytes, seed: seed)
+  }
+}

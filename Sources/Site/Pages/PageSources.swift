@@ -27,7 +27,7 @@ struct PageSources: Sendable {
   /// nil for a build without a fingerprint (most tests): every page is rendered.
   init?(shared: String?, model: SiteModel, seo: SEOHead, perPage: Int) {
     guard let shared else { return nil }
-    var key = KeyBuilder()
+    var key = FieldHasher()
     key.add("bookgen-page-sources 1")
     key.add(shared)
     key.add(model.books.count)
@@ -39,7 +39,7 @@ struct PageSources: Sendable {
 
   /// The page's key, or nil when it must be rendered.
   func key(for job: PageJob) -> UInt64? {
-    var key = KeyBuilder()
+    var key = FieldHasher()
     key.add(shared)
     key.add(job.page)
     switch job.kind {
@@ -87,7 +87,7 @@ struct PageSources: Sendable {
   /// (its place, title and date); each book counts with its data, slug and authors' slugs (its
   /// entry links its page and theirs). nil when a book has no recorded source.
   func feedKey(header: String, books: ArraySlice<Int>) -> UInt64? {
-    var key = KeyBuilder()
+    var key = FieldHasher()
     key.add(shared)
     key.add(header)
     key.add(books.count)
@@ -99,7 +99,7 @@ struct PageSources: Sendable {
   }
 
   /// The book's data, owner's entry and slug; false when its volume has no recorded source.
-  private func addBook(_ index: Int, to key: inout KeyBuilder) -> Bool {
+  private func addBook(_ index: Int, to key: inout FieldHasher) -> Bool {
     let book = model.books[index]
     guard let digest = book.volume.sourceDigest else { return false }
     key.add(digest)
@@ -110,7 +110,7 @@ struct PageSources: Sendable {
 
   /// Every field of the owner's entry (the catalog's `books:` lines are left out of `shared`).
   /// `BookEntry` and `BookOverrides` gaining a field must add it here: a test counts them.
-  static func add(_ entry: BookEntry?, to key: inout KeyBuilder) {
+  static func add(_ entry: BookEntry?, to key: inout FieldHasher) {
     guard let entry else {
       key.add("no entry")
       return
@@ -140,7 +140,7 @@ struct PageSources: Sendable {
   /// How many fields `add(_:to:)` hashes, of the entry and of its overrides.
   static let entryFieldCounts = (entry: 3, overrides: 10)
 
-  private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout KeyBuilder) {
+  private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout FieldHasher) {
     key.add(kind.rawValue)
     key.add(indices.count)
     guard let terms = model.taxonomies[kind]?.terms else { return }
@@ -152,7 +152,7 @@ struct PageSources: Sendable {
   }
 
   /// The list's length, this page's books and the list's preview cover.
-  private func addList(_ members: [Int], page: Int, to key: inout KeyBuilder) -> Bool {
+  private func addList(_ members: [Int], page: Int, to key: inout FieldHasher) -> Bool {
     let pagination = Pagination(itemCount: members.count, perPage: perPage)
     key.add(members.count)
     for member in members[pagination.range(ofPage: page)] {
@@ -160,31 +160,5 @@ struct PageSources: Sendable {
     }
     key.add(seo.firstImage(of: members) ?? "")
     return true
-  }
-}
-
-/// Length-prefixed fields hashed with XXH64.
-struct KeyBuilder {
-  private var bytes: [UInt8] = []
-
-  init() {
-    bytes.reserveCapacity(512)
-  }
-
-  mutating func add(_ text: String) {
-    add(text.utf8.count)
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  mutating func add(_ number: Int) {
-    add(UInt64(bitPattern: Int64(number)))
-  }
-
-  mutating func add(_ number: UInt64) {
-    withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
-  }
-
-  func finish() -> UInt64 {
-    ContentHash.xxh64(bytes, seed: 0)
   }
 }
