@@ -79,8 +79,7 @@ public struct SiteBuilder: Sendable {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     let strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    let model = try await SiteModel.make(
-      catalog: catalog, collections: collections, concurrency: max(1, options.jobs))
+    let model = try SiteModel(catalog: catalog, collections: collections)
     collections = []
     let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
     let jobs = model.pageJobs(perPage: contexts.perPage)

@@ -32,28 +32,12 @@ struct SiteModel: Sendable {
     "feeds", "opds", "404.html", "index.html",
   ]
 
-  /// Merges the fetched volumes into books and builds every index.
+  /// Merges the fetched volumes into books (made on every core: the costly part) and builds
+  /// every index.
   init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
     let merge = try Merge(catalog: catalog, collections: inputs)
-    self.init(merge: merge, books: merge.volumes.map(merge.book))
-  }
-
-  /// The same model, with the books (the costly part) made on `concurrency` tasks at once.
-  static func make(catalog: Catalog, collections inputs: [SiteInput.Collection], concurrency: Int)
-    async throws(SiteError) -> SiteModel
-  {
-    let merge = try Merge(catalog: catalog, collections: inputs)
     let volumes = merge.volumes
-    let chunk = max(256, (volumes.count + concurrency * 4 - 1) / max(1, concurrency * 4))
-    let books = await withTaskGroup(of: (Int, [Book]).self) { group in
-      for start in stride(from: 0, to: volumes.count, by: chunk) {
-        group.addTask { (start, volumes[start..<min(volumes.count, start + chunk)].map(merge.book)) }
-      }
-      var parts: [(Int, [Book])] = []
-      for await part in group { parts.append(part) }
-      return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-    }
-    return SiteModel(merge: merge, books: books)
+    self.init(merge: merge, books: Parallel.map(count: volumes.count) { merge.book(volumes[$0]) })
   }
 
   /// The collections' volumes merged: one record per volume id, with its collections.
