@@ -46,6 +46,30 @@ import Testing
     await fixture.server.stop()
   }
 
+  /// Editing an owner's note renders that book's page again and reuses every other page.
+  @Test func aNoteEditReusesTheOtherPages() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      func catalog(note: String) -> String {
+        BuildFixture.catalog + "books:\n  dune0002:\n    note: \(note)\n"
+      }
+      try catalog(note: "Good.").write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      try catalog(note: "Even better.").write(
+        toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+      let result = await runCLI(["build", "--offline", "-v"], in: root, variables: fixture.variables)
+      #expect(result.status == 0)
+      let summary = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("Site in ") })
+      // The other book's page is not rendered again (the home and 404 pages always are, and
+      // the lists that show the edited book, whose entries may override what cards show).
+      #expect(summary.contains(", 1 written, 0 removed, 2 pages reused"), "\(summary)")
+      let page = try String(
+        contentsOfFile: root + "/public/books/dune-messiah-dune0002/index.html", encoding: .utf8)
+      #expect(page.contains("Even better."))
+    }
+    await fixture.server.stop()
+  }
+
   @Test func timingsNameEveryStage() async throws {
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in
