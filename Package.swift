@@ -17,14 +17,18 @@ let package = Package(
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
+    // Dependency-free utilities every stage may use (text rules, file reading, hashing, time).
+    .target(name: "Support"),
+
     // Pipeline stages.
     .target(name: "Diagnostics"),
-    .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics"]),
-    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics"]),
+    .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
+    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
     .target(
-      name: "Site", dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics"],
+      name: "Site",
+      dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
       plugins: ["EmbedTheme"]
     ),
     // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
@@ -55,6 +59,7 @@ let package = Package(
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
+    .testTarget(name: "SupportTests", dependencies: ["Support"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
     .testTarget(
