@@ -42,8 +42,11 @@ let package = Package(
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
       name: "BookgenCLI",
-      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"]
+      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"],
+      plugins: ["BuildInfo"]
     ),
+    // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
+    .plugin(name: "BuildInfo", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
@@ -77,5 +80,8 @@ let package = Package(
     .testTarget(
       name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),
+    // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
+    // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.
+    .testTarget(name: "ReleaseTests", dependencies: ["Catalog"], exclude: ["actionlint.sh"]),
   ]
 )

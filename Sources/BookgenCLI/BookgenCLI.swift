@@ -5,6 +5,12 @@ import GoogleBooks
 public enum BookgenCLI {
   public static let version = "0.1.0"
 
+  /// The git commit this binary was built from (`unknown` when built outside a checkout).
+  package static let commit = BuildInfo.commit
+
+  /// What `bookgen --version` prints: `bookgen 0.1.0 (abc1234)`.
+  static var versionLine: String { "bookgen \(version) (\(commit))" }
+
   /// The version and a hash of this executable's bytes: what the build fingerprint records,
   /// so that a rebuilt bookgen with other code (same version) neither takes an output as up to
   /// date nor reuses pages the previous one rendered, while the same code rebuilt (as CI does
@@ -54,7 +60,7 @@ public enum BookgenCLI {
     switch invocation {
     case .rootHelp: console.print(HelpFormatter.root())
     case .help(let name): console.print(HelpFormatter.help(for: .named(name)))
-    case .version, .run: console.print("bookgen \(version)")
+    case .version, .run: console.print(versionLine)
     }
     return ExitCode.success
   }

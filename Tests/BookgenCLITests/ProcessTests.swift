@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BookgenCLI
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -35,7 +37,9 @@ import Testing
   }
 
   @Test func versionExitsZeroOnStdout() throws {
-    #expect(try run(["--version"]) == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
+    #expect(
+      try run(["--version"])
+        == CLIResult(status: 0, stdout: "bookgen 0.1.0 (\(BookgenCLI.commit))\n", stderr: ""))
   }
 
   @Test func helpExitsZeroOnStdout() async throws {
