@@ -14,20 +14,23 @@ func runScript(_ script: String, _ arguments: [String], input: String) throws ->
 }
 
 /// Runs `program` with `arguments`, PATH=/usr/bin:/bin and nothing else in its environment.
+/// Standard input is a file holding `input`: a pipe would kill the tests with SIGPIPE when the
+/// program exits before reading it.
 func runProgram(_ program: String, _ arguments: [String], input: String = "") throws -> ScriptResult {
+  let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bookgen-input-\(UUID().uuidString)")
+  try Data(input.utf8).write(to: inputFile)
+  defer { try? FileManager.default.removeItem(at: inputFile) }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
   process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1"]
-  let stdin = Pipe()
   let stdout = Pipe()
   let stderr = Pipe()
-  process.standardInput = stdin
+  process.standardInput = try FileHandle(forReadingFrom: inputFile)
   process.standardOutput = stdout
   process.standardError = stderr
   try process.run()
-  stdin.fileHandleForWriting.write(Data(input.utf8))
-  try stdin.fileHandleForWriting.close()
   let out = stdout.fileHandleForReading.readDataToEndOfFile()
   let err = stderr.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
