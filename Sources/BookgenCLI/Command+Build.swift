@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GoogleBooks
 import Site
+import Support
 
 extension CommandContext {
   /// `bookgen build`: catalog → fetch → render and write, then a one-line summary on stderr.
@@ -23,7 +24,7 @@ extension CommandContext {
     let output = try checkedOutput(for: catalog)
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      jobs: options.jobs, outputDirectory: output.path, force: options.force)
+      jobs: options.jobs, outputDirectory: output.output, force: options.force)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
@@ -32,7 +33,7 @@ extension CommandContext {
       timer.lap("fingerprint")
       if upToDate {
         timer.total()
-        return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)"
+        return "Site in \(output.output) is up to date (\(pipeline.elapsed) s)"
       }
     }
     // Handed over to the render step, which lets go of the volumes once the books are made.
@@ -47,10 +48,10 @@ extension CommandContext {
     }
     timer.add(report.stages.map { ($0.name, $0.seconds) })
     timer.total()
-    if report.upToDate { return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)" }
+    if report.upToDate { return "Site in \(output.output) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
     console.detail(
-      "Site in \(output.path): \(NumberText.count(report.files, "file")) "
+      "Site in \(output.output): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
         + "\(report.pagesReused) pages reused"
     )
@@ -86,20 +87,27 @@ extension CommandContext {
       inputs: ResponseCache(directory: cache.cacheDirectory).identity())
   }
 
-  /// The output folder, if bookgen may replace it: never the root, home or project folder, and
-  /// a folder bookgen did not make only with `--force`.
-  private func checkedOutput(for catalog: Catalog) throws -> OutputFolder {
+  /// The output folder, if bookgen may replace it (asked before fetching, so a refusal costs
+  /// nothing): never the root, home, working or project folder, and a non-empty folder bookgen
+  /// did not make only with `--force`. The same rule as `clean` and the render stage.
+  private func checkedOutput(for catalog: Catalog) throws -> Site.OutputFolder {
     let name = options.outputPath
-    let folder = OutputFolder(path: environment.resolve(name))
-    guard folder.exists else { return folder }
-    if folder.isProtected(in: environment, projectFolder: catalog.directory) {
+    let path = environment.resolve(name)
+    let fence = FolderFence(
+      project: catalog.directory, home: environment.variables["HOME"],
+      workingDirectory: environment.workingDirectory)
+    if fence.protection(of: path) != nil {
       throw CommandError.refusedFolder(name, action: .replace, reason: .protectedFolder)
     }
-    guard folder.isDirectory else {
+    let folder = try Site.OutputFolder(path: path)
+    switch PathKind.of(path) {
+    case .missing: break
+    case .folder:
+      if !options.force, !folder.isOurs(path) {
+        throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
+      }
+    case .file, .other:
       throw CommandError.refusedFolder(name, action: .replace, reason: .notAFolder)
-    }
-    if !options.force, !folder.looksLikeOurs {
-      throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
     }
     return folder
   }

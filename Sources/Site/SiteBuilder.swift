@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Support
 
 /// Renders a catalog's site into the output folder: the render stage's entry point for the CLI.
 ///
@@ -65,8 +66,11 @@ public struct SiteBuilder: Sendable {
 
   private func checkedOutputFolder() throws(SiteError) -> OutputFolder {
     let folder = try OutputFolder(path: options.outputDirectory)
-    let project = OutputFolder.absolute(catalog.directory, in: FileManager.default.currentDirectoryPath)
-    try folder.checkSafety(projectDirectory: project, home: homeDirectory, force: options.force)
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    let fence = FolderFence(
+      project: OutputFolder.absolute(catalog.directory, in: workingDirectory), home: homeDirectory,
+      workingDirectory: workingDirectory)
+    try folder.checkSafety(fence: fence, force: options.force)
     return folder
   }
 

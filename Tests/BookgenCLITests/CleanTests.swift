@@ -6,7 +6,7 @@ import Testing
 @Suite struct CleanTests {
   @Test func removesAnOutputFolderBookgenMade() async throws {
     try await withTemporaryDirectory { root in
-      try write("", to: root + "/public/\(OutputFolder.markerName)")
+      try write("", to: root + "/public/.bookgen-output")
       try write("<html>", to: root + "/public/index.html")
       let result = await runCLI(["clean"], in: root)
       #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'public'\n"))
@@ -40,7 +40,7 @@ import Testing
           == CLIResult(
             status: 1, stdout: "",
             stderr:
-              "error: refusing to remove 'public': bookgen did not create it (no .bookgen-output marker); remove it yourself\n"
+              "error: refusing to remove 'public': bookgen did not create it; remove it yourself\n"
           ))
       #expect(FileManager.default.fileExists(atPath: root + "/public/notes.txt"))
     }
@@ -51,7 +51,7 @@ import Testing
     try await withTemporaryDirectory { root in
       let home = root + "/home"
       let project = home + "/project"
-      try write("", to: project + "/\(OutputFolder.markerName)")
+      try write("", to: project + "/.bookgen-output")
       let result = await runCLI(["clean", "--output", output], in: project, variables: ["HOME": home])
       let shown = output == "project" ? "project" : output
       if output == "project" {
@@ -64,13 +64,13 @@ import Testing
               status: 1, stdout: "",
               stderr: "error: refusing to remove '\(shown)': it is the root, home or project folder\n"))
       }
-      #expect(FileManager.default.fileExists(atPath: project + "/\(OutputFolder.markerName)"))
+      #expect(FileManager.default.fileExists(atPath: project + "/.bookgen-output"))
     }
   }
 
   @Test func refusesTheCatalogsFolder() async throws {
     try await withTemporaryDirectory { root in
-      try write("", to: root + "/books/\(OutputFolder.markerName)")
+      try write("", to: root + "/books/.bookgen-output")
       let result = await runCLI(["clean", "--catalog", "books/catalog.yml", "-o", "books"], in: root)
       #expect(result.status == 1)
       #expect(result.stderr == "error: refusing to remove 'books': it is the root, home or project folder\n")
@@ -85,6 +85,49 @@ import Testing
         result
           == CLIResult(
             status: 1, stdout: "", stderr: "error: refusing to remove 'public': it is not a folder\n"))
+    }
+  }
+}
+
+/// `bookgen clean` removes everything a build leaves next to the output (issue 19, item 12).
+@Suite struct CleanTwinTests {
+  @Test func removesTheTwinAndTheLockButKeepsTheReplacedFiles() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      // The second build has something to change, so it goes through the twin.
+      for url in ["https://one.example/", "https://two.example/"] {
+        let build = await runCLI(["build", "-q", "--base-url", url], in: root, variables: fixture.variables)
+        #expect(build.status == 0)
+      }
+      try write("old", to: root + "/.public.bookgen-replaced/notes.txt")
+      #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-next/index.html"))
+      let result = await runCLI(["clean"], in: root)
+      #expect(
+        result
+          == CLIResult(
+            status: 0, stdout: "",
+            stderr: """
+              Removed 'public'
+              Removed '.public.bookgen-next'
+              Kept '.public.bookgen-replaced': your files moved aside by 'build --force'
+
+              """))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
+          ".bookgen-cache", ".public.bookgen-replaced", "catalog.yml",
+        ])
+    }
+    await fixture.server.stop()
+  }
+
+  /// An interrupted build can leave the twin alone, without the output.
+  @Test func removesATwinLeftWithoutItsOutput() async throws {
+    try await withTemporaryDirectory { root in
+      try write("<html>", to: root + "/site/.out.bookgen-next/index.html")
+      let result = await runCLI(["clean", "-o", "site/out"], in: root)
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'site/.out.bookgen-next'\n"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/site") == [])
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The output folder (`public/`) and its hidden twin (`.public.bookgen-next/`), between which
 /// builds alternate so that the output changes all at once, and only where it must.
@@ -8,18 +9,23 @@ import Foundation
 /// and inode stay), removing files that no longer belong — then swaps the two folders in one
 /// atomic rename (`renameat2(RENAME_EXCHANGE)`). A failed or interrupted build never touches
 /// `public/`; the twin it leaves is marked incomplete and rebuilt from scratch next time.
-struct OutputFolder: Sendable {
+package struct OutputFolder: Sendable {
   /// Absolute, standardised path of the output folder.
-  let output: String
-  /// The twin the next build is written into.
-  let next: String
+  package let output: String
+  /// The twin the next build is written into. Its name is bookgen's: whatever is there is an
+  /// earlier build's (bookgen never moves the owner's files into it), so it is always reusable.
+  package let next: String
   /// Where a non-bookgen folder replaced with `force` is kept (never deleted by bookgen).
-  let replaced: String
+  package let replaced: String
+  /// The lock file a build or `clean` holds while it works on the output and its twin.
+  package let lock: String
   /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
 
-  init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws(SiteError) {
+  package init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath)
+    throws(SiteError)
+  {
     let standardized = OutputFolder.absolute(path, in: currentDirectory)
     let name = (standardized as NSString).lastPathComponent
     guard standardized != "/" else {
@@ -30,6 +36,7 @@ struct OutputFolder: Sendable {
     output = standardized
     next = parent + "/." + name + ".bookgen-next"
     replaced = parent + "/." + name + ".bookgen-replaced"
+    lock = parent + "/." + name + ".bookgen-lock"
     leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
@@ -38,38 +45,23 @@ struct OutputFolder: Sendable {
     return (absolute as NSString).standardizingPath
   }
 
-  /// Refuses folders a build must not replace: the home folder, the project folder (where the
-  /// catalog lives) or one containing it, and a non-empty folder bookgen did not create —
-  /// unless `force`. A file in the way is refused always.
-  func checkSafety(projectDirectory: String, home: String?, force: Bool) throws(SiteError) {
+  /// Refuses folders a build must not replace: the root, the home, project or working folder or
+  /// one holding them (always: `FolderFence`), a file, and a non-empty folder bookgen did not
+  /// create (unless `force`).
+  func checkSafety(fence: FolderFence, force: Bool) throws(SiteError) {
+    if let protection = fence.protection(of: output) {
+      throw .unsafeOutputDirectory(path: output, reason: OutputRefusal(protection))
+    }
     let kind = FileSystem.kind(of: output)
     if kind == .other { throw .invalidOutputDirectory(output) }
-    guard !force else { return }
-    let resolvedOutput = OutputFolder.resolved(output)
-    if let home, resolvedOutput == OutputFolder.resolved(home) {
-      throw .unsafeOutputDirectory(path: output, reason: .homeFolder)
-    }
-    let project = OutputFolder.resolved(projectDirectory)
-    if resolvedOutput == project { throw .unsafeOutputDirectory(path: output, reason: .projectFolder) }
-    if project.hasPrefix(resolvedOutput == "/" ? "/" : resolvedOutput + "/") {
-      throw .unsafeOutputDirectory(path: output, reason: .containsProject)
-    }
-    if kind == .folder, OutputManifest.load(from: output) == nil, !FileSystem.isEmptyFolder(output) {
+    if !force, kind == .folder, !isOurs(output) {
       throw .unsafeOutputDirectory(path: output, reason: .notBookgenOutput)
     }
   }
 
-  /// The path with symbolic links resolved as far as it exists (so `~/site/..` and a link to
-  /// the home folder are recognised).
-  static func resolved(_ path: String) -> String {
-    let standardized = (path as NSString).standardizingPath
-    if let real = realpath(standardized, nil) {
-      defer { free(real) }
-      return String(cString: real)
-    }
-    let parent = (standardized as NSString).deletingLastPathComponent
-    guard parent != standardized, !parent.isEmpty else { return standardized }
-    return (resolved(parent) as NSString).appendingPathComponent((standardized as NSString).lastPathComponent)
+  /// Whether the tree at `path` is one bookgen wrote: it carries a manifest, or is empty.
+  package func isOurs(_ path: String) -> Bool {
+    OutputManifest.load(from: path) != nil || FileSystem.isEmptyFolder(path)
   }
 
   /// Readies the twin for this build: reuses it when its manifest is complete, starts it afresh
