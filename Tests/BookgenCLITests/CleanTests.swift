@@ -4,9 +4,10 @@ import Testing
 @testable import BookgenCLI
 
 @Suite struct CleanTests {
-  @Test func removesAnOutputFolderBookgenMade() async throws {
+  /// Older bookgens kept the manifest inside the output (`.bookgen-output`); it still proves it.
+  @Test func removesAnOutputFolderAnOlderBookgenMade() async throws {
     try await withTemporaryDirectory { root in
-      try write("", to: root + "/public/.bookgen-output")
+      try write("bookgen-output 2 incomplete\n", to: root + "/public/.bookgen-output")
       try write("<html>", to: root + "/public/index.html")
       let result = await runCLI(["clean"], in: root)
       #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'public'\n"))

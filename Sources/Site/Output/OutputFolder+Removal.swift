@@ -19,7 +19,7 @@ extension OutputFolder {
   }
 
   /// Removes the output (only if bookgen wrote it), its twin and everything else bookgen keeps
-  /// beside it (the lock file), through the one removal rule; the
+  /// beside it (the manifests, the lock file), through the one removal rule; the
   /// replaced folder stays. What `bookgen clean` does, and what the preview should do with its
   /// temporary folder when it stops. Every path is checked before anything is removed.
   ///
@@ -30,8 +30,11 @@ extension OutputFolder {
     removal.output = try FolderRemoval.check(output, fence: fence, scope: scope, isOurs: isOurs)
     // The twin bears bookgen's name, next to an output the caller may remove.
     removal.twin = try FolderRemoval.check(next, fence: fence, scope: scope) { _ in true }
-    if removal.output { try FolderRemoval.removeTree(output, markerLast: OutputManifest.fileName) }
-    if removal.twin { try FolderRemoval.removeTree(next, markerLast: OutputManifest.fileName) }
+    let hasManifests = try FolderRemoval.check(manifests.folder, fence: fence, scope: scope) { _ in true }
+    // Each tree before the manifests that prove it bookgen's, so a removal cut short can be redone.
+    if removal.output { try FolderRemoval.removeTree(output, markerLast: OutputManifest.legacyFileName) }
+    if removal.twin { try FolderRemoval.removeTree(next, markerLast: OutputManifest.legacyFileName) }
+    if hasManifests { try FolderRemoval.removeTree(manifests.folder) }
     if PathKind.of(lock) == .file, unlink(lock) != 0, errno != ENOENT {
       throw .io(path: lock, reason: FileSystem.reason())
     }

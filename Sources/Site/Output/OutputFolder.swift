@@ -9,6 +9,9 @@ import Support
 /// and inode stay), removing files that no longer belong — then swaps the two folders in one
 /// atomic rename (`renameat2(RENAME_EXCHANGE)`). A failed or interrupted build never touches
 /// `public/`; the twin it leaves is marked incomplete and rebuilt from scratch next time.
+///
+/// The manifests describing both trees live beside them (`.public.bookgen-manifests/`, see
+/// `ManifestStore`), so the deployed folder holds the site and nothing else.
 package struct OutputFolder: Sendable {
   /// Absolute, standardised path of the output folder.
   package let output: String
@@ -19,6 +22,8 @@ package struct OutputFolder: Sendable {
   package let replaced: String
   /// The lock file a build or `clean` holds while it works on the output and its twin.
   package let lock: String
+  /// The manifests of the output and the twin.
+  let manifests: ManifestStore
   /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
@@ -37,6 +42,7 @@ package struct OutputFolder: Sendable {
     next = parent + "/." + name + ".bookgen-next"
     replaced = parent + "/." + name + ".bookgen-replaced"
     lock = parent + "/." + name + ".bookgen-lock"
+    manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
     leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
@@ -59,68 +65,20 @@ package struct OutputFolder: Sendable {
     }
   }
 
-  /// Whether the tree at `path` is one bookgen wrote: it carries a manifest, or is empty.
+  /// Whether the folder at `path` (the output) is one bookgen wrote, or empty: its manifest is
+  /// kept beside it; or it holds an older bookgen's manifest inside; or, when its identity
+  /// changed (the project was copied or moved), it holds exactly the files a kept manifest lists.
   package func isOurs(_ path: String) -> Bool {
-    OutputManifest.load(from: path) != nil || FileSystem.isEmptyFolder(path)
+    guard FileSystem.kind(of: path) == .folder else { return false }
+    if let manifest = manifests.path(describing: path), FileSystem.size(of: manifest) != nil { return true }
+    return OutputManifest.hasLegacyManifest(path) || FileSystem.isEmptyFolder(path)
+      || manifests.all().contains { $0.manifest.describesExactly(path) }
   }
 
-  /// Readies the twin for this build: reuses it when its manifest is complete, starts it afresh
-  /// otherwise, and marks it incomplete until `commit`; removes the earlier writer's leftovers.
-  func prepare(force: Bool) throws(SiteError) -> OutputUpdate {
-    let current: OutputManifest
-    var replacesForeignFolder = false
-    switch FileSystem.kind(of: output) {
-    case .other: throw .invalidOutputDirectory(output)
-    case .missing: current = OutputManifest()
-    case .folder:
-      if let manifest = OutputManifest.load(from: output) {
-        current = manifest.isComplete ? manifest : OutputManifest()
-      } else {
-        current = OutputManifest()
-        replacesForeignFolder = !FileSystem.isEmptyFolder(output)
-      }
-    }
-    for leftover in leftovers where FileSystem.kind(of: leftover) != .missing {
-      try OutputFolder.removeTree(leftover)
-    }
-    if replacesForeignFolder, FileSystem.kind(of: replaced) != .missing {
-      throw .io(
-        operation: "keep the replaced output at '\(replaced)'", path: output,
-        reason: "that folder already exists; remove it first")
-    }
-
-    var staged = OutputManifest()
-    switch FileSystem.kind(of: next) {
-    case .missing:
-      do {
-        try FileManager.default.createDirectory(atPath: next, withIntermediateDirectories: true)
-      } catch {
-        throw .io(operation: "create folder", path: next, reason: error.localizedDescription)
-      }
-    case .other:
-      guard force else { throw .invalidOutputDirectory(next) }
-      try FileSystem.remove(next)
-      try FileSystem.makeFolder(next)
-    case .folder:
-      let manifest = OutputManifest.load(from: next)
-      if let manifest, manifest.isComplete {
-        staged = manifest
-      } else if manifest != nil || force || FileSystem.isEmptyFolder(next) {
-        // An interrupted build's leftovers (ours) are cheaper to recreate than to audit.
-        try OutputFolder.removeTree(next)
-        try FileSystem.makeFolder(next)
-      } else {
-        throw .unsafeOutputDirectory(path: next, reason: .notBookgenOutput)
-      }
-    }
-    try OutputUpdate.writeManifest(.incomplete, in: next)
-    return OutputUpdate(
-      root: next, source: output, current: current, staged: staged,
-      replacesForeignFolder: replacesForeignFolder)
-  }
-
-  /// Swaps the finished twin into place: one atomic exchange where the system offers it.
+  /// Swaps the finished twin into place: one atomic exchange where the system offers it. The
+  /// manifests follow their trees (they are named by identity); those of trees gone are dropped.
   func commit(_ update: OutputUpdate) throws(SiteError) {
+    defer { manifests.keepOnly([output, next]) }
     if update.replacesForeignFolder {
       try FileSystem.rename(output, replaced)
       try FileSystem.rename(next, output)
@@ -141,14 +99,6 @@ package struct OutputFolder: Sendable {
         throw error
       }
       try FileSystem.rename(aside, next)
-    }
-  }
-
-  static func removeTree(_ path: String) throws(SiteError) {
-    do {
-      try FileManager.default.removeItem(atPath: path)
-    } catch {
-      throw .io(operation: "remove", path: path, reason: error.localizedDescription)
     }
   }
 
