@@ -22,6 +22,9 @@ extension CommandContext {
     }
     timer.lap("catalog")
     let output = try checkedOutput(for: catalog)
+    // One build at a time on an output and its twin: a second one waits here, and is told so.
+    let lock = try await output.acquireLock { waitingForBuild(on: options.outputPath, pid: $0) }
+    defer { lock.release() }
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
       jobs: options.jobs, outputDirectory: output.output, force: options.force)
@@ -39,10 +42,18 @@ extension CommandContext {
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-        try await fetchVolumes(for: catalog, offline: options.offline)
+        let cache = responseCache(for: catalog)
+        guard !options.offline else { return try await fetchVolumes(for: catalog, offline: true) }
+        // A fetch writes the cache: nobody else writes it until the fingerprint of what this
+        // build read is taken (an offline build only reads, and needs no lock).
+        try? cache.claimFolder()
+        return try await holdingCacheLock(cache) {
+          let result = try await fetchVolumes(for: catalog, offline: false)
+          buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
+          return result
+        }
       })
     timer.lap("fetch")
-    if !options.offline { buildOptions.fingerprint = try? fingerprint(catalog, buildOptions) }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
@@ -80,11 +91,16 @@ extension CommandContext {
   /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
   private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
     let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
-    let cache = Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
     return try BuildFingerprint(
       catalogFile: [UInt8](catalogFile), booksLines: catalog.booksLines, options: buildOptions,
-      toolVersion: BookgenCLI.buildIdentity,
-      inputs: ResponseCache(directory: cache.cacheDirectory).identity())
+      toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
+  }
+
+  /// The catalog's cache folder (`cache.dir`).
+  func responseCache(for catalog: Catalog) -> ResponseCache {
+    ResponseCache(
+      directory: Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
+        .cacheDirectory)
   }
 
   /// The output folder, if bookgen may replace it (asked before fetching, so a refusal costs

@@ -15,17 +15,20 @@ extension CommandContext {
   {
     guard PathKind.of(cache.directory) == .folder else { return try await body() }
     let shown = shownPath(cache.directory)
+    let lock: FileLock
     do {
-      return try await FileLock.holding(
-        cache.lockPath,
-        waiting: { pid in
-          console.status(
-            "waiting for another bookgen run on the cache '\(shown)'\(pid.map { " (pid \($0))" } ?? "")…")
-        }, body)
-    } catch let failure as FileLock.Failure {
-      guard case .unusable(let path, let reason) = failure else { throw failure }
-      throw CommandError.fileSystem(
-        operation: "lock", path: shownPath(path), underlying: SystemReason(reason: reason))
+      lock = try await FileLock.acquire(cache.lockPath) { pid in
+        console.status(
+          "waiting for another bookgen run on the cache '\(shown)'\(pid.map { " (pid \($0))" } ?? "")…")
+      }
+    } catch {
+      switch error {
+      case .unusable(let path, let reason):
+        throw CommandError.fileSystem(
+          operation: "lock", path: shownPath(path), underlying: SystemReason(reason: reason))
+      }
     }
+    defer { lock.release() }
+    return try await body()
   }
 }
