@@ -132,3 +132,29 @@ import Testing
     }
   }
 }
+
+@Suite struct CleanOutsideTests {
+  /// An output outside the catalog's folder is removed only when asked explicitly.
+  @Test func anOutputOutsideTheProjectNeedsTheFlag() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      let project = root + "/project"
+      try fixture.writeCatalog(into: project)
+      let output = root + "/www/books"
+      #expect(
+        await runCLI(["build", "-q", "-o", output], in: project, variables: fixture.variables).status == 0)
+      let refused = await runCLI(["clean", "-o", output], in: project)
+      #expect(
+        refused
+          == CLIResult(
+            status: 1, stdout: "",
+            stderr: "error: refusing to remove '\(output)': it is outside the project folder '\(project)' "
+              + "(pass --outside-project to remove it anyway)\n"))
+      #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+      let removed = await runCLI(["clean", "-o", output, "--outside-project"], in: project)
+      #expect(removed == CLIResult(status: 0, stdout: "", stderr: "Removed '\(output)'\n"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/www") == [])
+    }
+    await fixture.server.stop()
+  }
+}
