@@ -13,7 +13,7 @@ struct CommandContext: Sendable {
     case .check: try await check()
     case .serve: try await serve()
     case .`init`: try initialize()
-    case .clean: try clean()
+    case .clean: try await clean()
     case .help, .version: break
     }
   }

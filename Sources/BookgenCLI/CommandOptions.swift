@@ -17,6 +17,8 @@ struct CommandOptions: Sendable, Equatable {
   var open: Bool
   var fetch: Bool
   var removeCache: Bool
+  /// `clean --outside-project`: folders outside the catalog's folder may be removed too.
+  var outsideProject: Bool
   var copyTemplates: Bool
   /// `init`'s `<dir>`.
   var directory: String
@@ -59,6 +61,7 @@ struct CommandOptions: Sendable, Equatable {
     open = flag(.open)
     fetch = flag(.fetch)
     removeCache = flag(.cache)
+    outsideProject = flag(.outsideProject)
     copyTemplates = flag(.templates)
     directory = parsed.arguments.first ?? "."
 

@@ -49,6 +49,9 @@ public struct Fetcher: Sendable {
         retries: settings.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
       options: options, budget: budget, progress: progress)
     let cache = ResponseCache(directory: cacheDirectory)
+    // A fetch that may write marks the folder as bookgen's; if it cannot even create it, each
+    // store reports that (as a warning naming the entry), so nothing is lost by going on.
+    if !options.offline { try? cache.claimFolder() }
     var state = FetchState(planner: RequestPlanner(catalog: catalog))
     for (request, purpose) in state.planner.initialRequests() { state.add(request, purpose) }
     await schedule(&state, client: client, cache: cache, budget: budget)
