@@ -59,7 +59,7 @@ let package = Package(
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
-    .testTarget(name: "SupportTests", dependencies: ["Support"]),
+    .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
     .testTarget(
