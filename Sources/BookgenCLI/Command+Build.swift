@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GoogleBooks
 import Site
+import Support
 
 extension CommandContext {
   /// `bookgen build`: catalog → fetch → render and write, then a one-line summary on stderr.
@@ -78,10 +79,11 @@ extension CommandContext {
 
   /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
   private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
-    let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
+    let catalogFile = try FileReader.read(
+      environment.resolve(options.catalogPath), limit: CatalogLoader.fileLimit)
     let cache = Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
     return try BuildFingerprint(
-      catalogFile: [UInt8](catalogFile), booksLines: catalog.booksLines, options: buildOptions,
+      catalogFile: catalogFile, booksLines: catalog.booksLines, options: buildOptions,
       toolVersion: BookgenCLI.buildIdentity,
       inputs: ResponseCache(directory: cache.cacheDirectory).identity())
   }
