@@ -16,30 +16,41 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case .requestsFailed(let failures):
       return failures.map(\.description).joined(separator: "\n")
     case .missingEntries(let entries, let reason):
-      let count = entries.count == 1 ? "1 cache entry is" : "\(entries.count) cache entries are"
+      let unusable = entries.filter { $0.problem != nil }.count
+      let state = unusable == 0 ? "missing" : unusable == entries.count ? "unusable" : "missing or unusable"
+      let count =
+        entries.count == 1 ? "1 cache entry is \(state)" : "\(entries.count) cache entries are \(state)"
       let headline =
         switch reason {
         case .offline:
-          "error: offline, and \(count) missing (run without --offline to fetch):"
+          "error: offline, and \(count) (run without --offline to fetch):"
         case .budgetSpent(let limit):
-          "error: the request budget of \(limit) is spent, and \(count) missing "
+          "error: the request budget of \(limit) is spent, and \(count) "
             + "(run again later, or raise --max-requests / google_books.max_requests):"
         }
-      return ([headline] + entries.map { "  \($0.subject): \($0.request)" }).joined(separator: "\n")
+      var lines = [headline]
+      for entry in entries {
+        lines.append("  \(entry.subject): \(entry.request)")
+        if let problem = entry.problem { lines.append("    \(problem)") }
+      }
+      return lines.joined(separator: "\n")
     }
   }
 }
 
-/// A cache entry a build needs but does not have.
+/// A cache entry a build needs but does not have, or has in a state it cannot use.
 public struct MissingEntry: Sendable, Equatable {
   /// What the entry is for: `query 'dune' in collection 'sf'`.
   public var subject: String
   /// The canonical relative request, e.g. `volumes?maxResults=40&q=dune&startIndex=0`.
   public var request: String
+  /// Why the entry that is there cannot be used: `cache entry … is corrupt (body checksum mismatch)`.
+  public var problem: String?
 
-  public init(subject: String, request: String) {
+  public init(subject: String, request: String, problem: String? = nil) {
     self.subject = subject
     self.request = request
+    self.problem = problem
   }
 }
 

@@ -124,8 +124,12 @@ private struct Assembly {
         failures.append(scrubbed(failure))
       }
       return nil
-    case .missing(let reason):
-      if first { missing.append((MissingEntry(subject: subject, request: request.canonical), reason)) }
+    case .missing(let reason, let problem):
+      if first {
+        missing.append(
+          (MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed)), reason)
+        )
+      }
       return nil
     case nil:
       return nil

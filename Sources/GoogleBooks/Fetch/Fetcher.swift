@@ -122,13 +122,14 @@ public struct Fetcher: Sendable {
     }
   }
 
-  /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch.
+  /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch
+  /// (offline: missing, with the problem).
   private func lookup(_ request: APIRequest, cache: ResponseCache) -> ChildResult {
     let entry: CacheEntry?
     do {
       entry = try cache.load(request)
     } catch {
-      return .needsNetwork(request, stale: nil, problem: "\(error); fetching it again")
+      return .needsNetwork(request, stale: nil, problem: "\(error)")
     }
     guard let entry, (200..<300).contains(entry.status) else {
       return .needsNetwork(request, stale: nil, problem: nil)
@@ -136,7 +137,7 @@ public struct Fetcher: Sendable {
     guard let decoded = try? VolumeDecoder.decode(entry.body) else {
       return .needsNetwork(
         request, stale: nil,
-        problem: "cache entry \(cache.path(for: request)) does not decode; fetching it again")
+        problem: "cache entry \(cache.path(for: request)) does not decode")
     }
     if !options.refresh && entry.age(at: options.now()) < catalog.cache.maxAge {
       return .fresh(request, decoded)
