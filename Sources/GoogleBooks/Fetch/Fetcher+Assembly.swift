@@ -160,6 +160,9 @@ private struct Assembly {
       error.detailMessages = error.detailMessages.map(scrubbed)
       failure.reason = .http(status: status, error: error)
     }
+    if case .transport(.redirectedElsewhere(let host)) = failure.reason {
+      failure.reason = .transport(.redirectedElsewhere(host: scrubbed(host)))
+    }
     return failure
   }
 }
