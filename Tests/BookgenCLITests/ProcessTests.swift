@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -129,6 +130,41 @@ import Testing
       #expect(process.terminationStatus == 0)
     }
     await fixture.server.stop()
+  }
+
+  /// Under `ulimit -n 64`, `fetch -j 64` used to exit 0 with most entries unwritten ("Too many
+  /// open files"), or die in libdispatch: it now fetches fewer at a time, and says so.
+  @Test func aLowDescriptorLimitLowersTheConcurrencyAndLosesNothing() async throws {
+    let google = FakeGoogleBooks()
+    let ids = (0..<150).map { String(format: "vol%05d", $0) }
+    for id in ids { google.setVolume(id, json: FakeGoogleBooks.volumeJSON(id: id, title: "Book \(id)")) }
+    let server = FakeGoogleBooksServer(google: google)
+    try server.start()
+    try await withTemporaryDirectory { root in
+      try write(
+        "site:\n  title: \"Many\"\ncollections:\n  - title: \"All\"\n    volumes: [\(ids.joined(separator: ", "))]\n",
+        to: root + "/catalog.yml")
+      for _ in 0..<3 {
+        try? FileManager.default.removeItem(atPath: root + "/.bookgen-cache")
+        let result = try await runBookgen(
+          ["fetch", "-j", "64"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL], descriptorLimit: 64)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(
+          warnings.first.map { $0.hasPrefix("warning: only ") && $0.hasSuffix(" at a time instead of 64") }
+            == true, "\(result.stderr)")
+        let entries = FileManager.default.subpaths(atPath: root + "/.bookgen-cache")?.filter {
+          $0.hasSuffix(".entry")
+        }
+        #expect(entries?.count == 150)
+      }
+      let starved = try await runBookgen(
+        ["fetch", "-q"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL], descriptorLimit: 20)
+      #expect(starved.status == 1)
+      #expect(starved.stderr.contains("raise the limit, e.g. 'ulimit -n 1024'"), "\(starved.stderr)")
+    }
+    await server.stop()
   }
 
   @Test func noColourWithoutATerminal() async throws {

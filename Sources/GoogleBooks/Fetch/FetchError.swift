@@ -4,6 +4,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   case requestsFailed([RequestFailure])
   /// Entries the cache lacks while the network may not be used.
   case missingEntries([MissingEntry], reason: MissingReason)
+  /// Responses that arrived but could not be stored: the cache would lack them unnoticed.
+  case unwrittenEntries([UnwrittenEntry])
+  /// The process may open too few files for even one request at a time (`ulimit -n`).
+  case tooFewDescriptors(available: Int, needed: Int)
 
   public enum MissingReason: Sendable, Equatable {
     case offline
@@ -34,6 +38,14 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         if let problem = entry.problem { lines.append("    \(problem)") }
       }
       return lines.joined(separator: "\n")
+    case .unwrittenEntries(let entries):
+      let count = entries.count == 1 ? "1 response" : "\(entries.count) responses"
+      return
+        (["error: \(count) could not be stored in the cache:"]
+        + entries.map { "  \($0.subject): \($0.problem)" }).joined(separator: "\n")
+    case .tooFewDescriptors(let available, let needed):
+      return "error: only \(available) more files may be open at once (ulimit -n), and fetching needs at "
+        + "least \(needed): raise the limit, e.g. 'ulimit -n 1024'"
     }
   }
 }
@@ -50,6 +62,19 @@ public struct MissingEntry: Sendable, Equatable {
   public init(subject: String, request: String, problem: String? = nil) {
     self.subject = subject
     self.request = request
+    self.problem = problem
+  }
+}
+
+/// A response that could not be written to the cache.
+public struct UnwrittenEntry: Sendable, Equatable {
+  /// What the entry is for: `query 'dune' in collection 'sf'`.
+  public var subject: String
+  /// `cannot write cache entry …: No space left on device`.
+  public var problem: String
+
+  public init(subject: String, problem: String) {
+    self.subject = subject
     self.problem = problem
   }
 }

@@ -31,6 +31,10 @@ struct FetchState {
   var stale: [APIRequest: StaleEntry] = [:]
   /// Why a request's cache entry could not be used (corrupt, unreadable), until it is answered.
   var problems: [APIRequest: String] = [:]
+  /// Why a fetched response could not be stored: the run fails listing them.
+  var unwritten: [APIRequest: String] = [:]
+  /// Warnings about the run as a whole, shown before the requests' own.
+  var warnings: [String] = []
   var lookupQueue: [APIRequest] = []
   var lookupHead = 0
   /// Requests waiting for the network, with their stale entry's fetch time (nil = none cached).
@@ -114,7 +118,7 @@ struct FetchState {
       if let problem = problems.removeValue(forKey: request) {
         notes[request, default: []].append("\(problem); fetching it again")
       }
-      if let storeProblem { notes[request, default: []].append(storeProblem) }
+      if let storeProblem { unwritten[request] = storeProblem }
       switch outcome {
       case .success(let decoded, _, _, let attempts, let retries):
         statistics.requests += attempts
