@@ -42,7 +42,9 @@ let package = Package(
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
       name: "BookgenCLI",
-      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"],
+      dependencies: [
+        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache", "Support",
+      ],
       plugins: ["BuildInfo"]
     ),
     // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
@@ -62,9 +64,10 @@ let package = Package(
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
-    .testTarget(name: "SupportTests", dependencies: ["Support"]),
+    .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer"],
       exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import Foundation
 import GoogleBooks
+import Support
 
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
 public enum BookgenCLI {
@@ -27,7 +28,9 @@ public enum BookgenCLI {
 
   /// Runs `bookgen` with the real process environment and returns the exit status.
   public static func main(_ arguments: [String]) async -> Int32 {
-    await run(arguments: arguments, environment: .current())
+    // Fetches size their concurrency to what may be open; let that be all the system allows.
+    FileDescriptors.raiseSoftLimit()
+    return await run(arguments: arguments, environment: .current())
   }
 
   /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.

@@ -90,9 +90,10 @@ extension CommandContext {
 
   /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
   private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
-    let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
+    let catalogFile = try FileReader.read(
+      environment.resolve(options.catalogPath), limit: CatalogLoader.fileLimit)
     return try BuildFingerprint(
-      catalogFile: [UInt8](catalogFile), booksLines: catalog.booksLines, options: buildOptions,
+      catalogFile: catalogFile, booksLines: catalog.booksLines, options: buildOptions,
       toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
   }
 

@@ -58,7 +58,7 @@ extension CommandContext {
     case let error as CatalogError: return error.diagnostics
     case let error as SiteError:
       switch error {
-      case .template, .templates: return error.diagnostics
+      case .template, .templates, .unreadableFile: return error.diagnostics
       default: return nil
       }
     default: return nil

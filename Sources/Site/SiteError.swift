@@ -26,6 +26,9 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
   case unsafeOutputDirectory(path: String, reason: OutputRefusal)
   /// A file-system operation failed.
   case io(operation: String, path: String, reason: String)
+  /// A file of the site's theme that bookgen refuses to read (a link out of `templates/`, a
+  /// FIFO, a device, too large); `reason` is `FileReadError.reason`.
+  case unreadableFile(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -52,6 +55,8 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
       return "error: refusing to use '\(path)' as the output folder: \(reason.explanation)"
     case .io(let operation, let path, let reason):
       return "error: cannot \(operation) '\(path)': \(reason)"
+    case .unreadableFile(let path, let reason):
+      return "\(path): error: cannot read the file: \(reason)"
     }
   }
 }

@@ -40,7 +40,9 @@ extension ResponseCache {
   }
 
   private var hasMarker: Bool {
-    guard let bytes = try? Self.readFile(markerPath) else { return false }
+    guard
+      let bytes = try? FileReader.read(markerPath, limit: FileLimit(bytes: 4096, what: "the cache marker"))
+    else { return false }
     return bytes.starts(with: "bookgen fetch cache".utf8)
   }
 
