@@ -33,7 +33,7 @@ public struct StaticFileHandler: Sendable {
     case .directoryWithoutSlash:
       let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
       var response = HTTPResponse.text("Moved Permanently\n", status: 301)
-      response.headers.append(("Location", Self.origin(of: request) + request.rawPath + "/" + query))
+      response.headers.append(("Location", Self.slashRedirect(rawPath: request.rawPath) + query))
       return response
     case .refused(let status):
       return status == 404
@@ -113,13 +113,10 @@ public struct StaticFileHandler: Sendable {
     return HTTPResponse(status: status, headers: headers, body: [UInt8](data))
   }
 
-  /// `http://host:port` from the Host header, so clients that mangle relative redirects
-  /// (swift-corelibs-foundation drops the trailing slash) land on the right URL.
-  private static func origin(of request: HTTPRequest) -> String {
-    guard let host = request.header("Host"), !host.isEmpty,
-      host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") })
-    else { return "" }
-    return "http://" + host
+  /// `./name/` for `/a/name`: relative, so it never names a host (the `Host` header is the
+  /// client's to choose) and still holds under a path prefix; `./` keeps `a:b` from reading as a scheme.
+  static func slashRedirect(rawPath: String) -> String {
+    "./" + (rawPath.split(separator: "/", omittingEmptySubsequences: false).last ?? "") + "/"
   }
 
   /// The site's own `404.html` when it has one.
