@@ -21,6 +21,8 @@ extension CommandContext {
     }
     timer.lap("catalog")
     let output = try checkedOutput(for: catalog)
+    // Serve's folder is private and temporary: the terminal shows the preview's address instead.
+    let site = isPreview ? "The preview" : "Site in \(output.path)"
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
       jobs: options.jobs, outputDirectory: output.path, force: options.force)
@@ -32,13 +34,15 @@ extension CommandContext {
       timer.lap("fingerprint")
       if upToDate {
         timer.total()
-        return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)"
+        return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-        try await fetchVolumes(for: catalog, offline: options.offline)
+        // Serve refreshes expired entries only with --fetch: editing must cost no quota.
+        try await fetchVolumes(
+          for: catalog, offline: options.offline, refreshesExpired: !isPreview || options.fetch)
       })
     timer.lap("fetch")
     if !options.offline { buildOptions.fingerprint = try? fingerprint(catalog, buildOptions) }
@@ -47,10 +51,10 @@ extension CommandContext {
     }
     timer.add(report.stages.map { ($0.name, $0.seconds) })
     timer.total()
-    if report.upToDate { return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)" }
+    if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
     console.detail(
-      "Site in \(output.path): \(NumberText.count(report.files, "file")) "
+      "\(site): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
         + "\(report.pagesReused) pages reused"
     )

@@ -71,10 +71,16 @@ extension OptionSpec {
   static let host = OptionSpec(
     "host", value: "address", help: "The address to listen on.", default: "127.0.0.1")
   static let port = OptionSpec(
-    "port", value: "port", help: "The port, 0 for any free one.", default: "8000")
+    "port", short: "p", value: "port",
+    help: "The port, 0 for any free one; when the default is taken, the next free one.", default: "8000")
   static let open = OptionSpec("open", help: "Open the site in the default browser.")
+  static let servedBaseURL = OptionSpec(
+    "base-url", value: "url",
+    help: "The address pages link to (a LAN name, tunnel or proxy); its path is where the site is served.")
+  static let servedOffline = OptionSpec(
+    "offline", help: "Never touch the network (by default, entries missing from the cache are fetched).")
   static let fetch = OptionSpec(
-    "fetch", help: "Fetch missing volumes on rebuilds (by default serve only reads the cache).")
+    "fetch", help: "Also refetch entries older than cache.max_age (by default they are used as they are).")
 
   static let forceInit = OptionSpec("force", help: "Write the new site into a folder that is not empty.")
   static let templates = OptionSpec(

@@ -115,12 +115,12 @@ public struct StaticFileHandler: Sendable {
 
   /// `./name/` for `/a/name`: relative, so it never names a host (the `Host` header is the
   /// client's to choose) and still holds under a path prefix; `./` keeps `a:b` from reading as a scheme.
-  static func slashRedirect(rawPath: String) -> String {
+  public static func slashRedirect(rawPath: String) -> String {
     "./" + (rawPath.split(separator: "/", omittingEmptySubsequences: false).last ?? "") + "/"
   }
 
-  /// The site's own `404.html` when it has one.
-  private func notFound(for request: HTTPRequest) -> HTTPResponse {
+  /// The site's own `404.html` (status 404) when it has one.
+  public func notFound(for request: HTTPRequest) -> HTTPResponse {
     if case .file(let path, let info) = resolve("/404.html") {
       return serve(path, info: info, status: 404, for: request)
     }

@@ -127,6 +127,101 @@ import Testing
   }
 }
 
+@Suite struct PreviewAddressTests {
+  @Test func servesTheSiteUnderItsBasePathAndRedirectsTheRootThere() async throws {
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer { $0.basePath = "/books/" }
+    let port = try await preview.start()
+    #expect(fixture.builds.withLock { $0 } == ["http://127.0.0.1:\(port)/books/"])
+    let root = try await get("/", port: port)
+    #expect(root.status == 302)
+    #expect(root.header("Location") == "/books/")
+    let page = try await get("/books/", port: port)
+    #expect(page.status == 200)
+    #expect(page.text.hasPrefix("<html><body><a href=\"http://127.0.0.1:\(port)/books/\">v1</a>"))
+    #expect(try await get("/books/style.css", port: port).text == "body{}")
+    let withoutSlash = try await get("/books?x=1", port: port)
+    #expect(withoutSlash.status == 302)
+    #expect(withoutSlash.header("Location") == "./books/?x=1")
+    // Outside the base path nothing of the site is found, as in production.
+    #expect(try await get("/style.css", port: port).status == 404)
+    #expect(preview.servingMessage == "Serving http://127.0.0.1:\(port)/books/ (press Ctrl-C to stop)")
+    await preview.stop()
+  }
+
+  @Test func aTakenPortMovesOnToTheNextAndSaysSo() async throws {
+    let taken = HTTPServer(port: 0) { _ in .text("taken") }
+    try taken.start()
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer {
+      $0.port = taken.port
+      $0.fallbackPorts = 10
+    }
+    let port = try await preview.start()
+    #expect(port != taken.port)
+    #expect(
+      preview.servingMessage == """
+        Port \(taken.port) is in use; serving on port \(port) instead.
+        Serving http://127.0.0.1:\(port)/ (press Ctrl-C to stop)
+        """)
+    await preview.stop()
+    await taken.stop()
+  }
+
+  @Test func aFailedStartRemovesThePrivateFolder() async throws {
+    let taken = HTTPServer(port: 0) { _ in .text("taken") }
+    try taken.start()
+    let fixture = try PreviewFixture()
+    let preview = PreviewServer(
+      options: PreviewOptions(port: taken.port, temporaryDirectory: fixture.project, log: { _ in })
+    ) { _, _ in .success(summary: "") }
+    let folder = try #require(preview.options.privateFolder)
+    await #expect(throws: HTTPServerError.cannotBind(host: "127.0.0.1", port: taken.port, errno: EADDRINUSE))
+    {
+      try await preview.start()
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.project) == ["templates"])
+    await taken.stop()
+  }
+
+  @Test func onAllInterfacesTheMessageNamesTheNetworkAddressAndTheLocalOne() async throws {
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer {
+      $0.host = "0.0.0.0"
+      $0.networkAddresses = { ["192.0.2.7"] }
+    }
+    let port = try await preview.start()
+    #expect(fixture.builds.withLock { $0 } == ["http://192.0.2.7:\(port)/"])
+    #expect(
+      preview.servingMessage
+        == "Serving http://192.0.2.7:\(port)/ on all interfaces, and http://127.0.0.1:\(port)/ on this machine "
+        + "(press Ctrl-C to stop)")
+    await preview.stop()
+    let alone = fixture.makeServer {
+      $0.host = "0.0.0.0"
+      $0.networkAddresses = { [] }
+    }
+    let alonePort = try await alone.start()
+    #expect(
+      alone.servingMessage
+        == "Serving http://127.0.0.1:\(alonePort)/ on all interfaces (press Ctrl-C to stop)")
+    await alone.stop()
+  }
+
+  @Test func aGivenBaseURLIsWhatPagesLinkToAndWhereTheSiteIsMounted() async throws {
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer { $0.baseURL = "http://books.local:9000/shelf/" }
+    let port = try await preview.start()
+    #expect(fixture.builds.withLock { $0 } == ["http://books.local:9000/shelf/"])
+    #expect(try await get("/shelf/style.css", port: port).text == "body{}")
+    #expect(
+      preview.servingMessage
+        == "Serving http://books.local:9000/shelf/ (listening on 127.0.0.1:\(port); press Ctrl-C to stop)")
+    await preview.stop()
+  }
+}
+
 /// `run()` changes process-wide signal dispositions, so these tests take turns.
 @Suite(.serialized) struct PreviewRunTests {
   @Test func runStopsWhenCancelledAndRemovesItsPrivateFolder() async throws {
