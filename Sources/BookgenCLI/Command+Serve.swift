@@ -20,13 +20,15 @@ extension CommandContext {
     if let catalog { watched.append(Self.cacheDirectory(of: catalog)) }
     let standardError = environment.standardError
     let verbosity = console.verbosity
-    let previewOptions = PreviewOptions(
+    var previewOptions = PreviewOptions(
       host: options.host, port: UInt16(options.port),
       fallbackPorts: options.portIsExplicit ? 0 : Self.fallbackPorts, open: options.open, watchPaths: watched,
       basePath: catalog.flatMap { SiteBuilder.path(ofBaseURL: $0.site.baseURL) } ?? "/",
       baseURL: options.baseURL,
       temporaryDirectory: environment.variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 },
       log: { line in if verbosity > .quiet || line.contains("error:") { standardError.write(line + "\n") } })
+    // Entries a rebuild fetches are its own writes, not an edit to rebuild for.
+    previewOptions.writtenByBuilds = catalog.map { [Self.cacheDirectory(of: $0)] } ?? []
     let server = PreviewServer(options: previewOptions) { output, baseURL in
       await previewBuild(into: output, baseURL: baseURL)
     }

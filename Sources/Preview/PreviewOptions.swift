@@ -13,6 +13,9 @@ public struct PreviewOptions: Sendable {
   public var open: Bool
   /// Files and folders whose changes trigger a rebuild: catalog.yml, templates/, static/, the cache.
   public var watchPaths: [String]
+  /// Watched paths that builds write themselves (the fetch cache): what a build writes there
+  /// does not start another build, so a request budget is spent once per change, not in a loop.
+  public var writtenByBuilds: [String] = []
   /// How long changes must settle before a rebuild starts.
   public var debounce: Duration
   /// How often the watched trees are scanned for changes.

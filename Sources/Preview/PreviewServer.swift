@@ -62,7 +62,8 @@ public final class PreviewServer: Sendable {
     // Scanned before building, so edits made during the first build are not missed.
     let before = FileTreeSnapshot(scanning: options.watchPaths)
     await rebuild()
-    let task = Task { [self] in await watch(from: before) }
+    let baseline = before.rescanning(options.writtenByBuilds)
+    let task = Task { [self] in await watch(from: baseline) }
     watcher.set(task)
     return server.port
   }
@@ -153,6 +154,7 @@ public final class PreviewServer: Sendable {
         changedAt = nil
         options.log("Change detected, rebuilding…")
         await rebuild()
+        last = last.rescanning(options.writtenByBuilds)
       }
       if lastHeartbeat.duration(to: .now) >= .seconds(15) {
         lastHeartbeat = .now

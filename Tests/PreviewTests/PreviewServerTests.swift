@@ -45,6 +45,35 @@ import Testing
     }
   }
 
+  @Test func whatABuildWritesIntoAWatchedFolderStartsNoOtherBuild() async throws {
+    let fixture = try PreviewFixture()
+    let cache = fixture.project + "/cache"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let inner = fixture.makeServer()
+    // The build fetches into the watched cache, as serve's rebuilds do.
+    let preview = PreviewServer(
+      options: fixture.options {
+        $0.watchPaths.append(cache)
+        $0.writtenByBuilds = [cache]
+      }
+    ) { output, baseURL in
+      let count = fixture.buildCount
+      try? Data("entry".utf8).write(to: URL(fileURLWithPath: cache + "/entry-\(count)"))
+      return await inner.build(output, baseURL)
+    }
+    try await preview.start()
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(fixture.buildCount == 1)
+    try fixture.writeTemplate("v2")
+    try await eventually { fixture.buildCount == 2 }
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(fixture.buildCount == 2)
+    // A change to the cache from elsewhere (`bookgen fetch`) still rebuilds.
+    try Data("fetched".utf8).write(to: URL(fileURLWithPath: cache + "/other"))
+    try await eventually { fixture.buildCount == 3 }
+    await preview.stop()
+  }
+
   @Test func burstOfChangesIsDebouncedIntoOneRebuild() async throws {
     let fixture = try PreviewFixture()
     // A long debounce, so a slow machine cannot make the 30 ms gaps look settled.
