@@ -29,10 +29,12 @@ extension CommandContext {
   /// `check --site`: the built output's links, anchors, hosts, titles and languages.
   func checkSite(_ catalog: Catalog) async throws {
     let name = options.outputPath
+    let output = environment.resolve(name)
+    // The address the site was built for (`build --base-url`), unless given again.
+    let baseURL = options.baseURL ?? SiteBuilder.builtBaseURL(outputDirectory: output) ?? catalog.site.baseURL
     let problems: [SiteProblem]
     do {
-      problems = try await SiteChecker.check(
-        outputDirectory: environment.resolve(name), baseURL: options.baseURL ?? catalog.site.baseURL)
+      problems = try await SiteChecker.check(outputDirectory: output, baseURL: baseURL)
     } catch {
       throw CommandError.stage(command: .check, stage: "checking the site in '\(name)'", underlying: error)
     }

@@ -64,7 +64,9 @@ extension OptionSpec {
   static let site = OptionSpec(
     "site", help: "Also verify the built site: every internal link and anchor, titles and languages.")
   static let checkedBaseURL = OptionSpec(
-    "base-url", value: "url", help: "The address the site was built for (--site; default: site.base_url).")
+    "base-url", value: "url",
+    help:
+      "The address the site was built for (--site; default: the one its build recorded, else site.base_url).")
   static let checkedOutput = OptionSpec(
     "output", short: "o", value: "dir", help: "The built site that --site verifies.", default: "public")
 

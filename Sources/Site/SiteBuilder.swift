@@ -52,6 +52,13 @@ public struct SiteBuilder: Sendable {
     return upToDateReport(folder: folder, fingerprint: fingerprint) != nil
   }
 
+  /// The base URL the site in `outputDirectory` was built for, from its manifest; nil when the
+  /// folder holds no complete bookgen output (or one from before the field was recorded).
+  public static func builtBaseURL(outputDirectory: String) -> String? {
+    guard let manifest = OutputManifest.load(from: outputDirectory), manifest.isComplete else { return nil }
+    return manifest.baseURL
+  }
+
   /// The report of a build that has nothing to do, or nil when the output must be rebuilt.
   private static func upToDateReport(folder: OutputFolder, fingerprint: BuildFingerprint) -> BuildReport? {
     guard let summary = OutputManifest.verify(folder: folder.output, fingerprint: fingerprint.value) else {
@@ -110,7 +117,8 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
-    let removed = try update.finish(entries: tally.entries, fingerprint: options.fingerprint?.value)
+    let removed = try update.finish(
+      entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
     clock.lap("pages")
     var report = BuildReport(
