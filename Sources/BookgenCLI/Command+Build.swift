@@ -25,7 +25,8 @@ extension CommandContext {
     let site = isPreview ? "The preview" : "Site in \(output.path)"
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      jobs: options.jobs, outputDirectory: output.path, force: options.force)
+      staticDirectory: staticDirectory(in: catalog.directory), jobs: options.jobs,
+      outputDirectory: output.path, force: options.force)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
@@ -80,7 +81,8 @@ extension CommandContext {
       .build()
   }
 
-  /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
+  /// What the site is built from: catalog bytes, templates, static files, base URL, version and
+  /// cache entries.
   private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
     let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
     let cache = Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))

@@ -34,7 +34,10 @@ extension CommandContext {
     let baseURL = options.baseURL ?? SiteBuilder.builtBaseURL(outputDirectory: output) ?? catalog.site.baseURL
     let problems: [SiteProblem]
     do {
-      problems = try await SiteChecker.check(outputDirectory: output, baseURL: baseURL)
+      // static/ files are the owner's, copied as they are: link targets, not pages to check.
+      let verbatim = SiteBuilder.staticFiles(in: staticDirectory(in: catalog.directory))
+      problems = try await SiteChecker.check(
+        outputDirectory: output, baseURL: baseURL, verbatim: Set(verbatim))
     } catch {
       throw CommandError.stage(command: .check, stage: "checking the site in '\(name)'", underlying: error)
     }
@@ -54,6 +57,11 @@ extension CommandContext {
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
       ? path : nil
+  }
+
+  /// The site's `static/` folder next to the catalog (it may not exist).
+  func staticDirectory(in catalogFolder: String) -> String {
+    (catalogFolder as NSString).appendingPathComponent("static")
   }
 
   /// `4 collections, 6 queries, 9 ISBNs` (and volume ids when there are any).

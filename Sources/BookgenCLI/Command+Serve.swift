@@ -13,8 +13,9 @@ extension CommandContext {
   func serve() async throws {
     let catalogPath = environment.resolve(options.catalogPath)
     let folder = (catalogPath as NSString).deletingLastPathComponent
-    var watched =
-      [catalogPath] + ["templates", "static"].map { (folder as NSString).appendingPathComponent($0) }
+    var watched = [
+      catalogPath, (folder as NSString).appendingPathComponent("templates"), staticDirectory(in: folder),
+    ]
     // An invalid catalog is reported by the first build, in the terminal and the browser.
     let catalog = try? loadCatalog()
     if let catalog { watched.append(Self.cacheDirectory(of: catalog)) }

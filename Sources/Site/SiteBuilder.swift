@@ -91,11 +91,15 @@ public struct SiteBuilder: Sendable {
     let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
+    // Checked before anything is written: a static file in a generated page's place is an error.
+    let statics = try StaticFiles(folder: options.staticDirectory)
+    try statics.checkCollisions(with: paths.pages + paths.assets.values + [OutputManifest.fileName])
     clock.lap("model")
 
     var update = try folder.prepare(force: options.force)
     update.beforePlacing = beforePlacing
     var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
+    writer.statics = statics
     writer.sources = PageSources(
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
@@ -109,6 +113,7 @@ public struct SiteBuilder: Sendable {
     async let discovery = discoveryWriter.writeDiscoveryFiles(
       model: model, jobs: jobs, settings: settings, options: discoveryOptions)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
+    tally.merge(try writer.writeStaticFiles())
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
     do {
       tally.merge(try await discovery)

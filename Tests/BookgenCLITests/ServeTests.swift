@@ -204,6 +204,9 @@ import Testing
       #expect(try await Self.get(page).body.contains("Added Later"))
       #expect(
         Array(fixture.google.requests.dropFirst(requests)) == ["/books/v1/volumes/added00001?country=US"])
+      // static/ is watched too.
+      try write("books.example.com\n", to: root + "/static/CNAME")
+      try await eventually { (try? await Self.get(url + "CNAME").body) == "books.example.com\n" }
       try await session.stop()
 
       #expect(try FileManager.default.contentsOfDirectory(atPath: session.temporary) == [])
