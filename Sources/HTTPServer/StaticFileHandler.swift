@@ -12,12 +12,13 @@ import Foundation
 /// segments, backslashes and NUL bytes are refused before the file system is touched, and
 /// the resolved real path (symlinks followed) must still lie inside the root's real path.
 public struct StaticFileHandler: Sendable {
-  /// The root's real path, without a trailing slash.
+  /// The root as given, without a trailing slash.
   public let root: String
 
+  /// The root may not exist yet (a preview's output is made on start): its real path is
+  /// looked up on each request.
   public init(root: String) {
-    let real = Self.realPath(root) ?? root
-    self.root = real.count > 1 && real.hasSuffix("/") ? String(real.dropLast()) : real
+    self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
   }
 
   /// Answers GET and HEAD with a file, a redirect, a 304 or an error page.
@@ -74,7 +75,12 @@ public struct StaticFileHandler: Sendable {
     }
 
     let candidate = ([root] + segments.map(String.init)).joined(separator: "/")
-    guard let real = Self.realPath(candidate) else { return .refused(status: 404) }
+    guard let realRoot = Self.realPath(root), let real = Self.realPath(candidate) else {
+      return .refused(status: 404)
+    }
+    let isInsideRoot = { (path: String) in
+      path == realRoot || path.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+    }
     guard isInsideRoot(real) else { return .refused(status: 403) }
     guard let info = Self.fileStatus(real) else { return .refused(status: 404) }
     switch info.kind {
@@ -125,10 +131,6 @@ public struct StaticFileHandler: Sendable {
       return serve(path, info: info, status: 404, for: request)
     }
     return .text("Not Found\n", status: 404)
-  }
-
-  private func isInsideRoot(_ real: String) -> Bool {
-    real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
   }
 
   private enum Kind {

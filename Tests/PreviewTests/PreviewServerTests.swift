@@ -214,6 +214,20 @@ import Testing
     await taken.stop()
   }
 
+  @Test func aTemporaryFolderReachedThroughALinkServesItsFiles() async throws {
+    let fixture = try PreviewFixture()
+    try FileManager.default.createDirectory(
+      atPath: fixture.project + "/real", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.project + "/link", withDestinationPath: fixture.project + "/real")
+    let preview = fixture.makeServer { options in
+      options = PreviewOptions(port: 0, temporaryDirectory: fixture.project + "/link", log: { _ in })
+    }
+    let port = try await preview.start()
+    #expect(try await get("/style.css", port: port).status == 200)
+    await preview.stop()
+  }
+
   @Test func onAllInterfacesTheMessageNamesTheNetworkAddressAndTheLocalOne() async throws {
     let fixture = try PreviewFixture()
     let preview = fixture.makeServer {
