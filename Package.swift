@@ -43,7 +43,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache", "Support",
+        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Mustache",
+        "Support",
       ],
       plugins: ["BuildInfo"]
     ),
@@ -81,7 +82,7 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(
-      name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "TestSupport"],
+      name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "GoogleBooks", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),
     // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
     // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.

@@ -25,9 +25,12 @@ extension CommandContext {
     // One build at a time on an output and its twin: a second one waits here, and is told so.
     let lock = try await output.acquireLock { waitingForBuild(on: options.outputPath, pid: $0) }
     defer { lock.release() }
+    // Serve's folder is private and temporary: the terminal shows the preview's address instead.
+    let site = isPreview ? "The preview" : "Site in \(output.output)"
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      jobs: options.jobs, outputDirectory: output.output, force: options.force)
+      staticDirectory: staticDirectory(in: catalog.directory), jobs: options.jobs,
+      outputDirectory: output.output, force: options.force)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
@@ -36,19 +39,24 @@ extension CommandContext {
       timer.lap("fingerprint")
       if upToDate {
         timer.total()
-        return "Site in \(output.output) is up to date (\(pipeline.elapsed) s)"
+        return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
         let cache = responseCache(for: catalog)
-        guard !options.offline else { return try await fetchVolumes(for: catalog, offline: true) }
+        // Serve refreshes expired entries only with --fetch: editing must cost no quota.
+        let refreshesExpired = !isPreview || options.fetch
+        guard !options.offline else {
+          return try await fetchVolumes(for: catalog, offline: true, refreshesExpired: refreshesExpired)
+        }
         // A fetch writes the cache: nobody else writes it until the fingerprint of what this
         // build read is taken (an offline build only reads, and needs no lock).
         try? cache.claimFolder()
         return try await holdingCacheLock(cache) {
-          let result = try await fetchVolumes(for: catalog, offline: false)
+          let result = try await fetchVolumes(
+            for: catalog, offline: false, refreshesExpired: refreshesExpired)
           buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
           return result
         }
@@ -59,10 +67,10 @@ extension CommandContext {
     }
     timer.add(report.stages.map { ($0.name, $0.seconds) })
     timer.total()
-    if report.upToDate { return "Site in \(output.output) is up to date (\(pipeline.elapsed) s)" }
+    if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
     console.detail(
-      "Site in \(output.output): \(NumberText.count(report.files, "file")) "
+      "\(site): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
         + "\(report.pagesReused) pages reused"
     )
@@ -88,7 +96,8 @@ extension CommandContext {
       .build()
   }
 
-  /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
+  /// What the site is built from: catalog bytes, templates, static files, base URL, version and
+  /// cache entries.
   private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
     let catalogFile = try FileReader.read(
       environment.resolve(options.catalogPath), limit: CatalogLoader.fileLimit)

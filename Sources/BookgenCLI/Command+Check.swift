@@ -29,10 +29,15 @@ extension CommandContext {
   /// `check --site`: the built output's links, anchors, hosts, titles and languages.
   func checkSite(_ catalog: Catalog) async throws {
     let name = options.outputPath
+    let output = environment.resolve(name)
+    // The address the site was built for (`build --base-url`), unless given again.
+    let baseURL = options.baseURL ?? SiteBuilder.builtBaseURL(outputDirectory: output) ?? catalog.site.baseURL
     let problems: [SiteProblem]
     do {
+      // static/ files are the owner's, copied as they are: link targets, not pages to check.
+      let verbatim = SiteBuilder.staticFiles(in: staticDirectory(in: catalog.directory))
       problems = try await SiteChecker.check(
-        outputDirectory: environment.resolve(name), baseURL: options.baseURL ?? catalog.site.baseURL)
+        outputDirectory: output, baseURL: baseURL, verbatim: Set(verbatim))
     } catch {
       throw CommandError.stage(command: .check, stage: "checking the site in '\(name)'", underlying: error)
     }
@@ -52,6 +57,11 @@ extension CommandContext {
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
       ? path : nil
+  }
+
+  /// The site's `static/` folder next to the catalog (it may not exist).
+  func staticDirectory(in catalogFolder: String) -> String {
+    (catalogFolder as NSString).appendingPathComponent("static")
   }
 
   /// `4 collections, 6 queries, 9 ISBNs` (and volume ids when there are any).

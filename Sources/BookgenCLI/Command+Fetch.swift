@@ -18,14 +18,17 @@ extension CommandContext {
 
   /// Runs the fetch stage with the command's options; prints its progress and warnings. The
   /// caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
-  func fetchVolumes(for catalog: Catalog, offline: Bool) async throws -> FetchResult {
+  func fetchVolumes(for catalog: Catalog, offline: Bool, refreshesExpired: Bool = true) async throws
+    -> FetchResult
+  {
     let fetchOptions = FetchOptions(
-      offline: offline, refresh: options.refresh, jobs: options.jobs, maxRequests: options.maxRequests,
-      environment: environment.variables)
+      offline: offline, refresh: options.refresh, refreshesExpired: refreshesExpired, jobs: options.jobs,
+      maxRequests: options.maxRequests, environment: environment.variables)
     let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
     console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
     let result = try await fetcher.run()
     result.warnings.forEach(console.diagnostic)
+    for entry in result.pending { console.detail("  still to fetch: \(entry.subject): \(entry.request)") }
     return result
   }
 

@@ -1,28 +1,44 @@
 import Foundation
+import HTTPServer
 import Preview
+import Site
 
 extension CommandContext {
+  /// How many ports after the default one `serve` tries when it is taken.
+  static let fallbackPorts = 20
+
   /// `bookgen serve`: the preview server, rebuilding with the same pipeline as `build` into its
-  /// private folder, offline unless `--fetch`.
+  /// private folder, under the path of the site's base URL. Missing entries are fetched unless
+  /// `--offline`; expired ones are refreshed only with `--fetch`.
   func serve() async throws {
     let catalogPath = environment.resolve(options.catalogPath)
     let folder = (catalogPath as NSString).deletingLastPathComponent
-    var watched = [catalogPath, (folder as NSString).appendingPathComponent("templates")]
+    var watched = [
+      catalogPath, (folder as NSString).appendingPathComponent("templates"), staticDirectory(in: folder),
+    ]
     // An invalid catalog is reported by the first build, in the terminal and the browser.
-    if let catalog = try? loadCatalog() { watched.append(Self.cacheDirectory(of: catalog)) }
-    let port = UInt16(options.port)
+    let catalog = try? loadCatalog()
+    if let catalog { watched.append(Self.cacheDirectory(of: catalog)) }
     let standardError = environment.standardError
     let verbosity = console.verbosity
-    let previewOptions = PreviewOptions(
-      host: options.host, port: port, open: options.open, watchPaths: watched,
+    var previewOptions = PreviewOptions(
+      host: options.host, port: UInt16(options.port),
+      fallbackPorts: options.portIsExplicit ? 0 : Self.fallbackPorts, open: options.open, watchPaths: watched,
+      basePath: catalog.flatMap { SiteBuilder.path(ofBaseURL: $0.site.baseURL) } ?? "/",
+      baseURL: options.baseURL,
+      temporaryDirectory: environment.variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 },
       log: { line in if verbosity > .quiet || line.contains("error:") { standardError.write(line + "\n") } })
+    // Entries a rebuild fetches are its own writes, not an edit to rebuild for.
+    previewOptions.writtenByBuilds = catalog.map { [Self.cacheDirectory(of: $0)] } ?? []
     let server = PreviewServer(options: previewOptions) { output, baseURL in
       await previewBuild(into: output, baseURL: baseURL)
     }
     do {
       try await server.run()
     } catch {
-      throw CommandError.stage(command: .serve, stage: "starting the server", underlying: error)
+      throw CommandError.stage(
+        command: .serve, stage: "starting the server",
+        underlying: ServeError(underlying: error))
     }
   }
 
@@ -33,7 +49,6 @@ extension CommandContext {
     captured.standardError = capture.output
     captured.standardErrorIsTerminal = false
     var previewOptions = options
-    previewOptions.offline = !options.fetch
     previewOptions.refresh = false
     previewOptions.outputPath = output
     var console = Console(environment: captured)
@@ -47,6 +62,24 @@ extension CommandContext {
     } catch {
       context.report(error)
       return .failure(message: capture.text.trimmingCharacters(in: .newlines))
+    }
+  }
+}
+
+/// Why the preview server did not start, with what to do about a taken port.
+struct ServeError: Error, CustomStringConvertible {
+  let underlying: any Error
+
+  var description: String {
+    switch underlying {
+    case HTTPServerError.cannotBind(let host, let port, EADDRINUSE):
+      let address = host.contains(":") ? "[\(host)]" : host
+      return
+        "port \(port) on \(address) is already in use; choose another with --port (--port 0 takes any free one)"
+    case HTTPServerError.portsInUse:
+      return "\(underlying); choose a free one with --port (--port 0 takes any)"
+    default:
+      return CommandContext.describe(underlying)
     }
   }
 }

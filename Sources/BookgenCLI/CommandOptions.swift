@@ -14,6 +14,8 @@ struct CommandOptions: Sendable, Equatable {
   var timings: Bool
   var host: String
   var port: Int
+  /// `--port` was given: a taken port is an error instead of a reason to try the next one.
+  var portIsExplicit: Bool
   var open: Bool
   var fetch: Bool
   var removeCache: Bool
@@ -58,6 +60,7 @@ struct CommandOptions: Sendable, Equatable {
     timings = flag(.timings)
     host = value(.host)
     port = try number(.port, in: 0...65_535)
+    portIsExplicit = parsed.values[OptionSpec.port.long] != nil
     open = flag(.open)
     fetch = flag(.fetch)
     removeCache = flag(.cache)
@@ -71,6 +74,9 @@ struct CommandOptions: Sendable, Equatable {
     verbosity = flag(.quiet) ? .quiet : flag(.verbose) ? .verbose : .normal
     if offline, refresh {
       throw .conflictingOptions(OptionSpec.offline.longName, OptionSpec.refresh.longName, command: command)
+    }
+    if offline, fetch {
+      throw .conflictingOptions(OptionSpec.offline.longName, OptionSpec.fetch.longName, command: command)
     }
   }
 

@@ -74,12 +74,16 @@ extension CommandSpec {
   static let serve = CommandSpec(
     name: .serve, abstract: "Preview the site locally and rebuild it when a file changes.",
     discussion: """
-      Builds into a private folder (the output folder is not touched), serves it over HTTP, \
-      watches the catalog, the templates and the cache, and reloads open pages after each \
-      rebuild. Rebuilds read only the cache unless --fetch is given. Stop it with Ctrl-C.
+      Builds into a private folder (the output folder is not touched), serves it over HTTP \
+      under the path of site.base_url, watches the catalog, the templates, static/ and the \
+      cache, and reloads open pages after each rebuild. Entries missing from the cache are \
+      fetched (so a book added to the catalog appears); fresh and expired entries are used as \
+      they are, so editing costs no quota. Stop it with Ctrl-C.
       """,
     arguments: [],
-    options: [.catalog, .host, .port, .open, .fetch, .jobs, .quiet, .verbose])
+    options: [
+      .catalog, .host, .port, .servedBaseURL, .open, .servedOffline, .fetch, .jobs, .quiet, .verbose,
+    ])
 
   static let initialize = CommandSpec(
     name: .`init`, abstract: "Create a new site: a commented catalog.yml and a .gitignore.",

@@ -64,17 +64,25 @@ extension OptionSpec {
   static let site = OptionSpec(
     "site", help: "Also verify the built site: every internal link and anchor, titles and languages.")
   static let checkedBaseURL = OptionSpec(
-    "base-url", value: "url", help: "The address the site was built for (--site; default: site.base_url).")
+    "base-url", value: "url",
+    help:
+      "The address the site was built for (--site; default: the one its build recorded, else site.base_url).")
   static let checkedOutput = OptionSpec(
     "output", short: "o", value: "dir", help: "The built site that --site verifies.", default: "public")
 
   static let host = OptionSpec(
     "host", value: "address", help: "The address to listen on.", default: "127.0.0.1")
   static let port = OptionSpec(
-    "port", value: "port", help: "The port, 0 for any free one.", default: "8000")
+    "port", short: "p", value: "port",
+    help: "The port, 0 for any free one; when the default is taken, the next free one.", default: "8000")
   static let open = OptionSpec("open", help: "Open the site in the default browser.")
+  static let servedBaseURL = OptionSpec(
+    "base-url", value: "url",
+    help: "The address pages link to (a LAN name, tunnel or proxy); its path is where the site is served.")
+  static let servedOffline = OptionSpec(
+    "offline", help: "Never touch the network (by default, entries missing from the cache are fetched).")
   static let fetch = OptionSpec(
-    "fetch", help: "Fetch missing volumes on rebuilds (by default serve only reads the cache).")
+    "fetch", help: "Also refetch entries older than cache.max_age (by default they are used as they are).")
 
   static let forceInit = OptionSpec("force", help: "Write the new site into a folder that is not empty.")
   static let templates = OptionSpec(

@@ -13,6 +13,8 @@ public final class HTTPServer: Sendable {
 
   public let host: String
   private let requestedPort: UInt16
+  /// How many ports after `requestedPort` may be tried when it is taken.
+  private let fallbackPorts: Int
   /// How long a keep-alive connection may sit idle, and one read or write may wait.
   private let idleTimeout: Duration
   let handler: Handler
@@ -33,12 +35,16 @@ public final class HTTPServer: Sendable {
     case stopped
   }
 
+  /// `fallbackPorts`: when `port` (not 0) is taken, the next ones are tried, up to this many;
+  /// `port` then tells which one was bound.
   public init(
-    host: String = "127.0.0.1", port: UInt16 = 0, idleTimeout: Duration = .seconds(15),
+    host: String = "127.0.0.1", port: UInt16 = 0, fallbackPorts: Int = 0,
+    idleTimeout: Duration = .seconds(15),
     handler: @escaping Handler
   ) {
     self.host = host
     self.requestedPort = port
+    self.fallbackPorts = fallbackPorts
     self.idleTimeout = idleTimeout
     self.handler = handler
   }
@@ -57,7 +63,7 @@ public final class HTTPServer: Sendable {
   public func start() throws(HTTPServerError) {
     try state.withLock { (state: inout State) throws(HTTPServerError) in
       guard state.phase == .idle else { throw .alreadyStarted }
-      let listener = try Listener.open(host: host, port: requestedPort)
+      let listener = try Listener.open(host: host, port: requestedPort, fallbackPorts: fallbackPorts)
       let loop = EventLoop()
       state.phase = .running
       state.port = listener.port

@@ -9,7 +9,22 @@ struct Listener {
   let fd: Int32
   let port: UInt16
 
-  static func open(host: String, port: UInt16) throws(HTTPServerError) -> Listener {
+  /// Binds `port`; when it is taken (and not 0), tries the next `fallbackPorts` ones in turn.
+  static func open(host: String, port: UInt16, fallbackPorts: Int) throws(HTTPServerError) -> Listener {
+    let last = port == 0 ? port : UInt16(min(Int(port) + max(0, fallbackPorts), Int(UInt16.max)))
+    var candidate = port
+    while true {
+      do {
+        return try open(host: host, port: candidate)
+      } catch .cannotBind(_, _, EADDRINUSE) where candidate < last {
+        candidate += 1
+      } catch .cannotBind(_, _, EADDRINUSE) where last > port {
+        throw .portsInUse(host: host, first: port, last: last)
+      }
+    }
+  }
+
+  private static func open(host: String, port: UInt16) throws(HTTPServerError) -> Listener {
     guard let address = SocketAddress(host: host, port: port, passive: true) else {
       throw .addressUnresolvable(host: host)
     }

@@ -12,12 +12,13 @@ import Foundation
 /// segments, backslashes and NUL bytes are refused before the file system is touched, and
 /// the resolved real path (symlinks followed) must still lie inside the root's real path.
 public struct StaticFileHandler: Sendable {
-  /// The root's real path, without a trailing slash.
+  /// The root as given, without a trailing slash.
   public let root: String
 
+  /// The root may not exist yet (a preview's output is made on start): its real path is
+  /// looked up on each request.
   public init(root: String) {
-    let real = Self.realPath(root) ?? root
-    self.root = real.count > 1 && real.hasSuffix("/") ? String(real.dropLast()) : real
+    self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
   }
 
   /// Answers GET and HEAD with a file, a redirect, a 304 or an error page.
@@ -33,7 +34,7 @@ public struct StaticFileHandler: Sendable {
     case .directoryWithoutSlash:
       let query = request.target.firstIndex(of: "?").map { String(request.target[$0...]) } ?? ""
       var response = HTTPResponse.text("Moved Permanently\n", status: 301)
-      response.headers.append(("Location", Self.origin(of: request) + request.rawPath + "/" + query))
+      response.headers.append(("Location", Self.slashRedirect(rawPath: request.rawPath) + query))
       return response
     case .refused(let status):
       return status == 404
@@ -74,7 +75,12 @@ public struct StaticFileHandler: Sendable {
     }
 
     let candidate = ([root] + segments.map(String.init)).joined(separator: "/")
-    guard let real = Self.realPath(candidate) else { return .refused(status: 404) }
+    guard let realRoot = Self.realPath(root), let real = Self.realPath(candidate) else {
+      return .refused(status: 404)
+    }
+    let isInsideRoot = { (path: String) in
+      path == realRoot || path.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+    }
     guard isInsideRoot(real) else { return .refused(status: 403) }
     guard let info = Self.fileStatus(real) else { return .refused(status: 404) }
     switch info.kind {
@@ -113,25 +119,18 @@ public struct StaticFileHandler: Sendable {
     return HTTPResponse(status: status, headers: headers, body: [UInt8](data))
   }
 
-  /// `http://host:port` from the Host header, so clients that mangle relative redirects
-  /// (swift-corelibs-foundation drops the trailing slash) land on the right URL.
-  private static func origin(of request: HTTPRequest) -> String {
-    guard let host = request.header("Host"), !host.isEmpty,
-      host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@") })
-    else { return "" }
-    return "http://" + host
+  /// `./name/` for `/a/name`: relative, so it never names a host (the `Host` header is the
+  /// client's to choose) and still holds under a path prefix; `./` keeps `a:b` from reading as a scheme.
+  public static func slashRedirect(rawPath: String) -> String {
+    "./" + (rawPath.split(separator: "/", omittingEmptySubsequences: false).last ?? "") + "/"
   }
 
-  /// The site's own `404.html` when it has one.
-  private func notFound(for request: HTTPRequest) -> HTTPResponse {
+  /// The site's own `404.html` (status 404) when it has one.
+  public func notFound(for request: HTTPRequest) -> HTTPResponse {
     if case .file(let path, let info) = resolve("/404.html") {
       return serve(path, info: info, status: 404, for: request)
     }
     return .text("Not Found\n", status: 404)
-  }
-
-  private func isInsideRoot(_ real: String) -> Bool {
-    real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
   }
 
   private enum Kind {

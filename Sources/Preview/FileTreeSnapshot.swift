@@ -33,6 +33,18 @@ struct FileTreeSnapshot: Equatable, Sendable {
     for path in paths { add(path, depth: 0) }
   }
 
+  /// This snapshot with everything under `paths` scanned anew: what a build wrote itself there
+  /// (cache entries it fetched) is then no change.
+  func rescanning(_ paths: [String]) -> FileTreeSnapshot {
+    guard !paths.isEmpty else { return self }
+    var result = self
+    result.files = files.filter { path, _ in
+      !paths.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+    result.files.merge(FileTreeSnapshot(scanning: paths).files) { _, new in new }
+    return result
+  }
+
   static func == (a: FileTreeSnapshot, b: FileTreeSnapshot) -> Bool {
     a.files == b.files
   }

@@ -7,7 +7,7 @@ import Foundation
   import Darwin
 #endif
 
-/// Catching Ctrl-C (SIGINT) and SIGTERM from creation until `wait()` returns.
+/// Catching Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) from creation until `wait()` returns.
 ///
 /// Linux's dispatch signal sources only see signals blocked in every thread (they use
 /// signalfd), which a library cannot arrange; so a plain handler writes a byte to a pipe
@@ -15,7 +15,7 @@ import Foundation
 // Dispatch sources are thread-safe; nothing here is mutated after init.
 final class InterruptSignal: @unchecked Sendable {
   private let once = ResumeOnce()
-  private let signals = [SIGINT, SIGTERM]
+  private let signals = [SIGINT, SIGTERM, SIGHUP]
   private let source: any DispatchSourceRead
   private let previousActions: [sighandler_t?]
 
@@ -31,7 +31,7 @@ final class InterruptSignal: @unchecked Sendable {
     previousActions = signals.map { signal($0, writeToSignalPipe) }
   }
 
-  /// Returns on the first SIGINT or SIGTERM, or when the calling task is cancelled; then
+  /// Returns on the first of those signals, or when the calling task is cancelled; then
   /// the signals get their previous actions back.
   func wait() async {
     let once = once

@@ -2,9 +2,9 @@ import HTTPServer
 
 /// Answering browsers: the event stream, the built files with the reload script, the error page.
 extension PreviewServer {
-  static func respond(to request: HTTPRequest, files: StaticFileHandler, hub: LiveReloadHub) async
-    -> HTTPResponse
-  {
+  static func respond(
+    to request: HTTPRequest, mount: SiteMount, files: StaticFileHandler, hub: LiveReloadHub
+  ) async -> HTTPResponse {
     if request.path == LiveReloadScript.eventsPath {
       return eventStream(since: request.queryValue("since").flatMap { Int($0) }, hub: hub)
     }
@@ -15,7 +15,17 @@ extension PreviewServer {
     // The conditional check is redone here: a served page's bytes depend on the generation.
     var unconditional = request
     unconditional.headers.removeAll { $0.name.lowercased() == "if-none-match" }
-    var response = files.respond(to: unconditional)
+    var response: HTTPResponse
+    switch mount.route(unconditional) {
+    case .site(let inner):
+      response = files.respond(to: inner)
+    case .redirect(let location):
+      response = .text("Found\n", status: 302)
+      response.headers.append(("Location", location))
+    case .outside:
+      let reads = request.method == "GET" || request.method == "HEAD"
+      response = reads ? files.notFound(for: unconditional) : files.respond(to: unconditional)
+    }
     guard response.header("Content-Type")?.hasPrefix("text/html") == true,
       case .bytes(let body) = response.body
     else {

@@ -21,18 +21,22 @@ public final class PreviewServer: Sendable {
   public init(options: PreviewOptions, build: @escaping Build) {
     self.options = options
     self.build = build
-    try? FileManager.default.createDirectory(
-      atPath: options.outputDirectory, withIntermediateDirectories: true)
     let files = StaticFileHandler(root: options.outputDirectory)
     self.files = files
     let hub = hub
-    server = HTTPServer(host: options.host, port: options.port) { request in
-      await PreviewServer.respond(to: request, files: files, hub: hub)
+    // The mount follows the base URL's path, which does not depend on the port.
+    let mount = SiteMount(baseURL: options.baseURL(port: options.port))
+    server = HTTPServer(host: options.host, port: options.port, fallbackPorts: options.fallbackPorts) {
+      request in
+      await PreviewServer.respond(to: request, mount: mount, files: files, hub: hub)
     }
   }
 
-  /// The address pages are served at, once started.
+  /// The address pages are built for and served at, once started.
   public var url: String { options.baseURL(port: server.port) }
+
+  /// The port bound, once started (another than `options.port` when that one was taken).
+  public var port: UInt16 { server.port }
 
   /// How many builds have finished (successful or not).
   public var buildCount: Int {
@@ -42,11 +46,24 @@ public final class PreviewServer: Sendable {
   /// Starts serving, runs the first build, starts watching; returns the bound port.
   @discardableResult
   public func start() async throws -> UInt16 {
-    try server.start()
+    do {
+      if let folder = options.privateFolder {
+        // Owner-only: the build's files are nobody else's business until served.
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+      }
+      try FileManager.default.createDirectory(
+        atPath: options.outputDirectory, withIntermediateDirectories: true)
+      try server.start()
+    } catch {
+      removePrivateFolder()
+      throw error
+    }
     // Scanned before building, so edits made during the first build are not missed.
     let before = FileTreeSnapshot(scanning: options.watchPaths)
     await rebuild()
-    let task = Task { [self] in await watch(from: before) }
+    let baseline = before.rescanning(options.writtenByBuilds)
+    let task = Task { [self] in await watch(from: baseline) }
     watcher.set(task)
     return server.port
   }
@@ -59,12 +76,17 @@ public final class PreviewServer: Sendable {
     }
     await hub.finishAll()
     await server.stop()
-    if options.removesOutputDirectoryOnStop {
-      try? FileManager.default.removeItem(atPath: options.outputDirectory)
-    }
+    removePrivateFolder()
   }
 
-  /// Serves until SIGINT or SIGTERM (or until the calling task is cancelled), then stops.
+  /// The private folder holds the output and the writer's twin beside it: removing it whole
+  /// leaves nothing behind. An output folder the caller chose is kept.
+  private func removePrivateFolder() {
+    guard let folder = options.privateFolder else { return }
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  /// Serves until SIGINT, SIGTERM or SIGHUP (or until the calling task is cancelled), then stops.
   public func run() async throws {
     let interrupt = InterruptSignal()
     do {
@@ -73,11 +95,35 @@ public final class PreviewServer: Sendable {
       interrupt.release()
       throw error
     }
-    options.log("Serving \(url) (press Ctrl-C to stop)")
+    options.log(servingMessage)
     if options.open { Self.openInBrowser(url) }
     await interrupt.wait()
     options.log("Stopping.")
     await stop()
+  }
+
+  /// `Serving http://127.0.0.1:8000/books/ (press Ctrl-C to stop)`, after a line saying so
+  /// when the wanted port was taken; the address says whether other machines can reach it.
+  var servingMessage: String {
+    let bound = server.port
+    var lines: [String] = []
+    if options.port != 0, bound != options.port {
+      lines.append("Port \(options.port) is in use; serving on port \(bound) instead.")
+    }
+    let stop = "press Ctrl-C to stop"
+    if options.baseURL != nil {
+      let address = "\(PreviewOptions.bracketed(options.host.isEmpty ? "0.0.0.0" : options.host)):\(bound)"
+      lines.append("Serving \(url) (listening on \(address); \(stop))")
+    } else if options.listensEverywhere {
+      let local = options.loopbackURL(port: bound)
+      lines.append(
+        url == local
+          ? "Serving \(url) on all interfaces (\(stop))"
+          : "Serving \(url) on all interfaces, and \(local) on this machine (\(stop))")
+    } else {
+      lines.append("Serving \(url) (\(stop))")
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// Builds once and publishes the outcome to the terminal and the open pages.
@@ -108,6 +154,7 @@ public final class PreviewServer: Sendable {
         changedAt = nil
         options.log("Change detected, rebuilding…")
         await rebuild()
+        last = last.rescanning(options.writtenByBuilds)
       }
       if lastHeartbeat.duration(to: .now) >= .seconds(15) {
         lastHeartbeat = .now

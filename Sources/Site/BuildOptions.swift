@@ -5,6 +5,9 @@ public struct BuildOptions: Sendable, Equatable {
   /// The site's own `templates/` folder; its files override the default theme file by file.
   /// nil builds with the default theme alone.
   public var templatesDirectory: String?
+  /// The site's `static/` folder, copied verbatim to the output root; nil (or a missing folder)
+  /// copies nothing.
+  public var staticDirectory: String?
   /// Pages rendered at once (at least 1).
   public var jobs: Int
   /// Where the site is written (e.g. `public`); relative paths resolve against the current folder.
@@ -18,11 +21,12 @@ public struct BuildOptions: Sendable, Equatable {
   public var fingerprint: BuildFingerprint?
 
   public init(
-    baseURL: String? = nil, templatesDirectory: String? = nil, jobs: Int = 2, outputDirectory: String,
-    force: Bool = false, fingerprint: BuildFingerprint? = nil
+    baseURL: String? = nil, templatesDirectory: String? = nil, staticDirectory: String? = nil, jobs: Int = 2,
+    outputDirectory: String, force: Bool = false, fingerprint: BuildFingerprint? = nil
   ) {
     self.baseURL = baseURL
     self.templatesDirectory = templatesDirectory
+    self.staticDirectory = staticDirectory
     self.jobs = jobs
     self.outputDirectory = outputDirectory
     self.force = force

@@ -53,6 +53,15 @@ public struct SiteBuilder: Sendable {
     return upToDateReport(folder: folder, fingerprint: fingerprint) != nil
   }
 
+  /// The base URL the site in `outputDirectory` was built for, from its manifest; nil when the
+  /// folder holds no complete bookgen output (or one from before the field was recorded).
+  public static func builtBaseURL(outputDirectory: String) -> String? {
+    guard let folder = try? OutputFolder(path: outputDirectory),
+      let manifest = folder.manifests.load(describing: folder.output), manifest.isComplete
+    else { return nil }
+    return manifest.baseURL
+  }
+
   /// The report of a build that has nothing to do, or nil when the output must be rebuilt.
   private static func upToDateReport(folder: OutputFolder, fingerprint: BuildFingerprint) -> BuildReport? {
     guard let manifest = folder.manifests.path(describing: folder.output),
@@ -89,11 +98,15 @@ public struct SiteBuilder: Sendable {
     let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
+    // Checked before anything is written: a static file in a generated page's place is an error.
+    let statics = try StaticFiles(folder: options.staticDirectory)
+    try statics.checkCollisions(with: paths.pages + paths.assets.values + [OutputManifest.legacyFileName])
     clock.lap("model")
 
     var update = try folder.prepare(force: options.force, fence: fence)
     update.beforePlacing = beforePlacing
     var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
+    writer.statics = statics
     writer.sources = PageSources(
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
@@ -107,6 +120,7 @@ public struct SiteBuilder: Sendable {
     async let discovery = discoveryWriter.writeDiscoveryFiles(
       model: model, jobs: jobs, settings: settings, options: discoveryOptions)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
+    tally.merge(try writer.writeStaticFiles())
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
     do {
       tally.merge(try await discovery)
@@ -115,7 +129,8 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
-    let removed = try update.finish(entries: tally.entries, fingerprint: options.fingerprint?.value)
+    let removed = try update.finish(
+      entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
     clock.lap("pages")
     var report = BuildReport(

@@ -24,6 +24,10 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidOutputDirectory(String)
   /// The output folder is one a build must not replace (without `--force`).
   case unsafeOutputDirectory(path: String, reason: OutputRefusal)
+  /// A file in `static/` cannot be copied (`path` is `static/…`).
+  case staticFile(path: String, reason: String)
+  /// A file in `static/` would take the place of a file the site generates.
+  case staticCollision(path: String, generated: String)
   /// A file-system operation failed.
   case io(operation: String, path: String, reason: String)
   /// A file of the site's theme that bookgen refuses to read (a link out of `templates/`, a
@@ -53,6 +57,11 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
       return "error: cannot use '\(path)' as the output folder"
     case .unsafeOutputDirectory(let path, let reason):
       return "error: refusing to use '\(path)' as the output folder: \(reason.explanation)"
+    case .staticFile(let path, let reason):
+      return "error: cannot copy '\(path)': \(reason)"
+    case .staticCollision(let path, let generated):
+      return "error: '\(path)' collides with the generated '\(generated)'; rename or remove it "
+        + "(robots.txt is the one generated file static/ may replace)"
     case .io(let operation, let path, let reason):
       return "error: cannot \(operation) '\(path)': \(reason)"
     case .unreadableFile(let path, let reason):

@@ -13,8 +13,10 @@ public enum SiteChecker {
   static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// The problems found, by page (sorted) and then in document order; empty when the site is fine.
-  public static func check(outputDirectory: String, baseURL: String) async throws(SiteCheckError)
-    -> [SiteProblem]
+  /// `verbatim` files (relative paths: the site's `static/` files, such as a host's verification
+  /// page) are link targets but are not checked as pages: they are the owner's, copied as they are.
+  public static func check(outputDirectory: String, baseURL: String, verbatim: Set<String> = [])
+    async throws(SiteCheckError) -> [SiteProblem]
   {
     let base = try BaseURL(baseURL)
     let root = outputDirectory.hasSuffix("/") ? String(outputDirectory.dropLast()) : outputDirectory
@@ -28,7 +30,7 @@ public enum SiteChecker {
         return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
           && !isFolder.boolValue
       })
-    let pages = files.filter { $0.hasSuffix(".html") }.sorted()
+    let pages = files.filter { $0.hasSuffix(".html") && !verbatim.contains($0) }.sorted()
     let summaries = try await inBatches(pages) { batch throws(SiteCheckError) in
       try batch.map { page throws(SiteCheckError) in
         guard let data = FileManager.default.contents(atPath: root + "/" + page) else {

@@ -96,6 +96,27 @@ import Testing
     }
   }
 
+  @Test func siteCheckUsesTheBaseURLTheSiteWasBuiltFor() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      let build = await runCLI(
+        ["build", "-q", "--base-url", "https://preview.example.org/pr-7/"], in: root,
+        variables: fixture.variables)
+      #expect(build.status == 0)
+      let checked = await runCLI(["check", "--site"], in: root)
+      #expect(
+        checked
+          == CLIResult(
+            status: 0, stdout: "catalog.yml: OK (2 collections, 1 query, 1 ISBN)\npublic: OK\n", stderr: ""))
+      // Given explicitly, --base-url still wins: the links do not start with /books/.
+      let other = await runCLI(
+        ["check", "--site", "-q", "--base-url", "https://example.com/books/"], in: root)
+      #expect(other.status == 1)
+    }
+    await fixture.server.stop()
+  }
+
   @Test func siteCheckPassesOnABuiltSiteAndListsBrokenLinks() async throws {
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in

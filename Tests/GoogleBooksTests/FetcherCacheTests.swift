@@ -140,23 +140,6 @@ import Testing
     #expect(harness.fake.requests == ["/books/v1/volumes/B", "/books/v1/volumes/C"])
   }
 
-  @Test func aSpentBudgetFailsListingEntriesThatWereNeverCached() async throws {
-    let harness = try FetchHarness()
-    defer { harness.cleanUp() }
-    let ids = ["A", "B"]
-    for id in ids { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
-    let catalog = harness.catalog([Collection(title: "Vol", slug: "vol", volumes: ids)])
-    let error = await #expect(throws: FetchError.self) {
-      try await harness.fetcher(catalog, harness.options(maxRequests: 1)).run()
-    }
-    #expect(
-      error?.description == """
-        error: the request budget of 1 is spent, and 1 cache entry is missing (run again later, or raise \
-        --max-requests / google_books.max_requests):
-          volume 'B' in collection 'vol': volumes/B
-        """)
-  }
-
   @Test func theKeyAppearsInNoCacheFileMessageOrOutput() async throws {
     let harness = try FetchHarness()
     defer { harness.cleanUp() }

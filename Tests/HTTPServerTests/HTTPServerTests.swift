@@ -186,6 +186,28 @@ import Testing
     }
   }
 
+  @Test func aTakenPortMovesOnToTheNextFreeOneWhenAllowed() async throws {
+    try await withServer(echoHandler) { taken in
+      let moving = HTTPServer(port: taken.port, fallbackPorts: 5, handler: echoHandler)
+      try moving.start()
+      let bound = moving.port
+      await moving.stop()
+      #expect(bound > taken.port && bound <= taken.port + 5)
+      // The port after it, taken too: with one fallback there is nowhere left to go.
+      let next = HTTPServer(port: taken.port + 1, handler: echoHandler)
+      guard (try? next.start()) != nil else { return }  // a parallel test has it: nothing to prove
+      let stuck = HTTPServer(port: taken.port, fallbackPorts: 1, handler: echoHandler)
+      #expect(throws: HTTPServerError.portsInUse(host: "127.0.0.1", first: taken.port, last: taken.port + 1))
+      {
+        try stuck.start()
+      }
+      await next.stop()
+      #expect(
+        HTTPServerError.portsInUse(host: "127.0.0.1", first: 8000, last: 8020).description
+          == "ports 8000 to 8020 on 127.0.0.1 are all in use")
+    }
+  }
+
   @Test func servesIPv6Loopback() async throws {
     let server = HTTPServer(host: "::1", handler: echoHandler)
     do {

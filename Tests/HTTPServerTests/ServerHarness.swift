@@ -57,6 +57,14 @@ func fetch(
   return (http.statusCode, fields, String(decoding: data, as: UTF8.self))
 }
 
+/// Follows a redirect's `location` from `url` as a browser would (RFC 3986 reference resolution).
+func fetch(resolving location: String, against url: String) async throws -> (
+  status: Int, headers: [String: String], body: String
+) {
+  let resolved = try #require(URL(string: location, relativeTo: URL(string: url)))
+  return try await fetch(resolved.absoluteString)
+}
+
 /// Sends `request` verbatim on a fresh connection and returns the first response.
 func exchange(_ request: String, host: String = "127.0.0.1", port: UInt16) async throws -> TCPClient.Response
 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HTTPServer
 @testable import Preview
 
 @Suite struct LiveReloadTests {
@@ -30,9 +31,68 @@ import Testing
   }
 
   @Test func baseURLNamesAnAddressBrowsersCanUse() {
+    let lan: @Sendable () -> [String] = { ["192.168.1.5", "2001:db8::5"] }
+    let none: @Sendable () -> [String] = { [] }
     #expect(PreviewOptions(host: "127.0.0.1").baseURL(port: 8000) == "http://127.0.0.1:8000/")
     #expect(PreviewOptions(host: "::1").baseURL(port: 8000) == "http://[::1]:8000/")
-    #expect(PreviewOptions(host: "0.0.0.0").baseURL(port: 80) == "http://localhost:80/")
+    #expect(
+      PreviewOptions(host: "0.0.0.0", networkAddresses: lan).baseURL(port: 80) == "http://192.168.1.5:80/")
+    #expect(
+      PreviewOptions(host: "::", networkAddresses: { ["2001:db8::5"] }).baseURL(port: 80)
+        == "http://[2001:db8::5]:80/")
+    #expect(
+      PreviewOptions(host: "0.0.0.0", networkAddresses: none).baseURL(port: 80) == "http://127.0.0.1:80/")
+    #expect(PreviewOptions(host: "::", networkAddresses: none).baseURL(port: 80) == "http://[::1]:80/")
+    #expect(PreviewOptions(basePath: "/books/").baseURL(port: 8000) == "http://127.0.0.1:8000/books/")
+    #expect(
+      PreviewOptions(basePath: "/books/", baseURL: "https://tunnel.example/pr/").baseURL(port: 8000)
+        == "https://tunnel.example/pr/")
+  }
+
+  @Test func theTemporaryOutputLivesInAPrivateFolderOfItsOwn() {
+    let options = PreviewOptions(temporaryDirectory: "/var/tmp/")
+    let folder = try? #require(options.privateFolder)
+    #expect(folder?.hasPrefix("/var/tmp/bookgen-serve-") == true)
+    #expect(options.outputDirectory == (folder ?? "") + "/site")
+    #expect(PreviewOptions(outputDirectory: "/x/site").privateFolder == nil)
+  }
+
+  @Test(arguments: [
+    ("/", "redirect /books/"),
+    ("/?a=1", "redirect /books/?a=1"),
+    ("/books", "redirect ./books/"),
+    ("/books?page=2", "redirect ./books/?page=2"),
+    ("/books/", "site /"),
+    ("/books/assets/style.css", "site /assets/style.css"),
+    ("/books/a%20b/?q=1", "site /a%20b/?q=1"),
+    ("/bookshelf/", "outside"),
+    ("/other/books/", "outside"),
+    ("/favicon.ico", "outside"),
+  ])
+  func theSiteIsServedUnderItsBasePath(target: String, expected: String) {
+    let mount = SiteMount(baseURL: "http://127.0.0.1:8000/books/")
+    let route: String
+    switch mount.route(HTTPRequest(method: "GET", target: target)) {
+    case .site(let inner): route = "site \(inner.target)"
+    case .redirect(let location): route = "redirect \(location)"
+    case .outside: route = "outside"
+    }
+    #expect(route == expected)
+  }
+
+  @Test func aBasePathOutsideASCIIIsDecodedForMatchingAndEncodedForRedirects() {
+    let mount = SiteMount(baseURL: "http://127.0.0.1:8000/書架/")
+    guard case .redirect(let location) = mount.route(HTTPRequest(method: "GET", target: "/")) else {
+      Issue.record("expected a redirect")
+      return
+    }
+    #expect(location == "/%E6%9B%B8%E6%9E%B6/")
+    guard case .site(let inner) = mount.route(HTTPRequest(method: "GET", target: "/%E6%9B%B8%E6%9E%B6/x.css"))
+    else {
+      Issue.record("expected the site")
+      return
+    }
+    #expect(inner.path == "/x.css")
   }
 
   @Test func snapshotSeesAddedChangedAndRemovedFilesButNotHiddenOnes() throws {

@@ -28,18 +28,27 @@ final class PreviewFixture: Sendable {
     try Data(text.utf8).write(to: URL(fileURLWithPath: project + "/templates/page.mustache"))
   }
 
-  func options(outputDirectory: String? = nil, debounce: Duration = .milliseconds(100)) -> PreviewOptions {
+  func options(
+    outputDirectory: String? = nil, debounce: Duration = .milliseconds(100),
+    tweak: (inout PreviewOptions) -> Void = { _ in }
+  ) -> PreviewOptions {
     let logLines = logLines
-    return PreviewOptions(
+    var options = PreviewOptions(
       port: 0, watchPaths: [project + "/catalog.yml", project + "/templates"], debounce: debounce,
       pollInterval: .milliseconds(40), outputDirectory: outputDirectory,
       log: { line in logLines.withLock { $0.append(line) } })
+    tweak(&options)
+    return options
   }
 
-  func makeServer(outputDirectory: String? = nil, debounce: Duration = .milliseconds(100)) -> PreviewServer {
+  func makeServer(
+    outputDirectory: String? = nil, debounce: Duration = .milliseconds(100),
+    tweak: (inout PreviewOptions) -> Void = { _ in }
+  ) -> PreviewServer {
     let project = project
     let builds = builds
-    return PreviewServer(options: options(outputDirectory: outputDirectory, debounce: debounce)) {
+    return PreviewServer(options: options(outputDirectory: outputDirectory, debounce: debounce, tweak: tweak))
+    {
       output, baseURL in
       let template =
         (try? String(contentsOfFile: project + "/templates/page.mustache", encoding: .utf8)) ?? ""

@@ -45,6 +45,35 @@ import Testing
     }
   }
 
+  @Test func whatABuildWritesIntoAWatchedFolderStartsNoOtherBuild() async throws {
+    let fixture = try PreviewFixture()
+    let cache = fixture.project + "/cache"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let inner = fixture.makeServer()
+    // The build fetches into the watched cache, as serve's rebuilds do.
+    let preview = PreviewServer(
+      options: fixture.options {
+        $0.watchPaths.append(cache)
+        $0.writtenByBuilds = [cache]
+      }
+    ) { output, baseURL in
+      let count = fixture.buildCount
+      try? Data("entry".utf8).write(to: URL(fileURLWithPath: cache + "/entry-\(count)"))
+      return await inner.build(output, baseURL)
+    }
+    try await preview.start()
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(fixture.buildCount == 1)
+    try fixture.writeTemplate("v2")
+    try await eventually { fixture.buildCount == 2 }
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(fixture.buildCount == 2)
+    // A change to the cache from elsewhere (`bookgen fetch`) still rebuilds.
+    try Data("fetched".utf8).write(to: URL(fileURLWithPath: cache + "/other"))
+    try await eventually { fixture.buildCount == 3 }
+    await preview.stop()
+  }
+
   @Test func burstOfChangesIsDebouncedIntoOneRebuild() async throws {
     let fixture = try PreviewFixture()
     // A long debounce, so a slow machine cannot make the 30 ms gaps look settled.
@@ -124,6 +153,115 @@ import Testing
     try await preview.start()
     await preview.stop()
     #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+  }
+}
+
+@Suite struct PreviewAddressTests {
+  @Test func servesTheSiteUnderItsBasePathAndRedirectsTheRootThere() async throws {
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer { $0.basePath = "/books/" }
+    let port = try await preview.start()
+    #expect(fixture.builds.withLock { $0 } == ["http://127.0.0.1:\(port)/books/"])
+    let root = try await get("/", port: port)
+    #expect(root.status == 302)
+    #expect(root.header("Location") == "/books/")
+    let page = try await get("/books/", port: port)
+    #expect(page.status == 200)
+    #expect(page.text.hasPrefix("<html><body><a href=\"http://127.0.0.1:\(port)/books/\">v1</a>"))
+    #expect(try await get("/books/style.css", port: port).text == "body{}")
+    let withoutSlash = try await get("/books?x=1", port: port)
+    #expect(withoutSlash.status == 302)
+    #expect(withoutSlash.header("Location") == "./books/?x=1")
+    // Outside the base path nothing of the site is found, as in production.
+    #expect(try await get("/style.css", port: port).status == 404)
+    #expect(preview.servingMessage == "Serving http://127.0.0.1:\(port)/books/ (press Ctrl-C to stop)")
+    await preview.stop()
+  }
+
+  @Test func aTakenPortMovesOnToTheNextAndSaysSo() async throws {
+    let taken = HTTPServer(port: 0) { _ in .text("taken") }
+    try taken.start()
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer {
+      $0.port = taken.port
+      $0.fallbackPorts = 10
+    }
+    let port = try await preview.start()
+    #expect(port != taken.port)
+    #expect(
+      preview.servingMessage == """
+        Port \(taken.port) is in use; serving on port \(port) instead.
+        Serving http://127.0.0.1:\(port)/ (press Ctrl-C to stop)
+        """)
+    await preview.stop()
+    await taken.stop()
+  }
+
+  @Test func aFailedStartRemovesThePrivateFolder() async throws {
+    let taken = HTTPServer(port: 0) { _ in .text("taken") }
+    try taken.start()
+    let fixture = try PreviewFixture()
+    let preview = PreviewServer(
+      options: PreviewOptions(port: taken.port, temporaryDirectory: fixture.project, log: { _ in })
+    ) { _, _ in .success(summary: "") }
+    let folder = try #require(preview.options.privateFolder)
+    await #expect(throws: HTTPServerError.cannotBind(host: "127.0.0.1", port: taken.port, errno: EADDRINUSE))
+    {
+      try await preview.start()
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.project) == ["templates"])
+    await taken.stop()
+  }
+
+  @Test func aTemporaryFolderReachedThroughALinkServesItsFiles() async throws {
+    let fixture = try PreviewFixture()
+    try FileManager.default.createDirectory(
+      atPath: fixture.project + "/real", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.project + "/link", withDestinationPath: fixture.project + "/real")
+    let preview = fixture.makeServer { options in
+      options = PreviewOptions(port: 0, temporaryDirectory: fixture.project + "/link", log: { _ in })
+    }
+    let port = try await preview.start()
+    #expect(try await get("/style.css", port: port).status == 200)
+    await preview.stop()
+  }
+
+  @Test func onAllInterfacesTheMessageNamesTheNetworkAddressAndTheLocalOne() async throws {
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer {
+      $0.host = "0.0.0.0"
+      $0.networkAddresses = { ["192.0.2.7"] }
+    }
+    let port = try await preview.start()
+    #expect(fixture.builds.withLock { $0 } == ["http://192.0.2.7:\(port)/"])
+    #expect(
+      preview.servingMessage
+        == "Serving http://192.0.2.7:\(port)/ on all interfaces, and http://127.0.0.1:\(port)/ on this machine "
+        + "(press Ctrl-C to stop)")
+    await preview.stop()
+    let alone = fixture.makeServer {
+      $0.host = "0.0.0.0"
+      $0.networkAddresses = { [] }
+    }
+    let alonePort = try await alone.start()
+    #expect(
+      alone.servingMessage
+        == "Serving http://127.0.0.1:\(alonePort)/ on all interfaces (press Ctrl-C to stop)")
+    await alone.stop()
+  }
+
+  @Test func aGivenBaseURLIsWhatPagesLinkToAndWhereTheSiteIsMounted() async throws {
+    let fixture = try PreviewFixture()
+    let preview = fixture.makeServer { $0.baseURL = "http://books.local:9000/shelf/" }
+    let port = try await preview.start()
+    #expect(fixture.builds.withLock { $0 } == ["http://books.local:9000/shelf/"])
+    #expect(try await get("/shelf/style.css", port: port).text == "body{}")
+    #expect(
+      preview.servingMessage
+        == "Serving http://books.local:9000/shelf/ (listening on 127.0.0.1:\(port); press Ctrl-C to stop)")
+    await preview.stop()
   }
 }
 

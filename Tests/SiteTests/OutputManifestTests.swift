@@ -39,8 +39,44 @@ import Testing
     #expect(OutputManifest.parse(OutputManifest().serialized()) == OutputManifest())
   }
 
+  @Test func theBaseURLTheOutputWasBuiltForIsRecorded() throws {
+    let manifest = OutputManifest(
+      fingerprint: "00ff", baseURL: "https://preview.example.org/pr-7/",
+      entries: ["index.html": .init(hash: 0xABC, size: 12)])
+    let text = String(decoding: manifest.serialized(), as: UTF8.self)
+    #expect(
+      text == """
+        bookgen-output 2
+        fingerprint 00ff
+        base-url https://preview.example.org/pr-7/
+        0000000000000abc 12 - index.html
+        end 1
+
+        """)
+    #expect(OutputManifest.parse(manifest.serialized()) == manifest)
+    // A manifest written before the field existed still reads, without a base URL.
+    let older = Array("bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 1\n".utf8)
+    #expect(OutputManifest.parse(older)?.baseURL == nil)
+    #expect(OutputManifest.parse(older)?.entries.count == 1)
+
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try "<p>1</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
+    var onDisk = manifest
+    onDisk.entries = ["index.html": .init(hash: 1, size: 8)]
+    let folder = try OutputFolder(path: root)
+    try folder.manifests.write(onDisk, describing: root)
+    let written = try #require(folder.manifests.path(describing: root))
+    #expect(
+      OutputManifest.verify(manifest: written, folder: root, fingerprint: "00ff")
+        == .init(files: 1, bytes: 8, pages: 1))
+    #expect(SiteBuilder.builtBaseURL(outputDirectory: root) == "https://preview.example.org/pr-7/")
+    #expect(SiteBuilder.builtBaseURL(outputDirectory: root + "/missing") == nil)
+  }
+
   @Test(arguments: [
     "", "bookgen-output 2\n", "bookgen-output 2 incomplete\n",
+    "bookgen-output 2\nfingerprint -\nbase-url \nend 0\n",
     "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\n",
     "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 2\n",
     "bookgen-output 2\nfingerprint -\n0abc 12 - index.html\nend 1\n",

@@ -6,6 +6,9 @@ public struct FetchOptions: Sendable {
   public var offline: Bool
   /// Ignore `cache.max_age`: every entry is refetched (stale entries stay as fallback).
   public var refresh: Bool
+  /// False: an entry older than `cache.max_age` is used as it is, without a request (`serve`,
+  /// where editing must cost no quota); missing entries are still fetched.
+  public var refreshesExpired: Bool
   /// Most requests in flight at once (`--jobs`).
   public var jobs: Int
   /// Request budget (`--max-requests`); overrides `google_books.max_requests`.
@@ -30,7 +33,8 @@ public struct FetchOptions: Sendable {
   public var availableDescriptors: (@Sendable () -> Int?)?
 
   public init(
-    offline: Bool = false, refresh: Bool = false, jobs: Int = 4, maxRequests: Int? = nil,
+    offline: Bool = false, refresh: Bool = false, refreshesExpired: Bool = true, jobs: Int = 4,
+    maxRequests: Int? = nil,
     requestsPerSecond: Double? = nil, cacheDirectory: String? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     now: @escaping @Sendable () -> Date = { Date() },
@@ -41,6 +45,7 @@ public struct FetchOptions: Sendable {
   ) {
     self.offline = offline
     self.refresh = refresh
+    self.refreshesExpired = refreshesExpired
     self.jobs = max(1, jobs)
     self.maxRequests = maxRequests
     self.requestsPerSecond = requestsPerSecond

@@ -7,6 +7,9 @@ public struct FetchResult: Sendable {
   /// Skipped volumes, unmatched ISBNs, stale fallbacks, corrupt cache entries… in catalog order.
   public var warnings: [Diagnostic]
   public var statistics: FetchStatistics
+  /// Entries the request budget did not reach, in catalog order: the site is built without
+  /// them, and a later run fetches them (missing entries get the budget first).
+  public var pending: [MissingEntry] = []
 
   public init(collections: [CollectionVolumes], warnings: [Diagnostic], statistics: FetchStatistics) {
     self.collections = collections

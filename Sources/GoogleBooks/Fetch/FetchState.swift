@@ -37,13 +37,15 @@ struct FetchState {
   var warnings: [String] = []
   var lookupQueue: [APIRequest] = []
   var lookupHead = 0
-  /// Requests waiting for the network, with their stale entry's fetch time (nil = none cached).
-  var networkQueue: [(request: APIRequest, fetchedAt: Date?, order: Int)] = []
+  /// Requests waiting for the network, with their stale entry's fetch time (nil = none cached)
+  /// and their place in the catalog, so the budget's choice does not depend on timing.
+  var networkQueue: [(request: APIRequest, fetchedAt: Date?, order: Purpose.Order)] = []
   var networkQueueSorted = true
   var statistics = FetchStatistics()
   var staleOffline = 0
   var staleBudget = 0
-  private var order = 0
+  /// Expired entries used as they are (`refreshesExpired` off).
+  var staleKept = 0
 
   init(planner: RequestPlanner) {
     self.planner = planner
@@ -111,8 +113,8 @@ struct FetchState {
         problems[request] = problem
       }
       stale[request] = entry
+      let order = purposes[request]?.map(\.order).min(by: <) ?? Purpose.last
       networkQueue.append((request, entry?.fetchedAt, order))
-      order += 1
       networkQueueSorted = false
     case .fetched(let request, let outcome, let storeProblem):
       if let problem = problems.removeValue(forKey: request) {
@@ -142,6 +144,14 @@ struct FetchState {
     }
     statistics.staleServed += 1
     if case .offline = reason { staleOffline += 1 } else { staleBudget += 1 }
+    answer(request, entry.decoded)
+  }
+
+  /// An expired entry used without asking the network again.
+  mutating func keepExpired(_ request: APIRequest) {
+    guard let entry = stale.removeValue(forKey: request) else { return }
+    statistics.staleServed += 1
+    staleKept += 1
     answer(request, entry.decoded)
   }
 

@@ -53,6 +53,19 @@ extension Fetcher {
       assembly.warn(
         "offline: \(entries(state.staleOffline)) older than cache.max_age; run without --offline to refresh")
     }
+    if state.staleKept > 0 {
+      let count = state.staleKept
+      assembly.warn(
+        "\(entries(count)) older than cache.max_age and \(count == 1 ? "was" : "were") used as "
+          + "\(count == 1 ? "it is" : "they are"); 'bookgen build' or 'bookgen fetch' refreshes "
+          + (count == 1 ? "it" : "them"))
+    }
+    if !assembly.pending.isEmpty {
+      assembly.warn(
+        "the request budget of \(client.budget.limit ?? 0) is spent with "
+          + assembly.pendingBooks(planner: state.planner) + "; this run builds with what is cached and the "
+          + "next one fetches more (or raise --max-requests / google_books.max_requests)")
+    }
     if state.staleBudget > 0 {
       assembly.warn(
         "the request budget of \(client.budget.limit ?? 0) is spent: \(entries(state.staleBudget)) served from "
@@ -66,7 +79,9 @@ extension Fetcher {
     }
     if !assembly.unwritten.isEmpty { throw .unwrittenEntries(assembly.unwritten) }
     progress?.report(.finished(statistics, warnings: assembly.warnings.count))
-    return FetchResult(collections: collections, warnings: assembly.warnings, statistics: statistics)
+    var result = FetchResult(collections: collections, warnings: assembly.warnings, statistics: statistics)
+    result.pending = assembly.pending.map(\.entry)
+    return result
   }
 
   private func entries(_ count: Int) -> String {
@@ -98,6 +113,8 @@ private struct Assembly {
   var failures: [RequestFailure] = []
   var missing: [(entry: MissingEntry, reason: FetchError.MissingReason)] = []
   var unwritten: [UnwrittenEntry] = []
+  /// Missing entries the budget did not reach: left for a later run, not an error.
+  var pending: [(entry: MissingEntry, purpose: Purpose)] = []
   var visited: Set<APIRequest> = []
   var failed: Set<APIRequest> = []
 
@@ -131,15 +148,36 @@ private struct Assembly {
       }
       return nil
     case .missing(let reason, let problem):
-      if first {
-        missing.append(
-          (MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed)), reason)
-        )
+      guard first else { return nil }
+      let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
+      if case .budgetSpent = reason {
+        pending.append((entry, purpose))
+      } else {
+        missing.append((entry, reason))
       }
       return nil
     case nil:
       return nil
     }
+  }
+
+  /// `3 books still to fetch (3 requests)`; a page of search results counts as up to its size,
+  /// a full record as its book.
+  func pendingBooks(planner: RequestPlanner) -> String {
+    var books = 0
+    var searched = false
+    for (_, purpose) in pending {
+      switch purpose {
+      case .page(let c, let q, let start):
+        books += min(RequestPlanner.pageSize, planner.catalog.collections[c].queries[q].maxResults - start)
+        searched = true
+      case .isbn, .volume, .details:
+        books += 1
+      }
+    }
+    let requests = pending.count == 1 ? "1 request" : "\(pending.count) requests"
+    return (searched ? "up to " : "") + (books == 1 ? "1 book" : "\(books) books")
+      + " still to fetch (\(requests))"
   }
 
   /// The full record for `volume` when the collection asked for details and it was fetched.

@@ -102,10 +102,12 @@ public struct Fetcher: Sendable {
         }
         // Requests wait for all pending lookups, so a budget goes to the stalest entries.
         while lookups == 0, running < jobs,
-          let (request, _) = state.nextNetwork(stalestFirst: budget.limit != nil)
+          let (request, fetchedAt) = state.nextNetwork(stalestFirst: budget.limit != nil)
         {
           if options.offline {
             state.serveWithoutNetwork(request, because: .offline)
+          } else if fetchedAt != nil, !options.refreshesExpired {
+            state.keepExpired(request)
           } else if !budget.take() {
             state.serveWithoutNetwork(request, because: .budgetSpent(limit: budget.limit ?? 0))
           } else {

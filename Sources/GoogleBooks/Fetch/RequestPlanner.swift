@@ -10,6 +10,23 @@ enum Purpose: Hashable, Sendable {
   case details(id: String)
 }
 
+extension Purpose {
+  /// Catalog order: collection, then its queries page by page, ISBNs and volume ids; full
+  /// records come last, by volume id.
+  typealias Order = (collection: Int, kind: Int, index: Int, start: Int, id: String)
+
+  static let last: Order = (Int.max, 0, 0, 0, "")
+
+  var order: Order {
+    switch self {
+    case .page(let c, let q, let start): return (c, 0, q, start, "")
+    case .isbn(let c, let i): return (c, 1, i, 0, "")
+    case .volume(let c, let i): return (c, 2, i, 0, "")
+    case .details(let id): return (Int.max, 3, 0, 0, id)
+    }
+  }
+}
+
 /// Turns the catalog into API requests.
 struct RequestPlanner: Sendable {
   static let pageSize = 40

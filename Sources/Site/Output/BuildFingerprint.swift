@@ -4,7 +4,8 @@ import Foundation
 /// before the fetched data is even loaded.
 ///
 /// It covers the catalog file's bytes, the default theme and the site's `templates/` folder
-/// (the paths and bytes of the templates and assets a build reads), the options that change output (base URL), the tool's version, and the
+/// (the paths and bytes of the templates and assets a build reads), the files of its `static/`
+/// folder (paths, sizes and times), the options that change output (base URL), the tool's version, and the
 /// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
 /// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
 /// and are left out.
@@ -50,6 +51,12 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       }
     }
     sharedValue = BuildFingerprint.hex(stream)
+    // Static files are copied, not rendered: they change the output, never a page's source.
+    if let directory = options.staticDirectory {
+      let identity = try StaticFiles(folder: directory).identity()
+      stream.add("static \(identity.count)")
+      for file in identity { stream.add(file) }
+    }
     stream.add(catalogFile)
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }

@@ -27,6 +27,7 @@ extension OutputManifest {
     let prefixLength = path.count
     var summary = Summary(files: 0, bytes: 0, pages: 0)
     var index = expectedStart.count
+    _ = optionalLine(baseURLPrefix, in: data, at: &index)
     while index < data.count {
       guard let end = data[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
       let line = data[index..<end]

@@ -6,6 +6,7 @@
 ///
 ///     bookgen-output 2
 ///     fingerprint 9f2c…           (or `fingerprint -`)
+///     base-url https://me.github.io/books/   (optional: the address the site was built for)
 ///     2b0e8a1c33d6f7a9 10432 77c1d0e4a9b2f310 books/dune-abc/index.html
 ///     0c41aa0f9e8d7b62 2204 - assets/style.css
 ///     end 13978
@@ -40,13 +41,19 @@ struct OutputManifest: Sendable, Equatable {
 
   /// nil when the tree is incomplete or was built without a fingerprint.
   var fingerprint: String?
+  /// The base URL the pages were built for, so `check --site` needs no `--base-url` again.
+  var baseURL: String?
   /// Relative path (`books/dune-abc/index.html`) → content.
   var entries: [String: Entry]
   /// False for a tree an interrupted build left half-updated (or an unreadable manifest).
   var isComplete: Bool
 
-  init(fingerprint: String? = nil, entries: [String: Entry] = [:], isComplete: Bool = true) {
+  init(
+    fingerprint: String? = nil, baseURL: String? = nil, entries: [String: Entry] = [:],
+    isComplete: Bool = true
+  ) {
     self.fingerprint = fingerprint
+    self.baseURL = baseURL
     self.entries = entries
     self.isComplete = isComplete
   }
@@ -89,6 +96,11 @@ struct OutputManifest: Sendable, Equatable {
     let prefix = Array("fingerprint ".utf8)
     guard second.starts(with: prefix) else { return nil }
     let fingerprint = String(decoding: second.dropFirst(prefix.count), as: UTF8.self)
+    var baseURL: String?
+    if let value = optionalLine(baseURLPrefix, in: bytes, at: &position) {
+      guard !value.isEmpty else { return nil }
+      baseURL = String(decoding: value, as: UTF8.self)
+    }
     var entries: [String: Entry] = [:]
     while let line = line() {
       if line.starts(with: "end ".utf8) {
@@ -96,7 +108,8 @@ struct OutputManifest: Sendable, Equatable {
         guard let count = decimal(line[4...]), count == entries.count, position == bytes.count else {
           return nil
         }
-        return OutputManifest(fingerprint: fingerprint == "-" ? nil : fingerprint, entries: entries)
+        return OutputManifest(
+          fingerprint: fingerprint == "-" ? nil : fingerprint, baseURL: baseURL, entries: entries)
       }
       // `<16 hex> <size> <16 hex or -> <path>`
       guard line.count > 21, line[16] == UInt8(ascii: " "), let hash = hex(line[0..<16]),
@@ -120,6 +133,20 @@ struct OutputManifest: Sendable, Equatable {
         hash: hash, size: size, source: source)
     }
     return nil
+  }
+
+  static let baseURLPrefix = "base-url "
+
+  /// The rest of the line at `position` when it starts with `prefix` (moving past it), else nil.
+  static func optionalLine<Bytes: RandomAccessCollection<UInt8>>(
+    _ prefix: String, in bytes: Bytes, at position: inout Bytes.Index
+  ) -> Bytes.SubSequence? {
+    let rest = bytes[position...]
+    guard rest.starts(with: prefix.utf8), let end = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+      return nil
+    }
+    defer { position = bytes.index(after: end) }
+    return rest[bytes.index(position, offsetBy: prefix.utf8.count)..<end]
   }
 
   /// Exactly 16 lower- or upper-case hex digits.
@@ -153,6 +180,7 @@ struct OutputManifest: Sendable, Equatable {
   func serialized() -> [UInt8] {
     guard isComplete else { return Array((OutputManifest.header + " incomplete\n").utf8) }
     var bytes = Array((OutputManifest.header + "\nfingerprint " + (fingerprint ?? "-") + "\n").utf8)
+    if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
     bytes.reserveCapacity(entries.count * 64)
     for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
       bytes += ContentHash.hex(entry.hash).utf8

@@ -111,7 +111,9 @@ struct OutputUpdate: Sendable {
 
   /// Removes the twin's files that the new site does not have (and folders left empty), then
   /// records the new manifest; returns how many files were removed.
-  func finish(entries: [String: OutputManifest.Entry], fingerprint: String?) throws(SiteError) -> Int {
+  func finish(entries: [String: OutputManifest.Entry], fingerprint: String?, baseURL: String? = nil)
+    throws(SiteError) -> Int
+  {
     var removed = 0
     var emptied: Set<Substring> = []
     for path in staged.entries.keys where entries[path] == nil {
@@ -123,7 +125,8 @@ struct OutputUpdate: Sendable {
     for folder in emptied.sorted(by: { $0.utf8.count > $1.utf8.count }) {
       FileSystem.removeFolderIfEmpty(root + "/" + folder)
     }
-    try manifests.write(OutputManifest(fingerprint: fingerprint, entries: entries), describing: root)
+    try manifests.write(
+      OutputManifest(fingerprint: fingerprint, baseURL: baseURL, entries: entries), describing: root)
     return removed
   }
 }

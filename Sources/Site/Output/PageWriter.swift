@@ -7,6 +7,8 @@ struct PageWriter: Sendable {
   let renderer: any TemplateRendering
   /// Keys of what pages are rendered from; nil renders every page.
   var sources: PageSources?
+  /// The site's `static/` files, copied to the output root.
+  var statics: StaticFiles?
 
   /// Pages per task: large enough to amortise task overhead, small enough to balance cores.
   static let batchSize = 32
@@ -75,6 +77,32 @@ struct PageWriter: Sendable {
     return tally
   }
 
+  /// Copies `static/` to the output root, through the same placing as every other file, so
+  /// unchanged files are linked and files removed from `static/` leave the output.
+  func writeStaticFiles() throws(SiteError) -> Tally {
+    var tally = Tally()
+    guard let statics else { return tally }
+    for path in statics.paths {
+      try update.makeParentFolders(of: path)
+      let result = try statics.bytes(of: path).withSiteBytes { buffer throws(SiteError) in
+        try update.place(path, buffer)
+      }
+      tally.add(path, result)
+    }
+    return tally
+  }
+
+  /// Whether the generated file at `path` is left to `static/` (its `robots.txt`); an error
+  /// when a static file is in its way.
+  private func yieldsToStatic(_ path: String) throws(SiteError) -> Bool {
+    guard let statics else { return false }
+    if statics.replaces(path) { return true }
+    if let clash = statics.collision(with: path) {
+      throw .staticCollision(path: StaticFiles.shown(clash), generated: path)
+    }
+    return false
+  }
+
   /// The checked relative file path of a generated file such as `opds/index.xml`.
   static func relativePath(of file: String) throws(SiteError) -> String {
     let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -103,6 +131,7 @@ struct PageWriter: Sendable {
         key: { header, books in sources.feedKey(header: header, books: books) },
         reuse: { path, key throws(SiteError) in
           let path = try PageWriter.relativePath(of: path)
+          if try yieldsToStatic(path) { return true }
           try update.makeParentFolders(of: path)
           guard let reused = try update.reuse(path, source: key) else { return false }
           tally.add(path, reused)
@@ -114,6 +143,7 @@ struct PageWriter: Sendable {
       options: options, facts: contexts.seo.facts, reuse: reuse
     ) { file throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
+      if try yieldsToStatic(path) { return }
       try update.makeParentFolders(of: path)
       tally.add(
         path,

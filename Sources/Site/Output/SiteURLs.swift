@@ -43,6 +43,14 @@ struct SiteURLs: Sendable, Equatable {
   func absolute(_ path: SitePath) -> String { baseURL + path.encodedURLPath }
 }
 
+extension SiteBuilder {
+  /// The path of a base URL, starting and ending with `/` (`/books/` for
+  /// `https://me.github.io/books`); nil when it is not a valid base URL.
+  public static func path(ofBaseURL url: String) -> String? {
+    try? SiteURLs(baseURL: url).pathPrefix
+  }
+}
+
 /// A location inside the site: folder segments plus an optional file name (nil = `index.html`).
 struct SitePath: Sendable, Hashable {
   let segments: [String]
