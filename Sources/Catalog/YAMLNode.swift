@@ -55,7 +55,8 @@ public struct YAMLNode: Sendable, Equatable {
   }
 }
 
-/// A scalar's text exactly as written after YAML unescaping; never converted to a number.
+/// A scalar's text as written after YAML unescaping, without the control characters no page or
+/// feed may hold (`"\0"`, `"\e"`…); never converted to a number.
 public struct YAMLScalar: Sendable, Equatable {
   public enum Style: Sendable, Equatable {
     case plain

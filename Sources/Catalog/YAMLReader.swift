@@ -1,5 +1,6 @@
 import CYaml
 import Diagnostics
+import Support
 
 /// Parses YAML text with libyaml into a `YAMLNode` tree.
 ///
@@ -98,7 +99,8 @@ private struct TreeBuilder {
       }
     case YAML_SCALAR_EVENT:
       let data = event.data.scalar
-      let value = string(data.value, length: data.length)
+      // Escapes such as "\0" or "\e" make control characters no page or feed may hold.
+      let value = ControlCharacters.removingForbidden(string(data.value, length: data.length))
       let scalar = YAMLScalar(value, style: style(data.style), tag: optionalString(data.tag))
       let sameLine = event.end_mark.line == event.start_mark.line
       let length = sameLine ? event.end_mark.column - event.start_mark.column : 1

@@ -132,6 +132,16 @@ import Testing
     #expect(error?.headline == headline)
   }
 
+  @Test func scalarsLoseTheControlCharactersNoPageMayHold() throws {
+    let node = try YAMLReader.parse(#"{"t\0": "a\0b\ec\ad\x7Fe\x85\tf", k: 'g\0'}"#, file: "t.yml")
+    guard case .mapping(let pairs)? = node?.kind else {
+      Issue.record("not a mapping: \(String(describing: node))")
+      return
+    }
+    #expect(pairs.map { $0.key.scalar?.value } == ["t", "k"])
+    #expect(pairs.map { $0.value.scalar?.value } == ["abcde\tf", #"g\0"#])
+  }
+
   @Test func capsAliasExpansion() {
     var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for level in 1...9 {

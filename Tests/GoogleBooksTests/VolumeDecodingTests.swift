@@ -189,6 +189,17 @@ enum Fixtures {
     #expect(volume.volumeInfo.authors == ["X"])
   }
 
+  @Test func stringsLoseTheControlCharactersNoPageMayHold() throws {
+    let response = try VolumeDecoder.decode(
+      Self.page(
+        #"{"id": "a", "volumeInfo": {"title": "a\u0000b\u001b[1m\u0007\t\u007f\u0085c", "authors": ["\#u{01}X\#u{7F}"], "description": "\uFFFEok\uFFFF\n"}}"#
+      ))
+    let info = try #require(response.volumes.first).volumeInfo
+    #expect(info.title == "ab[1m\tc")
+    #expect(info.authors == ["X"])
+    #expect(info.description == "ok\n")
+  }
+
   @Test func aMalformedVolumeIsSkippedAndNamedTheRestKept() throws {
     let response = try VolumeDecoder.decode(
       Self.page(
