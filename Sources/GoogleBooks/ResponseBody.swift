@@ -4,7 +4,7 @@
 /// over anything else in the body, so an error body is never mistaken for an empty page.
 enum ResponseBody {
   case error(GoogleAPIError)
-  case page([Result<Volume, SkippedVolume>])
+  case page([ItemOutcome])
   /// A bare `books#volume` (from `GET volumes/{id}`): the object's byte range.
   case volume(Range<Int>)
 
@@ -14,7 +14,7 @@ enum ResponseBody {
     reader.skipPreamble()
     let start = reader.position
     var error: GoogleAPIError?
-    var items: [Result<Volume, SkippedVolume>] = []
+    var items: [ItemOutcome] = []
     var hasID = false
     guard try reader.peek() == UInt8(ascii: "{") else {
       throw reader.syntaxError("the body is not a JSON object")
@@ -40,18 +40,21 @@ enum ResponseBody {
     return .page(items)
   }
 
+  /// A volume with the values left out of it, or the reason it was skipped.
+  typealias ItemOutcome = Result<(volume: Volume, dropped: [VolumeNote]), VolumeNote>
+
   /// One element of `items`: a volume, or the reason it was skipped (the reader then stands
   /// after the element). Syntax errors are not recoverable and propagate.
-  static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> Result<
-    Volume, SkippedVolume
-  > {
+  static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> ItemOutcome {
     reader.skipSpace()
     let start = reader.position
+    reader.dropped.removeAll()
     do {
       var volume = try Volume(reading: &reader)
       volume.sourceDigest = XXH64.hash(
         UnsafeBufferPointer(start: reader.base + start, count: reader.position - start))
-      return .success(volume)
+      let dropped = reader.dropped.map { VolumeNote(index: index, id: volume.id, reason: $0) }
+      return .success((volume, dropped))
     } catch let error as JSONSyntaxError {
       throw error
     } catch {
@@ -67,7 +70,7 @@ enum ResponseBody {
       } else {
         reason = "\(error)"
       }
-      return .failure(SkippedVolume(index: index, id: lenientID(buffer, range: range), reason: reason))
+      return .failure(VolumeNote(index: index, id: lenientID(buffer, range: range), reason: reason))
     }
   }
 

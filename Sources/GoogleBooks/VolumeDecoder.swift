@@ -1,5 +1,6 @@
-/// A volume that could not be read; the rest of its page is kept.
-public struct SkippedVolume: Error, Sendable, Equatable, CustomStringConvertible {
+/// Something wrong with one volume of a body: why it was skipped (the rest of its page is
+/// kept), or a value left out of it.
+public struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
   /// Position in `items`; nil for a single-volume body.
   public var index: Int?
   public var id: String?
@@ -22,13 +23,19 @@ public struct SkippedVolume: Error, Sendable, Equatable, CustomStringConvertible
 /// The volumes of one response body.
 public struct DecodedResponse: Sendable, Equatable {
   public var volumes: [Volume]
-  public var skipped: [SkippedVolume]
+  public var skipped: [VolumeNote]
+  /// Values left out of kept volumes for being out of range (`dropped saleInfo.retailPrice.amount: …`).
+  public var dropped: [VolumeNote]
   /// True for a bare `books#volume` body (`GET volumes/{id}`).
   public var isSingleVolume: Bool
 
-  public init(volumes: [Volume] = [], skipped: [SkippedVolume] = [], isSingleVolume: Bool = false) {
+  public init(
+    volumes: [Volume] = [], skipped: [VolumeNote] = [], dropped: [VolumeNote] = [],
+    isSingleVolume: Bool = false
+  ) {
     self.volumes = volumes
     self.skipped = skipped
+    self.dropped = dropped
     self.isSingleVolume = isSingleVolume
   }
 }
@@ -66,7 +73,7 @@ public enum VolumeDecoder {
       throw .invalidJSON(offset: 0, message: "\(error)")
     }
     var response = DecodedResponse()
-    let outcomes: [Result<Volume, SkippedVolume>]
+    let outcomes: [ResponseBody.ItemOutcome]
     switch body {
     case .error(let apiError):
       throw .apiError(apiError)
@@ -84,7 +91,9 @@ public enum VolumeDecoder {
     response.volumes.reserveCapacity(outcomes.count)
     for outcome in outcomes {
       switch outcome {
-      case .success(let volume): response.volumes.append(volume)
+      case .success(let item):
+        response.volumes.append(item.volume)
+        response.dropped += item.dropped
       case .failure(let skipped): response.skipped.append(skipped)
       }
     }

@@ -158,7 +158,7 @@ enum Fixtures {
     (#""averageRating": 4.0"#, 4.0),
     (#""averageRating": 4.5"#, 4.5),
     (#""averageRating": "3.5""#, 3.5),
-    (#""averageRating": 3.499E7"#, 34_990_000.0),
+    (#""averageRating": 3.499E0"#, 3.499),
     (#""averageRating": 1e-1"#, 0.1),
   ])
   func numbersInEveryShape(_ field: String, _ expected: Double) throws {
@@ -187,6 +187,32 @@ enum Fixtures {
     #expect(volume.volumeInfo.title == "Café 📚 \"quoted\"\n")
     #expect(volume.volumeInfo.subtitle == nil)
     #expect(volume.volumeInfo.authors == ["X"])
+  }
+
+  @Test func numbersOutOfRangeAreDroppedAndTheVolumeKept() throws {
+    let response = try VolumeDecoder.decode(
+      Self.page(
+        #"{"id": "a", "volumeInfo": {"title": "T", "pageCount": -3, "averageRating": 5.5, "ratingsCount": 1e300, "seriesInfo": {"bookDisplayNumber": 1e20}}, "saleInfo": {"listPrice": {"amount": "1e309", "currencyCode": "USD"}, "retailPrice": {"amount": 9.3e16, "currencyCode": "USD"}}}"#,
+        #"{"id": "b", "volumeInfo": {"pageCount": 100000, "averageRating": 0, "ratingsCount": 1000000000}, "saleInfo": {"retailPrice": {"amount": 1000000000, "currencyCode": "KRW"}}}"#
+      ))
+    #expect(response.volumes.map(\.id) == ["a", "b"])
+    #expect(response.skipped == [])
+    #expect(
+      response.dropped.map(\.description) == [
+        "items[0] (id 'a'): dropped volumeInfo.pageCount: -3 is not a whole number from 0 to 100000",
+        "items[0] (id 'a'): dropped volumeInfo.averageRating: 5.5 is not a number from 0 to 5",
+        "items[0] (id 'a'): dropped volumeInfo.ratingsCount: 1e+300 is not a whole number from 0 to 1000000000",
+        "items[0] (id 'a'): dropped volumeInfo.seriesInfo.bookDisplayNumber: 1e+20 is not a whole number from 0 to 1000000",
+        "items[0] (id 'a'): dropped saleInfo.listPrice.amount: inf is not a number from 0 to 1000000000",
+        "items[0] (id 'a'): dropped saleInfo.retailPrice.amount: 9.3e+16 is not a number from 0 to 1000000000",
+      ])
+    let a = response.volumes[0]
+    #expect(a.volumeInfo.title == "T" && a.volumeInfo.pageCount == nil && a.volumeInfo.averageRating == nil)
+    #expect(a.volumeInfo.ratingsCount == nil && a.volumeInfo.seriesInfo == SeriesInfo())
+    #expect(a.saleInfo?.listPrice == nil && a.saleInfo?.retailPrice == nil)
+    let b = response.volumes[1].volumeInfo
+    #expect(b.pageCount == 100_000 && b.averageRating == 0 && b.ratingsCount == 1_000_000_000)
+    #expect(response.volumes[1].saleInfo?.retailPrice == Price(amount: 1e9, currencyCode: "KRW"))
   }
 
   @Test func stringsLoseTheControlCharactersNoPageMayHold() throws {

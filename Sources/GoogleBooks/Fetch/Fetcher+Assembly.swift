@@ -114,6 +114,7 @@ private struct Assembly {
     case .volumes(let decoded):
       if first {
         for skipped in decoded.skipped { warn("\(subject): skipped a malformed volume: \(skipped)") }
+        for dropped in decoded.dropped { warn("\(subject): \(dropped)") }
       }
       return decoded
     case .failed(var failure):

@@ -40,6 +40,9 @@ struct JSONReader {
   let base: UnsafePointer<UInt8>
   let end: Int
   var position: Int
+  /// Values read with a range and left out for being outside it (`dropped volumeInfo.pageCount:
+  /// 1e+17 is not …`), in reading order; the caller takes them with the value they belong to.
+  var dropped: [String] = []
 
   init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
     // An empty buffer has no base address; every read checks `end` first, so none happens.
@@ -226,7 +229,46 @@ struct JSONReader {
     return try readNumber()
   }
 
-  /// A whole number, also when written `640.0`; nil for `null`.
+  /// A number in `range`; nil for `null`. A value outside it, infinities included, is left out:
+  /// nil, and a note in `dropped`. A malformed value still throws, like `double(_:)`.
+  mutating func double(_ path: StaticString, in range: ClosedRange<Double>) throws -> Double? {
+    guard let value = try double(path) else { return nil }
+    guard range.contains(value) else {
+      drop(
+        path, value,
+        expected: "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))")
+      return nil
+    }
+    return value
+  }
+
+  /// A whole number in `range` (also when written `640.0`); nil for `null`. A value outside it
+  /// is left out with a note in `dropped`; a fraction throws, as a shape Google never sends.
+  mutating func int(_ path: StaticString, in range: ClosedRange<Int>) throws -> Int? {
+    guard let value = try double(path) else { return nil }
+    if value.isFinite, value.rounded() != value {
+      throw JSONTypeMismatch(path: "\(path)", expected: "a whole number", found: "\(value)")
+    }
+    // `Int(exactly:)` is nil for infinities and for whole numbers no Int holds: never a trap.
+    guard let whole = Int(exactly: value), range.contains(whole) else {
+      drop(path, value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+      return nil
+    }
+    return whole
+  }
+
+  private mutating func drop(_ path: StaticString, _ value: Double, expected: String) {
+    dropped.append("dropped \(path): \(Self.text(value)) is not \(expected)")
+  }
+
+  /// `5`, `4.5`, `1e+17`, `inf`: whole numbers without a fraction, others as Swift prints them.
+  private static func text(_ value: Double) -> String {
+    if value.rounded() == value, value.magnitude < 1e15 { return String(Int(value)) }
+    return "\(value)"
+  }
+
+  /// A whole number, also when written `640.0`; nil for `null`. For our own files (cache
+  /// entry headers); fields from Google use `int(_:in:)`, which has a range.
   mutating func int(_ path: StaticString) throws -> Int? {
     guard let value = try double(path) else { return nil }
     guard value.rounded() == value, abs(value) < 1e15 else {

@@ -4,7 +4,7 @@ import Testing
 
 /// Builds from data an attacker could write (a Google answer, a shared catalog) and checks the
 /// whole output folder, byte by byte.
-@Suite struct ControlCharacterBuildTests {
+@Suite struct HostileBuildTests {
   /// Escapes in JSON strings and raw control bytes (which a lenient reader lets through), in
   /// every kind of field a page, feed or index shows.
   static let hostileVolume = """
@@ -80,6 +80,52 @@ import Testing
         if let offset = firstForbiddenByte(bytes) { offenders.append("\(file) at byte \(offset)") }
       }
       #expect(offenders == [])
+    }
+    await server.stop()
+  }
+
+  /// Numbers no formatter can hold used to trap after the answer was cached, so every later
+  /// build crashed too; now each is dropped with a warning, online and offline alike.
+  @Test func numbersOutOfRangeAreDroppedWithAWarningInEveryBuild() async throws {
+    let google = FakeGoogleBooks()
+    google.setSearch(
+      "intitle:dune",
+      results: [
+        """
+        {"id": "huge0001", "volumeInfo": {"title": "Dune", "pageCount": 1e17, "averageRating": 1e309,
+          "ratingsCount": -4},
+         "saleInfo": {"saleability": "FOR_SALE", "buyLink": "https://play.google.com/store/books/details?id=huge0001",
+          "listPrice": {"amount": 1e309, "currencyCode": "USD"},
+          "retailPrice": {"amount": 1e17, "currencyCode": "USD"}}}
+        """
+      ])
+    let server = FakeGoogleBooksServer(google: google)
+    try server.start()
+    try await withTemporaryDirectory { root in
+      let catalog = "site: {title: Shelf}\ncollections:\n  - {title: Dune, queries: [intitle:dune]}\n"
+      try write(catalog, to: root + "/catalog.yml")
+      let subject = "warning: query 'intitle:dune' in collection 'dune': items[0] (id 'huge0001'): dropped"
+      let warnings = """
+        \(subject) volumeInfo.pageCount: 1e+17 is not a whole number from 0 to 100000
+        \(subject) volumeInfo.averageRating: inf is not a number from 0 to 5
+        \(subject) volumeInfo.ratingsCount: -4 is not a whole number from 0 to 1000000000
+        \(subject) saleInfo.listPrice.amount: inf is not a number from 0 to 1000000000
+        \(subject) saleInfo.retailPrice.amount: 1e+17 is not a number from 0 to 1000000000
+
+        """
+      func warningLines(_ result: CLIResult) -> String {
+        result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map { $0 + "\n" }.joined()
+      }
+      let online = await runCLI(["build"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL])
+      #expect(online.status == 0)
+      #expect(warningLines(online) == warnings)
+      let page = try String(contentsOfFile: root + "/public/books/dune-huge0001/index.html", encoding: .utf8)
+      #expect(page.contains("Dune"))
+      // A fresh output folder, so the build reads the cached answer again.
+      #expect(await runCLI(["clean", "-q"], in: root).status == 0)
+      let offline = await runCLI(["build", "--offline"], in: root)
+      #expect(offline.status == 0)
+      #expect(warningLines(offline) == warnings)
     }
     await server.stop()
   }

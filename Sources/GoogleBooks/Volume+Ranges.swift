@@ -1,0 +1,22 @@
+/// The values a number from Google may take. Outside them a field is dropped with a warning as
+/// it is decoded, so no later stage (a price formatter, a page, a feed) meets a value it cannot
+/// hold, and a cached answer never breaks a later build.
+extension VolumeInfo {
+  /// 0 is Google's "unknown" (kept as nil); no printed book comes near the top.
+  static let pageCounts = 0...100_000
+  /// Google's stars.
+  static let ratings = 0.0...5.0
+  static let ratingsCounts = 0...1_000_000_000
+  /// `seriesInfo.bookDisplayNumber` when sent as a number.
+  static let seriesNumbers = 0...1_000_000
+}
+
+extension Price {
+  /// In the currency's major unit; the top is far above any book in any currency.
+  static let amounts = 0.0...1_000_000_000.0
+}
+
+extension GoogleAPIError {
+  /// HTTP status codes, as `error.code` carries them.
+  static let codes = 100...599
+}
