@@ -1,9 +1,11 @@
+import Catalog
+
 /// The values a number from Google may take. Outside them a field is dropped with a warning as
 /// it is decoded, so no later stage (a price formatter, a page, a feed) meets a value it cannot
 /// hold, and a cached answer never breaks a later build.
 extension VolumeInfo {
-  /// 0 is Google's "unknown" (kept as nil); no printed book comes near the top.
-  static let pageCounts = 0...100_000
+  /// As the catalog's `page_count` takes them, and 0, Google's "unknown" (kept as nil).
+  static let pageCounts = 0...CatalogRanges.pageCount.upperBound
   /// Google's stars.
   static let ratings = 0.0...5.0
   static let ratingsCounts = 0...1_000_000_000

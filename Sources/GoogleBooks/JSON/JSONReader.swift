@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -236,7 +238,9 @@ struct JSONReader {
     guard range.contains(value) else {
       drop(
         path, value,
-        expected: "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))")
+        expected:
+          "a number from \(DecimalText.shortest(range.lowerBound)) to \(DecimalText.shortest(range.upperBound))"
+      )
       return nil
     }
     return value
@@ -258,13 +262,7 @@ struct JSONReader {
   }
 
   private mutating func drop(_ path: StaticString, _ value: Double, expected: String) {
-    dropped.append("dropped \(path): \(Self.text(value)) is not \(expected)")
-  }
-
-  /// `5`, `4.5`, `1e+17`, `inf`: whole numbers without a fraction, others as Swift prints them.
-  private static func text(_ value: Double) -> String {
-    if value.rounded() == value, value.magnitude < 1e15 { return String(Int(value)) }
-    return "\(value)"
+    dropped.append("dropped \(path): \(DecimalText.shortest(value)) is not \(expected)")
   }
 
   /// A whole number, also when written `640.0`; nil for `null`. For our own files (cache

@@ -19,8 +19,13 @@ public struct URLSessionTransport: HTTPTransport {
     session = SessionBox(URLSession(configuration: configuration))
   }
 
+  /// The longest timeout a request gets: FoundationNetworking turns it into whole milliseconds
+  /// for libcurl, which traps for values no Int holds (the catalog allows at most 600 s).
+  static let longestTimeout = 86_400.0
+
   public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
     guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
+    let timeout = min(Self.longestTimeout, max(0.001, timeout))
     var request = URLRequest(
       url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -53,7 +58,7 @@ public struct URLSessionTransport: HTTPTransport {
     try await withThrowingTaskGroup(of: T?.self) { group in
       group.addTask { try await body() }
       group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+        try? await Task.sleep(nanoseconds: FetchOptions.nanoseconds(seconds))
         return nil
       }
       defer { group.cancelAll() }
