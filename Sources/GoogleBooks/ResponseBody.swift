@@ -8,8 +8,11 @@ enum ResponseBody {
   /// A bare `books#volume` (from `GET volumes/{id}`): the object's byte range.
   case volume(Range<Int>)
 
-  /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text.
-  static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> ResponseBody {
+  /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text. Items past
+  /// `maxItems` are skipped unread and counted in `ignoredItems`.
+  static func read(
+    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int? = nil, ignoredItems: inout Int
+  ) throws -> ResponseBody {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
     let start = reader.position
@@ -24,7 +27,12 @@ enum ResponseBody {
       case "error": error = try GoogleAPIError(reading: &reader)
       case "items":
         try reader.array("items") { reader, index in
-          items.append(try readItem(&reader, index: index))
+          if let maxItems, index >= maxItems {
+            ignoredItems += 1
+            try reader.skipValue()
+          } else {
+            items.append(try readItem(&reader, index: index))
+          }
         }
       case "id":
         hasID = true
@@ -40,21 +48,21 @@ enum ResponseBody {
     return .page(items)
   }
 
-  /// A volume with the values left out of it, or the reason it was skipped.
-  typealias ItemOutcome = Result<(volume: Volume, dropped: [VolumeNote]), VolumeNote>
+  /// A volume with notes on values left out of it or cut short, or the reason it was skipped.
+  typealias ItemOutcome = Result<(volume: Volume, notes: [VolumeNote]), VolumeNote>
 
   /// One element of `items`: a volume, or the reason it was skipped (the reader then stands
   /// after the element). Syntax errors are not recoverable and propagate.
   static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> ItemOutcome {
     reader.skipSpace()
     let start = reader.position
-    reader.dropped.removeAll()
+    reader.notes.removeAll()
     do {
       var volume = try Volume(reading: &reader)
       volume.sourceDigest = XXH64.hash(
         UnsafeBufferPointer(start: reader.base + start, count: reader.position - start))
-      let dropped = reader.dropped.map { VolumeNote(index: index, id: volume.id, reason: $0) }
-      return .success((volume, dropped))
+      let notes = reader.notes.map { VolumeNote(index: index, id: volume.id, reason: $0) }
+      return .success((volume, notes))
     } catch let error as JSONSyntaxError {
       throw error
     } catch {

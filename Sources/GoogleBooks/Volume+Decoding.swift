@@ -43,7 +43,8 @@ extension VolumeInfo {
       case "authors": authors = try reader.strings("volumeInfo.authors")
       case "publisher": publisher = try reader.string("volumeInfo.publisher")
       case "publishedDate": publishedDate = try reader.string("volumeInfo.publishedDate")
-      case "description": description = try reader.string("volumeInfo.description")
+      case "description":
+        description = try reader.string("volumeInfo.description", limit: Self.descriptionLimit)
       case "industryIdentifiers": industryIdentifiers = try IndustryIdentifier.list(reading: &reader)
       case "pageCount":
         let count = try reader.int("volumeInfo.pageCount", in: Self.pageCounts)

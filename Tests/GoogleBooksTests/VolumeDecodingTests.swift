@@ -149,7 +149,9 @@ enum Fixtures {
 }
 
 @Suite struct ForgivingDecodingTests {
-  static func page(_ items: String...) -> [UInt8] {
+  static func page(_ items: String...) -> [UInt8] { page(items) }
+
+  static func page(_ items: [String]) -> [UInt8] {
     Array(#"{"kind": "books#volumes", "totalItems": 9, "items": [\#(items.joined(separator: ","))]}"#.utf8)
   }
 
@@ -198,7 +200,7 @@ enum Fixtures {
     #expect(response.volumes.map(\.id) == ["a", "b"])
     #expect(response.skipped == [])
     #expect(
-      response.dropped.map(\.description) == [
+      response.notes.map(\.description) == [
         "items[0] (id 'a'): dropped volumeInfo.pageCount: -3 is not a whole number from 0 to 100000",
         "items[0] (id 'a'): dropped volumeInfo.averageRating: 5.5 is not a number from 0 to 5",
         "items[0] (id 'a'): dropped volumeInfo.ratingsCount: 1e+300 is not a whole number from 0 to 1000000000",
@@ -213,6 +215,29 @@ enum Fixtures {
     let b = response.volumes[1].volumeInfo
     #expect(b.pageCount == 100_000 && b.averageRating == 0 && b.ratingsCount == 1_000_000_000)
     #expect(response.volumes[1].saleInfo?.retailPrice == Price(amount: 1e9, currencyCode: "KRW"))
+  }
+
+  /// A 100 MB description used to become a 100 MB page; past 64 KiB it is cut on a whole
+  /// character (here a 3-byte one straddles the limit) and noted.
+  @Test func aDescriptionLongerThanTheLimitIsCut() throws {
+    let limit = VolumeInfo.descriptionLimit
+    let long = String(repeating: "a", count: limit - 1) + "劉" + String(repeating: "b", count: 1000)
+    let response = try VolumeDecoder.decode(
+      Self.page(#"{"id": "a", "volumeInfo": {"description": "\#(long)"}}"#, #"{"id": "b"}"#))
+    #expect(response.volumes.first?.volumeInfo.description == String(repeating: "a", count: limit - 1) + "…")
+    #expect(
+      response.notes.map(\.description) == [
+        "items[0] (id 'a'): cut volumeInfo.description from \(limit + 1002) bytes to \(limit - 1)"
+      ])
+  }
+
+  @Test func itemsPastTheOnesAskedForAreLeftUnread() throws {
+    let items = (0..<50).map { #"{"id": "v\#($0)"}"# } + [#"{"id": "broken", "volumeInfo": 7}"#]
+    let body = Self.page(items)
+    let response = try VolumeDecoder.decode(body, maxItems: 40)
+    #expect(response.volumes.map(\.id) == (0..<40).map { "v\($0)" })
+    #expect(response.ignoredItems == 11 && response.skipped == [])
+    #expect(try VolumeDecoder.decode(body).volumes.count == 50)
   }
 
   @Test func stringsLoseTheControlCharactersNoPageMayHold() throws {

@@ -28,6 +28,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
   /// Reset, closed early or truncated.
   case connectionLost
   case cannotConnect
+  /// The body passed `limit` bytes (decoded) and was cut off as it arrived.
+  case bodyTooLarge(limit: Int)
   case other(code: Int)
 
   public var description: String {
@@ -35,6 +37,10 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case .timedOut: "the request timed out"
     case .connectionLost: "the connection was lost (reset or closed before the whole response arrived)"
     case .cannotConnect: "could not connect to the server"
+    case .bodyTooLarge(let limit):
+      limit % (1 << 20) == 0
+        ? "the response body is larger than \(limit >> 20) MiB"
+        : "the response body is larger than \(limit) bytes"
     case .other(let code): "network error \(code)"
     }
   }

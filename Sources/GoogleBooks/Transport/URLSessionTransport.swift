@@ -7,16 +7,23 @@ import Foundation
 /// `HTTPTransport` over URLSession (FoundationNetworking on Linux), with Foundation's own
 /// response cache switched off: our cache is the only one, and it never stores the key.
 public struct URLSessionTransport: HTTPTransport {
-  private let session: SessionBox
+  /// The most bytes a response body may have once decoded (16 MiB): Google's largest answers
+  /// are around 150 KB, and a bigger one is cut off as it arrives.
+  public static let defaultBodyLimit = 16 << 20
 
-  public init() {
+  private let session: SessionBox
+  private let delegate: BoundedBodyDelegate
+
+  /// `bodyLimit` bytes of decoded body at most; past it `get` throws `.bodyTooLarge`.
+  public init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
     // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
     configuration.httpMaximumConnectionsPerHost = 64
-    session = SessionBox(URLSession(configuration: configuration))
+    delegate = BoundedBodyDelegate(limit: bodyLimit)
+    session = SessionBox(URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil))
   }
 
   /// The longest timeout a request gets: FoundationNetworking turns it into whole milliseconds
@@ -32,8 +39,8 @@ public struct URLSessionTransport: HTTPTransport {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await withDeadline(timeout) { [session, request] in
-        try await session.value.data(for: request)
+      (data, response) = try await withDeadline(timeout) { [session, delegate, request] in
+        try await Self.data(for: request, session: session.value, delegate: delegate)
       }
     } catch let error as TransportError {
       throw error
@@ -48,6 +55,21 @@ public struct URLSessionTransport: HTTPTransport {
       if let name = name as? String, let value = value as? String { headers[name] = value }
     }
     return TransportResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
+  }
+
+  /// The task's body through `delegate`, which enforces the limit; cancelling the Swift task
+  /// (the deadline) gives up on the data task at once.
+  private static func data(for request: URLRequest, session: URLSession, delegate: BoundedBodyDelegate)
+    async throws -> (Data, URLResponse)
+  {
+    let task = CancellableTask(session.dataTask(with: request))
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.start(task.value) { continuation.resume(with: $0) }
+      }
+    } onCancel: {
+      delegate.giveUp(task.value, with: CancellationError())
+    }
   }
 
   /// Runs `body`, throwing `.timedOut` after `seconds`: FoundationNetworking does not always
