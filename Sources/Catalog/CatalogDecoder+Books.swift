@@ -72,8 +72,7 @@ extension CatalogDecoder {
       fields, "published_date", expected: "a date written YYYY, YYYY-MM or YYYY-MM-DD",
       isValid: CatalogRules.isPartialDate)
     overrides.description = string(fields, "description")
-    overrides.pageCount = integer(
-      fields, "page_count", in: 1...Int.max, expected: "an integer greater than 0")
+    overrides.pageCount = integer(fields, "page_count", in: CatalogRanges.pageCount)
     overrides.language = checked(
       fields, "language", expected: Self.languageTag, isValid: CatalogRules.isLanguageTag)
     overrides.categories = stringList(fields, "categories")

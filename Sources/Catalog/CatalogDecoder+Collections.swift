@@ -94,7 +94,7 @@ extension CatalogDecoder {
     guard let fields = fields(of: node, path: path, keys: Self.queryKeys) else { return nil }
     let q = requiredString(fields, "q")
     var query = Query(q: q ?? "")
-    if let count = integer(fields, "max_results", in: 1...1000, expected: "an integer from 1 to 1000") {
+    if let count = integer(fields, "max_results", in: CatalogRanges.maxResults) {
       query.maxResults = count
     }
     query.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)

@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// `site:`, `google_books:` and `cache:`.
 extension CatalogDecoder {
@@ -33,7 +34,7 @@ extension CatalogDecoder {
     }
     site.description = string(fields, "description")
     site.author = string(fields, "author")
-    if let count = integer(fields, "books_per_page", in: 1...1000, expected: "an integer from 1 to 1000") {
+    if let count = integer(fields, "books_per_page", in: CatalogRanges.booksPerPage) {
       site.booksPerPage = count
     }
     if let zone = checked(
@@ -100,16 +101,10 @@ extension CatalogDecoder {
       settings.apiURL = String(url)
     }
     if let details = choice(fields, "details", as: DetailLevel.self) { settings.details = details }
-    settings.maxRequests = integer(
-      fields, "max_requests", in: 0...Int.max, expected: "an integer of 0 or more")
-    settings.requestsPerSecond = number(
-      fields, "requests_per_second", expected: "a number greater than 0", isValid: { $0 > 0 })
-    if let retries = integer(fields, "retries", in: 0...10, expected: "an integer from 0 to 10") {
-      settings.retries = retries
-    }
-    if let timeout = number(
-      fields, "timeout", expected: "a number of seconds greater than 0", isValid: { $0 > 0 })
-    {
+    settings.maxRequests = integer(fields, "max_requests", in: CatalogRanges.maxRequests)
+    settings.requestsPerSecond = number(fields, "requests_per_second", in: CatalogRanges.requestsPerSecond)
+    if let retries = integer(fields, "retries", in: CatalogRanges.retries) { settings.retries = retries }
+    if let timeout = number(fields, "timeout", in: CatalogRanges.timeout, unit: "seconds") {
       settings.timeout = timeout
     }
     return settings
@@ -148,9 +143,11 @@ extension CatalogDecoder {
     {
       cache.dir = dir
     }
+    let longest = DecimalText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
     if let text = checked(
-      fields, "max_age", expected: "a duration such as '7d', '12h', '30m', '45s' or '1d12h'",
-      isValid: { CacheSettings.parseDuration($0) != nil }),
+      fields, "max_age",
+      expected: "a duration of at most \(longest) such as '7d', '12h', '30m', '45s' or '1d12h'",
+      isValid: { CacheSettings.parseDuration($0).map(CatalogRanges.maxAge.contains) ?? false }),
       let seconds = CacheSettings.parseDuration(text)
     {
       cache.maxAge = seconds

@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// One key of a mapping with its value, after keys were checked to be unique strings.
 struct Entry {
@@ -151,22 +152,24 @@ extension CatalogDecoder {
     choice(fields, key, among: Value.allCases.map(\.rawValue)).flatMap(Value.init(rawValue:))
   }
 
-  /// A decimal integer in `range`; `expected` describes the range in the message.
-  mutating func integer(
-    _ fields: Fields, _ key: String, in range: ClosedRange<Int>, expected: String
-  ) -> Int? {
+  /// A decimal integer in `range` (one of `CatalogRanges`), which the message names.
+  mutating func integer(_ fields: Fields, _ key: String, in range: ClosedRange<Int>) -> Int? {
+    let expected = "an integer from \(range.lowerBound) to \(range.upperBound)"
     let value = checked(fields, key, expected: expected) { text in
       Int(text).map(range.contains) ?? false
     }
     return value.flatMap { Int($0) }
   }
 
-  /// A decimal number that `isValid` accepts.
+  /// A finite decimal number in `range` (one of `CatalogRanges`); `unit` goes in the message.
   mutating func number(
-    _ fields: Fields, _ key: String, expected: String, isValid: (Double) -> Bool
+    _ fields: Fields, _ key: String, in range: ClosedRange<Double>, unit: String? = nil
   ) -> Double? {
+    let expected =
+      "a number\(unit.map { " of \($0)" } ?? "") from \(DecimalText.shortest(range.lowerBound)) to "
+      + DecimalText.shortest(range.upperBound)
     let value = checked(fields, key, expected: expected) { text in
-      Double(text).map { $0.isFinite && isValid($0) } ?? false
+      Double(text).map(range.contains) ?? false
     }
     return value.flatMap { Double($0) }
   }

@@ -18,16 +18,34 @@ public struct YAMLNode: Sendable, Equatable {
   public var length: Int
   /// Nodes in this subtree, counting itself; bounds alias expansion.
   var nodeCount: Int
+  /// UTF-8 bytes of the scalars in this subtree; bounds the text aliases expand to.
+  var textBytes: Int
+  /// Levels of lists and mappings in this subtree (0 for a scalar); bounds nesting through aliases.
+  var depth: Int
 
   public init(_ kind: Kind, at location: SourceLocation, length: Int = 1) {
     self.kind = kind
     self.location = location
     self.length = max(1, length)
     switch kind {
-    case .scalar: nodeCount = 1
-    case .sequence(let items): nodeCount = items.reduce(1) { $0 + $1.nodeCount }
-    case .mapping(let pairs): nodeCount = pairs.reduce(1) { $0 + $1.key.nodeCount + $1.value.nodeCount }
+    case .scalar(let scalar):
+      (nodeCount, textBytes, depth) = (1, scalar.value.utf8.count, 0)
+    case .sequence(let items):
+      (nodeCount, textBytes, depth) = (1, 0, 1)
+      for item in items { add(item) }
+    case .mapping(let pairs):
+      (nodeCount, textBytes, depth) = (1, 0, 1)
+      for pair in pairs {
+        add(pair.key)
+        add(pair.value)
+      }
     }
+  }
+
+  private mutating func add(_ child: YAMLNode) {
+    nodeCount += child.nodeCount
+    textBytes += child.textBytes
+    depth = max(depth, child.depth + 1)
   }
 
   /// The scalar, or nil for a sequence or mapping.
@@ -55,7 +73,8 @@ public struct YAMLNode: Sendable, Equatable {
   }
 }
 
-/// A scalar's text exactly as written after YAML unescaping; never converted to a number.
+/// A scalar's text as written after YAML unescaping, without the control characters no page or
+/// feed may hold (`"\0"`, `"\e"`…); never converted to a number.
 public struct YAMLScalar: Sendable, Equatable {
   public enum Style: Sendable, Equatable {
     case plain

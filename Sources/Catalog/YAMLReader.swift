@@ -1,5 +1,6 @@
 import CYaml
 import Diagnostics
+import Support
 
 /// Parses YAML text with libyaml into a `YAMLNode` tree.
 ///
@@ -9,6 +10,13 @@ import Diagnostics
 public enum YAMLReader {
   /// Most nodes that aliases may add in total; stops "billion laughs" documents early.
   public static let aliasExpansionLimit = 1_000_000
+  /// Most bytes of scalar text that aliases may add in total (16 MiB): a few kilobytes of
+  /// anchors must not stand for gigabytes of text.
+  public static let aliasTextLimit = 16 << 20
+  /// Most lists and mappings open inside each other, aliases included. Checked as libyaml's
+  /// events arrive, before any deep tree exists: releasing one 70,000 levels deep overflowed
+  /// the stack. A catalog needs five or six.
+  public static let depthLimit = 64
 
   /// Parses `text`; returns nil when the document is empty (only comments or whitespace).
   ///
@@ -76,6 +84,7 @@ private struct TreeBuilder {
   private var stack: [Container] = []
   private var anchors: [String: YAMLNode] = [:]
   private var expanded = 0
+  private var expandedText = 0
   private var documents = 0
   private(set) var usesAliases = false
 
@@ -98,7 +107,8 @@ private struct TreeBuilder {
       }
     case YAML_SCALAR_EVENT:
       let data = event.data.scalar
-      let value = string(data.value, length: data.length)
+      // Escapes such as "\0" or "\e" make control characters no page or feed may hold.
+      let value = ControlCharacters.removingForbidden(string(data.value, length: data.length))
       let scalar = YAMLScalar(value, style: style(data.style), tag: optionalString(data.tag))
       let sameLine = event.end_mark.line == event.start_mark.line
       let length = sameLine ? event.end_mark.column - event.start_mark.column : 1
@@ -117,13 +127,22 @@ private struct TreeBuilder {
           "aliases expand to more than \(YAMLReader.aliasExpansionLimit) nodes; the document is "
             + "too large or recursive", at: location)
       }
+      expandedText += node.textBytes
+      if expandedText > YAMLReader.aliasTextLimit {
+        throw Diagnostic.error(
+          "aliases expand to more than \(YAMLReader.aliasTextLimit >> 20) MiB of text; the document is "
+            + "too large or recursive", at: location)
+      }
+      try checkDepth(stack.count + node.depth, at: location)
       try add(node)
     case YAML_SEQUENCE_START_EVENT:
+      try checkDepth(stack.count + 1, at: location)
       stack.append(
         Container(
           isMapping: false, location: location,
           anchor: optionalString(event.data.sequence_start.anchor)))
     case YAML_MAPPING_START_EVENT:
+      try checkDepth(stack.count + 1, at: location)
       stack.append(
         Container(
           isMapping: true, location: location,
@@ -142,6 +161,13 @@ private struct TreeBuilder {
       break
     }
     return false
+  }
+
+  private func checkDepth(_ depth: Int, at location: SourceLocation) throws(Diagnostic) {
+    guard depth > YAMLReader.depthLimit else { return }
+    throw Diagnostic.error(
+      "lists and mappings nest more than \(YAMLReader.depthLimit) levels deep; catalog.yml needs a few",
+      at: location)
   }
 
   private mutating func add(_ node: YAMLNode) throws(Diagnostic) {

@@ -55,6 +55,9 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// The value of the first parameter named `name`.
   public func value(of name: String) -> String? { parameters.first { $0.name == name }?.value }
 
+  /// The items a search asked for (`maxResults`); an answer's items past it are not used.
+  public var maxItems: Int? { value(of: "maxResults").flatMap { Int($0) } }
+
   /// The full URL text, with the key appended when there is one. Never print it: use `redacted`.
   public func urlString(base: String, key: String?) -> String {
     var text = Self.trimmedBase(base) + "/" + canonical

@@ -32,7 +32,7 @@ public struct GoogleAPIError: Sendable, Equatable {
     self.init()
     try reader.object("error") { reader, key in
       switch key {
-      case "code": code = try reader.int("error.code")
+      case "code": code = try reader.int("error.code", in: Self.codes)
       case "message": message = try reader.string("error.message")
       case "status": status = try reader.string("error.status")
       case "errors":

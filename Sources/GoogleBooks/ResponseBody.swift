@@ -4,17 +4,20 @@
 /// over anything else in the body, so an error body is never mistaken for an empty page.
 enum ResponseBody {
   case error(GoogleAPIError)
-  case page([Result<Volume, SkippedVolume>])
+  case page([ItemOutcome])
   /// A bare `books#volume` (from `GET volumes/{id}`): the object's byte range.
   case volume(Range<Int>)
 
-  /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text.
-  static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> ResponseBody {
+  /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text. Items past
+  /// `maxItems` are skipped unread and counted in `ignoredItems`.
+  static func read(
+    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int? = nil, ignoredItems: inout Int
+  ) throws -> ResponseBody {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
     let start = reader.position
     var error: GoogleAPIError?
-    var items: [Result<Volume, SkippedVolume>] = []
+    var items: [ItemOutcome] = []
     var hasID = false
     guard try reader.peek() == UInt8(ascii: "{") else {
       throw reader.syntaxError("the body is not a JSON object")
@@ -24,7 +27,12 @@ enum ResponseBody {
       case "error": error = try GoogleAPIError(reading: &reader)
       case "items":
         try reader.array("items") { reader, index in
-          items.append(try readItem(&reader, index: index))
+          if let maxItems, index >= maxItems {
+            ignoredItems += 1
+            try reader.skipValue()
+          } else {
+            items.append(try readItem(&reader, index: index))
+          }
         }
       case "id":
         hasID = true
@@ -40,18 +48,21 @@ enum ResponseBody {
     return .page(items)
   }
 
+  /// A volume with notes on values left out of it or cut short, or the reason it was skipped.
+  typealias ItemOutcome = Result<(volume: Volume, notes: [VolumeNote]), VolumeNote>
+
   /// One element of `items`: a volume, or the reason it was skipped (the reader then stands
   /// after the element). Syntax errors are not recoverable and propagate.
-  static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> Result<
-    Volume, SkippedVolume
-  > {
+  static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> ItemOutcome {
     reader.skipSpace()
     let start = reader.position
+    reader.notes.removeAll()
     do {
       var volume = try Volume(reading: &reader)
       volume.sourceDigest = XXH64.hash(
         UnsafeBufferPointer(start: reader.base + start, count: reader.position - start))
-      return .success(volume)
+      let notes = reader.notes.map { VolumeNote(index: index, id: volume.id, reason: $0) }
+      return .success((volume, notes))
     } catch let error as JSONSyntaxError {
       throw error
     } catch {
@@ -67,7 +78,7 @@ enum ResponseBody {
       } else {
         reason = "\(error)"
       }
-      return .failure(SkippedVolume(index: index, id: lenientID(buffer, range: range), reason: reason))
+      return .failure(VolumeNote(index: index, id: lenientID(buffer, range: range), reason: reason))
     }
   }
 

@@ -43,15 +43,16 @@ extension VolumeInfo {
       case "authors": authors = try reader.strings("volumeInfo.authors")
       case "publisher": publisher = try reader.string("volumeInfo.publisher")
       case "publishedDate": publishedDate = try reader.string("volumeInfo.publishedDate")
-      case "description": description = try reader.string("volumeInfo.description")
+      case "description":
+        description = try reader.string("volumeInfo.description", limit: Self.descriptionLimit)
       case "industryIdentifiers": industryIdentifiers = try IndustryIdentifier.list(reading: &reader)
       case "pageCount":
-        let count = try reader.int("volumeInfo.pageCount")
+        let count = try reader.int("volumeInfo.pageCount", in: Self.pageCounts)
         pageCount = count == 0 ? nil : count
       case "printType": printType = try reader.string("volumeInfo.printType")
       case "categories": categories = try reader.strings("volumeInfo.categories")
-      case "averageRating": averageRating = try reader.double("volumeInfo.averageRating")
-      case "ratingsCount": ratingsCount = try reader.int("volumeInfo.ratingsCount")
+      case "averageRating": averageRating = try reader.double("volumeInfo.averageRating", in: Self.ratings)
+      case "ratingsCount": ratingsCount = try reader.int("volumeInfo.ratingsCount", in: Self.ratingsCounts)
       case "maturityRating": maturityRating = try reader.string("volumeInfo.maturityRating")
       case "language": language = try reader.string("volumeInfo.language")
       case "imageLinks": imageLinks = try ImageLinks(reading: &reader)
@@ -111,7 +112,9 @@ extension SeriesInfo {
         // Google sends a string ("23"); tolerate a number too.
         if try reader.peek() == UInt8(ascii: "\"") {
           bookDisplayNumber = try reader.string("volumeInfo.seriesInfo.bookDisplayNumber")
-        } else if let number = try reader.int("volumeInfo.seriesInfo.bookDisplayNumber") {
+        } else if let number = try reader.int(
+          "volumeInfo.seriesInfo.bookDisplayNumber", in: VolumeInfo.seriesNumbers)
+        {
           bookDisplayNumber = String(number)
         }
       case "volumeSeries":
@@ -156,7 +159,7 @@ extension Price {
     var currency: String?
     try reader.object(path) { reader, key in
       switch key {
-      case "amount": amount = try reader.double(path)
+      case "amount": amount = try reader.double(path, in: amounts)
       case "currencyCode": currency = try reader.string(path)
       default: try reader.skipValue()
       }

@@ -2,8 +2,8 @@
 ///
 /// Every field but `id` is optional: Google omits fields freely, and one malformed volume must
 /// never sink the batch. Decoding (`Volume+Decoding.swift`) is forgiving about number shapes,
-/// date shapes and link schemes; all strings are kept exactly as Google sent them (escaping is
-/// the renderer's job).
+/// date shapes and link schemes; strings are kept as Google sent them (escaping is the
+/// renderer's job) but for the control characters no page or feed may hold, removed here.
 public struct Volume: Sendable, Equatable, Identifiable {
   public var id: String
   public var etag: String?

@@ -1,5 +1,6 @@
-/// A volume that could not be read; the rest of its page is kept.
-public struct SkippedVolume: Error, Sendable, Equatable, CustomStringConvertible {
+/// Something wrong with one volume of a body: why it was skipped (the rest of its page is
+/// kept), or a value left out of it.
+public struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
   /// Position in `items`; nil for a single-volume body.
   public var index: Int?
   public var id: String?
@@ -22,13 +23,23 @@ public struct SkippedVolume: Error, Sendable, Equatable, CustomStringConvertible
 /// The volumes of one response body.
 public struct DecodedResponse: Sendable, Equatable {
   public var volumes: [Volume]
-  public var skipped: [SkippedVolume]
+  public var skipped: [VolumeNote]
+  /// Values left out of kept volumes for being out of range (`dropped saleInfo.retailPrice.amount:
+  /// …`) or cut short (`cut volumeInfo.description …`).
+  public var notes: [VolumeNote]
+  /// Items past the `maxItems` the body was decoded with: never read, never used.
+  public var ignoredItems: Int
   /// True for a bare `books#volume` body (`GET volumes/{id}`).
   public var isSingleVolume: Bool
 
-  public init(volumes: [Volume] = [], skipped: [SkippedVolume] = [], isSingleVolume: Bool = false) {
+  public init(
+    volumes: [Volume] = [], skipped: [VolumeNote] = [], notes: [VolumeNote] = [],
+    ignoredItems: Int = 0, isSingleVolume: Bool = false
+  ) {
     self.volumes = volumes
     self.skipped = skipped
+    self.notes = notes
+    self.ignoredItems = ignoredItems
     self.isSingleVolume = isSingleVolume
   }
 }
@@ -43,21 +54,29 @@ public enum ResponseDecodingError: Error, Sendable, Equatable {
 
 /// Decodes Google Books response bodies into `Volume`s with a hand-written UTF-8 pull parser.
 public enum VolumeDecoder {
-  public static func decode(_ body: [UInt8]) throws(ResponseDecodingError) -> DecodedResponse {
-    try decode(body[...])
+  /// Decodes `body`; items past `maxItems` (what the request asked for) are left unread.
+  public static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(ResponseDecodingError)
+    -> DecodedResponse
+  {
+    try decode(body[...], maxItems: maxItems)
   }
 
-  public static func decode(_ body: ArraySlice<UInt8>) throws(ResponseDecodingError) -> DecodedResponse {
+  public static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
+    -> DecodedResponse
+  {
     let result = body.withUnsafeBufferPointer { buffer in
-      Result { () throws(ResponseDecodingError) -> DecodedResponse in try decode(buffer) }
+      Result { () throws(ResponseDecodingError) -> DecodedResponse in try decode(buffer, maxItems: maxItems) }
     }
     return try result.get()
   }
 
-  static func decode(_ buffer: UnsafeBufferPointer<UInt8>) throws(ResponseDecodingError) -> DecodedResponse {
+  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?) throws(ResponseDecodingError)
+    -> DecodedResponse
+  {
     let body: ResponseBody
+    var ignoredItems = 0
     do {
-      body = try ResponseBody.read(buffer)
+      body = try ResponseBody.read(buffer, maxItems: maxItems, ignoredItems: &ignoredItems)
     } catch let error as JSONSyntaxError {
       throw .invalidJSON(offset: error.offset, message: error.message)
     } catch let error as JSONTypeMismatch {
@@ -65,8 +84,8 @@ public enum VolumeDecoder {
     } catch {
       throw .invalidJSON(offset: 0, message: "\(error)")
     }
-    var response = DecodedResponse()
-    let outcomes: [Result<Volume, SkippedVolume>]
+    var response = DecodedResponse(ignoredItems: ignoredItems)
+    let outcomes: [ResponseBody.ItemOutcome]
     switch body {
     case .error(let apiError):
       throw .apiError(apiError)
@@ -84,7 +103,9 @@ public enum VolumeDecoder {
     response.volumes.reserveCapacity(outcomes.count)
     for outcome in outcomes {
       switch outcome {
-      case .success(let volume): response.volumes.append(volume)
+      case .success(let item):
+        response.volumes.append(item.volume)
+        response.notes += item.notes
       case .failure(let skipped): response.skipped.append(skipped)
       }
     }

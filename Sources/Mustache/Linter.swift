@@ -20,12 +20,31 @@ extension TemplateLibrary {
 }
 
 /// Walks templates like the renderer does, with schemas in place of values on the stack.
+///
+/// A template reached again from itself is followed only while the recursion goes deeper
+/// into the data: between its last two entries some section must have found its value in a
+/// frame pushed within the recursion. Otherwise every level would see the same values, and
+/// the render could never end: that is reported (`endlessRecursion`). A level through data
+/// of unknown shape (`.any`) is not followed.
 struct Linter {
+  /// One template on the path, and the stack's height when it was entered.
+  private struct Entry {
+    var name: String
+    var depth: Int
+  }
+
+  /// Includes a lint follows in all, so recursions through deep data stay cheap to lint.
+  static let includeBudget = 10_000
+
   private let provider: (any PartialProvider)?
   private var stack: [FieldSchema]
+  /// For each frame of `stack`, the index of the frame its section's name was found in (-1 for
+  /// the page's own fields).
+  private var origins: [Int] = [-1]
   private var overrides: [String: (nodes: [Node], template: Template.Storage)] = [:]
-  /// Templates being linted, innermost last: a partial already on the path is not re-entered.
-  private var chain: [String]
+  /// Templates being linted, innermost last.
+  private var chain: [Entry]
+  private var includes = 0
   private var findings: [MustacheDiagnostic] = []
   private var seen: Set<String> = []
   /// Names of blocks that took an override since the current parent tag was entered.
@@ -34,7 +53,7 @@ struct Linter {
   init(provider: (any PartialProvider)?, root: Template, fields: FieldSchema) {
     self.provider = provider
     stack = [fields]
-    chain = [root.name]
+    chain = [Entry(name: root.name, depth: 1)]
   }
 
   func sortedFindings() -> [MustacheDiagnostic] {
@@ -49,13 +68,15 @@ struct Linter {
       case .variable(let variable):
         _ = resolve(variable.name, at: variable.offset, in: template)
       case .section(let section):
-        let schema = resolve(section.name, at: section.offset, in: template) ?? .any
+        let found = resolve(section.name, at: section.offset, in: template)
         if section.inverted {
           lint(section.children, in: template)
         } else {
-          stack.append(schema.sectionContext)
+          stack.append((found?.schema ?? .any).sectionContext)
+          origins.append(found?.frame ?? -1)
           lint(section.children, in: template)
           stack.removeLast()
+          origins.removeLast()
         }
       case .partial(let partial):
         include(partial, in: template)
@@ -95,30 +116,63 @@ struct Linter {
         template.text.error(.unknownPartial(name: partial.name, suggestion: suggestion), at: partial.offset))
       return
     }
-    guard !chain.contains(included.name) else { return }
-    chain.append(included.name)
+    if chain.contains(where: { $0.name == included.name }) {
+      guard followsRecursion(into: included.name, at: partial.offset, in: template) else { return }
+    }
+    includes += 1
+    guard includes <= Self.includeBudget else { return }
+    chain.append(Entry(name: included.name, depth: stack.count))
     lint(included.storage.nodes, in: included.storage)
     chain.removeLast()
   }
 
-  /// The schema `name` resolves to, or nil after reporting it.
+  /// Whether to lint `name` again, already on the path; reports an endless recursion.
+  private mutating func followsRecursion(
+    into name: String, at offset: Int, in template: Template.Storage
+  ) -> Bool {
+    let entries = chain.indices.filter { chain[$0].name == name }
+    let last = chain[entries[entries.count - 1]].depth
+    let pushed = last..<stack.count
+    if pushed.contains(where: { stack[$0] == .any }) { return false }
+    // The sections since the last entry must have found their values in frames pushed since
+    // the entry before (the data one level up); the first repeat is followed to see that.
+    let before = entries.count > 1 ? chain[entries[entries.count - 2]].depth : nil
+    let sameData = before.map { before in pushed.allSatisfy { origins[$0] < before } } ?? false
+    if pushed.isEmpty || sameData {
+      report(endless: name, from: entries[0], at: offset, in: template)
+      return false
+    }
+    return chain.count <= Renderer.partialDepthLimit
+  }
+
+  private mutating func report(
+    endless name: String, from first: Int, at offset: Int, in template: Template.Storage
+  ) {
+    let cycle = chain[first...].map(\.name) + [name]
+    report(template.text.error(.endlessRecursion(chain: cycle), at: offset))
+  }
+
+  /// The schema `name` resolves to and the index of the frame it was found in, or nil after
+  /// reporting it.
   private mutating func resolve(_ name: Node.Name, at offset: Int, in template: Template.Storage)
-    -> FieldSchema?
+    -> (schema: FieldSchema, frame: Int)?
   {
-    guard let first = name.parts.first else { return stack.last }
+    guard let first = name.parts.first else { return stack.last.map { ($0, stack.count - 1) } }
     var found: FieldSchema?
-    search: for frame in stack.reversed() {
-      switch frame {
+    var frameIndex = stack.count - 1
+    search: while frameIndex >= 0 {
+      switch stack[frameIndex] {
       case .any:
-        return .any
+        return (.any, frameIndex)
       case .object(let fields):
         if let schema = fields[first] {
           found = schema
           break search
         }
       case .scalar, .list:
-        continue
+        break
       }
+      frameIndex -= 1
     }
     guard var schema = found else {
       let visible = Set(stack.flatMap { $0.fields.map { Array($0.keys) } ?? [] })
@@ -129,7 +183,7 @@ struct Linter {
     for (position, part) in name.parts.enumerated().dropFirst() {
       switch schema {
       case .any:
-        return .any
+        return (.any, frameIndex)
       case .object(let fields):
         if let next = fields[part] {
           schema = next
@@ -146,7 +200,7 @@ struct Linter {
         return nil
       }
     }
-    return schema
+    return (schema, frameIndex)
   }
 
   private mutating func report(_ finding: MustacheDiagnostic) {

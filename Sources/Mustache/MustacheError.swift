@@ -26,6 +26,11 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     /// Sections, partials and blocks nested deeper than the renderer allows; `chain` lists the
     /// templates, outermost first.
     case renderTooDeep(chain: [String], limit: Int)
+    /// Lint: a template reached again through partials or parents with the same data, so the
+    /// render would never end; `chain` runs from its first inclusion to the repeat.
+    case endlessRecursion(chain: [String])
+    /// The render passed `limit` bytes; `chain` lists the templates, outermost first.
+    case outputTooLarge(chain: [String], limit: Int)
     /// Lint: a name no field of the page type provides. `scope` is the dotted prefix it was looked up in.
     case unknownField(name: String, scope: String?, suggestion: String?)
     /// Two files in one folder that both give a template this name (`book.mustache`, `book.html`).
@@ -92,6 +97,14 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
       return "partials nested more than \(limit) deep: \(MustacheError.abbreviate(chain))"
     case .renderTooDeep(let chain, let limit):
       return "sections and partials nested more than \(limit) deep: \(MustacheError.abbreviate(chain))"
+    case .endlessRecursion(let chain):
+      return
+        "endless recursion: '\(chain.last ?? "")' is included again with the same data: \(MustacheError.abbreviate(chain))"
+    case .outputTooLarge(let chain, let limit):
+      let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+      return
+        "the page grows past \(size) while rendering \(MustacheError.abbreviate(chain)): a section repeats too "
+        + "often or a value is too large"
     case .unknownField(let name, let scope, let suggestion):
       let place = scope.map { " in '\($0)'" } ?? ""
       return "unknown field '\(name)'\(place)" + MustacheError.hint(suggestion)

@@ -7,6 +7,9 @@ struct Renderer: ~Copyable {
   /// Sections, partials and blocks nested deeper than this at run time stop the render, well
   /// before a task's call stack would overflow (100 sections per file times 64 partials would).
   static let depthLimit = 512
+  /// Bytes a page may have (32 MiB): checked at every value, loop iteration and partial, so a
+  /// loop nested too deep or a huge value stops with an error instead of running for minutes.
+  static let outputLimit = 32 << 20
 
   private let provider: (any PartialProvider)?
   private var buffer: OutputBuffer
@@ -56,6 +59,7 @@ struct Renderer: ~Copyable {
           if variable.lineStart { buffer.append(indent) }
           guard let value = lookup(variable.name) else { return }
           appendValue(value, escaped: variable.escaped)
+          try checkSize(at: variable.offset, in: template)
         }
       case .section(let section):
         try Renderer.borrow(section) { (section) throws(MustacheError) in
@@ -125,6 +129,7 @@ struct Renderer: ~Copyable {
     if case .list(let items) = value {
       // Indices, not `for item in items`: the iterator would retain the list and every item.
       for index in items.indices {
+        try checkSize(at: section.offset, in: template)
         stack.append(items[index])
         try render(section.children, in: template, indent: indent)
         stack.removeLast()
@@ -191,9 +196,18 @@ struct Renderer: ~Copyable {
       throw template.text.error(
         .recursionTooDeep(chain: chain, limit: Renderer.partialDepthLimit), at: partial.offset)
     }
+    try checkSize(at: partial.offset, in: template)
     // A partial on a line of its own indents every line it renders; inline, it adds nothing.
     let inner = partial.indent.map { indent.isEmpty ? $0 : indent + $0 } ?? []
     try render(included.storage.nodes, in: included.storage, indent: inner)
+  }
+
+  /// Throws once the output has passed `outputLimit`, at the tag being rendered.
+  @inline(__always)
+  private func checkSize(at offset: Int, in template: Template.Storage) throws(MustacheError) {
+    if buffer.count > Renderer.outputLimit {
+      throw template.text.error(.outputTooLarge(chain: chain, limit: Renderer.outputLimit), at: offset)
+    }
   }
 
   private mutating func enter(at offset: Int, in template: Template.Storage) throws(MustacheError) {

@@ -132,6 +132,64 @@ import Testing
     #expect(error?.headline == headline)
   }
 
+  @Test func scalarsLoseTheControlCharactersNoPageMayHold() throws {
+    let node = try YAMLReader.parse(#"{"t\0": "a\0b\ec\ad\x7Fe\x85\tf", k: 'g\0'}"#, file: "t.yml")
+    guard case .mapping(let pairs)? = node?.kind else {
+      Issue.record("not a mapping: \(String(describing: node))")
+      return
+    }
+    #expect(pairs.map { $0.key.scalar?.value } == ["t", "k"])
+    #expect(pairs.map { $0.value.scalar?.value } == ["abcde\tf", #"g\0"#])
+  }
+
+  /// 70,000 levels used to overflow the stack when the tree was released; 40,000 took seconds.
+  @Test(arguments: [65, 1_000, 70_000])
+  func nestingDeeperThanTheLimitIsALocatedError(levels: Int) {
+    let text = String(repeating: "[", count: levels) + String(repeating: "]", count: levels)
+    let error = #expect(throws: Diagnostic.self) { try YAMLReader.parse(text, file: "t.yml") }
+    #expect(
+      error?.headline
+        == "t.yml:1:65: error: lists and mappings nest more than 64 levels deep; catalog.yml needs a few")
+  }
+
+  @Test func nestingUpToTheLimitIsRead() throws {
+    let text = "a: " + String(repeating: "[", count: 63) + "x" + String(repeating: "]", count: 63)
+    var node = try #require(try YAMLReader.parse(text, file: "t.yml"))
+    var levels = 0
+    while true {
+      switch node.kind {
+      case .mapping(let pairs): node = pairs[0].value
+      case .sequence(let items): node = items[0]
+      case .scalar: break
+      }
+      if node.scalar != nil { break }
+      levels += 1
+    }
+    #expect(levels == 63 && node.scalar?.value == "x")
+  }
+
+  /// An alias copies its anchor's whole subtree: nesting it deep again counts too.
+  @Test func aliasesCannotNestPastTheLimit() {
+    let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+    let text =
+      "a: &a \(deep)\nb: " + String(repeating: "[", count: 30) + "*a" + String(repeating: "]", count: 30)
+    let error = #expect(throws: Diagnostic.self) { try YAMLReader.parse(text, file: "t.yml") }
+    #expect(
+      error?.headline
+        == "t.yml:2:34: error: lists and mappings nest more than 64 levels deep; catalog.yml needs a few")
+  }
+
+  /// A few kilobytes of anchors must not stand for gigabytes of text.
+  @Test func capsTheTextAliasesExpandTo() {
+    let big = String(repeating: "x", count: 1 << 20)
+    let text = "a: &a \(big)\nb: [" + Array(repeating: "*a", count: 17).joined(separator: ", ") + "]"
+    let error = #expect(throws: Diagnostic.self) { try YAMLReader.parse(text, file: "t.yml") }
+    #expect(
+      error?.headline
+        == "t.yml:2:69: error: aliases expand to more than 16 MiB of text; the document is too large or recursive"
+    )
+  }
+
   @Test func capsAliasExpansion() {
     var lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for level in 1...9 {

@@ -149,7 +149,9 @@ enum Fixtures {
 }
 
 @Suite struct ForgivingDecodingTests {
-  static func page(_ items: String...) -> [UInt8] {
+  static func page(_ items: String...) -> [UInt8] { page(items) }
+
+  static func page(_ items: [String]) -> [UInt8] {
     Array(#"{"kind": "books#volumes", "totalItems": 9, "items": [\#(items.joined(separator: ","))]}"#.utf8)
   }
 
@@ -158,7 +160,7 @@ enum Fixtures {
     (#""averageRating": 4.0"#, 4.0),
     (#""averageRating": 4.5"#, 4.5),
     (#""averageRating": "3.5""#, 3.5),
-    (#""averageRating": 3.499E7"#, 34_990_000.0),
+    (#""averageRating": 3.499E0"#, 3.499),
     (#""averageRating": 1e-1"#, 0.1),
   ])
   func numbersInEveryShape(_ field: String, _ expected: Double) throws {
@@ -187,6 +189,66 @@ enum Fixtures {
     #expect(volume.volumeInfo.title == "Café 📚 \"quoted\"\n")
     #expect(volume.volumeInfo.subtitle == nil)
     #expect(volume.volumeInfo.authors == ["X"])
+  }
+
+  @Test func numbersOutOfRangeAreDroppedAndTheVolumeKept() throws {
+    let response = try VolumeDecoder.decode(
+      Self.page(
+        #"{"id": "a", "volumeInfo": {"title": "T", "pageCount": -3, "averageRating": 5.5, "ratingsCount": 1e300, "seriesInfo": {"bookDisplayNumber": 1e20}}, "saleInfo": {"listPrice": {"amount": "1e309", "currencyCode": "USD"}, "retailPrice": {"amount": 9.3e16, "currencyCode": "USD"}}}"#,
+        #"{"id": "b", "volumeInfo": {"pageCount": 100000, "averageRating": 0, "ratingsCount": 1000000000}, "saleInfo": {"retailPrice": {"amount": 1000000000, "currencyCode": "KRW"}}}"#
+      ))
+    #expect(response.volumes.map(\.id) == ["a", "b"])
+    #expect(response.skipped == [])
+    #expect(
+      response.notes.map(\.description) == [
+        "items[0] (id 'a'): dropped volumeInfo.pageCount: -3 is not a whole number from 0 to 100000",
+        "items[0] (id 'a'): dropped volumeInfo.averageRating: 5.5 is not a number from 0 to 5",
+        "items[0] (id 'a'): dropped volumeInfo.ratingsCount: 1e+300 is not a whole number from 0 to 1000000000",
+        "items[0] (id 'a'): dropped volumeInfo.seriesInfo.bookDisplayNumber: 1e+20 is not a whole number from 0 to 1000000",
+        "items[0] (id 'a'): dropped saleInfo.listPrice.amount: inf is not a number from 0 to 1000000000",
+        "items[0] (id 'a'): dropped saleInfo.retailPrice.amount: 9.3e+16 is not a number from 0 to 1000000000",
+      ])
+    let a = response.volumes[0]
+    #expect(a.volumeInfo.title == "T" && a.volumeInfo.pageCount == nil && a.volumeInfo.averageRating == nil)
+    #expect(a.volumeInfo.ratingsCount == nil && a.volumeInfo.seriesInfo == SeriesInfo())
+    #expect(a.saleInfo?.listPrice == nil && a.saleInfo?.retailPrice == nil)
+    let b = response.volumes[1].volumeInfo
+    #expect(b.pageCount == 100_000 && b.averageRating == 0 && b.ratingsCount == 1_000_000_000)
+    #expect(response.volumes[1].saleInfo?.retailPrice == Price(amount: 1e9, currencyCode: "KRW"))
+  }
+
+  /// A 100 MB description used to become a 100 MB page; past 64 KiB it is cut on a whole
+  /// character (here a 3-byte one straddles the limit) and noted.
+  @Test func aDescriptionLongerThanTheLimitIsCut() throws {
+    let limit = VolumeInfo.descriptionLimit
+    let long = String(repeating: "a", count: limit - 1) + "劉" + String(repeating: "b", count: 1000)
+    let response = try VolumeDecoder.decode(
+      Self.page(#"{"id": "a", "volumeInfo": {"description": "\#(long)"}}"#, #"{"id": "b"}"#))
+    #expect(response.volumes.first?.volumeInfo.description == String(repeating: "a", count: limit - 1) + "…")
+    #expect(
+      response.notes.map(\.description) == [
+        "items[0] (id 'a'): cut volumeInfo.description from \(limit + 1002) bytes to \(limit - 1)"
+      ])
+  }
+
+  @Test func itemsPastTheOnesAskedForAreLeftUnread() throws {
+    let items = (0..<50).map { #"{"id": "v\#($0)"}"# } + [#"{"id": "broken", "volumeInfo": 7}"#]
+    let body = Self.page(items)
+    let response = try VolumeDecoder.decode(body, maxItems: 40)
+    #expect(response.volumes.map(\.id) == (0..<40).map { "v\($0)" })
+    #expect(response.ignoredItems == 11 && response.skipped == [])
+    #expect(try VolumeDecoder.decode(body).volumes.count == 50)
+  }
+
+  @Test func stringsLoseTheControlCharactersNoPageMayHold() throws {
+    let response = try VolumeDecoder.decode(
+      Self.page(
+        #"{"id": "a", "volumeInfo": {"title": "a\u0000b\u001b[1m\u0007\t\u007f\u0085c", "authors": ["\#u{01}X\#u{7F}"], "description": "\uFFFEok\uFFFF\n"}}"#
+      ))
+    let info = try #require(response.volumes.first).volumeInfo
+    #expect(info.title == "ab[1m\tc")
+    #expect(info.authors == ["X"])
+    #expect(info.description == "ok\n")
   }
 
   @Test func aMalformedVolumeIsSkippedAndNamedTheRestKept() throws {

@@ -217,3 +217,21 @@ func parseErrors(_ spec: ErrorCase) {
   #expect(
     error?.headline == "a.mustache:1:1: error: partials nested more than 64 deep: a → b → a → … → b → a → b")
 }
+
+/// 200 rows of 200 cells of 1,000 bytes: 40 MB, past the 32 MiB a page may have.
+@Test(arguments: [
+  ("{{#rows}}{{text}}{{/rows}}", "templates/row.mustache:1:10: error"),
+  ("{{#rows}}<td>\(String(repeating: "x", count: 1000))</td>{{/rows}}", "templates/row.mustache:1:1: error"),
+])
+func aPageLargerThanTheOutputLimitStopsNamingTheTemplate(row: String, location: String) throws {
+  let cell: MustacheValue = ["text": .string(String(repeating: "x", count: 1000))]
+  let rows = MustacheValue.list(Array(repeating: cell, count: 200))
+  let library = try TemplateLibrary(
+    sources: ["page": "<table>{{#rows}}{{>row}}{{/rows}}</table>", "row": row], displayPrefix: "templates")
+  let error = mustacheError { () throws(MustacheError) in _ = try library.renderUTF8("page", ["rows": rows]) }
+  #expect(
+    error?.headline
+      == "\(location): the page grows past 32 MiB while rendering page → row: a section repeats too often or a value is too large"
+  )
+  #expect(error?.kind == .outputTooLarge(chain: ["page", "row"], limit: 32 << 20))
+}

@@ -132,3 +132,52 @@ func lint(_ sources: [String: String], _ name: String = "book", fields: FieldSch
       "templates/book.mustache:1:53: error: unknown field 'nope'"
     ])
 }
+
+/// Recursion that cannot end used to pass lint and fail only at render, 64 partials deep.
+@Test func aPartialIncludedAgainWithNoSectionInBetweenIsAnEndlessRecursion() throws {
+  let findings = try lint([
+    "book": "<main>\n  {{>loop}}\n</main>", "loop": "x {{^book.subtitle}}{{>loop}}{{/book.subtitle}}",
+  ])
+  #expect(
+    findings == [
+      """
+      templates/loop.mustache:1:21: error: endless recursion: 'loop' is included again with the same data: loop → loop
+      x {{^book.subtitle}}{{>loop}}{{/book.subtitle}}
+                          ^
+      """
+    ])
+}
+
+/// A section over a value from outside the recursion pushes the same value at every level.
+@Test func aSectionOverTheSameValueAtEveryLevelIsAnEndlessRecursion() throws {
+  let findings = try lint(["book": "{{>loop}}", "loop": "{{#book}}{{title}}{{>loop}}{{/book}}"])
+  #expect(
+    findings.map { $0.split(separator: "\n")[0] } == [
+      "templates/loop.mustache:1:19: error: endless recursion: 'loop' is included again with the same data: "
+        + "loop → loop → loop"
+    ])
+}
+
+@Test func parentsIncludingEachOtherAreAnEndlessRecursion() throws {
+  let findings = try lint(["book": "{{<layout}}{{/layout}}", "layout": "<p>{{<book}}{{/book}}</p>"])
+  #expect(
+    findings.map { $0.split(separator: "\n")[0] } == [
+      "templates/layout.mustache:1:4: error: endless recursion: 'book' is included again with the same data: "
+        + "book → layout → book"
+    ])
+}
+
+/// A tree renders by recursion as long as each level's section finds its list in the level
+/// below; leaves without one find their parent's list again, and never stop.
+@Test func recursionIntoDeeperDataIsFineUntilItStopsGoingDeeper() throws {
+  let template = ["tree": "{{name}}{{#children}}{{>tree}}{{/children}}"]
+  let leaf: MustacheValue = ["name": "leaf", "children": []]
+  let finite = FieldSchema(sample: ["name": "a", "children": [["name": "b", "children": [leaf]]]])
+  #expect(try lint(template, "tree", fields: finite) == [])
+  let endless = FieldSchema(sample: ["name": "a", "children": [["name": "b", "children": [["name": "c"]]]]])
+  #expect(
+    try lint(template, "tree", fields: endless).map { $0.split(separator: "\n")[0] } == [
+      "templates/tree.mustache:1:22: error: endless recursion: 'tree' is included again with the same data: "
+        + "tree → tree → tree → tree"
+    ])
+}

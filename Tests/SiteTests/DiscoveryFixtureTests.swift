@@ -193,4 +193,14 @@ final class XMLDocumentSummary: NSObject, XMLParserDelegate {
     #expect(DiscoveryOptions(environment: ["SOURCE_DATE_EPOCH": "soon"]).sourceDateEpoch == nil)
     #expect(DiscoveryOptions(environment: [:]).sourceDateEpoch == nil)
   }
+
+  /// Times no calendar arithmetic here can hold used to trap; only 1970 to 9999 are taken.
+  @Test(arguments: [
+    ("-9223372036854775808", nil), ("9223372036854775807", nil), ("-1", nil), ("253402300800", nil),
+    ("0", "1970-01-01T00:00:00Z"), ("253402300799", "9999-12-31T23:59:59Z"),
+  ])
+  func sourceDateEpochOutsideTheYears1970To9999IsIgnored(text: String, expected: String?) {
+    let epoch = DiscoveryOptions(environment: ["SOURCE_DATE_EPOCH": text]).sourceDateEpoch
+    #expect(epoch.map(Timestamp.rfc3339(epoch:)) == expected)
+  }
 }

@@ -50,6 +50,9 @@ import Testing
     (88.0, "HKD", .traditionalChinese, "HK$88.00"),
     (12.5, "CHF", .english, "CHF 12.50"),
     (12.5, "<b>", .english, "B 12.50"),
+    // Decoding drops such amounts; one made in code must still never trap the formatter.
+    (1e17, "USD", .english, "$1e+17"),
+    (.infinity, "JPY", .english, "¥inf"),
   ])
   func pricesFormatPerCurrencyAndLanguage(
     amount: Double, currency: String, language: UILanguage, expected: String

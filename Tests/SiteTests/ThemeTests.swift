@@ -47,6 +47,26 @@ import Testing
       ])
   }
 
+  /// Every page includes the footer: the recursion is reported once, at the tag that repeats.
+  @Test func lintReportsAnEndlessRecursionOnce() throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(
+      atPath: root + "/templates/partials", withIntermediateDirectories: true)
+    try "<footer>{{#site}}{{>partials/footer}}{{/site}}</footer>\n".write(
+      toFile: root + "/templates/partials/footer.mustache", atomically: true, encoding: .utf8)
+    let diagnostics = checkTemplates(templatesDirectory: root + "/templates")
+    #expect(
+      diagnostics.map(\.description) == [
+        """
+        \(root)/templates/partials/footer.mustache:1:18: error: endless recursion: 'partials/footer' is included \
+        again with the same data: partials/footer → partials/footer → partials/footer
+        <footer>{{#site}}{{>partials/footer}}{{/site}}</footer>
+                         ^
+        """
+      ])
+  }
+
   @Test func writesTheDefaultThemeWithoutReplacingFiles() throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -20,6 +20,13 @@ public final class FakeGoogleBooks: @unchecked Sendable {
     case nonJSON
     /// 302 to the same path and query (API key included) on `base`, e.g. `http://127.0.0.2:8080`.
     case redirect(to: String)
+    /// The normal answer sent with `Content-Encoding: gzip`.
+    case gzip
+    /// 200 with `Content-Encoding: gzip` and a body of zeros that inflates to `decodedBytes`
+    /// (nil: never ends), streamed until the client hangs up.
+    case gzipBomb(decodedBytes: Int?)
+    /// A search answers with every result at once, whatever `maxResults` asked for.
+    case everyResult
   }
 
   /// What to send back.
@@ -27,7 +34,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: [UInt8]
-    /// Set for `.closeWithoutResponse` and `.truncateBody`.
+    /// Set for `.closeWithoutResponse`, `.truncateBody` and `.gzipBomb`.
     public var fault: Fault?
 
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8], fault: Fault? = nil) {
@@ -127,12 +134,23 @@ public final class FakeGoogleBooks: @unchecked Sendable {
         body: Array("<html><body>Please sign in to the network</body></html>".utf8))
     case .redirect(let base):
       return Reply(status: 302, headers: [("Location", base + target)], body: [])
+    case .gzip:
+      var reply = answer(method: method, target: target)
+      reply.headers.append(("Content-Encoding", "gzip"))
+      reply.body = Gzip.stored(reply.body)
+      return reply
+    case .gzipBomb:
+      return Reply(
+        status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: [],
+        fault: fault)
+    case .everyResult:
+      return answer(method: method, target: target, everyResult: true)
     case nil:
       return answer(method: method, target: target)
     }
   }
 
-  private func answer(method: String, target: String) -> Reply {
+  private func answer(method: String, target: String, everyResult: Bool = false) -> Reply {
     let (path, query) = Self.split(target)
     guard method == "GET" else {
       return Self.errorReply(status: 405, reason: "httpMethodNotAllowed", message: "Method not allowed.")
@@ -142,7 +160,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
         status: 403, reason: "unknownLocation",
         message: "Cannot determine user location for geographically restricted operation.")
     }
-    if path == "/books/v1/volumes" { return search(query) }
+    if path == "/books/v1/volumes" { return search(query, everyResult: everyResult) }
     let prefix = "/books/v1/volumes/"
     guard path.hasPrefix(prefix) else {
       return Self.errorReply(status: 404, reason: "notFound", message: "Not Found")
@@ -155,7 +173,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
       status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: Array(json.utf8))
   }
 
-  private func search(_ query: [String: String]) -> Reply {
+  private func search(_ query: [String: String], everyResult: Bool) -> Reply {
     guard let q = query["q"], !q.isEmpty else {
       return Self.errorReply(status: 400, reason: "queryRequired", message: "Missing query.")
     }
@@ -170,7 +188,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
     // totalItems is an estimate in Google's answers too; clients must not trust it.
     var body =
       "{\n  \"kind\": \"books#volumes\",\n  \"totalItems\": \(results.isEmpty ? 0 : results.count + 1000)"
-    let page = results.dropFirst(start).prefix(count)
+    let page = results.dropFirst(start).prefix(everyResult ? results.count : count)
     if !page.isEmpty {
       body += ",\n  \"items\": [\n" + page.joined(separator: ",\n") + "\n  ]"
     }

@@ -3,7 +3,8 @@ import HTTPServer
 /// `FakeGoogleBooks` served over real HTTP on 127.0.0.1 (port chosen by the system).
 ///
 /// Faults happen on the wire: `.closeWithoutResponse` resets the connection, `.truncateBody`
-/// announces the full Content-Length and sends less, `.delay` keeps the client waiting.
+/// announces the full Content-Length and sends less, `.delay` keeps the client waiting,
+/// `.gzipBomb` streams compressed zeros (chunked) until it is done or the client hangs up.
 public final class FakeGoogleBooksServer: Sendable {
   public let google: FakeGoogleBooks
   private let server: HTTPServer
@@ -21,6 +22,16 @@ public final class FakeGoogleBooksServer: Sendable {
       switch reply.fault {
       case .closeWithoutResponse: response.fault = .closeWithoutResponse
       case .truncateBody(let count): response.fault = .truncateBody(afterBytes: count)
+      case .gzipBomb(let size):
+        response = HTTPResponse(status: reply.status, headers: response.headers) { writer in
+          var bomb = Gzip.ZeroBomb(decodedBytes: size)
+          while let part = bomb.next() {
+            try await writer.write(part)
+            // A fast reader keeps the socket writable, so `write` would never suspend: yield, so
+            // this loop never holds a thread of the cooperative pool for good.
+            await Task.yield()
+          }
+        }
       default: break
       }
       return response

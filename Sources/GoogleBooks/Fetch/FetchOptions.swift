@@ -62,6 +62,13 @@ public struct FetchOptions: Sendable {
   /// `Task.sleep`; returns early when the task is cancelled.
   public static let taskSleep: @Sendable (Double) async -> Void = { seconds in
     guard seconds > 0 else { return }
-    try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+    try? await Task.sleep(nanoseconds: nanoseconds(seconds))
+  }
+
+  /// `seconds` for `Task.sleep(nanoseconds:)`: the catalog's ranges keep waits short, and a
+  /// longer one (or infinity) waits the longest a UInt64 counts instead of trapping.
+  static func nanoseconds(_ seconds: Double) -> UInt64 {
+    let nanoseconds = max(0, seconds) * 1e9
+    return nanoseconds < 1.8e19 ? UInt64(nanoseconds) : UInt64.max
   }
 }

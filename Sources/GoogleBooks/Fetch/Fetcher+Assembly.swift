@@ -137,6 +137,12 @@ private struct Assembly {
     case .volumes(let decoded):
       if first {
         for skipped in decoded.skipped { warn("\(subject): skipped a malformed volume: \(skipped)") }
+        for note in decoded.notes { warn("\(subject): \(note)") }
+        if decoded.ignoredItems > 0, let asked = request.maxItems {
+          warn(
+            "\(subject): the answer holds \(asked + decoded.ignoredItems) items for maxResults=\(asked); "
+              + "only the first \(asked) are used")
+        }
       }
       return decoded
     case .failed(var failure):

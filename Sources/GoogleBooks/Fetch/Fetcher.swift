@@ -164,7 +164,7 @@ public struct Fetcher: Sendable {
     guard let entry, (200..<300).contains(entry.status) else {
       return .needsNetwork(request, stale: nil, problem: nil)
     }
-    guard let decoded = try? VolumeDecoder.decode(entry.body) else {
+    guard let decoded = try? VolumeDecoder.decode(entry.body, maxItems: request.maxItems) else {
       return .needsNetwork(
         request, stale: nil,
         problem: "cache entry \(cache.path(for: request)) does not decode")

@@ -35,7 +35,7 @@ struct GoogleBooksClient: Sendable {
       let (reason, retryAfter): (RequestFailure.Reason, Double?)
       do {
         let response = try await transport.get(url, timeout: timeout)
-        switch Self.interpret(response) {
+        switch Self.interpret(response, maxItems: request.maxItems) {
         case .success(let decoded):
           return .success(
             decoded, body: response.body, status: response.status, attempts: attempts, retries: retries)
@@ -63,10 +63,12 @@ struct GoogleBooksClient: Sendable {
   }
 
   /// A 2xx body that decodes is a success; error bodies are read before any volume.
-  private static func interpret(_ response: TransportResponse) -> Result<DecodedResponse, Rejection> {
+  private static func interpret(_ response: TransportResponse, maxItems: Int?) -> Result<
+    DecodedResponse, Rejection
+  > {
     let decoded: DecodedResponse
     do {
-      decoded = try VolumeDecoder.decode(response.body)
+      decoded = try VolumeDecoder.decode(response.body, maxItems: maxItems)
     } catch {
       switch error {
       case .apiError(let error):
@@ -94,6 +96,8 @@ struct GoogleBooksClient: Sendable {
       return [500, 502, 503, 504].contains(status)
     case .transport(.redirectedElsewhere), .transport(.tooManyRedirects):
       return false
+    case .transport(.bodyTooLarge):
+      return false  // the same answer would come again
     case .transport, .invalidBody:
       return true
     }
@@ -127,6 +131,8 @@ struct GoogleBooksClient: Sendable {
       return "check google_books.api_url (or BOOKGEN_API_URL): it must be the API's own address"
     case .transport(.tooManyRedirects):
       return "check google_books.api_url (or BOOKGEN_API_URL)"
+    case .transport(.bodyTooLarge):
+      return "Google's answers are far smaller: check google_books.api_url (or BOOKGEN_API_URL)"
     case .transport(.cannotConnect):
       return
         "check the network connection and google_books.api_url (or BOOKGEN_API_URL); --offline builds from the cache"

@@ -1,5 +1,8 @@
+import Support
+
 extension JSONReader {
-  /// Reads the string at the current position (which must be `"`), decoding escapes.
+  /// Reads the string at the current position (which must be `"`), decoding escapes; the
+  /// control characters no page or feed may hold are removed (`ControlCharacters`).
   mutating func readString() throws(JSONSyntaxError) -> String {
     position += 1
     let start = position
@@ -8,7 +11,8 @@ extension JSONReader {
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
         position = index + 1
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+        return ControlCharacters.removingForbidden(
+          String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self))
       }
       if byte == UInt8(ascii: "\\") { break }
       index += 1
@@ -32,7 +36,7 @@ extension JSONReader {
       guard position < end else { break }
       if base[position] == UInt8(ascii: "\"") {
         position += 1
-        return String(decoding: bytes, as: UTF8.self)
+        return ControlCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
       }
       guard position + 1 < end else { break }
       let escaped = base[position + 1]

@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -40,6 +42,9 @@ struct JSONReader {
   let base: UnsafePointer<UInt8>
   let end: Int
   var position: Int
+  /// Values left out for being outside their range (`dropped volumeInfo.pageCount: 1e+17 is
+  /// not …`) or cut short, in reading order; the caller takes them with the volume they belong to.
+  var notes: [String] = []
 
   init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
     // An empty buffer has no base address; every read checks `end` first, so none happens.
@@ -202,6 +207,24 @@ struct JSONReader {
     throw JSONTypeMismatch(path: "\(path)", expected: "a string", found: typeName(of: byte))
   }
 
+  /// A string of at most `limit` UTF-8 bytes; a longer one is cut at the last whole character
+  /// that fits, ends in `…`, and gets a note in `notes`.
+  mutating func string(_ path: StaticString, limit: Int) throws -> String? {
+    guard let value = try string(path) else { return nil }
+    let count = value.utf8.count
+    guard count > limit else { return value }
+    var end = value.startIndex
+    var kept = 0
+    for index in value.indices {
+      let next = kept + value[index].utf8.count
+      if next > limit { break }
+      kept = next
+      end = value.index(after: index)
+    }
+    notes.append("cut \(path) from \(count) bytes to \(kept)")
+    return value[..<end] + "…"
+  }
+
   /// Strings of an array; nulls are dropped.
   mutating func strings(_ path: StaticString) throws -> [String] {
     var result: [String] = []
@@ -226,7 +249,42 @@ struct JSONReader {
     return try readNumber()
   }
 
-  /// A whole number, also when written `640.0`; nil for `null`.
+  /// A number in `range`; nil for `null`. A value outside it, infinities included, is left out:
+  /// nil, and a note in `notes`. A malformed value still throws, like `double(_:)`.
+  mutating func double(_ path: StaticString, in range: ClosedRange<Double>) throws -> Double? {
+    guard let value = try double(path) else { return nil }
+    guard range.contains(value) else {
+      drop(
+        path, value,
+        expected:
+          "a number from \(DecimalText.shortest(range.lowerBound)) to \(DecimalText.shortest(range.upperBound))"
+      )
+      return nil
+    }
+    return value
+  }
+
+  /// A whole number in `range` (also when written `640.0`); nil for `null`. A value outside it
+  /// is left out with a note in `notes`; a fraction throws, as a shape Google never sends.
+  mutating func int(_ path: StaticString, in range: ClosedRange<Int>) throws -> Int? {
+    guard let value = try double(path) else { return nil }
+    if value.isFinite, value.rounded() != value {
+      throw JSONTypeMismatch(path: "\(path)", expected: "a whole number", found: "\(value)")
+    }
+    // `Int(exactly:)` is nil for infinities and for whole numbers no Int holds: never a trap.
+    guard let whole = Int(exactly: value), range.contains(whole) else {
+      drop(path, value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+      return nil
+    }
+    return whole
+  }
+
+  private mutating func drop(_ path: StaticString, _ value: Double, expected: String) {
+    notes.append("dropped \(path): \(DecimalText.shortest(value)) is not \(expected)")
+  }
+
+  /// A whole number, also when written `640.0`; nil for `null`. For our own files (cache
+  /// entry headers); fields from Google use `int(_:in:)`, which has a range.
   mutating func int(_ path: StaticString) throws -> Int? {
     guard let value = try double(path) else { return nil }
     guard value.rounded() == value, abs(value) < 1e15 else {

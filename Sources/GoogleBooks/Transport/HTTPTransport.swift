@@ -33,6 +33,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
   case redirectedElsewhere(host: String)
   /// Redirects that never end.
   case tooManyRedirects
+  /// The body passed `limit` bytes (decoded) and was cut off as it arrived.
+  case bodyTooLarge(limit: Int)
   case other(code: Int)
 
   public var description: String {
@@ -43,6 +45,10 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case .redirectedElsewhere(let host):
       "the server redirected the request to another host (\(host)), refused (the API key never leaves the API host)"
     case .tooManyRedirects: "the server redirected the request in a loop (too many redirects)"
+    case .bodyTooLarge(let limit):
+      limit % (1 << 20) == 0
+        ? "the response body is larger than \(limit >> 20) MiB"
+        : "the response body is larger than \(limit) bytes"
     case .other(let code): "network error \(code)"
     }
   }

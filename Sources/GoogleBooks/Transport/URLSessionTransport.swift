@@ -10,29 +10,40 @@ import Foundation
 /// Redirects are followed only on the request's own origin (scheme, host and port): the URL
 /// holds the API key, which must never reach another host.
 public struct URLSessionTransport: HTTPTransport {
-  private let session: SessionBox
+  /// The most bytes a response body may have once decoded (16 MiB): Google's largest answers
+  /// are around 150 KB, and a bigger one is cut off as it arrives.
+  public static let defaultBodyLimit = 16 << 20
 
-  public init() {
+  private let session: SessionBox
+  private let delegate: BoundedBodyDelegate
+
+  /// `bodyLimit` bytes of decoded body at most; past it `get` throws `.bodyTooLarge`.
+  public init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
     // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
     configuration.httpMaximumConnectionsPerHost = 64
-    session = SessionBox(
-      URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil))
+    delegate = BoundedBodyDelegate(limit: bodyLimit)
+    session = SessionBox(URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil))
   }
+
+  /// The longest timeout a request gets: FoundationNetworking turns it into whole milliseconds
+  /// for libcurl, which traps for values no Int holds (the catalog allows at most 600 s).
+  static let longestTimeout = 86_400.0
 
   public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
     guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
+    let timeout = min(Self.longestTimeout, max(0.001, timeout))
     var request = URLRequest(
       url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await withDeadline(timeout) { [session, request] in
-        try await session.value.data(for: request)
+      (data, response) = try await withDeadline(timeout) { [session, delegate, request] in
+        try await Self.data(for: request, session: session.value, delegate: delegate)
       }
     } catch let error as TransportError {
       throw error
@@ -54,6 +65,21 @@ public struct URLSessionTransport: HTTPTransport {
     return TransportResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
   }
 
+  /// The task's body through `delegate`, which enforces the limit; cancelling the Swift task
+  /// (the deadline) gives up on the data task at once.
+  private static func data(for request: URLRequest, session: URLSession, delegate: BoundedBodyDelegate)
+    async throws -> (Data, URLResponse)
+  {
+    let task = CancellableTask(session.dataTask(with: request))
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.start(task.value) { continuation.resume(with: $0) }
+      }
+    } onCancel: {
+      delegate.giveUp(task.value, with: CancellationError())
+    }
+  }
+
   /// Runs `body`, throwing `.timedOut` after `seconds`: FoundationNetworking does not always
   /// enforce `URLRequest.timeoutInterval` while a server keeps the connection open and silent.
   private func withDeadline<T: Sendable>(
@@ -62,7 +88,7 @@ public struct URLSessionTransport: HTTPTransport {
     try await withThrowingTaskGroup(of: T?.self) { group in
       group.addTask { try await body() }
       group.addTask {
-        try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+        try? await Task.sleep(nanoseconds: FetchOptions.nanoseconds(seconds))
         return nil
       }
       defer { group.cancelAll() }
@@ -102,9 +128,9 @@ public struct URLSessionTransport: HTTPTransport {
   }
 }
 
-/// Declines every redirect that leaves the original request's origin: the task then ends with
-/// the redirect response itself, which `get` reports.
-private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's one delegate also declines every redirect that leaves the original request's
+/// origin: the task then ends with the redirect response itself, which `get` reports.
+extension BoundedBodyDelegate {
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

@@ -16,7 +16,11 @@ enum NumberText {
   static func decimal(_ value: Double, fractionDigits: Int) -> String {
     var scale = 1
     for _ in 0..<fractionDigits { scale *= 10 }
-    let minor = Int((value.magnitude * Double(scale)).rounded(.toNearestOrAwayFromZero))
+    // Google's numbers are range-checked where they are decoded; a value made in code that no
+    // Int holds (1e17 cents, infinity) prints as Swift writes it instead of trapping.
+    guard let minor = Int(exactly: (value.magnitude * Double(scale)).rounded(.toNearestOrAwayFromZero)) else {
+      return "\(value)"
+    }
     let whole = grouped(minor / scale)
     let sign = value < 0 && minor > 0 ? "-" : ""
     guard fractionDigits > 0 else { return sign + whole }
