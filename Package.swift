@@ -31,7 +31,8 @@ let package = Package(
       dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
       plugins: ["EmbedTheme"]
     ),
-    // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
+    // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
+    // example site (catalog.yml, .ci/example-cache/) into BookgenCLI, at build time.
     .plugin(
       name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
       path: "Sources/EmbedThemePlugin"),
@@ -42,7 +43,10 @@ let package = Package(
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
       name: "BookgenCLI",
-      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"]
+      dependencies: [
+        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache", "Support",
+      ],
+      plugins: ["EmbedTheme"]
     ),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.

@@ -18,6 +18,8 @@ struct CommandOptions: Sendable, Equatable {
   var fetch: Bool
   var removeCache: Bool
   var copyTemplates: Bool
+  /// `init --example`: the example site instead of the starter catalog.
+  var example: Bool
   /// `init`'s `<dir>`.
   var directory: String
 
@@ -60,6 +62,7 @@ struct CommandOptions: Sendable, Equatable {
     fetch = flag(.fetch)
     removeCache = flag(.cache)
     copyTemplates = flag(.templates)
+    example = flag(.example)
     directory = parsed.arguments.first ?? "."
 
     if flag(.quiet), flag(.verbose) {

@@ -84,11 +84,13 @@ extension CommandSpec {
   static let initialize = CommandSpec(
     name: .`init`, abstract: "Create a new site: a commented catalog.yml and a .gitignore.",
     discussion: """
-      The default templates are built into bookgen, so a new site needs none; --templates \
-      copies them out for editing.
+      Writes only what is missing and never replaces a file: anything already there is kept \
+      and listed. The default templates are built into bookgen, so a new site needs none; \
+      --templates copies them out for editing (or 'bookgen theme copy' some of them). \
+      --example writes a complete sample site that builds offline, without a key.
       """,
     arguments: [ArgumentSpec(name: "dir", help: "The folder to create the site in.", defaultValue: ".")],
-    options: [.forceInit, .templates, .quiet])
+    options: [.example, .forceInit, .templates, .quiet])
 
   static let clean = CommandSpec(
     name: .clean, abstract: "Remove the built site, and with --cache the fetch cache.",

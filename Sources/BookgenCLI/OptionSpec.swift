@@ -76,9 +76,14 @@ extension OptionSpec {
   static let fetch = OptionSpec(
     "fetch", help: "Fetch missing volumes on rebuilds (by default serve only reads the cache).")
 
-  static let forceInit = OptionSpec("force", help: "Write the new site into a folder that is not empty.")
+  static let forceInit = OptionSpec(
+    "force", help: "Add the new site to a folder that is not empty (existing files are kept).")
   static let templates = OptionSpec(
     "templates", help: "Also copy the default templates into templates/ for editing.")
+  static let example = OptionSpec(
+    "example",
+    help: "Write the example site: real books with notes and their recorded Google Books responses, "
+      + "so it builds at once, offline, without an API key.")
 
   static let cleanedOutput = OptionSpec(
     "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")

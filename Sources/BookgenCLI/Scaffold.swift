@@ -54,5 +54,6 @@ enum Scaffold {
 
     """
 
-  static let gitignoreLines = ["public/", ".bookgen-cache/"]
+  /// The output, the fetch cache and the output's twin, where the next build is written.
+  static let gitignoreLines = ["public/", ".bookgen-cache/", ".public.bookgen-next/"]
 }

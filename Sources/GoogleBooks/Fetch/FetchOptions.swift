@@ -25,6 +25,9 @@ public struct FetchOptions: Sendable {
   public var retryBaseDelay: Double
   /// Longest wait between attempts, also the cap on `Retry-After`.
   public var maxRetryDelay: Double
+  /// Store what this run fetches as pinned entries, which never expire: only for recording
+  /// fixtures such as the example site's cache (`make example-cache`).
+  public var pinEntries = false
 
   public init(
     offline: Bool = false, refresh: Bool = false, jobs: Int = 4, maxRequests: Int? = nil,

@@ -138,7 +138,7 @@ public struct Fetcher: Sendable {
         request, stale: nil,
         problem: "cache entry \(cache.path(for: request)) does not decode; fetching it again")
     }
-    if !options.refresh && entry.age(at: options.now()) < catalog.cache.maxAge {
+    if !options.refresh && (entry.pinned || entry.age(at: options.now()) < catalog.cache.maxAge) {
       return .fresh(request, decoded)
     }
     return .needsNetwork(
@@ -154,7 +154,8 @@ public struct Fetcher: Sendable {
       return .fetched(request, outcome, storeProblem: nil)
     }
     do {
-      try cache.store(request, body: body, status: status, fetchedAt: options.now())
+      try cache.store(
+        request, body: body, status: status, fetchedAt: options.now(), pinned: options.pinEntries)
       return .fetched(request, outcome, storeProblem: nil)
     } catch {
       return .fetched(request, outcome, storeProblem: "\(error)")
