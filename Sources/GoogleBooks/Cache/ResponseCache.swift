@@ -87,6 +87,15 @@ public struct ResponseCache: Sendable {
     try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
   }
 
+  /// True when the folder holds no entry at all (a site that has never fetched).
+  public var isEmpty: Bool {
+    let enumerator = FileManager.default.enumerator(atPath: directory)
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".entry") { return false }
+    }
+    return true
+  }
+
   /// Deletes the entry for `request` if there is one.
   public func remove(_ request: APIRequest) {
     unlink(path(for: request))

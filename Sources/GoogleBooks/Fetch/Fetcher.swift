@@ -47,7 +47,7 @@ public struct Fetcher: Sendable {
       transport: transport, baseURL: apiURL, key: apiKey, timeout: settings.timeout,
       policy: RetryPolicy(
         retries: settings.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
-      options: options, budget: budget, progress: progress)
+      options: options, budget: budget, network: NetworkStatus(), progress: progress)
     let cache = ResponseCache(directory: cacheDirectory)
     var state = FetchState(planner: RequestPlanner(catalog: catalog))
     for (request, purpose) in state.planner.initialRequests() { state.add(request, purpose) }
@@ -78,6 +78,8 @@ public struct Fetcher: Sendable {
         {
           if options.offline {
             state.serveWithoutNetwork(request, because: .offline)
+          } else if let down = client.network.down {
+            state.serveWithoutNetwork(request, because: .unreachable(api: client.baseURL, error: down))
           } else if !budget.take() {
             state.serveWithoutNetwork(request, because: .budgetSpent(limit: budget.limit ?? 0))
           } else {
