@@ -95,4 +95,14 @@ struct ArgumentSpec: Sendable, Hashable {
   let name: String
   let help: String
   let defaultValue: String?
+  /// Must be given (`theme`'s `<action>`); the others may be left out.
+  var isRequired = false
+  /// Takes every remaining argument (`theme copy`'s `<file>...`); only the last one may.
+  var isVariadic = false
+
+  /// `<action>`, `[<dir>]`, `[<file>...]`, as the usage line shows it.
+  var usage: String {
+    let name = "<\(name)>" + (isVariadic ? "..." : "")
+    return isRequired ? name : "[\(name)]"
+  }
 }

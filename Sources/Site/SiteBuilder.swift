@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The steps, in order: check the output folder is safe to replace and whether it is already
 /// up to date (the fingerprint shortcut), resolve the base URL and UI strings (cheap checks
-/// that fail fast), load and parse the theme, build the site model, render the Markdown and
+/// that fail fast), load, parse and lint the theme, build the site model, render the Markdown and
 /// descriptions, then render every page in parallel into the output's twin folder — writing only
 /// what changed — and swap the twin into place.
 public struct SiteBuilder: Sendable {
@@ -40,6 +40,12 @@ public struct SiteBuilder: Sendable {
     }
     let theme = try Theme.load(directory: options.templatesDirectory)
     let renderer = try ThemeRenderer(theme: theme)
+    // A typo in the site's own template (`{{book.titel}}`) would render as nothing; the
+    // default theme is linted by the tests.
+    if theme.siteDirectory != nil {
+      let problems = renderer.lint()
+      if problems.contains(where: { $0.severity == .error }) { throw .templates(problems) }
+    }
     clock.lap("templates")
     return try await build(renderer: renderer, assets: theme.assets, clock: clock)
   }
@@ -81,7 +87,9 @@ public struct SiteBuilder: Sendable {
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
     let model = try SiteModel(catalog: catalog, collections: collections)
     collections = []
-    let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
+    let contexts = PageContexts(
+      model: model, settings: catalog.site, urls: urls, strings: strings,
+      customStylesheet: assets[PageContexts.customStylesheet] != nil)
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     clock.lap("model")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The templates and assets a site is rendered with: the embedded default theme, with the
 /// site's own `templates/` folder overriding it file by file.
-struct Theme: Sendable {
+package struct Theme: Sendable {
   /// Template sources by name (relative path without `.mustache`: `book`, `partials/cover`).
   var defaultTemplates: [String: String]
   /// The site's templates folder, when it has one.
@@ -56,7 +56,7 @@ struct Theme: Sendable {
   }
 
   /// Regular, non-hidden files below `directory`, relative, sorted.
-  private static func siteFiles(in directory: String) -> [String] {
+  package static func siteFiles(in directory: String) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
     var files: [String] = []
     for case let relative as String in enumerator {
