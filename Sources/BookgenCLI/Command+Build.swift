@@ -20,6 +20,10 @@ extension CommandContext {
       try loadCatalog()
     }
     timer.lap("catalog")
+    // The preview is served locally; only a build for publishing needs the real address.
+    if !isPreview, let warning = catalog.baseURLWarning(override: options.baseURL) {
+      console.diagnostic(warning)
+    }
     let output = try checkedOutput(for: catalog)
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
@@ -49,6 +53,7 @@ extension CommandContext {
     timer.total()
     if report.upToDate { return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
+    report.diagnostics.forEach(console.diagnostic)
     console.detail(
       "Site in \(output.path): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "

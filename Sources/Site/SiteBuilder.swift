@@ -1,4 +1,5 @@
 import Catalog
+import Diagnostics
 import Foundation
 
 /// Renders a catalog's site into the output folder: the render stage's entry point for the CLI.
@@ -129,6 +130,7 @@ public struct SiteBuilder: Sendable {
     report.pagesReused = tally.reused
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
+    report.diagnostics = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     return report
   }
 }
@@ -169,19 +171,5 @@ struct StageClock: Sendable {
         name: name,
         seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
     last = now
-  }
-}
-
-/// Data problems worth telling the owner about, in a stable order.
-enum SiteWarnings {
-  static func collect(_ model: SiteModel) -> [String] {
-    var warnings: [String] = []
-    for book in model.books where book.title == nil {
-      warnings.append("volume \(book.id) has no title; its page says \"Untitled\"")
-    }
-    for collection in model.collections where collection.books.isEmpty {
-      warnings.append("collection '\(collection.slug)' has no books")
-    }
-    return warnings
   }
 }

@@ -100,15 +100,15 @@ import Testing
       var variables = fixture.variables
       variables["NO_COLOR"] = "1"
       let result = await runCLI(
-        ["build", "--base-url", "https://preview.example.org/pr-7"], in: root, variables: variables,
+        ["build", "--base-url", "https://preview.shelf.test/pr-7"], in: root, variables: variables,
         terminal: true)
       #expect(result.status == 0)
       #expect(result.stderr.hasPrefix("[1/3] Loading catalog\n[2/3] Fetching volumes\n"))
       #expect(result.stderr.contains("\n[3/3] Rendering site\n"))
       #expect(!result.stderr.contains("\u{1B}["))
       let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
-      #expect(home.contains("https://preview.example.org/pr-7/"))
-      #expect(!home.contains("https://example.com/books/"))
+      #expect(home.contains("https://preview.shelf.test/pr-7/"))
+      #expect(!home.contains("https://shelf.test/books/"))
     }
     await fixture.server.stop()
   }
