@@ -2,24 +2,58 @@
 SWIFT ?= swift
 FORMAT_CONFIG = --configuration .ci/swift-format.json
 
-.PHONY: deps site test lint format bench release example-cache
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: deps site test lint lint-workflows format bench release example-cache dist dist-check install
 
 deps:
 	@.ci/deps.sh
 
+# The release build links the Swift runtime and Foundation (--static-swift-stdlib) and libcmark,
+# libyaml and libgumbo (.ci/static-libs.sh) statically, so the binary runs without Swift
+# (README: Install). Every release target shares it; debug builds stay dynamic.
+STATIC_LIBS = $(CURDIR)/.build/static-libs
+RELEASE_BUILD = PKG_CONFIG_PATH="$(STATIC_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+
 release: deps
-	$(SWIFT) build -c release --product bookgen
+	.ci/static-libs.sh $(STATIC_LIBS)
+	$(RELEASE_BUILD) --product bookgen
+
+# .build/dist/bookgen-<version>-linux-<arch>.tar.gz (binary, README, LICENSE) and its .sha256.
+dist: release
+	.ci/dist.sh .build/release/bookgen .build/dist
+
+# Proves the archive works without Swift (Tests/Dist/run.sh); `make test` runs it. With
+# REFERENCE=path/to/bookgen the example site must also come out byte-identical to that binary's.
+REFERENCE ?=
+dist-check: dist
+	REFERENCE="$(REFERENCE)" Tests/Dist/run.sh .build/dist
+
+# For a source build: make release && sudo make install (PREFIX=/usr/local, DESTDIR staged).
+# It builds nothing, so that sudo never runs the Swift build (nor needs swift on its PATH).
+install:
+	@test -x .build/release/bookgen || { echo "error: no .build/release/bookgen: run 'make release' first" >&2; exit 1; }
+	install -D -m 755 .build/release/bookgen "$(DESTDIR)$(PREFIX)/bin/bookgen"
 
 # Builds the example catalog into public/, offline, from the committed cache.
 site: release
 	.build/release/bookgen build --offline
 
-# The whole test suite: unit and integration tests, the format lint, then the site quality gate.
+# The whole test suite: unit and integration tests, the format lint, the site quality gate, then
+# the release archive (built once, then incremental) and its check.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
 	$(MAKE) lint
+	$(MAKE) lint-workflows
 	$(MAKE) quality BOOKGEN=$(CURDIR)/.build/debug/bookgen
+	$(MAKE) dist-check REFERENCE=$(CURDIR)/.build/debug/bookgen
+
+# actionlint + ShellCheck on the workflows and the Pages recipe (installs both when missing).
+lint-workflows:
+	Tests/ReleaseTests/actionlint.sh
 
 lint:
 	$(SWIFT) format lint $(FORMAT_CONFIG) --strict --recursive --parallel Package.swift Sources Tests
@@ -38,9 +72,8 @@ example-cache: deps
 # Extra options: make bench BENCH_FLAGS="--runs 5 --disk /some/ext4/folder".
 .PHONY: bench-quick bench-tools
 BENCH_FLAGS ?=
-bench-tools: deps
-	$(SWIFT) build -c release --product bookgen
-	$(SWIFT) build -c release --product bookgen-bench
+bench-tools: release
+	$(RELEASE_BUILD) --product bookgen-bench
 
 bench: bench-tools
 	.build/release/bookgen-bench --sizes 1000,10000,100000 $(BENCH_FLAGS)

@@ -46,8 +46,10 @@ let package = Package(
       dependencies: [
         "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache", "Support",
       ],
-      plugins: ["EmbedTheme"]
+      plugins: ["EmbedTheme", "BuildInfo"]
     ),
+    // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
+    .plugin(name: "BuildInfo", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
@@ -63,9 +65,10 @@ let package = Package(
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
-    .testTarget(name: "SupportTests", dependencies: ["Support"]),
+    .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer"],
       exclude: ["Fixtures"]),
@@ -81,5 +84,8 @@ let package = Package(
     .testTarget(
       name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),
+    // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
+    // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.
+    .testTarget(name: "ReleaseTests", dependencies: ["Catalog"], exclude: ["actionlint.sh"]),
   ]
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages bookgen builds against, when missing.
+# libcurl4-openssl-dev: the static Foundation of the release build links libcurl (FoundationNetworking).
 # Usage: .ci/deps.sh [extra-package …]   (the quality gate passes its browser packages)
 set -euo pipefail
-packages=(pkg-config libcmark-dev libyaml-dev libgumbo-dev "$@")
+packages=(pkg-config libcmark-dev libyaml-dev libgumbo-dev libcurl4-openssl-dev "$@")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

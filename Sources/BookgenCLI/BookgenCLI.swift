@@ -1,9 +1,16 @@
 import Foundation
 import GoogleBooks
+import Support
 
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
 public enum BookgenCLI {
   public static let version = "0.1.0"
+
+  /// The git commit this binary was built from (`unknown` when built outside a checkout).
+  package static let commit = BuildInfo.commit
+
+  /// What `bookgen --version` prints: `bookgen 0.1.0 (abc1234)`.
+  static var versionLine: String { "bookgen \(version) (\(commit))" }
 
   /// The version and a hash of this executable's bytes: what the build fingerprint records,
   /// so that a rebuilt bookgen with other code (same version) neither takes an output as up to
@@ -21,7 +28,9 @@ public enum BookgenCLI {
 
   /// Runs `bookgen` with the real process environment and returns the exit status.
   public static func main(_ arguments: [String]) async -> Int32 {
-    await run(arguments: arguments, environment: .current())
+    // Fetches size their concurrency to what may be open; let that be all the system allows.
+    FileDescriptors.raiseSoftLimit()
+    return await run(arguments: arguments, environment: .current())
   }
 
   /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.
@@ -54,7 +63,7 @@ public enum BookgenCLI {
     switch invocation {
     case .rootHelp: console.print(HelpFormatter.root())
     case .help(let name): console.print(HelpFormatter.help(for: .named(name)))
-    case .version, .run: console.print("bookgen \(version)")
+    case .version, .run: console.print(versionLine)
     }
     return ExitCode.success
   }

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import GoogleBooks
 import Site
+import Support
 
 extension CommandContext {
   /// `bookgen build`: catalog → fetch → render and write, then a one-line summary on stderr.
@@ -25,9 +26,12 @@ extension CommandContext {
       console.diagnostic(warning)
     }
     let output = try checkedOutput(for: catalog)
+    // One build at a time on an output and its twin: a second one waits here, and is told so.
+    let lock = try await output.acquireLock { waitingForBuild(on: options.outputPath, pid: $0) }
+    defer { lock.release() }
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      jobs: options.jobs, outputDirectory: output.path, force: options.force)
+      jobs: options.jobs, outputDirectory: output.output, force: options.force)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
@@ -36,26 +40,34 @@ extension CommandContext {
       timer.lap("fingerprint")
       if upToDate {
         timer.total()
-        return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)"
+        return "Site in \(output.output) is up to date (\(pipeline.elapsed) s)"
       }
     }
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-        try await fetchVolumes(for: catalog, offline: options.offline)
+        let cache = responseCache(for: catalog)
+        guard !options.offline else { return try await fetchVolumes(for: catalog, offline: true) }
+        // A fetch writes the cache: nobody else writes it until the fingerprint of what this
+        // build read is taken (an offline build only reads, and needs no lock).
+        try? cache.claimFolder()
+        return try await holdingCacheLock(cache) {
+          let result = try await fetchVolumes(for: catalog, offline: false)
+          buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
+          return result
+        }
       })
     timer.lap("fetch")
-    if !options.offline { buildOptions.fingerprint = try? fingerprint(catalog, buildOptions) }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
     timer.add(report.stages.map { ($0.name, $0.seconds) })
     timer.total()
-    if report.upToDate { return "Site in \(output.path) is up to date (\(pipeline.elapsed) s)" }
+    if report.upToDate { return "Site in \(output.output) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
     report.diagnostics.forEach(console.diagnostic)
     console.detail(
-      "Site in \(output.path): \(NumberText.count(report.files, "file")) "
+      "Site in \(output.output): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
         + "\(report.pagesReused) pages reused"
     )
@@ -83,28 +95,41 @@ extension CommandContext {
 
   /// What the site is built from: catalog bytes, templates, base URL, version and cache entries.
   private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
-    let catalogFile = FileManager.default.contents(atPath: environment.resolve(options.catalogPath)) ?? Data()
-    let cache = Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
+    let catalogFile = try FileReader.read(
+      environment.resolve(options.catalogPath), limit: CatalogLoader.fileLimit)
     return try BuildFingerprint(
-      catalogFile: [UInt8](catalogFile), booksLines: catalog.booksLines, options: buildOptions,
-      toolVersion: BookgenCLI.buildIdentity,
-      inputs: ResponseCache(directory: cache.cacheDirectory).identity())
+      catalogFile: catalogFile, booksLines: catalog.booksLines, options: buildOptions,
+      toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
   }
 
-  /// The output folder, if bookgen may replace it: never the root, home or project folder, and
-  /// a folder bookgen did not make only with `--force`.
-  private func checkedOutput(for catalog: Catalog) throws -> OutputFolder {
+  /// The catalog's cache folder (`cache.dir`).
+  func responseCache(for catalog: Catalog) -> ResponseCache {
+    ResponseCache(
+      directory: Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
+        .cacheDirectory)
+  }
+
+  /// The output folder, if bookgen may replace it (asked before fetching, so a refusal costs
+  /// nothing): never the root, home, working or project folder, and a non-empty folder bookgen
+  /// did not make only with `--force`. The same rule as `clean` and the render stage.
+  private func checkedOutput(for catalog: Catalog) throws -> Site.OutputFolder {
     let name = options.outputPath
-    let folder = OutputFolder(path: environment.resolve(name))
-    guard folder.exists else { return folder }
-    if folder.isProtected(in: environment, projectFolder: catalog.directory) {
+    let path = environment.resolve(name)
+    let fence = FolderFence(
+      project: catalog.directory, home: environment.variables["HOME"],
+      workingDirectory: environment.workingDirectory)
+    if fence.protection(of: path) != nil {
       throw CommandError.refusedFolder(name, action: .replace, reason: .protectedFolder)
     }
-    guard folder.isDirectory else {
+    let folder = try Site.OutputFolder(path: path)
+    switch PathKind.of(path) {
+    case .missing: break
+    case .folder:
+      if !options.force, !folder.isOurs(path) {
+        throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
+      }
+    case .file, .other:
       throw CommandError.refusedFolder(name, action: .replace, reason: .notAFolder)
-    }
-    if !options.force, !folder.looksLikeOurs {
-      throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
     }
     return folder
   }

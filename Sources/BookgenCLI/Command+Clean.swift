@@ -1,39 +1,100 @@
 import Foundation
+import GoogleBooks
+import Site
+import Support
 
 extension CommandContext {
-  /// `bookgen clean`: removes the output folder if bookgen made it, and with `--cache` the cache.
-  func clean() throws {
+  /// `bookgen clean`: removes the output folder if bookgen made it, with its twin and lock file,
+  /// and with `--cache` the cache if bookgen made it; never outside the project without
+  /// `--outside-project`. One rule decides every removal (`FolderRemoval`).
+  func clean() async throws {
     let catalogPath = environment.resolve(options.catalogPath)
-    let projectFolder = (catalogPath as NSString).deletingLastPathComponent
-    let output = OutputFolder(path: environment.resolve(options.outputPath))
-    try remove(output, shownAs: options.outputPath, projectFolder: projectFolder, requireMarker: true)
+    let fence = FolderFence(
+      project: (catalogPath as NSString).deletingLastPathComponent, home: environment.variables["HOME"],
+      workingDirectory: environment.workingDirectory)
+    let scope: FolderRemoval.Scope = options.outsideProject ? .anywhere : .insideProject
+    try await removeOutput(fence: fence, scope: scope)
     guard options.removeCache else { return }
-    let cacheDir = try cacheDirectory(catalogPath: catalogPath)
-    let cache = OutputFolder(path: cacheDir)
-    try remove(cache, shownAs: cacheDir, projectFolder: projectFolder, requireMarker: false)
+    let cache = ResponseCache(directory: try cacheDirectory(catalogPath: catalogPath))
+    let shown = shownPath(cache.directory)
+    let isOurs = { (_: String) in cache.isOurs() }
+    // Checked before its lock file is taken (inside it), and again once it is held.
+    guard
+      try removing(
+        shown,
+        { () throws(FolderRemoval.Failure) in
+          try FolderRemoval.check(cache.directory, fence: fence, scope: scope, isOurs: isOurs)
+        })
+    else {
+      console.status("Nothing to remove: '\(shown)' does not exist")
+      return
+    }
+    try await holdingCacheLock(cache) {
+      try removing(shown) { () throws(FolderRemoval.Failure) in
+        try FolderRemoval.remove(
+          cache.directory, fence: fence, scope: scope, markerLast: ResponseCache.markerName, isOurs: isOurs)
+      }
+    }
+    console.status("Removed '\(shown)'")
   }
 
-  private func remove(
-    _ folder: OutputFolder, shownAs name: String, projectFolder: String, requireMarker: Bool
-  ) throws {
-    guard folder.exists else {
+  private func removeOutput(fence: FolderFence, scope: FolderRemoval.Scope) async throws {
+    let name = options.outputPath
+    let path = environment.resolve(name)
+    // The root and the like are refused before anything else looks at them.
+    _ = try removing(name) { () throws(FolderRemoval.Failure) in
+      try FolderRemoval.check(path, fence: fence, scope: scope) { _ in true }
+    }
+    let folder = try Site.OutputFolder(path: path)
+    guard PathKind.of(folder.output) != .missing || PathKind.of(folder.next) != .missing else {
       console.status("Nothing to remove: '\(name)' does not exist")
       return
     }
-    if folder.isProtected(in: environment, projectFolder: projectFolder) {
-      throw CommandError.refusedFolder(name, action: .remove, reason: .protectedFolder)
+    let removal = try await folder.holdingLock(
+      waiting: { waitingForBuild(on: name, pid: $0) },
+      {
+        try removing(name) { () throws(FolderRemoval.Failure) in
+          try folder.remove(fence: fence, scope: scope)
+        }
+      })
+    if removal.output { console.status("Removed '\(name)'") }
+    if removal.twin { console.status("Removed '\(sibling(of: name, folder.next))'") }
+    if removal.keptReplaced {
+      console.status(
+        "Kept '\(sibling(of: name, folder.replaced))': your files moved aside by 'build --force'")
     }
-    guard folder.isDirectory else {
-      throw CommandError.refusedFolder(name, action: .remove, reason: .notAFolder)
-    }
-    if requireMarker, !folder.looksLikeOurs {
-      throw CommandError.refusedFolder(name, action: .remove, reason: .notOurs)
-    }
+  }
+
+  /// Runs a removal step, turning a refusal into the command's error for `shown`.
+  private func removing<Result>(
+    _ shown: String, _ body: () throws(FolderRemoval.Failure) -> Result
+  ) throws -> Result {
     do {
-      try FileManager.default.removeItem(atPath: folder.path)
+      return try body()
     } catch {
-      throw CommandError.fileSystem(operation: "remove", path: name, underlying: error)
+      switch error {
+      case .refused(_, let refusal):
+        let project = (environment.resolve(options.catalogPath) as NSString).deletingLastPathComponent
+        throw CommandError.refusedFolder(shown, action: .remove, reason: .init(refusal, project: project))
+      case .io(let path, let reason):
+        throw CommandError.fileSystem(
+          operation: "remove", path: shownPath(path), underlying: SystemReason(reason: reason))
+      }
     }
-    console.status("Removed '\(name)'")
+  }
+
+  /// A path next to the output, shown the way the output was given (`site/.public.bookgen-next`).
+  private func sibling(of shownOutput: String, _ path: String) -> String {
+    let parent = (shownOutput as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    return parent.isEmpty ? name : (parent as NSString).appendingPathComponent(name)
+  }
+
+  /// `path` relative to the working folder when it is inside it, else absolute.
+  func shownPath(_ path: String) -> String {
+    let folder =
+      environment.workingDirectory.hasSuffix("/")
+      ? environment.workingDirectory : environment.workingDirectory + "/"
+    return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
   }
 }

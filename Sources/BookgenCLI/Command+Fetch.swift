@@ -9,11 +9,15 @@ extension CommandContext {
       try loadCatalog()
     }
     _ = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-      try await fetchVolumes(for: catalog, offline: false)
+      // One writer at a time on a cache: a second fetch (or online build) waits.
+      let cache = responseCache(for: catalog)
+      try? cache.claimFolder()
+      return try await holdingCacheLock(cache) { try await fetchVolumes(for: catalog, offline: false) }
     }
   }
 
-  /// Runs the fetch stage with the command's options; prints its progress and warnings.
+  /// Runs the fetch stage with the command's options; prints its progress and warnings. The
+  /// caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
   func fetchVolumes(for catalog: Catalog, offline: Bool) async throws -> FetchResult {
     let fetchOptions = FetchOptions(
       offline: offline, refresh: options.refresh, jobs: options.jobs, maxRequests: options.maxRequests,

@@ -42,7 +42,8 @@ extension CommandContext {
       lines.append(
         "  " + path + (mine ? String(repeating: " ", count: width - path.count) + "replaced by yours" : ""))
     }
-    let extra = Theme.siteFiles(in: templates).filter { !paths.contains($0) }
+    let fence = FileFence(folder: templates, name: shown + "/")
+    let extra = ((try? fence.files(skippingHidden: true)) ?? []).filter { !paths.contains($0) }
     if !extra.isEmpty {
       lines.append("Also in \(shown)/:")
       lines += extra.map { "  " + $0 }

@@ -29,10 +29,13 @@ extension CommandContext {
       switch reason {
       case .protectedFolder:
         console.error("\(headline): it is the root, home or project folder")
+      case .outsideProject(let project):
+        console.error(
+          "\(headline): it is outside the project folder '\(project)' (pass --outside-project to remove it anyway)"
+        )
       case .notOurs:
         let advice = action == .remove ? "remove it yourself" : "use --force to replace its contents"
-        console.error(
-          "\(headline): bookgen did not create it (no \(OutputFolder.markerName) marker); \(advice)")
+        console.error("\(headline): bookgen did not create it; \(advice)")
       case .notAFolder:
         console.error("\(headline): it is not a folder")
       }
@@ -55,7 +58,7 @@ extension CommandContext {
     case let error as CatalogError: return error.diagnostics
     case let error as SiteError:
       switch error {
-      case .template, .templates: return error.diagnostics
+      case .template, .templates, .unreadableFile: return error.diagnostics
       default: return nil
       }
     default: return nil

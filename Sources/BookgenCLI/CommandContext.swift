@@ -14,7 +14,7 @@ struct CommandContext: Sendable {
     case .serve: try await serve()
     case .`init`: try initialize()
     case .theme: try theme()
-    case .clean: try clean()
+    case .clean: try await clean()
     case .help, .version: break
     }
   }

@@ -1,3 +1,5 @@
+import Support
+
 /// Why a command failed after its command line was accepted.
 enum CommandError: Error {
   /// A stage failed; printed as `error: 'bookgen build' failed while <stage>` plus its causes.
@@ -17,8 +19,25 @@ enum CommandError: Error {
   enum FolderRefusal: Sendable {
     /// The root, the home folder, the working folder or the catalog's folder (or one holding them).
     case protectedFolder
+    /// Not inside the catalog's folder, and `--outside-project` was not given (`clean`).
+    case outsideProject(project: String)
     /// Not empty and without bookgen's marker.
     case notOurs
     case notAFolder
+
+    init(_ refusal: FolderRemoval.Refusal, project: String) {
+      switch refusal {
+      case .protected: self = .protectedFolder
+      case .outsideProject: self = .outsideProject(project: project)
+      case .notOurs: self = .notOurs
+      case .notAFolder: self = .notAFolder
+      }
+    }
   }
+}
+
+/// The system's reason for a failed file operation, printed as the cause.
+struct SystemReason: Error, CustomStringConvertible {
+  let reason: String
+  var description: String { reason }
 }

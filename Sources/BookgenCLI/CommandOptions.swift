@@ -20,6 +20,8 @@ struct CommandOptions: Sendable, Equatable {
   var open: Bool
   var fetch: Bool
   var removeCache: Bool
+  /// `clean --outside-project`: folders outside the catalog's folder may be removed too.
+  var outsideProject: Bool
   var copyTemplates: Bool
   /// `init --example`: the example site instead of the starter catalog.
   var example: Bool
@@ -72,6 +74,7 @@ struct CommandOptions: Sendable, Equatable {
     open = flag(.open)
     fetch = flag(.fetch)
     removeCache = flag(.cache)
+    outsideProject = flag(.outsideProject)
     copyTemplates = flag(.templates)
     example = flag(.example)
     directory = parsed.arguments.first ?? "."

@@ -114,11 +114,13 @@ extension CommandSpec {
   static let clean = CommandSpec(
     name: .clean, abstract: "Remove the built site, and with --cache the fetch cache.",
     discussion: """
-      Only removes an output folder bookgen created (one holding its .bookgen-output marker) or \
-      an empty one.
+      Removes the output folder only if bookgen created it (or it is empty), with its twin \
+      .NAME.bookgen-next and lock file; the cache only if bookgen created it. Never the root, \
+      home or project folder, nor anything outside the project without --outside-project. \
+      Keeps .NAME.bookgen-replaced (your files moved aside by build --force).
       """,
     arguments: [],
-    options: [.catalog, .cleanedOutput, .cache, .quiet])
+    options: [.catalog, .cleanedOutput, .cache, .outsideProject, .quiet])
 
   static let help = CommandSpec(
     name: .help, abstract: "Show help for a subcommand.", discussion: nil,

@@ -88,6 +88,8 @@ extension OptionSpec {
   static let cleanedOutput = OptionSpec(
     "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")
   static let cache = OptionSpec("cache", help: "Also remove the fetch cache (cache.dir in the catalog).")
+  static let outsideProject = OptionSpec(
+    "outside-project", help: "Also remove a site or cache outside the catalog's folder.")
 }
 
 /// A positional argument, such as `init`'s `<dir>`.

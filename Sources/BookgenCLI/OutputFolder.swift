@@ -1,22 +1,10 @@
 import Foundation
 
-/// Rules for folders bookgen writes and removes, so a typo in `--output` never deletes someone's
-/// home folder or project.
+/// A folder named on the command line (`init`'s). The rules for what bookgen may replace or
+/// remove are `FolderFence` and `FolderRemoval` (Support) and Site's `OutputFolder`.
 struct OutputFolder: Sendable {
-  /// The file the site writer leaves in every output folder it creates.
-  static let markerName = ".bookgen-output"
-
   /// Absolute, standardized.
   let path: String
-
-  /// The root, the home folder, the working directory and any folder holding them.
-  func isProtected(in environment: Environment, projectFolder: String) -> Bool {
-    var protected = ["/", environment.workingDirectory, projectFolder]
-    if let home = environment.variables["HOME"], !home.isEmpty { protected.append(home) }
-    return protected.map { ($0 as NSString).standardizingPath }.contains { other in
-      other == path || path == "/" || other.hasPrefix(path.hasSuffix("/") ? path : path + "/")
-    }
-  }
 
   var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
@@ -28,11 +16,5 @@ struct OutputFolder: Sendable {
   /// The folder's entries, sorted; empty when it does not exist.
   func entries() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-  }
-
-  /// Holds bookgen's marker, or nothing at all.
-  var looksLikeOurs: Bool {
-    let entries = entries()
-    return entries.isEmpty || entries.contains(Self.markerName)
   }
 }

@@ -5,17 +5,18 @@ extension Catalog {
   /// live: a placeholder left from the starter or the example (`example.com`,
   /// `example.github.io`), or no `site.base_url` at all (links then say localhost). Canonical
   /// links, the sitemap, feeds and OpenGraph tags would all point there. `override` is
-  /// `--base-url`, when given.
+  /// `--base-url`, when given: then there is no warning.
   public func baseURLWarning(override: String? = nil) -> Diagnostic? {
-    let url = override ?? site.baseURL
+    // `--base-url` names this build's address on purpose (a preview deploy, a test).
+    guard override == nil else { return nil }
+    let url = site.baseURL
     if let host = Self.placeholderHost(url) {
       let message =
         "'site.base_url' is '\(url)', a placeholder (\(host)): set it to the address the site will be "
         + "published at; canonical links, the sitemap and feeds point there"
-      if override == nil, let place = places.baseURL { return place.warning(message) }
-      return .warning(message)
+      return places.baseURL?.warning(message) ?? .warning(message)
     }
-    guard override == nil, places.baseURL == nil else { return nil }
+    guard places.baseURL == nil else { return nil }
     return .warning(
       "'site.base_url' is not set, so canonical links, the sitemap and feeds point at \(url): set it "
         + "in catalog.yml to the address the site will be published at")

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Support
 
 /// Reads `catalog.yml` into a validated `Catalog`, reporting every problem at once.
 public enum CatalogLoader {
@@ -17,21 +18,48 @@ public enum CatalogLoader {
   /// it, when `path` was resolved against another working directory); relative paths inside it
   /// resolve against the directory of `path`.
   public static func load(path: String, shownAs shown: String) throws(CatalogError) -> Catalog {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path: shown)
-    }
-    if isDirectory.boolValue { throw .unreadable(path: shown, reason: "it is a directory") }
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      // A link to a regular file (a catalog shared between sites) is followed; a FIFO, a
+      // device or a kernel file is not a catalog, and neither is anything this large.
+      bytes = try FileReader.read(path, limit: fileLimit)
     } catch {
-      throw .unreadable(path: shown, reason: (error as NSError).localizedDescription)
+      if error.problem == .notFound { throw .fileNotFound(path: shown) }
+      throw .unreadable(path: shown, reason: error.reason)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw .unreadable(path: shown, reason: "it is not UTF-8 text")
+    return try parse(text(of: bytes, file: shown), file: shown, directory: directory(of: path))
+  }
+
+  /// The most read from a catalog: 32 MiB is three times a catalog that lists 100,000 books
+  /// with a note on each.
+  package static let fileLimit = FileLimit(bytes: 32 << 20, what: "a catalog")
+
+  /// The catalog's text; other encodings are named, and a byte that is not UTF-8 is located.
+  static func text(of bytes: [UInt8], file: String) throws(CatalogError) -> String {
+    if let encoding = TextEncoding.wideEncoding(of: bytes) {
+      throw .invalid([
+        .error(
+          "the file is \(encoding) text: save it as UTF-8 (most editors offer the choice when saving)",
+          at: SourceLocation(file: file, line: 1, column: 1))
+      ])
     }
-    return try parse(text, file: shown, directory: directory(of: path))
+    guard let offset = TextEncoding.firstInvalidUTF8Byte(in: bytes) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    let before = String(decoding: bytes[..<offset], as: UTF8.self)
+    // Lines break where libyaml breaks them: at "\n", "\r\n" and a lone "\r".
+    let lines = before.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    let location = SourceLocation(
+      file: file, line: lines.count, column: (lines.last?.unicodeScalars.count ?? 0) + 1)
+    let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
+    // The line as the file holds it, the bad bytes shown as U+FFFD: nothing but the catalog's own text.
+    let decoder = CatalogDecoder(file: file, text: String(decoding: bytes, as: UTF8.self))
+    throw .invalid([
+      decoder.withSourceLine(
+        .error(
+          "the file is not UTF-8 text: byte \(byte) here does not begin a character (save the file as UTF-8)",
+          at: location))
+    ])
   }
 
   /// The folder holding `path`, `.` for a bare file name.

@@ -18,8 +18,30 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     }
   }
 
+  /// A template file already read from a folder (by a caller with its own rules for reading).
+  public struct File: Sendable, Equatable {
+    /// The path below the folder, `/`-separated: `partials/cover.mustache`.
+    public var path: String
+    public var contents: [UInt8]
+
+    public init(path: String, contents: [UInt8]) {
+      self.path = path
+      self.contents = contents
+    }
+  }
+
   /// File extensions loaded from folders; a template's name is its relative path without one.
   public static let fileExtensions = ["mustache", "html", "htm"]
+
+  /// The template name of the file at `path` below a templates folder (`partials/cover.mustache`
+  /// → `partials/cover`); nil for hidden files and files without a template extension.
+  public static func templateName(ofFile path: String) -> String? {
+    guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+      let dot = path.lastIndex(of: "."), path.lastIndex(of: "/").map({ dot > $0 }) ?? true,
+      fileExtensions.contains(String(path[path.index(after: dot)...]))
+    else { return nil }
+    return String(path[..<dot])
+  }
 
   private let templates: [String: Template]
 
@@ -48,6 +70,27 @@ public struct TemplateLibrary: Sendable, PartialProvider {
       library = try TemplateLibrary.load(directory).overriding(library)
     }
     self = library
+  }
+
+  /// Parses template files read from one folder, named by `templateName(ofFile:)` and shown in
+  /// errors as `displayPrefix/path`; files that are not templates are ignored.
+  public init(files: [File], displayPrefix: String) throws(MustacheError) {
+    var names: [String: String] = [:]
+    var templates: [Template] = []
+    for file in files.sorted(by: { $0.path < $1.path }) {
+      guard let name = TemplateLibrary.templateName(ofFile: file.path) else { continue }
+      let fileName = TemplateLibrary.join(displayPrefix, file.path)
+      if let other = names[name] {
+        throw MustacheError(
+          .duplicateTemplate(name: name, files: [other, fileName].sorted()), file: displayPrefix)
+      }
+      names[name] = fileName
+      guard let source = String(validating: file.contents, as: UTF8.self) else {
+        throw MustacheError(.unreadable(reason: "the file is not UTF-8 text"), file: fileName)
+      }
+      templates.append(try Template(source: source, name: name, fileName: fileName))
+    }
+    self.init(templates: templates)
   }
 
   /// Loads folders shown in errors by their paths as given.
@@ -100,32 +143,16 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else {
       throw MustacheError(.unreadable(reason: "cannot list the folder"), file: directory.displayPrefix)
     }
-    var files: [String: String] = [:]
-    var templates: [Template] = []
-    for case let relative as String in enumerator {
-      let components = relative.split(separator: "/")
-      guard !components.contains(where: { $0.hasPrefix(".") }),
-        let dot = relative.lastIndex(of: "."),
-        relative.contains("/") ? dot > relative.lastIndex(of: "/")! : true,
-        fileExtensions.contains(String(relative[relative.index(after: dot)...]))
-      else { continue }
-      let name = String(relative[..<dot])
-      let fileName = join(directory.displayPrefix, relative)
-      if let other = files[name] {
-        throw MustacheError(
-          .duplicateTemplate(name: name, files: [other, fileName].sorted()), file: directory.displayPrefix)
-      }
-      files[name] = fileName
+    var files: [File] = []
+    for case let relative as String in enumerator where templateName(ofFile: relative) != nil {
       let path = (directory.path as NSString).appendingPathComponent(relative)
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw MustacheError(.unreadable(reason: "cannot read the file"), file: fileName)
+        throw MustacheError(
+          .unreadable(reason: "cannot read the file"), file: join(directory.displayPrefix, relative))
       }
-      guard let source = String(data: data, encoding: .utf8) else {
-        throw MustacheError(.unreadable(reason: "the file is not UTF-8 text"), file: fileName)
-      }
-      templates.append(try Template(source: source, name: name, fileName: fileName))
+      files.append(File(path: relative, contents: [UInt8](data)))
     }
-    return TemplateLibrary(templates: templates)
+    return try TemplateLibrary(files: files, displayPrefix: directory.displayPrefix)
   }
 
   private static func join(_ prefix: String, _ relative: String) -> String {

@@ -1,6 +1,7 @@
 import Catalog
 import Diagnostics
 import Foundation
+import Support
 
 /// Renders a catalog's site into the output folder: the render stage's entry point for the CLI.
 ///
@@ -33,7 +34,7 @@ public struct SiteBuilder: Sendable {
   /// Builds the site; on failure the previous output is left untouched.
   public consuming func build() async throws(SiteError) -> BuildReport {
     var clock = StageClock()
-    let folder = try checkedOutputFolder()
+    let (folder, _) = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
       let report = SiteBuilder.upToDateReport(folder: folder, fingerprint: fingerprint)
     {
@@ -61,20 +62,24 @@ public struct SiteBuilder: Sendable {
 
   /// The report of a build that has nothing to do, or nil when the output must be rebuilt.
   private static func upToDateReport(folder: OutputFolder, fingerprint: BuildFingerprint) -> BuildReport? {
-    guard let summary = OutputManifest.verify(folder: folder.output, fingerprint: fingerprint.value) else {
-      return nil
-    }
+    guard let manifest = folder.manifests.path(describing: folder.output),
+      let summary = OutputManifest.verify(
+        manifest: manifest, folder: folder.output, fingerprint: fingerprint.value)
+    else { return nil }
     var report = BuildReport(
       pages: summary.pages, files: summary.files, bytes: summary.bytes, books: 0, stages: [], warnings: [])
     report.upToDate = true
     return report
   }
 
-  private func checkedOutputFolder() throws(SiteError) -> OutputFolder {
+  private func checkedOutputFolder() throws(SiteError) -> (OutputFolder, FolderFence) {
     let folder = try OutputFolder(path: options.outputDirectory)
-    let project = OutputFolder.absolute(catalog.directory, in: FileManager.default.currentDirectoryPath)
-    try folder.checkSafety(projectDirectory: project, home: homeDirectory, force: options.force)
-    return folder
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    let fence = FolderFence(
+      project: OutputFolder.absolute(catalog.directory, in: workingDirectory), home: homeDirectory,
+      workingDirectory: workingDirectory)
+    try folder.checkSafety(fence: fence, force: options.force)
+    return (folder, fence)
   }
 
   /// The build with an injected renderer (tests use this to exercise the writer alone).
@@ -82,7 +87,7 @@ public struct SiteBuilder: Sendable {
     renderer: some TemplateRendering, assets: [String: [UInt8]], clock: StageClock = StageClock()
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
-    let folder = try checkedOutputFolder()
+    let (folder, fence) = try checkedOutputFolder()
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     let strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
@@ -95,7 +100,7 @@ public struct SiteBuilder: Sendable {
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     clock.lap("model")
 
-    var update = try folder.prepare(force: options.force)
+    var update = try folder.prepare(force: options.force, fence: fence)
     update.beforePlacing = beforePlacing
     var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
     writer.sources = PageSources(

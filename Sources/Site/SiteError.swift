@@ -1,5 +1,6 @@
 import Diagnostics
 import Mustache
+import Support
 
 /// Why a site could not be built. Template errors keep the engine's located diagnostic.
 public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,6 +26,9 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
   case unsafeOutputDirectory(path: String, reason: OutputRefusal)
   /// A file-system operation failed.
   case io(operation: String, path: String, reason: String)
+  /// A file of the site's theme that bookgen refuses to read (a link out of `templates/`, a
+  /// FIFO, a device, too large); `reason` is `FileReadError.reason`.
+  case unreadableFile(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -51,28 +55,43 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
       return "error: refusing to use '\(path)' as the output folder: \(reason.explanation)"
     case .io(let operation, let path, let reason):
       return "error: cannot \(operation) '\(path)': \(reason)"
+    case .unreadableFile(let path, let reason):
+      return "\(path): error: cannot read the file: \(reason)"
     }
   }
 }
 
-/// Why an output folder is refused.
+/// Why an output folder is refused. Only `notBookgenOutput` gives way to `force`.
 public enum OutputRefusal: String, Sendable, Equatable {
   case fileSystemRoot
   case homeFolder
   case projectFolder
-  case containsProject
+  case workingFolder
+  case containsProtectedFolder
   case notBookgenOutput
+
+  init(_ protection: FolderFence.Protection) {
+    switch protection {
+    case .fileSystemRoot: self = .fileSystemRoot
+    case .homeFolder: self = .homeFolder
+    case .projectFolder: self = .projectFolder
+    case .workingFolder: self = .workingFolder
+    case .holdsProtectedFolder: self = .containsProtectedFolder
+    }
+  }
 
   var explanation: String {
     switch self {
     case .fileSystemRoot:
       return "it is the file system root"
     case .homeFolder:
-      return "it is your home folder (pass --force to use it anyway)"
+      return "it is your home folder"
     case .projectFolder:
-      return "it is the project folder, which holds the catalog (pass --force to use it anyway)"
-    case .containsProject:
-      return "it contains the project folder (pass --force to use it anyway)"
+      return "it is the project folder, which holds the catalog"
+    case .workingFolder:
+      return "it is the folder bookgen was started in"
+    case .containsProtectedFolder:
+      return "it contains your home, project or working folder"
     case .notBookgenOutput:
       return "it is not empty and bookgen did not create it (pass --force to replace it; "
         + "its files are kept in a hidden folder next to it)"

@@ -52,9 +52,10 @@ func show(_ label: String, _ report: BuildReport, wall: Double, cpu: Double) {
 
 func run(count: Int, output: String, once: Bool) async throws {
   try? FileManager.default.removeItem(atPath: output)
-  try? FileManager.default.removeItem(
-    atPath: (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent
-      + ".bookgen-next")
+  let sibling = (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent
+  for suffix in [".bookgen-next", ".bookgen-manifests", ".bookgen-lock"] {
+    try? FileManager.default.removeItem(atPath: sibling + suffix)
+  }
   var input = SyntheticCatalog.make(count: count)
   print(
     "N = \(count): \(input.collections.map(\.volumes.count).reduce(0, +)) volume records, "

@@ -20,7 +20,9 @@ import Testing
       let summary = try #require(lines.last)
       #expect(summary.hasPrefix("Built 2 books, ") && summary.hasSuffix(" pages in 0.3 s"), "\(summary)")
       #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
-      #expect(FileManager.default.fileExists(atPath: root + "/public/\(OutputFolder.markerName)"))
+      // The manifest is kept beside the site, never in the folder that gets deployed.
+      #expect(!FileManager.default.fileExists(atPath: root + "/public/.bookgen-output"))
+      #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-manifests"))
 
       let requests = fixture.google.requestCount
       let again = await runCLI(["build", "--quiet"], in: root, variables: fixture.variables)
@@ -147,7 +149,7 @@ import Testing
           == CLIResult(
             status: 1, stdout: "",
             stderr:
-              "error: refusing to build into 'public': bookgen did not create it (no .bookgen-output marker); use --force to replace its contents\n"
+              "error: refusing to build into 'public': bookgen did not create it; use --force to replace its contents\n"
           ))
       #expect(fixture.google.requestCount == 0)
       #expect(FileManager.default.fileExists(atPath: root + "/public/notes.txt"))

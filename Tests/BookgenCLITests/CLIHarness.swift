@@ -31,6 +31,81 @@ func runCLI(
   return CLIResult(status: status, stdout: stdout.text, stderr: stderr.text)
 }
 
+/// The `bookgen` binary `swift build` made, for tests that run it as a process.
+let bookgenBinary = Fixtures.packageRoot.appendingPathComponent(".build/debug/bookgen")
+
+/// Runs the built `bookgen` binary as a process, to check what the process itself does: real
+/// exit statuses, which stream each text goes to, its own environment and resource limits.
+/// With `descriptorLimit`, it runs under `ulimit -n` (soft and hard) of that many files.
+///
+/// Nothing here blocks a task: the pipes drain on threads of their own and the exit arrives by
+/// callback, so an in-process fake server keeps answering the child meanwhile.
+func runBookgen(
+  _ arguments: [String], in directory: String? = nil, variables: [String: String] = [:],
+  descriptorLimit: Int? = nil
+) async throws -> CLIResult {
+  try #require(
+    FileManager.default.isExecutableFile(atPath: bookgenBinary.path),
+    "build it first: swift build --product bookgen")
+  let process = Process()
+  if let descriptorLimit {
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments =
+      ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", bookgenBinary.path] + arguments
+  } else {
+    process.executableURL = bookgenBinary
+    process.arguments = arguments
+  }
+  process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(variables) { $1 }
+  process.currentDirectoryURL =
+    directory.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardOutput = stdout
+  process.standardError = stderr
+  let exit = ExitStatus()
+  process.terminationHandler = { exit.set($0.terminationStatus) }
+  try process.run()
+  async let out = readToEnd(stdout.fileHandleForReading)
+  async let err = readToEnd(stderr.fileHandleForReading)
+  let status = await exit.value()
+  return CLIResult(
+    status: status, stdout: String(decoding: await out, as: UTF8.self),
+    stderr: String(decoding: await err, as: UTF8.self))
+}
+
+private func readToEnd(_ handle: FileHandle) async -> Data {
+  await withCheckedContinuation { continuation in
+    Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+  }
+}
+
+/// A child's exit status, handed from `Process.terminationHandler` to an awaiting task.
+private final class ExitStatus: @unchecked Sendable {
+  private let lock = NSLock()
+  private var status: Int32?
+  private var waiter: CheckedContinuation<Int32, Never>?
+
+  func set(_ value: Int32) {
+    let waiter = lock.withLock {
+      status = value
+      defer { self.waiter = nil }
+      return self.waiter
+    }
+    waiter?.resume(returning: value)
+  }
+
+  func value() async -> Int32 {
+    await withCheckedContinuation { continuation in
+      let known: Int32? = lock.withLock {
+        if status == nil { waiter = continuation }
+        return status
+      }
+      if let known { continuation.resume(returning: known) }
+    }
+  }
+}
+
 /// A fresh empty folder, removed when `body` returns.
 func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
   let path = FileManager.default.temporaryDirectory

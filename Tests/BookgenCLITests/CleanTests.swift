@@ -4,9 +4,10 @@ import Testing
 @testable import BookgenCLI
 
 @Suite struct CleanTests {
-  @Test func removesAnOutputFolderBookgenMade() async throws {
+  /// Older bookgens kept the manifest inside the output (`.bookgen-output`); it still proves it.
+  @Test func removesAnOutputFolderAnOlderBookgenMade() async throws {
     try await withTemporaryDirectory { root in
-      try write("", to: root + "/public/\(OutputFolder.markerName)")
+      try write("bookgen-output 2 incomplete\n", to: root + "/public/.bookgen-output")
       try write("<html>", to: root + "/public/index.html")
       let result = await runCLI(["clean"], in: root)
       #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'public'\n"))
@@ -40,7 +41,7 @@ import Testing
           == CLIResult(
             status: 1, stdout: "",
             stderr:
-              "error: refusing to remove 'public': bookgen did not create it (no .bookgen-output marker); remove it yourself\n"
+              "error: refusing to remove 'public': bookgen did not create it; remove it yourself\n"
           ))
       #expect(FileManager.default.fileExists(atPath: root + "/public/notes.txt"))
     }
@@ -51,7 +52,7 @@ import Testing
     try await withTemporaryDirectory { root in
       let home = root + "/home"
       let project = home + "/project"
-      try write("", to: project + "/\(OutputFolder.markerName)")
+      try write("", to: project + "/.bookgen-output")
       let result = await runCLI(["clean", "--output", output], in: project, variables: ["HOME": home])
       let shown = output == "project" ? "project" : output
       if output == "project" {
@@ -64,13 +65,13 @@ import Testing
               status: 1, stdout: "",
               stderr: "error: refusing to remove '\(shown)': it is the root, home or project folder\n"))
       }
-      #expect(FileManager.default.fileExists(atPath: project + "/\(OutputFolder.markerName)"))
+      #expect(FileManager.default.fileExists(atPath: project + "/.bookgen-output"))
     }
   }
 
   @Test func refusesTheCatalogsFolder() async throws {
     try await withTemporaryDirectory { root in
-      try write("", to: root + "/books/\(OutputFolder.markerName)")
+      try write("", to: root + "/books/.bookgen-output")
       let result = await runCLI(["clean", "--catalog", "books/catalog.yml", "-o", "books"], in: root)
       #expect(result.status == 1)
       #expect(result.stderr == "error: refusing to remove 'books': it is the root, home or project folder\n")
@@ -86,5 +87,74 @@ import Testing
           == CLIResult(
             status: 1, stdout: "", stderr: "error: refusing to remove 'public': it is not a folder\n"))
     }
+  }
+}
+
+/// `bookgen clean` removes everything a build leaves next to the output (issue 19, item 12).
+@Suite struct CleanTwinTests {
+  @Test func removesTheTwinAndTheLockButKeepsTheReplacedFiles() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      // The second build has something to change, so it goes through the twin.
+      for url in ["https://one.example/", "https://two.example/"] {
+        let build = await runCLI(["build", "-q", "--base-url", url], in: root, variables: fixture.variables)
+        #expect(build.status == 0)
+      }
+      try write("old", to: root + "/.public.bookgen-replaced/notes.txt")
+      #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-next/index.html"))
+      let result = await runCLI(["clean"], in: root)
+      #expect(
+        result
+          == CLIResult(
+            status: 0, stdout: "",
+            stderr: """
+              Removed 'public'
+              Removed '.public.bookgen-next'
+              Kept '.public.bookgen-replaced': your files moved aside by 'build --force'
+
+              """))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
+          ".bookgen-cache", ".public.bookgen-replaced", "catalog.yml",
+        ])
+    }
+    await fixture.server.stop()
+  }
+
+  /// An interrupted build can leave the twin alone, without the output.
+  @Test func removesATwinLeftWithoutItsOutput() async throws {
+    try await withTemporaryDirectory { root in
+      try write("<html>", to: root + "/site/.out.bookgen-next/index.html")
+      let result = await runCLI(["clean", "-o", "site/out"], in: root)
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'site/.out.bookgen-next'\n"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/site") == [])
+    }
+  }
+}
+
+@Suite struct CleanOutsideTests {
+  /// An output outside the catalog's folder is removed only when asked explicitly.
+  @Test func anOutputOutsideTheProjectNeedsTheFlag() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      let project = root + "/project"
+      try fixture.writeCatalog(into: project)
+      let output = root + "/www/books"
+      #expect(
+        await runCLI(["build", "-q", "-o", output], in: project, variables: fixture.variables).status == 0)
+      let refused = await runCLI(["clean", "-o", output], in: project)
+      #expect(
+        refused
+          == CLIResult(
+            status: 1, stdout: "",
+            stderr: "error: refusing to remove '\(output)': it is outside the project folder '\(project)' "
+              + "(pass --outside-project to remove it anyway)\n"))
+      #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+      let removed = await runCLI(["clean", "-o", output, "--outside-project"], in: project)
+      #expect(removed == CLIResult(status: 0, stdout: "", stderr: "Removed '\(output)'\n"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/www") == [])
+    }
+    await fixture.server.stop()
   }
 }

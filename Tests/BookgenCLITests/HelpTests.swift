@@ -31,7 +31,16 @@ import Testing
   @Test(arguments: [["--version"], ["version"]])
   func versionIsPrintedOnStdout(arguments: [String]) async {
     let result = await runCLI(arguments)
-    #expect(result == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
+    #expect(result == CLIResult(status: 0, stdout: "bookgen 0.1.0 (\(BookgenCLI.commit))\n", stderr: ""))
+  }
+
+  /// The commit comes from the build (the BuildInfo plugin): git's abbreviated hash, or
+  /// `unknown` outside a checkout. That it is this checkout's commit is tested on the release
+  /// binary (Tests/Dist/run.sh), where the build and the check see the same HEAD.
+  @Test func versionNamesTheCommitOfTheBuild() {
+    let commit = BookgenCLI.commit
+    let isHash = commit.count >= 7 && commit.allSatisfy { "0123456789abcdef".contains($0) }
+    #expect(isHash || commit == "unknown", "commit: \(commit)")
   }
 
   /// What the build fingerprint records besides the version: the executable itself, so a

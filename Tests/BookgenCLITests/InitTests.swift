@@ -13,7 +13,10 @@ import Testing
       let catalog = try String(contentsOfFile: root + "/shelf/catalog.yml", encoding: .utf8)
       #expect(catalog == Scaffold.catalog)
       let gitignore = try String(contentsOfFile: root + "/shelf/.gitignore", encoding: .utf8)
-      #expect(gitignore == "public/\n.bookgen-cache/\n.public.bookgen-next/\n")
+      #expect(
+        gitignore
+          == "public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n"
+      )
       #expect(!FileManager.default.fileExists(atPath: root + "/shelf/templates"))
     }
   }
@@ -54,7 +57,10 @@ import Testing
       let result = await runCLI(["init", "--force", "-q"], in: root)
       #expect(result.status == 0)
       let gitignore = try String(contentsOfFile: root + "/.gitignore", encoding: .utf8)
-      #expect(gitignore == "*.swp\n/public/\n.bookgen-cache/\n.public.bookgen-next/\n")
+      #expect(
+        gitignore
+          == "*.swp\n/public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n"
+      )
     }
   }
 
@@ -65,7 +71,8 @@ import Testing
     try await withTemporaryDirectory { root in
       let owned = [
         "catalog.yml": "site: {title: Mine}\n",
-        ".gitignore": "public/\n.bookgen-cache/\n.public.bookgen-next/\n",
+        ".gitignore":
+          "public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n",
         "templates/book.mustache": "my book page\n",
         "templates/assets/style.css": "/* mine */\n",
       ]

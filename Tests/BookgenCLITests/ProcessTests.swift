@@ -1,5 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
+
+@testable import BookgenCLI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,46 +11,30 @@ import Testing
 /// Runs the built `bookgen` binary, to check what the process itself does: real exit statuses
 /// and which stream each text goes to.
 @Suite struct ProcessTests {
-  static let binary = Fixtures.packageRoot.appendingPathComponent(".build/debug/bookgen")
+  static let binary = bookgenBinary
 
-  private func run(_ arguments: [String], in directory: URL? = nil, variables: [String: String] = [:]) throws
-    -> CLIResult
+  private func run(_ arguments: [String], in directory: URL? = nil, variables: [String: String] = [:])
+    async throws -> CLIResult
   {
-    try #require(
-      FileManager.default.isExecutableFile(atPath: Self.binary.path),
-      "build it first: swift build --product bookgen")
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(variables) { $1 }
-    process.currentDirectoryURL = directory ?? FileManager.default.temporaryDirectory
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIResult(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
+    try await runBookgen(arguments, in: directory?.path, variables: variables)
   }
 
-  @Test func versionExitsZeroOnStdout() throws {
-    #expect(try run(["--version"]) == CLIResult(status: 0, stdout: "bookgen 0.1.0\n", stderr: ""))
+  @Test func versionExitsZeroOnStdout() async throws {
+    #expect(
+      try await run(["--version"])
+        == CLIResult(status: 0, stdout: "bookgen 0.1.0 (\(BookgenCLI.commit))\n", stderr: ""))
   }
 
   @Test func helpExitsZeroOnStdout() async throws {
-    let result = try run(["build", "--help"])
+    let result = try await run(["build", "--help"])
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result == (await runCLI(["help", "build"])))
   }
 
-  @Test func usageErrorExits64OnStderr() throws {
+  @Test func usageErrorExits64OnStderr() async throws {
     #expect(
-      try run(["build", "--ofline"])
+      try await run(["build", "--ofline"])
         == CLIResult(
           status: 64, stdout: "",
           stderr:
@@ -57,15 +44,15 @@ import Testing
   @Test func failureExits1OnStderr() async throws {
     try await withTemporaryDirectory { root in
       try write("precious", to: root + "/public/notes.txt")
-      let result = try run(["clean"], in: URL(fileURLWithPath: root))
+      let result = try await run(["clean"], in: URL(fileURLWithPath: root))
       #expect(result.status == 1)
       #expect(result.stdout == "")
       #expect(result.stderr.hasPrefix("error: refusing to remove 'public'"))
     }
   }
 
-  @Test func invalidCatalogExits1WithErrorsOnStderr() throws {
-    let result = try run([
+  @Test func invalidCatalogExits1WithErrorsOnStderr() async throws {
+    let result = try await run([
       "check", "--catalog", Fixtures.catalogs.appendingPathComponent("three-mistakes.yml").path,
     ])
     #expect(result.status == 1)
@@ -73,8 +60,8 @@ import Testing
     #expect(result.stderr.components(separatedBy: ": error: ").count == 4)
   }
 
-  @Test func validCatalogReportsOnStdout() throws {
-    let result = try run(["check"], in: Fixtures.packageRoot)
+  @Test func validCatalogReportsOnStdout() async throws {
+    let result = try await run(["check"], in: Fixtures.packageRoot)
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.stdout.hasPrefix("catalog.yml: OK ("))
@@ -84,7 +71,7 @@ import Testing
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in
       try fixture.writeCatalog(into: root)
-      let result = try run(["build"], in: URL(fileURLWithPath: root), variables: fixture.variables)
+      let result = try await run(["build"], in: URL(fileURLWithPath: root), variables: fixture.variables)
       #expect(result.status == 0)
       #expect(result.stdout == "")
       #expect(result.stderr.contains("Built 2 books, "))
@@ -97,7 +84,7 @@ import Testing
   @Test func theExampleSiteBuildsOffline() async throws {
     try await withTemporaryDirectory { root in
       let catalog = Fixtures.packageRoot.appendingPathComponent("catalog.yml").path
-      let result = try run(
+      let result = try await run(
         ["build", "--offline", "--catalog", catalog, "-o", root + "/public"], in: URL(fileURLWithPath: root))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == "")
@@ -106,7 +93,7 @@ import Testing
 
       // Nothing changed: recognised from the fingerprint, nothing rendered or written.
       let home = try FileManager.default.attributesOfItem(atPath: root + "/public/index.html")
-      let again = try run(
+      let again = try await run(
         ["build", "--offline", "--catalog", catalog, "-o", root + "/public"], in: URL(fileURLWithPath: root))
       #expect(again.status == 0, "\(again.stderr)")
       #expect(again.stderr.split(separator: "\n").last?.contains("is up to date") == true, "\(again.stderr)")
@@ -149,8 +136,43 @@ import Testing
     await fixture.server.stop()
   }
 
-  @Test func noColourWithoutATerminal() throws {
-    let result = try run(["biuld"])
+  /// Under `ulimit -n 64`, `fetch -j 64` used to exit 0 with most entries unwritten ("Too many
+  /// open files"), or die in libdispatch: it now fetches fewer at a time, and says so.
+  @Test func aLowDescriptorLimitLowersTheConcurrencyAndLosesNothing() async throws {
+    let google = FakeGoogleBooks()
+    let ids = (0..<150).map { String(format: "vol%05d", $0) }
+    for id in ids { google.setVolume(id, json: FakeGoogleBooks.volumeJSON(id: id, title: "Book \(id)")) }
+    let server = FakeGoogleBooksServer(google: google)
+    try server.start()
+    try await withTemporaryDirectory { root in
+      try write(
+        "site:\n  title: \"Many\"\ncollections:\n  - title: \"All\"\n    volumes: [\(ids.joined(separator: ", "))]\n",
+        to: root + "/catalog.yml")
+      for _ in 0..<3 {
+        try? FileManager.default.removeItem(atPath: root + "/.bookgen-cache")
+        let result = try await runBookgen(
+          ["fetch", "-j", "64"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL], descriptorLimit: 64)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(
+          warnings.first.map { $0.hasPrefix("warning: only ") && $0.hasSuffix(" at a time instead of 64") }
+            == true, "\(result.stderr)")
+        let entries = FileManager.default.subpaths(atPath: root + "/.bookgen-cache")?.filter {
+          $0.hasSuffix(".entry")
+        }
+        #expect(entries?.count == 150)
+      }
+      let starved = try await runBookgen(
+        ["fetch", "-q"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL], descriptorLimit: 20)
+      #expect(starved.status == 1)
+      #expect(starved.stderr.contains("raise the limit, e.g. 'ulimit -n 1024'"), "\(starved.stderr)")
+    }
+    await server.stop()
+  }
+
+  @Test func noColourWithoutATerminal() async throws {
+    let result = try await run(["biuld"])
     #expect(result.status == 64)
     #expect(!result.stderr.contains("\u{1B}["))
   }

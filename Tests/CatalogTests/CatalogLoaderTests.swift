@@ -111,7 +111,8 @@ import Testing
   @Test func directoryIsUnreadable() {
     let path = Self.fixtures.path
     let error = #expect(throws: CatalogError.self) { try CatalogLoader.load(path: path) }
-    #expect(error?.description == "error: cannot read catalog file '\(path)': it is a directory")
+    #expect(
+      error?.description == "error: cannot read catalog file '\(path)': it is a folder, not a regular file")
   }
 
   @Test func shownNameIsUsedInMessagesAndRealPathForTheDirectory() throws {
@@ -127,7 +128,8 @@ import Testing
     let folder = #expect(throws: CatalogError.self) {
       try CatalogLoader.load(path: Self.fixtures.path, shownAs: "Fixtures")
     }
-    #expect(folder?.description == "error: cannot read catalog file 'Fixtures': it is a directory")
+    #expect(
+      folder?.description == "error: cannot read catalog file 'Fixtures': it is a folder, not a regular file")
     let broken = #expect(throws: CatalogError.self) {
       try CatalogLoader.load(
         path: Self.fixtures.appendingPathComponent("broken/choices.yml").path, shownAs: "my/choices.yml")

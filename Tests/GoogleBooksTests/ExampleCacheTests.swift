@@ -100,10 +100,11 @@ import Testing
     return index
   }
 
+  /// The cache entries below `root` (not the folder's marker or lock file).
   static func files(under root: String) throws -> [String: Data] {
     var files: [String: Data] = [:]
     guard let enumerator = FileManager.default.enumerator(atPath: root) else { return files }
-    for case let path as String in enumerator {
+    for case let path as String in enumerator where path.hasSuffix(".entry") {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
         !isDirectory.boolValue

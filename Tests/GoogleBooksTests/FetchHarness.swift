@@ -119,12 +119,14 @@ struct FetchHarness {
 
   func options(
     offline: Bool = false, refresh: Bool = false, jobs: Int = 4, maxRequests: Int? = nil,
-    environment: [String: String] = [:], now: Date = FetchHarness.now
+    environment: [String: String] = [:], now: Date = FetchHarness.now, descriptors: Int? = nil
   ) -> FetchOptions {
     let recorder = self.recorder
-    return FetchOptions(
+    var options = FetchOptions(
       offline: offline, refresh: refresh, jobs: jobs, maxRequests: maxRequests, environment: environment,
       now: { now }, sleep: { recorder.sleep($0) }, random: { 0.5 })
+    if let descriptors { options.availableDescriptors = { descriptors } }
+    return options
   }
 
   func fetcher(

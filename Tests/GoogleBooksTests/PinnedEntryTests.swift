@@ -23,8 +23,9 @@ import Testing
     defer { harness.cleanUp() }
     let catalog = try await Self.recordPinned(harness)
     #expect(harness.fake.requestCount == 1)
-    #expect(
-      harness.cacheFiles().values.allSatisfy { $0.split(separator: "\n")[0].hasSuffix(#","pinned":true}"#) })
+    let entries = harness.cacheFiles().filter { $0.key.hasSuffix(".entry") }
+    #expect(entries.count == 1)
+    #expect(entries.values.allSatisfy { $0.split(separator: "\n")[0].hasSuffix(#","pinned":true}"#) })
 
     let tenYearsLater = FetchHarness.now.addingTimeInterval(3650 * 86_400)
     let counting = CountingTransport(harness.transport)
@@ -42,7 +43,8 @@ import Testing
     let catalog = try await Self.recordPinned(harness)
     _ = try await harness.fetcher(catalog, harness.options(refresh: true)).run()
     #expect(harness.fake.requestCount == 2)
-    let header = try #require(harness.cacheFiles().values.first?.split(separator: "\n").first)
+    let entry = harness.cacheFiles().first { $0.key.hasSuffix(".entry") }
+    let header = try #require(entry?.value.split(separator: "\n").first)
     #expect(header.hasPrefix(#"{"format":1,"#))
     #expect(!header.contains("pinned"))
   }

@@ -67,6 +67,34 @@ func makeFolder(_ files: [String: String]) throws -> String {
   )
 }
 
+/// Files read by the caller (bookgen reads a site's folder through its own fence) are named,
+/// filtered and checked exactly like a folder's.
+@Test func filesAlreadyReadBecomeALibrary() throws {
+  let files = [
+    TemplateLibrary.File(path: "partials/cover.html", contents: Array("<img>".utf8)),
+    TemplateLibrary.File(path: "book.mustache", contents: Array("[{{>partials/cover}}]".utf8)),
+    TemplateLibrary.File(path: "assets/style.css", contents: Array("p {}".utf8)),
+    TemplateLibrary.File(path: ".drafts/x.mustache", contents: []),
+  ]
+  let library = try TemplateLibrary(files: files, displayPrefix: "templates")
+  #expect(library.templateNames == ["book", "partials/cover"])
+  #expect(try library.render("book", [:]) == "[<img>]")
+  #expect(library.template(named: "partials/cover")?.fileName == "templates/partials/cover.html")
+  let latin1 = mustacheError { () throws(MustacheError) in
+    _ = try TemplateLibrary(
+      files: [.init(path: "a.mustache", contents: [0x63, 0x61, 0x66, 0xE9])], displayPrefix: "t")
+  }
+  #expect(latin1?.description == "t/a.mustache: error: cannot read templates: the file is not UTF-8 text")
+}
+
+@Test(arguments: [
+  ("book.mustache", "book"), ("partials/cover.htm", "partials/cover"), ("a.b/c.html", "a.b/c"),
+  ("notes.txt", nil), (".hidden.mustache", nil), ("x/.y/z.mustache", nil), ("a.html/readme", nil),
+])
+func templateNamesOfFiles(path: String, name: String?) {
+  #expect(TemplateLibrary.templateName(ofFile: path) == name)
+}
+
 @Test func embeddedSourcesCombineWithSiteOverrides() throws {
   let embedded = try TemplateLibrary(
     sources: ["book": "[{{>cover}}]", "cover": "default"], displayPrefix: "(built-in)")

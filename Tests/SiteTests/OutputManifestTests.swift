@@ -63,12 +63,19 @@ import Testing
     let manifest = OutputManifest(
       fingerprint: "f1",
       entries: ["index.html": .init(hash: 1, size: 8), "books/x/style.css": .init(hash: 2, size: 3)])
-    try OutputUpdate.writeManifest(manifest, in: root)
-    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == .init(files: 2, bytes: 11, pages: 1))
-    #expect(OutputManifest.verify(folder: root, fingerprint: "f2") == nil)
+    let store = ManifestStore(folder: root + "-manifests")
+    defer { try? FileManager.default.removeItem(atPath: store.folder) }
+    try store.write(manifest, describing: root)
+    let file = try #require(store.path(describing: root))
+    #expect(
+      OutputManifest.verify(manifest: file, folder: root, fingerprint: "f1")
+        == .init(files: 2, bytes: 11, pages: 1))
+    #expect(OutputManifest.verify(manifest: file, folder: root, fingerprint: "f2") == nil)
+    #expect(manifest.describesExactly(root))
     try "abcd".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
-    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == nil)
-    try OutputUpdate.writeManifest(.incomplete, in: root)
-    #expect(OutputManifest.verify(folder: root, fingerprint: "f1") == nil)
+    #expect(OutputManifest.verify(manifest: file, folder: root, fingerprint: "f1") == nil)
+    #expect(!manifest.describesExactly(root))
+    try store.write(.incomplete, describing: root)
+    #expect(OutputManifest.verify(manifest: file, folder: root, fingerprint: "f1") == nil)
   }
 }

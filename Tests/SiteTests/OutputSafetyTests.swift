@@ -44,15 +44,13 @@ import Testing
   private func message(_ place: Place, in root: String) -> String {
     switch place {
     case .home:
-      return "error: refusing to use '\(root)/home' as the output folder: it is your home folder "
-        + "(pass --force to use it anyway)"
+      return "error: refusing to use '\(root)/home' as the output folder: it is your home folder"
     case .project:
       return "error: refusing to use '\(root)/home/site' as the output folder: it is the project folder, "
-        + "which holds the catalog (pass --force to use it anyway)"
+        + "which holds the catalog"
     case .projectParent:
       // `home` is both the home folder and the project's parent; the home rule speaks first.
-      return "error: refusing to use '\(root)/home' as the output folder: it is your home folder "
-        + "(pass --force to use it anyway)"
+      return "error: refusing to use '\(root)/home' as the output folder: it is your home folder"
     case .foreign:
       return "error: refusing to use '\(root)/home/site/stuff' as the output folder: it is not empty and "
         + "bookgen did not create it (pass --force to replace it; its files are kept in a hidden folder "
@@ -89,8 +87,8 @@ import Testing
     } catch {
       #expect(
         error.description
-          == "error: refusing to use '\(root)' as the output folder: it contains the project folder "
-          + "(pass --force to use it anyway)")
+          == "error: refusing to use '\(root)' as the output folder: it contains your home, project or "
+          + "working folder")
     }
   }
 
@@ -103,11 +101,25 @@ import Testing
         == "error: refusing to use '/' as the output folder: it is the file system root")
   }
 
-  @Test(arguments: Place.allCases)
-  func allowedWithForceKeepingTheReplacedFiles(place: Place) async throws {
+  /// The home and project folders, and their parents, are never used, as `clean` never removes them.
+  @Test(arguments: [Place.home, .project, .projectParent])
+  func protectedFoldersAreRefusedEvenWithForce(place: Place) async throws {
     let root = try layout()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = OutputFolder.absolute(path(place, in: root), in: "/")
+    let before = Fixtures.files(in: root)
+    do {
+      _ = try await builder(root: root, output: path(place, in: root), force: true).build()
+      Issue.record("the build should have been refused")
+    } catch {
+      #expect(error.description == message(place, in: root))
+    }
+    #expect(Fixtures.files(in: root) == before)
+  }
+
+  @Test func aForeignFolderIsReplacedWithForceKeepingItsFiles() async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = OutputFolder.absolute(path(.foreign, in: root), in: "/")
     let previous = Fixtures.files(in: output)
     let report = try await builder(root: root, output: output, force: true).build()
     #expect(report.files == Fixtures.files(in: output).count)

@@ -61,8 +61,8 @@ import Testing
         FileManager.default.contents(atPath: folder + "/" + file)
           == FileManager.default.contents(atPath: fresh + "/" + file), "\(file)")
     }
-    let ours = OutputManifest.load(from: folder)?.entries ?? [:]
-    let theirs = OutputManifest.load(from: fresh)?.entries ?? [:]
+    let ours = Fixtures.manifest(of: folder)?.entries ?? [:]
+    let theirs = Fixtures.manifest(of: fresh)?.entries ?? [:]
     #expect(Set(ours.keys).union(theirs.keys).filter { ours[$0] != theirs[$0] }.sorted() == [])
   }
 
@@ -113,7 +113,7 @@ import Testing
     for (name, change, rendered) in changes {
       change(&shelf)
       let report = try await builder(output, shelf).build()
-      let manifest = try #require(OutputManifest.load(from: output))
+      let manifest = try #require(Fixtures.manifest(of: output))
       for path in rendered {
         #expect(manifest.entries[path] != nil, "\(name): \(path)")
       }

@@ -18,6 +18,8 @@ public final class FakeGoogleBooks: @unchecked Sendable {
     case truncateBody(afterBytes: Int)
     /// 200 with an HTML body, as a captive portal or proxy would send.
     case nonJSON
+    /// 302 to the same path and query (API key included) on `base`, e.g. `http://127.0.0.2:8080`.
+    case redirect(to: String)
   }
 
   /// What to send back.
@@ -123,6 +125,8 @@ public final class FakeGoogleBooks: @unchecked Sendable {
       return Reply(
         status: 200, headers: [("Content-Type", "text/html")],
         body: Array("<html><body>Please sign in to the network</body></html>".utf8))
+    case .redirect(let base):
+      return Reply(status: 302, headers: [("Location", base + target)], body: [])
     case nil:
       return answer(method: method, target: target)
     }

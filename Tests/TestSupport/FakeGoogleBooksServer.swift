@@ -8,9 +8,13 @@ public final class FakeGoogleBooksServer: Sendable {
   public let google: FakeGoogleBooks
   private let server: HTTPServer
 
-  public init(google: FakeGoogleBooks = FakeGoogleBooks()) {
+  /// The loopback address it listens on; another one (`127.0.0.2`) makes a second host.
+  public let host: String
+
+  public init(google: FakeGoogleBooks = FakeGoogleBooks(), host: String = "127.0.0.1") {
     self.google = google
-    server = HTTPServer(host: "127.0.0.1", port: 0) { request in
+    self.host = host
+    server = HTTPServer(host: host, port: 0) { request in
       let reply = await google.respond(method: request.method, target: request.target)
       var response = HTTPResponse(
         status: reply.status, headers: reply.headers.map { (name: $0.0, value: $0.1) }, body: reply.body)
@@ -28,8 +32,11 @@ public final class FakeGoogleBooksServer: Sendable {
     try server.start()
   }
 
+  /// `http://127.0.0.1:PORT`, the origin (scheme, host and port) it answers on.
+  public var origin: String { "http://\(host):\(server.port)" }
+
   /// `http://127.0.0.1:PORT/books/v1`, to use as `google_books.api_url`.
-  public var apiURL: String { "http://127.0.0.1:\(server.port)/books/v1" }
+  public var apiURL: String { origin + "/books/v1" }
 
   public func stop() async {
     await server.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 #if canImport(Glibc)
   import Glibc
@@ -23,15 +24,35 @@ public struct ResponseCache: Sendable {
   /// The 64-hex-digit key of `request`.
   public func key(for request: APIRequest) -> String { SHA256.hex(request.canonical) }
 
+  /// The most read from one entry: Google's largest answers (a page of 40 volumes) are a few
+  /// hundred KB, so 64 MiB is only ever reached by a damaged or planted file.
+  package static let entryLimit = FileLimit(bytes: 64 << 20, what: "a cache entry")
+
   public func path(for request: APIRequest) -> String {
-    let key = key(for: request)
-    return directory + "/" + key.prefix(2) + "/" + key + ".entry"
+    directory + "/" + relativePath(for: request)
   }
 
-  /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry.
+  /// `aa/<key>.entry`, below `directory`.
+  func relativePath(for request: APIRequest) -> String {
+    let key = key(for: request)
+    return key.prefix(2) + "/" + key + ".entry"
+  }
+
+  /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry,
+  /// and for anything but a regular file inside the cache folder within `entryLimit`.
   public func load(_ request: APIRequest) throws(CacheError) -> CacheEntry? {
     let path = path(for: request)
-    guard let file = try Self.readFile(path) else { return nil }
+    let file: [UInt8]
+    do {
+      file = try FileFence(folder: directory, name: "the cache folder").read(
+        relativePath(for: request), limit: Self.entryLimit)
+    } catch {
+      switch error.problem {
+      case .notFound: return nil
+      case .system(_, let code): throw .unreadable(path: path, reason: String(cString: strerror(code)))
+      default: throw .corrupt(path: path, reason: error.reason)
+      }
+    }
     let entry = try file.withUnsafeBufferPointer { buffer throws(CacheError) -> CacheEntry in
       guard let newline = buffer.firstIndex(of: 0x0A) else {
         throw .corrupt(path: path, reason: "no header line")
@@ -99,36 +120,6 @@ public struct ResponseCache: Sendable {
   /// Deletes the entry for `request` if there is one.
   public func remove(_ request: APIRequest) {
     unlink(path(for: request))
-  }
-
-  static func readFile(_ path: String) throws(CacheError) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return nil }
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    let size = Int(info.st_size)
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      var offset = 0
-      while offset < size {
-        let got = read(descriptor, buffer.baseAddress! + offset, size - offset)
-        if got < 0 && errno == EINTR { continue }
-        if got <= 0 {
-          failure = got < 0 ? errno : 0
-          break
-        }
-        offset += got
-      }
-      count = offset
-    }
-    if failure != 0 { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
-    return bytes
   }
 
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheError) {

@@ -4,6 +4,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   case requestsFailed([RequestFailure])
   /// Entries the cache lacks while the network may not be used.
   case missingEntries([MissingEntry], reason: MissingReason)
+  /// Responses that arrived but could not be stored: the cache would lack them unnoticed.
+  case unwrittenEntries([UnwrittenEntry])
+  /// The process may open too few files for even one request at a time (`ulimit -n`).
+  case tooFewDescriptors(available: Int, needed: Int)
 
   public enum MissingReason: Sendable, Equatable {
     case offline
@@ -18,33 +22,65 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case .requestsFailed(let failures):
       return failures.map(\.description).joined(separator: "\n")
     case .missingEntries(let entries, let reason):
-      let count = entries.count == 1 ? "1 cache entry is" : "\(entries.count) cache entries are"
+      let unusable = entries.filter { $0.problem != nil }.count
+      let state = unusable == 0 ? "missing" : unusable == entries.count ? "unusable" : "missing or unusable"
+      let count =
+        entries.count == 1 ? "1 cache entry is \(state)" : "\(entries.count) cache entries are \(state)"
       let headline =
         switch reason {
         case .offline:
-          "error: offline, and \(count) missing (run without --offline to fetch):"
+          "error: offline, and \(count) (run without --offline to fetch):"
         case .budgetSpent(let limit):
-          "error: the request budget of \(limit) is spent, and \(count) missing "
+          "error: the request budget of \(limit) is spent, and \(count) "
             + "(run again later, or raise --max-requests / google_books.max_requests):"
         case .unreachable(let api, let error):
-          "error: cannot reach \(api) (\(error)), and \(count) missing (check the network "
+          "error: cannot reach \(api) (\(error)), and \(count) (check the network "
             + "connection, and google_books.api_url or BOOKGEN_API_URL if set, then run again):"
         }
-      return ([headline] + entries.map { "  \($0.subject): \($0.request)" }).joined(separator: "\n")
+      var lines = [headline]
+      for entry in entries {
+        lines.append("  \(entry.subject): \(entry.request)")
+        if let problem = entry.problem { lines.append("    \(problem)") }
+      }
+      return lines.joined(separator: "\n")
+    case .unwrittenEntries(let entries):
+      let count = entries.count == 1 ? "1 response" : "\(entries.count) responses"
+      return
+        (["error: \(count) could not be stored in the cache:"]
+        + entries.map { "  \($0.subject): \($0.problem)" }).joined(separator: "\n")
+    case .tooFewDescriptors(let available, let needed):
+      return "error: only \(available) more files may be open at once (ulimit -n), and fetching needs at "
+        + "least \(needed): raise the limit, e.g. 'ulimit -n 1024'"
     }
   }
 }
 
-/// A cache entry a build needs but does not have.
+/// A cache entry a build needs but does not have, or has in a state it cannot use.
 public struct MissingEntry: Sendable, Equatable {
   /// What the entry is for: `query 'dune' in collection 'sf'`.
   public var subject: String
   /// The canonical relative request, e.g. `volumes?maxResults=40&q=dune&startIndex=0`.
   public var request: String
+  /// Why the entry that is there cannot be used: `cache entry … is corrupt (body checksum mismatch)`.
+  public var problem: String?
 
-  public init(subject: String, request: String) {
+  public init(subject: String, request: String, problem: String? = nil) {
     self.subject = subject
     self.request = request
+    self.problem = problem
+  }
+}
+
+/// A response that could not be written to the cache.
+public struct UnwrittenEntry: Sendable, Equatable {
+  /// What the entry is for: `query 'dune' in collection 'sf'`.
+  public var subject: String
+  /// `cannot write cache entry …: No space left on device`.
+  public var problem: String
+
+  public init(subject: String, problem: String) {
+    self.subject = subject
+    self.problem = problem
   }
 }
 

@@ -28,6 +28,9 @@ public struct FetchOptions: Sendable {
   /// Store what this run fetches as pinned entries, which never expire: only for recording
   /// fixtures such as the example site's cache (`make example-cache`).
   public var pinEntries = false
+  /// How many more files and sockets the process may open; nil asks the system (`ulimit -n`
+  /// less those open). The fetch runs fewer jobs at once when `jobs` would not fit.
+  public var availableDescriptors: (@Sendable () -> Int?)?
 
   public init(
     offline: Bool = false, refresh: Bool = false, jobs: Int = 4, maxRequests: Int? = nil,
@@ -36,7 +39,8 @@ public struct FetchOptions: Sendable {
     now: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Double) async -> Void = FetchOptions.taskSleep,
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-    retryBaseDelay: Double = 1, maxRetryDelay: Double = 60
+    retryBaseDelay: Double = 1, maxRetryDelay: Double = 60,
+    availableDescriptors: (@Sendable () -> Int?)? = nil
   ) {
     self.offline = offline
     self.refresh = refresh
@@ -50,6 +54,7 @@ public struct FetchOptions: Sendable {
     self.random = random
     self.retryBaseDelay = retryBaseDelay
     self.maxRetryDelay = maxRetryDelay
+    self.availableDescriptors = availableDescriptors
   }
 
   /// `Task.sleep`; returns early when the task is cancelled.

@@ -4,7 +4,8 @@ import Foundation
 enum Answer: Sendable {
   case volumes(DecodedResponse)
   case failed(RequestFailure)
-  case missing(FetchError.MissingReason)
+  /// Not in the cache, or unusable there (`problem` says why), while the network may not be used.
+  case missing(FetchError.MissingReason, problem: String?)
 }
 
 /// A cache entry past `max_age`, decoded, kept as the fallback while a fresher one is fetched.
@@ -28,6 +29,12 @@ struct FetchState {
   /// Messages to show with the request's subject, emitted in catalog order at assembly.
   var notes: [APIRequest: [String]] = [:]
   var stale: [APIRequest: StaleEntry] = [:]
+  /// Why a request's cache entry could not be used (corrupt, unreadable), until it is answered.
+  var problems: [APIRequest: String] = [:]
+  /// Why a fetched response could not be stored: the run fails listing them.
+  var unwritten: [APIRequest: String] = [:]
+  /// Warnings about the run as a whole, shown before the requests' own.
+  var warnings: [String] = []
   var lookupQueue: [APIRequest] = []
   var lookupHead = 0
   /// Requests waiting for the network, with their stale entry's fetch time (nil = none cached).
@@ -103,14 +110,17 @@ struct FetchState {
     case .needsNetwork(let request, let entry, let problem):
       if let problem {
         statistics.corruptEntries += 1
-        notes[request, default: []].append(problem)
+        problems[request] = problem
       }
       stale[request] = entry
       networkQueue.append((request, entry?.fetchedAt, order))
       order += 1
       networkQueueSorted = false
     case .fetched(let request, let outcome, let storeProblem):
-      if let storeProblem { notes[request, default: []].append(storeProblem) }
+      if let problem = problems.removeValue(forKey: request) {
+        notes[request, default: []].append("\(problem); fetching it again")
+      }
+      if let storeProblem { unwritten[request] = storeProblem }
       switch outcome {
       case .success(let decoded, _, _, let attempts, let retries):
         statistics.requests += attempts
@@ -128,7 +138,7 @@ struct FetchState {
   /// Offline or over budget: serve the stale entry, or record the request as missing.
   mutating func serveWithoutNetwork(_ request: APIRequest, because reason: FetchError.MissingReason) {
     guard let entry = stale.removeValue(forKey: request) else {
-      answers[request] = .missing(reason)
+      answers[request] = .missing(reason, problem: problems.removeValue(forKey: request))
       statistics.resolvedRequests += 1
       return
     }

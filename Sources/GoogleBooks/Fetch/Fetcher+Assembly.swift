@@ -6,6 +6,7 @@ extension Fetcher {
   /// Walks the catalog in order and collects volumes, warnings, failures and missing entries.
   func assemble(_ state: FetchState, client: GoogleBooksClient) throws(FetchError) -> FetchResult {
     var assembly = Assembly(state: state, client: client)
+    for warning in state.warnings { assembly.warn(warning) }
     var collections: [CollectionVolumes] = []
     for (c, collection) in catalog.collections.enumerated() {
       var volumes = CollectionBuilder(details: state.planner.wantsDetails(c))
@@ -68,6 +69,7 @@ extension Fetcher {
     if let reason = assembly.missing.first?.reason {
       throw .missingEntries(assembly.missing.map(\.entry), reason: reason)
     }
+    if !assembly.unwritten.isEmpty { throw .unwrittenEntries(assembly.unwritten) }
     progress?.report(.finished(statistics, warnings: assembly.warnings.count))
     return FetchResult(collections: collections, warnings: assembly.warnings, statistics: statistics)
   }
@@ -100,6 +102,7 @@ private struct Assembly {
   var warnings: [Diagnostic] = []
   var failures: [RequestFailure] = []
   var missing: [(entry: MissingEntry, reason: FetchError.MissingReason)] = []
+  var unwritten: [UnwrittenEntry] = []
   var visited: Set<APIRequest> = []
   var failed: Set<APIRequest> = []
 
@@ -114,6 +117,9 @@ private struct Assembly {
     let subject = state.planner.subject(purpose)
     if first {
       for note in state.notes[request] ?? [] { warn("\(subject): \(note)") }
+      if let problem = state.unwritten[request] {
+        unwritten.append(UnwrittenEntry(subject: subject, problem: scrubbed(problem)))
+      }
     }
     switch state.answers[request] {
     case .volumes(let decoded):
@@ -129,8 +135,12 @@ private struct Assembly {
         failures.append(scrubbed(failure))
       }
       return nil
-    case .missing(let reason):
-      if first { missing.append((MissingEntry(subject: subject, request: request.canonical), reason)) }
+    case .missing(let reason, let problem):
+      if first {
+        missing.append(
+          (MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed)), reason)
+        )
+      }
       return nil
     case nil:
       return nil
@@ -160,6 +170,9 @@ private struct Assembly {
       error.message = error.message.map(scrubbed)
       error.detailMessages = error.detailMessages.map(scrubbed)
       failure.reason = .http(status: status, error: error)
+    }
+    if case .transport(.redirectedElsewhere(let host)) = failure.reason {
+      failure.reason = .transport(.redirectedElsewhere(host: scrubbed(host)))
     }
     return failure
   }

@@ -1,6 +1,7 @@
 import Catalog
 import Diagnostics
 import Foundation
+import Support
 
 /// The fetch stage: turns a catalog into volumes per collection, through the on-disk cache.
 ///
@@ -49,14 +50,41 @@ public struct Fetcher: Sendable {
         retries: settings.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
       options: options, budget: budget, network: NetworkStatus(), progress: progress)
     let cache = ResponseCache(directory: cacheDirectory)
+    // A fetch that may write marks the folder as bookgen's; if it cannot even create it, each
+    // store reports that (as a warning naming the entry), so nothing is lost by going on.
+    if !options.offline { try? cache.claimFolder() }
     var state = FetchState(planner: RequestPlanner(catalog: catalog))
+    let jobs = try affordableJobs(&state)
     for (request, purpose) in state.planner.initialRequests() { state.add(request, purpose) }
-    await schedule(&state, client: client, cache: cache, budget: budget)
+    await schedule(&state, jobs: jobs, client: client, cache: cache, budget: budget)
     return try assemble(state, client: client)
   }
 
+  /// Descriptors one job may hold at once: its connection and the cache entry it reads or writes.
+  static let descriptorsPerJob = 2
+  /// Descriptors kept free for URLSession, libcurl and libdispatch, which open their own as
+  /// connections and threads come and go (libdispatch traps when it gets none).
+  static let descriptorReserve = 24
+
+  /// `options.jobs`, or fewer (with a warning) when that many would run out of descriptors;
+  /// too few for even one job is an error, never a run that quietly loses entries.
+  private func affordableJobs(_ state: inout FetchState) throws(FetchError) -> Int {
+    let available = options.availableDescriptors?() ?? FileDescriptors.available()
+    let jobs = FileDescriptors.concurrency(
+      requested: options.jobs, available: available, perTask: Self.descriptorsPerJob,
+      reserve: Self.descriptorReserve)
+    guard let available, jobs < options.jobs else { return options.jobs }
+    let needed = Self.descriptorReserve + Self.descriptorsPerJob
+    guard jobs > 0 else { throw .tooFewDescriptors(available: available, needed: needed) }
+    state.warnings.append(
+      "only \(available) more files may be open at once (ulimit -n): fetching \(jobs) at a time "
+        + "instead of \(options.jobs)")
+    return jobs
+  }
+
   private func schedule(
-    _ state: inout FetchState, client: GoogleBooksClient, cache: ResponseCache, budget: RequestBudget
+    _ state: inout FetchState, jobs: Int, client: GoogleBooksClient, cache: ResponseCache,
+    budget: RequestBudget
   )
     async
   {
@@ -67,13 +95,13 @@ public struct Fetcher: Sendable {
       var running = 0
       var lookups = 0
       while true {
-        while running < options.jobs, let request = state.nextLookup() {
+        while running < jobs, let request = state.nextLookup() {
           group.addTask { lookup(request, cache: cache) }
           running += 1
           lookups += 1
         }
         // Requests wait for all pending lookups, so a budget goes to the stalest entries.
-        while lookups == 0, running < options.jobs,
+        while lookups == 0, running < jobs,
           let (request, _) = state.nextNetwork(stalestFirst: budget.limit != nil)
         {
           if options.offline {
@@ -124,13 +152,14 @@ public struct Fetcher: Sendable {
     }
   }
 
-  /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch.
+  /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch
+  /// (offline: missing, with the problem).
   private func lookup(_ request: APIRequest, cache: ResponseCache) -> ChildResult {
     let entry: CacheEntry?
     do {
       entry = try cache.load(request)
     } catch {
-      return .needsNetwork(request, stale: nil, problem: "\(error); fetching it again")
+      return .needsNetwork(request, stale: nil, problem: "\(error)")
     }
     guard let entry, (200..<300).contains(entry.status) else {
       return .needsNetwork(request, stale: nil, problem: nil)
@@ -138,7 +167,7 @@ public struct Fetcher: Sendable {
     guard let decoded = try? VolumeDecoder.decode(entry.body) else {
       return .needsNetwork(
         request, stale: nil,
-        problem: "cache entry \(cache.path(for: request)) does not decode; fetching it again")
+        problem: "cache entry \(cache.path(for: request)) does not decode")
     }
     if !options.refresh && (entry.pinned || entry.age(at: options.now()) < catalog.cache.maxAge) {
       return .fresh(request, decoded)

@@ -97,6 +97,8 @@ struct GoogleBooksClient: Sendable {
     case .http(let status, let error):
       if status == 429 { return !(error?.isDailyQuota ?? false) }
       return [500, 502, 503, 504].contains(status)
+    case .transport(.redirectedElsewhere), .transport(.tooManyRedirects):
+      return false
     case .transport, .invalidBody:
       return true
     }
@@ -125,6 +127,10 @@ struct GoogleBooksClient: Sendable {
         "check the API key in the \(keyVariable) environment variable and that the Books API is enabled for it"
     case .http(404, _):
       if case .volume = purpose { return "check the volume id in catalog.yml" }
+      return "check google_books.api_url (or BOOKGEN_API_URL)"
+    case .transport(.redirectedElsewhere):
+      return "check google_books.api_url (or BOOKGEN_API_URL): it must be the API's own address"
+    case .transport(.tooManyRedirects):
       return "check google_books.api_url (or BOOKGEN_API_URL)"
     default:
       return nil

@@ -28,6 +28,11 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
   /// Reset, closed early or truncated.
   case connectionLost
   case cannotConnect
+  /// A redirect to another origin, declined: the URL holds the API key. Carries only the
+  /// target's `host:port`.
+  case redirectedElsewhere(host: String)
+  /// Redirects that never end.
+  case tooManyRedirects
   case other(code: Int)
 
   public var description: String {
@@ -35,6 +40,9 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case .timedOut: "the request timed out"
     case .connectionLost: "the connection was lost (reset or closed before the whole response arrived)"
     case .cannotConnect: "could not connect to the server"
+    case .redirectedElsewhere(let host):
+      "the server redirected the request to another host (\(host)), refused (the API key never leaves the API host)"
+    case .tooManyRedirects: "the server redirected the request in a loop (too many redirects)"
     case .other(let code): "network error \(code)"
     }
   }

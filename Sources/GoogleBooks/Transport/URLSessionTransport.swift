@@ -6,6 +6,9 @@ import Foundation
 
 /// `HTTPTransport` over URLSession (FoundationNetworking on Linux), with Foundation's own
 /// response cache switched off: our cache is the only one, and it never stores the key.
+///
+/// Redirects are followed only on the request's own origin (scheme, host and port): the URL
+/// holds the API key, which must never reach another host.
 public struct URLSessionTransport: HTTPTransport {
   private let session: SessionBox
 
@@ -16,7 +19,8 @@ public struct URLSessionTransport: HTTPTransport {
     configuration.httpCookieStorage = nil
     // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
     configuration.httpMaximumConnectionsPerHost = 64
-    session = SessionBox(URLSession(configuration: configuration))
+    session = SessionBox(
+      URLSession(configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil))
   }
 
   public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
@@ -38,6 +42,11 @@ public struct URLSessionTransport: HTTPTransport {
       throw .other(code: -1)
     }
     guard let http = response as? HTTPURLResponse else { throw .other(code: -1) }
+    if (300..<400).contains(http.statusCode), let location = http.value(forHTTPHeaderField: "Location"),
+      let next = URL(string: location, relativeTo: target), !Self.sameOrigin(next, target)
+    {
+      throw .redirectedElsewhere(host: Self.hostAndPort(next))
+    }
     var headers: [String: String] = [:]
     for (name, value) in http.allHeaderFields {
       if let name = name as? String, let value = value as? String { headers[name] = value }
@@ -65,6 +74,7 @@ public struct URLSessionTransport: HTTPTransport {
   static func classify(_ code: URLError.Code) -> TransportError {
     switch code {
     case .timedOut: .timedOut
+    case .httpTooManyRedirects: .tooManyRedirects
     case .networkConnectionLost, .badServerResponse, .cannotParseResponse, .zeroByteResource,
       .cannotDecodeRawData, .cannotDecodeContentData:
       .connectionLost
@@ -73,6 +83,36 @@ public struct URLSessionTransport: HTTPTransport {
       .cannotConnect
     default: .other(code: code.rawValue)
     }
+  }
+
+  /// Same scheme, host and port (the scheme's default port when none is written).
+  static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+    a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
+      && port(a) == port(b)
+  }
+
+  private static func port(_ url: URL) -> Int? {
+    url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
+  }
+
+  /// `host` or `host:port`, as a message names a redirect's target (never its path or query).
+  static func hostAndPort(_ url: URL) -> String {
+    let host = url.host ?? "?"
+    return url.port.map { "\(host):\($0)" } ?? host
+  }
+}
+
+/// Declines every redirect that leaves the original request's origin: the task then ends with
+/// the redirect response itself, which `get` reports.
+private final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    guard let next = request.url, let original = task.originalRequest?.url,
+      URLSessionTransport.sameOrigin(next, original)
+    else { return completionHandler(nil) }
+    completionHandler(request)
   }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// before the fetched data is even loaded.
 ///
 /// It covers the catalog file's bytes, the default theme and the site's `templates/` folder
-/// (paths and bytes), the options that change output (base URL), the tool's version, and the
+/// (the paths and bytes of the templates and assets a build reads), the options that change output (base URL), the tool's version, and the
 /// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
 /// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
 /// and are left out.
@@ -42,14 +42,11 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       stream.add(path)
       stream.add(base64)
     }
-    if let directory = options.templatesDirectory, FileSystem.kind(of: directory) == .folder {
+    if let directory = options.templatesDirectory, FileSystem.kind(of: directory) != .missing {
       stream.add(directory)
-      for path in BuildFingerprint.files(in: directory) {
-        guard let bytes = FileSystem.read(directory + "/" + path) else {
-          throw .io(operation: "read", path: directory + "/" + path, reason: "cannot read the file")
-        }
-        stream.add(path)
-        stream.add(bytes)
+      for file in try Theme.siteFiles(in: directory) {
+        stream.add(file.path)
+        stream.add(file.contents)
       }
     }
     sharedValue = BuildFingerprint.hex(stream)
@@ -80,13 +77,5 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       if byte == UInt8(ascii: "\n") { line += 1 }
     }
     return kept
-  }
-
-  /// Every file below `directory` (hidden ones included: a theme could read them one day),
-  /// relative, sorted.
-  private static func files(in directory: String) -> [String] {
-    (FileManager.default.subpaths(atPath: directory) ?? []).filter {
-      FileSystem.kind(of: directory + "/" + $0) == .other
-    }.sorted()
   }
 }

@@ -62,6 +62,15 @@ enum FileSystem {
     }
   }
 
+  /// Creates a folder and any missing parents.
+  static func makeFolders(_ path: String) throws(SiteError) {
+    var current = ""
+    for part in path.split(separator: "/") {
+      current += "/" + part
+      try makeFolder(current)
+    }
+  }
+
   /// The whole file, or nil when it cannot be read.
   static func read(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

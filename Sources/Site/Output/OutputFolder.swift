@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The output folder (`public/`) and its hidden twin (`.public.bookgen-next/`), between which
 /// builds alternate so that the output changes all at once, and only where it must.
@@ -8,18 +9,28 @@ import Foundation
 /// and inode stay), removing files that no longer belong — then swaps the two folders in one
 /// atomic rename (`renameat2(RENAME_EXCHANGE)`). A failed or interrupted build never touches
 /// `public/`; the twin it leaves is marked incomplete and rebuilt from scratch next time.
-struct OutputFolder: Sendable {
+///
+/// The manifests describing both trees live beside them (`.public.bookgen-manifests/`, see
+/// `ManifestStore`), so the deployed folder holds the site and nothing else.
+package struct OutputFolder: Sendable {
   /// Absolute, standardised path of the output folder.
-  let output: String
-  /// The twin the next build is written into.
-  let next: String
+  package let output: String
+  /// The twin the next build is written into. Its name is bookgen's: whatever is there is an
+  /// earlier build's (bookgen never moves the owner's files into it), so it is always reusable.
+  package let next: String
   /// Where a non-bookgen folder replaced with `force` is kept (never deleted by bookgen).
-  let replaced: String
+  package let replaced: String
+  /// The lock file a build or `clean` holds while it works on the output and its twin.
+  package let lock: String
+  /// The manifests of the output and the twin.
+  let manifests: ManifestStore
   /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
 
-  init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws(SiteError) {
+  package init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath)
+    throws(SiteError)
+  {
     let standardized = OutputFolder.absolute(path, in: currentDirectory)
     let name = (standardized as NSString).lastPathComponent
     guard standardized != "/" else {
@@ -30,6 +41,8 @@ struct OutputFolder: Sendable {
     output = standardized
     next = parent + "/." + name + ".bookgen-next"
     replaced = parent + "/." + name + ".bookgen-replaced"
+    lock = parent + "/." + name + ".bookgen-lock"
+    manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
     leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
@@ -38,97 +51,34 @@ struct OutputFolder: Sendable {
     return (absolute as NSString).standardizingPath
   }
 
-  /// Refuses folders a build must not replace: the home folder, the project folder (where the
-  /// catalog lives) or one containing it, and a non-empty folder bookgen did not create —
-  /// unless `force`. A file in the way is refused always.
-  func checkSafety(projectDirectory: String, home: String?, force: Bool) throws(SiteError) {
+  /// Refuses folders a build must not replace: the root, the home, project or working folder or
+  /// one holding them (always: `FolderFence`), a file, and a non-empty folder bookgen did not
+  /// create (unless `force`).
+  func checkSafety(fence: FolderFence, force: Bool) throws(SiteError) {
+    if let protection = fence.protection(of: output) {
+      throw .unsafeOutputDirectory(path: output, reason: OutputRefusal(protection))
+    }
     let kind = FileSystem.kind(of: output)
     if kind == .other { throw .invalidOutputDirectory(output) }
-    guard !force else { return }
-    let resolvedOutput = OutputFolder.resolved(output)
-    if let home, resolvedOutput == OutputFolder.resolved(home) {
-      throw .unsafeOutputDirectory(path: output, reason: .homeFolder)
-    }
-    let project = OutputFolder.resolved(projectDirectory)
-    if resolvedOutput == project { throw .unsafeOutputDirectory(path: output, reason: .projectFolder) }
-    if project.hasPrefix(resolvedOutput == "/" ? "/" : resolvedOutput + "/") {
-      throw .unsafeOutputDirectory(path: output, reason: .containsProject)
-    }
-    if kind == .folder, OutputManifest.load(from: output) == nil, !FileSystem.isEmptyFolder(output) {
+    if !force, kind == .folder, !isOurs(output) {
       throw .unsafeOutputDirectory(path: output, reason: .notBookgenOutput)
     }
   }
 
-  /// The path with symbolic links resolved as far as it exists (so `~/site/..` and a link to
-  /// the home folder are recognised).
-  static func resolved(_ path: String) -> String {
-    let standardized = (path as NSString).standardizingPath
-    if let real = realpath(standardized, nil) {
-      defer { free(real) }
-      return String(cString: real)
-    }
-    let parent = (standardized as NSString).deletingLastPathComponent
-    guard parent != standardized, !parent.isEmpty else { return standardized }
-    return (resolved(parent) as NSString).appendingPathComponent((standardized as NSString).lastPathComponent)
+  /// Whether the folder at `path` (the output) is one bookgen wrote, or empty: its manifest is
+  /// kept beside it; or it holds an older bookgen's manifest inside; or, when its identity
+  /// changed (the project was copied or moved), it holds exactly the files a kept manifest lists.
+  package func isOurs(_ path: String) -> Bool {
+    guard FileSystem.kind(of: path) == .folder else { return false }
+    if let manifest = manifests.path(describing: path), FileSystem.size(of: manifest) != nil { return true }
+    return OutputManifest.hasLegacyManifest(path) || FileSystem.isEmptyFolder(path)
+      || manifests.all().contains { $0.manifest.describesExactly(path) }
   }
 
-  /// Readies the twin for this build: reuses it when its manifest is complete, starts it afresh
-  /// otherwise, and marks it incomplete until `commit`; removes the earlier writer's leftovers.
-  func prepare(force: Bool) throws(SiteError) -> OutputUpdate {
-    let current: OutputManifest
-    var replacesForeignFolder = false
-    switch FileSystem.kind(of: output) {
-    case .other: throw .invalidOutputDirectory(output)
-    case .missing: current = OutputManifest()
-    case .folder:
-      if let manifest = OutputManifest.load(from: output) {
-        current = manifest.isComplete ? manifest : OutputManifest()
-      } else {
-        current = OutputManifest()
-        replacesForeignFolder = !FileSystem.isEmptyFolder(output)
-      }
-    }
-    for leftover in leftovers where FileSystem.kind(of: leftover) != .missing {
-      try OutputFolder.removeTree(leftover)
-    }
-    if replacesForeignFolder, FileSystem.kind(of: replaced) != .missing {
-      throw .io(
-        operation: "keep the replaced output at '\(replaced)'", path: output,
-        reason: "that folder already exists; remove it first")
-    }
-
-    var staged = OutputManifest()
-    switch FileSystem.kind(of: next) {
-    case .missing:
-      do {
-        try FileManager.default.createDirectory(atPath: next, withIntermediateDirectories: true)
-      } catch {
-        throw .io(operation: "create folder", path: next, reason: error.localizedDescription)
-      }
-    case .other:
-      guard force else { throw .invalidOutputDirectory(next) }
-      try FileSystem.remove(next)
-      try FileSystem.makeFolder(next)
-    case .folder:
-      let manifest = OutputManifest.load(from: next)
-      if let manifest, manifest.isComplete {
-        staged = manifest
-      } else if manifest != nil || force || FileSystem.isEmptyFolder(next) {
-        // An interrupted build's leftovers (ours) are cheaper to recreate than to audit.
-        try OutputFolder.removeTree(next)
-        try FileSystem.makeFolder(next)
-      } else {
-        throw .unsafeOutputDirectory(path: next, reason: .notBookgenOutput)
-      }
-    }
-    try OutputUpdate.writeManifest(.incomplete, in: next)
-    return OutputUpdate(
-      root: next, source: output, current: current, staged: staged,
-      replacesForeignFolder: replacesForeignFolder)
-  }
-
-  /// Swaps the finished twin into place: one atomic exchange where the system offers it.
+  /// Swaps the finished twin into place: one atomic exchange where the system offers it. The
+  /// manifests follow their trees (they are named by identity); those of trees gone are dropped.
   func commit(_ update: OutputUpdate) throws(SiteError) {
+    defer { manifests.keepOnly([output, next]) }
     if update.replacesForeignFolder {
       try FileSystem.rename(output, replaced)
       try FileSystem.rename(next, output)
@@ -149,14 +99,6 @@ struct OutputFolder: Sendable {
         throw error
       }
       try FileSystem.rename(aside, next)
-    }
-  }
-
-  static func removeTree(_ path: String) throws(SiteError) {
-    do {
-      try FileManager.default.removeItem(atPath: path)
-    } catch {
-      throw .io(operation: "remove", path: path, reason: error.localizedDescription)
     }
   }
 

@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,13 +14,13 @@ extension OutputManifest {
     var pages: Int
   }
 
-  /// Checks that the manifest in `folder` is complete, records `fingerprint`, and that every file
-  /// it lists exists with its recorded size; nil otherwise.
+  /// Checks that the manifest in the file `manifest` is complete, records `fingerprint`, and that
+  /// every file it lists exists in `folder` with its recorded size; nil otherwise.
   ///
   /// Streams the manifest without building its table (this is the whole of a no-op build, so it
   /// must stay fast at 100,000 books): one `lstat` per file, paths assembled in one buffer.
-  static func verify(folder: String, fingerprint: String) -> Summary? {
-    guard let data = FileSystem.read(folder + "/" + fileName) else { return nil }
+  static func verify(manifest: String, folder: String, fingerprint: String) -> Summary? {
+    guard let data = FileSystem.read(manifest) else { return nil }
     let expectedStart = Array((header + "\nfingerprint " + fingerprint + "\n").utf8)
     guard data.starts(with: expectedStart) else { return nil }
     var path = Array(folder.utf8) + [UInt8(ascii: "/")]
@@ -55,6 +57,28 @@ extension OutputManifest {
       if name.count >= 5, name.suffix(5).elementsEqual(".html".utf8) { summary.pages += 1 }
     }
     return nil
+  }
+
+  /// Whether `folder` holds exactly the files this manifest lists, with their sizes, and nothing
+  /// else: how a tree whose identity changed (a copied or moved project) is recognised.
+  func describesExactly(_ folder: String) -> Bool {
+    guard isComplete else { return false }
+    for (path, entry) in entries where FileSystem.size(of: folder + "/" + path) != entry.size {
+      return false
+    }
+    var files = 0
+    var pending = [folder]
+    while let current = pending.popLast() {
+      guard let names = PathKind.names(in: current) else { return false }
+      for name in names {
+        switch PathKind.of(current + "/" + name) {
+        case .folder: pending.append(current + "/" + name)
+        case .file: files += 1
+        case .missing, .other: return false
+        }
+      }
+    }
+    return files == entries.count
   }
 
   private static func parseDecimal(_ digits: ArraySlice<UInt8>) -> Int? {

@@ -1,6 +1,6 @@
 /// What an output tree holds: every file's path, content hash and size, and for pages the key of
-/// what they were rendered from, plus the fingerprint of the build that wrote it. Stored as `.bookgen-output` at the tree's root, it is also the marker
-/// that bookgen created the folder.
+/// what they were rendered from, plus the fingerprint of the build that wrote it. Kept beside the
+/// tree (`ManifestStore`), it is also the proof that bookgen created the folder.
 ///
 /// Text, one file a line, sorted by path, so two identical builds write identical manifests:
 ///
@@ -13,6 +13,7 @@
 /// The third field is the page's source key (`PageSources`), `-` for files without one.
 /// A tree being updated carries `bookgen-output 2 incomplete` and no entries: still bookgen's,
 /// but its contents cannot be trusted; so does an older format (the next build rewrites it).
+/// Older bookgens kept it inside the tree, as `.bookgen-output`: such a tree is still bookgen's.
 struct OutputManifest: Sendable, Equatable {
   struct Entry: Sendable, Equatable {
     var hash: UInt64
@@ -33,7 +34,8 @@ struct OutputManifest: Sendable, Equatable {
     }
   }
 
-  static let fileName = ".bookgen-output"
+  /// Where older bookgens kept the manifest: inside the tree (so it was deployed with the site).
+  static let legacyFileName = ".bookgen-output"
   static let header = "bookgen-output 2"
 
   /// nil when the tree is incomplete or was built without a fingerprint.
@@ -52,11 +54,19 @@ struct OutputManifest: Sendable, Equatable {
   /// The manifest of a tree that is being updated.
   static let incomplete = OutputManifest(isComplete: false)
 
-  /// The manifest in `folder`; nil when there is none (the folder is not bookgen's, or absent).
-  /// A manifest that does not parse counts as incomplete.
-  static func load(from folder: String) -> OutputManifest? {
-    guard let bytes = FileSystem.read(folder + "/" + fileName) else { return nil }
+  /// The manifest in the file at `path`; nil when there is none. One that does not parse counts
+  /// as incomplete.
+  static func load(file path: String) -> OutputManifest? {
+    guard let bytes = FileSystem.read(path) else { return nil }
     return parse(bytes) ?? .incomplete
+  }
+
+  /// Whether `folder` holds an older bookgen's manifest inside it (any version).
+  static func hasLegacyManifest(_ folder: String) -> Bool {
+    guard FileSystem.size(of: folder + "/" + legacyFileName) != nil,
+      let bytes = FileSystem.read(folder + "/" + legacyFileName)
+    else { return false }
+    return bytes.starts(with: "bookgen-output ".utf8)
   }
 
   static func parse(_ bytes: [UInt8]) -> OutputManifest? {

@@ -21,6 +21,8 @@ struct OutputUpdate: Sendable {
   let current: OutputManifest
   /// What the twin holds (empty when it starts afresh).
   let staged: OutputManifest
+  /// Where the twin's manifest is recorded.
+  let manifests: ManifestStore
   /// The current output is a non-bookgen folder replaced with `force`: it is moved aside, not
   /// swapped into the twin.
   let replacesForeignFolder: Bool
@@ -121,17 +123,7 @@ struct OutputUpdate: Sendable {
     for folder in emptied.sorted(by: { $0.utf8.count > $1.utf8.count }) {
       FileSystem.removeFolderIfEmpty(root + "/" + folder)
     }
-    try OutputUpdate.writeManifest(OutputManifest(fingerprint: fingerprint, entries: entries), in: root)
+    try manifests.write(OutputManifest(fingerprint: fingerprint, entries: entries), describing: root)
     return removed
-  }
-
-  /// Writes the manifest whole (a new file renamed over the old one).
-  static func writeManifest(_ manifest: OutputManifest, in folder: String) throws(SiteError) {
-    let path = folder + "/" + OutputManifest.fileName
-    let temporary = path + ".tmp"
-    try manifest.serialized().withSiteBytes { bytes throws(SiteError) in
-      try FileSystem.replace(temporary, with: bytes)
-    }
-    try FileSystem.rename(temporary, path)
   }
 }

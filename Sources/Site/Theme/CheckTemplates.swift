@@ -43,6 +43,8 @@ extension SiteError {
     switch self {
     case .template(let error): return error.diagnostics
     case .templates(let list): return list
+    case .unreadableFile(let path, let reason):
+      return [Diagnostic.error("cannot read the file: \(reason)", at: SourceLocation(file: path))]
     default:
       return [
         Diagnostic.error(description.hasPrefix("error: ") ? String(description.dropFirst(7)) : description)
@@ -54,12 +56,10 @@ extension SiteError {
 extension MustacheError {
   /// The error, then its note, as Diagnostics values.
   var diagnostics: [Diagnostic] {
-    let location = line > 0 && !file.isEmpty ? SourceLocation(file: file, line: line, column: column) : nil
-    var result = [
-      Diagnostic.error(
-        file.isEmpty || line > 0 ? message : "\(file): \(message)", at: location,
-        sourceLine: location == nil ? nil : sourceLine)
-    ]
+    let location =
+      file.isEmpty
+      ? nil : line > 0 ? SourceLocation(file: file, line: line, column: column) : SourceLocation(file: file)
+    var result = [Diagnostic.error(message, at: location, sourceLine: line > 0 ? sourceLine : nil)]
     if let note {
       result.append(
         Diagnostic(

@@ -1,14 +1,24 @@
 import Foundation
+import Mustache
+import Support
 
 /// The templates and assets a site is rendered with: the embedded default theme, with the
 /// site's own `templates/` folder overriding it file by file.
-package struct Theme: Sendable {
+struct Theme: Sendable {
   /// Template sources by name (relative path without `.mustache`: `book`, `partials/cover`).
   var defaultTemplates: [String: String]
   /// The site's templates folder, when it has one.
   var siteDirectory: String?
+  /// The template files of the site's folder, already read (`TemplateLibrary` parses them).
+  var siteTemplates: [TemplateLibrary.File] = []
   /// Files copied to `assets/…`, by path relative to `assets/`.
   var assets: [String: [UInt8]]
+
+  /// The most read from one template: 4 MiB is hundreds of times the largest page template.
+  static let templateLimit = FileLimit(bytes: 4 << 20, what: "a template")
+  /// The most read from one asset: 64 MiB holds any stylesheet, script, font or image a page
+  /// links to.
+  static let assetLimit = FileLimit(bytes: 64 << 20, what: "an asset")
 
   /// The default theme plus the site's overrides from `directory` (nil: defaults only).
   static func load(directory: String?) throws(SiteError) -> Theme {
@@ -24,22 +34,36 @@ package struct Theme: Sendable {
     for (path, base64) in DefaultTheme.binaryFiles {
       if let asset = assetName(path), let data = Data(base64Encoded: base64) { assets[asset] = Array(data) }
     }
-    guard let directory else {
+    guard let directory, FileSystem.kind(of: directory) != .missing else {
       return Theme(defaultTemplates: templates, siteDirectory: nil, assets: assets)
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
-      return Theme(defaultTemplates: templates, siteDirectory: nil, assets: assets)
+    var siteTemplates: [TemplateLibrary.File] = []
+    for file in try siteFiles(in: directory) {
+      if let asset = assetName(file.path) { assets[asset] = file.contents }
+      if TemplateLibrary.templateName(ofFile: file.path) != nil { siteTemplates.append(file) }
     }
-    for path in siteFiles(in: directory) {
-      guard let asset = assetName(path) else { continue }
-      let full = directory + "/" + path
-      guard let data = FileManager.default.contents(atPath: full) else {
-        throw .io(operation: "read", path: full, reason: "cannot read the file")
+    return Theme(
+      defaultTemplates: templates, siteDirectory: directory, siteTemplates: siteTemplates, assets: assets)
+  }
+
+  /// The files of the site's templates folder that a build reads — its templates and assets,
+  /// sorted by path — each read through the folder's fence: a regular file inside the folder,
+  /// within its limit, or a located error. `check`, `build` and the build fingerprint all read
+  /// the theme through here.
+  static func siteFiles(in directory: String) throws(SiteError) -> [TemplateLibrary.File] {
+    let fence = FileFence(folder: directory, name: (directory as NSString).lastPathComponent + "/")
+    do {
+      var files: [TemplateLibrary.File] = []
+      for path in try fence.files(skippingHidden: true) {
+        let isAsset = assetName(path) != nil
+        guard isAsset || TemplateLibrary.templateName(ofFile: path) != nil else { continue }
+        let bytes = try fence.read(path, limit: isAsset ? assetLimit : templateLimit)
+        files.append(TemplateLibrary.File(path: path, contents: bytes))
       }
-      assets[asset] = Array(data)
+      return files
+    } catch {
+      throw .unreadableFile(path: error.path, reason: error.reason)
     }
-    return Theme(defaultTemplates: templates, siteDirectory: directory, assets: assets)
   }
 
   /// `assets/style.css` → `style.css`; nil for anything outside `assets/`.
@@ -53,21 +77,5 @@ package struct Theme: Sendable {
   /// `partials/cover.mustache` → `partials/cover`; nil for other files.
   static func templateName(_ path: String) -> String? {
     path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : nil
-  }
-
-  /// Regular, non-hidden files below `directory`, relative, sorted.
-  package static func siteFiles(in directory: String) -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-    var files: [String] = []
-    for case let relative as String in enumerator {
-      guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: directory + "/" + relative, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        files.append(relative)
-      }
-    }
-    return files.sorted()
   }
 }

@@ -9,7 +9,7 @@ struct ThemeRenderer: TemplateRendering {
     do {
       let defaults = try TemplateLibrary(sources: theme.defaultTemplates, displayPrefix: "templates")
       if let directory = theme.siteDirectory {
-        let site = try TemplateLibrary(directories: [.init(path: directory, displayPrefix: directory)])
+        let site = try TemplateLibrary(files: theme.siteTemplates, displayPrefix: directory)
         library = site.overriding(defaults)
       } else {
         library = defaults

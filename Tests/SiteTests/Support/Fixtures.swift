@@ -53,14 +53,27 @@ enum Fixtures {
     return path
   }
 
-  /// Every file below `root`, relative, sorted; bookgen's manifests (`.bookgen-output`) are left
-  /// out, as they are not part of the site.
+  /// Every file below `root`, relative, sorted; bookgen's bookkeeping next to an output (its
+  /// manifests and lock file) is left out, as it is not part of any site.
   static func files(in root: String) -> [String] {
     (FileManager.default.subpaths(atPath: root) ?? []).filter { path in
       var isFolder: ObjCBool = false
+      let bookkeeping = path.split(separator: "/").contains {
+        $0.hasSuffix(".bookgen-manifests") || $0.hasSuffix(".bookgen-lock")
+      }
       return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-        && !isFolder.boolValue && !path.hasSuffix(OutputManifest.fileName)
+        && !isFolder.boolValue && !bookkeeping
     }.sorted()
+  }
+
+  /// The manifest bookgen keeps for the tree at `tree` (the output `output`, or its twin).
+  static func manifest(of tree: String, output: String? = nil) -> OutputManifest? {
+    (try? OutputFolder(path: output ?? tree))?.manifests.load(describing: tree)
+  }
+
+  /// The file holding that manifest.
+  static func manifestFile(of tree: String, output: String? = nil) -> String? {
+    (try? OutputFolder(path: output ?? tree))?.manifests.path(describing: tree)
   }
 
   /// Inode and modification time of every file below `root` (manifests included): equal

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder bookgen was pointed at (a site's `templates/`, the cache), whose files it reads
+/// only when they really lie inside it: a symbolic link is followed only to a file inside the
+/// folder, so a link to `/proc/self/environ` or `/etc/passwd` is refused rather than published.
+///
+/// Every read goes through `FileReader`: regular files only, size-capped, never blocking.
+/// The folder itself may be a link (a cache kept on another disk); what lies below it may not
+/// lead out of it.
+package struct FileFence: Sendable {
+  /// The folder as given; paths to its files are built from it.
+  package let folder: String
+  /// How messages name the folder: `templates/`, `the cache folder`.
+  package let name: String
+
+  package init(folder: String, name: String) {
+    self.folder = folder
+    self.name = name
+  }
+
+  /// `folder/relative`.
+  package func path(_ relative: String) -> String {
+    folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+  }
+
+  /// The bytes of the file at `relative` (a path below the folder, `/`-separated).
+  package func read(_ relative: String, limit: FileLimit) throws(FileReadError) -> [UInt8] {
+    let path = path(relative)
+    let target = try target(of: relative)
+    // The target holds no link below the folder (checked, or resolved): a link appearing
+    // there now is refused by O_NOFOLLOW instead of followed.
+    let descriptor = open(target, FileReader.openFlags | O_NOFOLLOW)
+    guard descriptor >= 0 else {
+      if errno == ELOOP { throw FileReadError(path: path, problem: .linkOutside(folder: name)) }
+      throw FileReader.openError(path: path, errno: errno)
+    }
+    defer { close(descriptor) }
+    return try FileReader.read(descriptor: descriptor, path: path, limit: limit)
+  }
+
+  /// The path to open: `folder/relative` itself when no component below the folder is a
+  /// symbolic link (the common case, checked with one `lstat` a component), else the real
+  /// path, which must lie inside the folder's real path.
+  private func target(of relative: String) throws(FileReadError) -> String {
+    let path = path(relative)
+    let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+    if !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+      var prefix = folder
+      var hasLink = false
+      for component in components {
+        prefix += "/" + component
+        var info = stat()
+        guard lstat(prefix, &info) == 0 else {
+          if errno == ENOENT || errno == ENOTDIR { throw FileReadError(path: path, problem: .notFound) }
+          throw FileReadError(path: path, problem: .system(operation: "inspect", errno: errno))
+        }
+        if FileKind(mode: info.st_mode) == .symbolicLink {
+          hasLink = true
+          break
+        }
+      }
+      if !hasLink { return path }
+    }
+    guard let real = Self.realPath(path) else { throw FileReader.openError(path: path, errno: errno) }
+    guard let root = Self.realPath(folder), real.hasPrefix(root == "/" ? "/" : root + "/") else {
+      var info = stat()
+      let isLink = lstat(path, &info) == 0 && FileKind(mode: info.st_mode) == .symbolicLink
+      throw FileReadError(path: path, problem: isLink ? .linkOutside(folder: name) : .outside(folder: name))
+    }
+    return real
+  }
+
+  /// Every entry below the folder that is not a folder, relative and sorted; `[]` when the
+  /// folder does not exist. Linked folders are not entered (their files would lie elsewhere);
+  /// links to files, FIFOs and the like are listed, so that reading them reports why they are
+  /// refused. With `skippingHidden`, names starting with `.` are left out (and not entered).
+  package func files(skippingHidden: Bool) throws(FileReadError) -> [String] {
+    var files: [String] = []
+    try collect("", into: &files, skippingHidden: skippingHidden)
+    return files.sorted()
+  }
+
+  private func collect(_ relative: String, into files: inout [String], skippingHidden: Bool)
+    throws(FileReadError)
+  {
+    let directory = relative.isEmpty ? folder : path(relative)
+    guard let stream = opendir(directory) else {
+      if relative.isEmpty && (errno == ENOENT || errno == ENOTDIR) { return }
+      throw FileReadError(path: directory, problem: .system(operation: "list", errno: errno))
+    }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." || (skippingHidden && name.hasPrefix(".")) { continue }
+      names.append(name)
+    }
+    closedir(stream)
+    for name in names {
+      let child = relative.isEmpty ? name : relative + "/" + name
+      var info = stat()
+      guard lstat(path(child), &info) == 0 else { continue }  // removed meanwhile
+      switch FileKind(mode: info.st_mode) {
+      case .directory:
+        try collect(child, into: &files, skippingHidden: skippingHidden)
+      case .symbolicLink:
+        var target = stat()
+        if stat(path(child), &target) == 0, FileKind(mode: target.st_mode) == .directory { continue }
+        files.append(child)
+      default:
+        files.append(child)
+      }
+    }
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

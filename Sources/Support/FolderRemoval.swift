@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one rule for every folder bookgen deletes (an output, its twin, the fetch cache, the
+/// preview's temporary folder): never a fenced-off folder, never outside the project unless the
+/// caller says why it may, only a real folder (not a link), and only one that is provably
+/// bookgen's — what proves it is the caller's `isOurs`, which knows that folder's marker.
+package enum FolderRemoval {
+  /// Where the folder may be.
+  package enum Scope: Sendable, Equatable {
+    /// Inside the project folder only (what `clean` removes without `--outside-project`).
+    case insideProject
+    /// Anywhere not fenced off: the user named the place explicitly, or bookgen made it there
+    /// (a build's own twin, the preview's temporary folder).
+    case anywhere
+  }
+
+  /// Why a folder was not removed.
+  package enum Refusal: Error, Sendable, Equatable {
+    case protected(FolderFence.Protection)
+    case outsideProject
+    case notAFolder
+    case notOurs
+  }
+
+  package enum Failure: Error, Sendable, Equatable {
+    case refused(path: String, Refusal)
+    case io(path: String, reason: String)
+  }
+
+  /// Checks that `path` may be removed; false when there is nothing at that path.
+  package static func check(
+    _ path: String, fence: FolderFence, scope: Scope, isOurs: (String) -> Bool
+  ) throws(Failure) -> Bool {
+    let kind = PathKind.of(path)
+    guard kind != .missing else { return false }
+    if let protection = fence.protection(of: path) { throw .refused(path: path, .protected(protection)) }
+    guard kind == .folder else { throw .refused(path: path, .notAFolder) }
+    if scope == .insideProject, !fence.isInsideProject(path) { throw .refused(path: path, .outsideProject) }
+    guard isOurs(path) else { throw .refused(path: path, .notOurs) }
+    return true
+  }
+
+  /// Removes the folder at `path` if the rule allows it; false when there was nothing to remove.
+  /// The entry named `markerLast` (the folder's proof of ownership) is removed after all others,
+  /// so a removal cut short leaves a folder that is still recognised as bookgen's.
+  @discardableResult
+  package static func remove(
+    _ path: String, fence: FolderFence, scope: Scope, markerLast: String? = nil, isOurs: (String) -> Bool
+  ) throws(Failure) -> Bool {
+    guard try check(path, fence: fence, scope: scope, isOurs: isOurs) else { return false }
+    try removeTree(path, markerLast: markerLast)
+    return true
+  }
+
+  /// Deletes a folder and everything below it, never following a symbolic link (a link is
+  /// removed, not what it points to); `markerLast` in the top folder goes last. For folders the
+  /// caller has already checked with `check` (or made itself).
+  package static func removeTree(_ path: String, markerLast: String? = nil) throws(Failure) {
+    try removeContents(of: path, keeping: markerLast)
+    if let markerLast, unlink(path + "/" + markerLast) != 0, errno != ENOENT {
+      throw .io(path: path + "/" + markerLast, reason: reason())
+    }
+    guard rmdir(path) == 0 || errno == ENOENT else { throw .io(path: path, reason: reason()) }
+  }
+
+  private static func removeContents(of folder: String, keeping kept: String?) throws(Failure) {
+    guard let names = PathKind.names(in: folder) else {
+      if errno == ENOENT { return }
+      throw .io(path: folder, reason: reason())
+    }
+    for name in names where name != kept {
+      let path = folder + "/" + name
+      if PathKind.of(path) == .folder {
+        try removeContents(of: path, keeping: nil)
+        guard rmdir(path) == 0 || errno == ENOENT else { throw .io(path: path, reason: reason()) }
+      } else {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, reason: reason()) }
+      }
+    }
+  }
+
+  private static func reason() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Usage: Tests/Dist/run.sh DISTDIR   (`make dist-check`, which `make test` runs)
+# Proves the release archive in DISTDIR (from `make dist`) is what the README promises:
+#  1. its checksum verifies with `sha256sum -c`, and it holds bookgen, README.md and LICENSE;
+#  2. the binary needs only glibc, libstdc++, libgcc and libcurl: ldd names no Swift,
+#     Foundation, ICU, cmark, yaml or gumbo library;
+#  3. with an empty environment (env -i PATH=/usr/bin:/bin), and the Swift toolchain's folder
+#     hidden where a private mount namespace is allowed, `bookgen --version` names this
+#     checkout's commit and `bookgen build --offline` builds the example catalog from a temp
+#     copy of its committed cache; with REFERENCE=path/to/bookgen the site must be
+#     byte-identical to that binary's but for the manifest (`make test` passes the debug build);
+#  4. `make install DESTDIR=… PREFIX=/usr/local` installs that binary.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root="$(pwd)"
+dist="${1:?usage: Tests/Dist/run.sh DISTDIR}"
+failures=0
+say() { printf 'dist: %s\n' "$*"; }
+fail() {
+  say "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+die() {
+  say "error: $*" >&2
+  exit 1
+}
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# 1. The archive and its checksum.
+archives=("$dist"/bookgen-*-linux-*.tar.gz)
+[ ${#archives[@]} -eq 1 ] && [ -f "${archives[0]}" ] || die "expected one bookgen-*-linux-*.tar.gz in $dist (make dist)"
+archive="$(basename "${archives[0]}")"
+package="${archive%.tar.gz}"
+(cd "$dist" && sha256sum --check --strict "$archive.sha256") >/dev/null || fail "sha256sum -c $archive.sha256 does not verify"
+contents="$(tar -tzf "$dist/$archive" | sort | tr '\n' ' ')"
+expected="$package/ $package/LICENSE $package/README.md $package/bookgen "
+[ "$contents" = "$expected" ] || fail "the archive holds '$contents', expected '$expected'"
+tar -xzf "$dist/$archive" -C "$work" || die "cannot unpack $archive"
+bookgen="$work/$package/bookgen"
+[ -x "$bookgen" ] || die "$package/bookgen is not executable"
+cmp -s "$work/$package/README.md" README.md && cmp -s "$work/$package/LICENSE" LICENSE ||
+  fail "README.md or LICENSE in the archive differ from the checkout's"
+
+# 2. What the binary links: only the libraries the README's runtime packages provide.
+libraries="$(ldd "$bookgen")" || die "ldd $bookgen failed"
+toolchain="$(grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|yaml|gumbo|not found' <<<"$libraries")" &&
+  fail "ldd names libraries the archive must not need:"$'\n'"$toolchain"
+needed="$(readelf -d "$bookgen" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')"
+allowed="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libm.so.6 libstdc++.so.6 "
+[ "$(uname -m)" = x86_64 ] || allowed="$needed" # the list above is x86-64's loader name
+[ "$needed" = "$allowed" ] || fail "the binary needs '$needed', the README promises '$allowed'"
+
+# 3. The binary on its own: no Swift on PATH, no environment, toolchain hidden when possible.
+swift_root=""
+if swift_path="$(command -v swift 2>/dev/null)"; then
+  swift_root="$(cd "$(dirname "$(readlink -f "$swift_path")")/../.." && pwd)"
+fi
+isolated() { # runs "$@" with env -i PATH=/usr/bin:/bin, in a mount namespace hiding $swift_root
+  if [ -n "$swift_root" ] && [ "$swift_root" != / ] && [ "$swift_root" != /usr ] &&
+    unshare --mount true 2>/dev/null; then
+    unshare --mount sh -c 'mount -t tmpfs none "$0" && exec "$@"' "$swift_root" \
+      env -i PATH=/usr/bin:/bin HOME=/nonexistent "$@"
+  else
+    env -i PATH=/usr/bin:/bin HOME=/nonexistent "$@"
+  fi
+}
+if [ -z "$swift_root" ] || [ "$swift_root" = / ] || [ "$swift_root" = /usr ]; then
+  say "note: the Swift toolchain is in ${swift_root:-no folder on PATH}; it stays visible (ldd above proves it is not linked)"
+elif unshare --mount true 2>/dev/null; then
+  isolated sh -c 'command -v swift' >/dev/null && fail "swift is still found with $swift_root hidden"
+  say "running the binary with $swift_root hidden and env -i PATH=/usr/bin:/bin"
+else
+  say "note: no private mount namespace here; running with env -i PATH=/usr/bin:/bin only"
+fi
+
+commit="$(git rev-parse --short=7 HEAD 2>/dev/null)" || die "not a git checkout: cannot tell which commit --version must name"
+version="${package#bookgen-}"
+version="${version%-linux-*}"
+output="$(isolated "$bookgen" --version 2>&1)"
+[ "$output" = "bookgen $version ($commit)" ] ||
+  fail "bookgen --version printed '$output', expected 'bookgen $version ($commit)'"
+
+site="$work/site"
+mkdir -p "$site/.ci"
+cp catalog.yml "$site/"
+cp -R .ci/example-cache "$site/.ci/"
+if (cd "$site" && isolated "$bookgen" build --offline) >"$work/build.log" 2>&1; then
+  [ -f "$site/public/index.html" ] || fail "bookgen build --offline wrote no public/index.html"
+  (cd "$site" && isolated "$bookgen" check --site) >"$work/check.log" 2>&1 ||
+    fail "bookgen check --site on the built example failed: $(tail -n 20 "$work/check.log")"
+else
+  fail "bookgen build --offline of the example catalog failed: $(tail -n 20 "$work/build.log")"
+fi
+if [ -n "${REFERENCE:-}" ]; then
+  reference="$work/reference"
+  mkdir -p "$reference/.ci"
+  cp catalog.yml "$reference/"
+  cp -R .ci/example-cache "$reference/.ci/"
+  (cd "$reference" && "$REFERENCE" build --offline) >"$work/reference.log" 2>&1 ||
+    die "$REFERENCE build --offline failed: $(tail -n 20 "$work/reference.log")"
+  # The manifest differs by design: its keys include the executable's own hash.
+  if diff -r --exclude=.bookgen-output "$reference/public" "$site/public" >"$work/diff.txt"; then
+    say "the site is byte-identical to $REFERENCE's (but for the .bookgen-output manifest)"
+  else
+    fail "the release binary's site differs from $REFERENCE's: $(head -n 20 "$work/diff.txt")"
+  fi
+fi
+
+# 4. make install, staged.
+make -s install DESTDIR="$work/staged" PREFIX=/usr/local >"$work/install.log" 2>&1 ||
+  fail "make install DESTDIR=… PREFIX=/usr/local failed: $(tail -n 20 "$work/install.log")"
+installed="$work/staged/usr/local/bin/bookgen"
+[ -x "$installed" ] && [ "$("$installed" --version)" = "bookgen $version ($commit)" ] ||
+  fail "make install did not put a working bookgen in DESTDIR/usr/local/bin"
+
+if [ "$failures" -ne 0 ]; then
+  say "$failures check(s) failed for $archive"
+  exit 1
+fi
+say "$archive: checksum, contents, libraries, --version ($commit), offline build and install OK"
