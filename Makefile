@@ -62,7 +62,8 @@ format:
 	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests
 
 # Re-records the committed caches (the example's .ci/example-cache and the stress catalog's) from
-# the raw responses in Tests/Fixtures/*-api/, through the real fetch stage and a local server.
+# the raw responses in Tests/Fixtures/*-api/, through the real fetch stage and a local server,
+# as pinned entries (they never expire).
 example-cache: deps
 	BOOKGEN_RECORD_EXAMPLE_CACHE=1 $(SWIFT) test --filter ExampleCacheTests
 

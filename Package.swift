@@ -31,7 +31,8 @@ let package = Package(
       dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
       plugins: ["EmbedTheme"]
     ),
-    // Embeds the top-level templates/ (the one copy of the default theme) into Site at build time.
+    // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
+    // example site (catalog.yml, .ci/example-cache/) into BookgenCLI, at build time.
     .plugin(
       name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
       path: "Sources/EmbedThemePlugin"),
@@ -46,7 +47,7 @@ let package = Package(
         "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Mustache",
         "Support",
       ],
-      plugins: ["BuildInfo"]
+      plugins: ["EmbedTheme", "BuildInfo"]
     ),
     // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
     .plugin(name: "BuildInfo", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),

@@ -21,6 +21,10 @@ extension CommandContext {
       try loadCatalog()
     }
     timer.lap("catalog")
+    // The preview is served locally; only a build for publishing needs the real address.
+    if !isPreview, let warning = catalog.baseURLWarning(override: options.baseURL) {
+      console.diagnostic(warning)
+    }
     let output = try checkedOutput(for: catalog)
     // One build at a time on an output and its twin: a second one waits here, and is told so.
     let lock = try await output.acquireLock { waitingForBuild(on: options.outputPath, pid: $0) }
@@ -69,6 +73,7 @@ extension CommandContext {
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
+    report.diagnostics.forEach(console.diagnostic)
     console.detail(
       "\(site): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "

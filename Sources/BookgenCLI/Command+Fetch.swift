@@ -26,7 +26,16 @@ extension CommandContext {
       maxRequests: options.maxRequests, environment: environment.variables)
     let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
     console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
-    let result = try await fetcher.run()
+    let nothingCached = ResponseCache(directory: fetcher.cacheDirectory).isEmpty
+    let result: FetchResult
+    do {
+      result = try await fetcher.run()
+    } catch {
+      let variable = catalog.googleBooks.apiKeyEnv
+      throw FetchAdvice.wrap(
+        error, keyVariable: variable, hasKey: !(environment.variables[variable] ?? "").isEmpty,
+        nothingCached: nothingCached)
+    }
     result.warnings.forEach(console.diagnostic)
     for entry in result.pending { console.detail("  still to fetch: \(entry.subject): \(entry.request)") }
     return result

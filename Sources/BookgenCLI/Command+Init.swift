@@ -1,8 +1,11 @@
 import Foundation
 import Site
+import Support
 
 extension CommandContext {
-  /// `bookgen init [DIR]`: writes a new site's catalog.yml and .gitignore, then prints next steps.
+  /// `bookgen init [DIR]`: writes what a new site is missing (the starter or the example catalog,
+  /// the example's recorded cache, the default theme, `.gitignore` lines), never replacing a file,
+  /// then lists what it wrote, what it kept and the next steps.
   func initialize() throws {
     let folder = OutputFolder(path: environment.resolve(options.directory))
     let name = options.directory
@@ -14,60 +17,135 @@ extension CommandContext {
     if !options.force, !folder.entries().filter({ $0 != ".git" }).isEmpty {
       throw CommandError.directoryNotEmpty(name)
     }
-    let catalogPath = (folder.path as NSString).appendingPathComponent("catalog.yml")
-    let gitignorePath = (folder.path as NSString).appendingPathComponent(".gitignore")
+    var files: [(path: String, bytes: [UInt8])] = [
+      ("catalog.yml", Array((options.example ? ExampleSite.catalog : Scaffold.catalog).utf8))
+    ]
+    if options.example { files += ExampleSite.cacheFiles }
+    var outcome: NewFiles.Outcome
+    let addedLines: [String]
     do {
-      try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-      try Data(Scaffold.catalog.utf8).write(to: URL(fileURLWithPath: catalogPath), options: .atomic)
-      try Data(gitignore(existing: gitignorePath).utf8).write(
-        to: URL(fileURLWithPath: gitignorePath), options: .atomic)
+      outcome = try NewFiles.write(files, into: folder.path)
+      let gitignore = (folder.path as NSString).appendingPathComponent(".gitignore")
+      let existed = FileManager.default.fileExists(atPath: gitignore)
+      addedLines = try NewFiles.appendMissingLines(Scaffold.gitignoreLines, to: gitignore)
+      if !existed {
+        outcome.written.append(".gitignore")
+      } else if addedLines.isEmpty {
+        outcome.kept.append(".gitignore")
+      }
     } catch {
       throw CommandError.fileSystem(operation: "write the new site into", path: name, underlying: error)
     }
+    var templates = NewFiles.Outcome()
     if options.copyTemplates {
-      let templates = (folder.path as NSString).appendingPathComponent("templates")
       do {
-        _ = try DefaultThemeFiles.write(to: templates)
+        templates = try DefaultThemeFiles.write(
+          to: (folder.path as NSString).appendingPathComponent("templates"))
       } catch {
         throw CommandError.fileSystem(
           operation: "copy the default templates into", path: name, underlying: error)
       }
     }
     guard options.verbosity > .quiet else { return }
-    console.print(nextSteps(for: name, templates: options.copyTemplates))
+    let report = InitReport(
+      name: name, example: options.example, site: outcome, gitignoreLines: addedLines, templates: templates)
+    console.print(report.text)
   }
+}
 
-  /// The existing .gitignore with bookgen's lines appended where missing: never loses the user's.
-  private func gitignore(existing path: String) -> String {
-    var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    let present = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-    for line in Scaffold.gitignoreLines where !present.contains(line) && !present.contains("/" + line) {
-      if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-      text += line + "\n"
+/// What `bookgen init` prints: the files it wrote, those it kept, and the next steps.
+struct InitReport {
+  let name: String
+  let example: Bool
+  let site: NewFiles.Outcome
+  /// Lines added to an existing `.gitignore`.
+  let gitignoreLines: [String]
+  let templates: NewFiles.Outcome
+
+  var text: String {
+    var lines: [String] = []
+    let written = writtenRows
+    let kept = keptRows
+    if kept.isEmpty {
+      lines.append("Created a new bookgen \(example ? "example site" : "site") in '\(name)':")
+    } else if written.isEmpty {
+      lines.append("Nothing to add to '\(name)': it has every file of a new site.")
+    } else {
+      lines.append("Added to the site in '\(name)':")
     }
-    return text
+    lines += written.map { Self.row($0, width: 17) }
+    if !kept.isEmpty {
+      lines.append("Kept as they are (bookgen init never replaces a file):")
+      lines += kept.map { "  " + $0 }
+    }
+    return (lines + ["", "Next steps:"] + nextSteps.map { Self.row($0, width: 34) }).joined(separator: "\n")
   }
 
-  private func nextSteps(for name: String, templates: Bool) -> String {
+  /// `(name, what it is)` for every file or folder written.
+  private var writtenRows: [(String, String)] {
+    var rows: [(String, String)] = []
+    if site.written.contains("catalog.yml") {
+      rows.append(
+        example
+          ? ("catalog.yml", "the example catalog: real books, with notes in Markdown")
+          : ("catalog.yml", "collections to fetch from Google Books, and your notes"))
+    }
+    let cache = site.written.filter { $0.hasPrefix(ExampleSite.cacheFolder + "/") }.count
+    if cache > 0 {
+      rows.append(
+        (
+          ExampleSite.cacheFolder + "/", "recorded Google Books responses: builds offline, no key"
+        ))
+    }
+    if site.written.contains(".gitignore") {
+      rows.append((".gitignore", "keeps the built site and the fetch cache out of git"))
+    } else if !gitignoreLines.isEmpty {
+      rows.append(
+        (".gitignore", "added " + gitignoreLines.joined(separator: ", ") + " (your lines are kept)"))
+    }
+    if !templates.written.isEmpty {
+      rows.append(
+        templates.kept.isEmpty
+          ? ("templates/", "the default theme to edit; a deleted file falls back to the default")
+          : ("templates/", "\(templates.written.count) files of the default theme to edit"))
+    }
+    return rows
+  }
+
+  /// Paths that were there already; the example's cache entries as one line.
+  private var keptRows: [String] {
+    let cacheEntries = site.kept.filter { $0.hasPrefix(ExampleSite.cacheFolder + "/") }
+    var rows = site.kept.filter { !$0.hasPrefix(ExampleSite.cacheFolder + "/") }
+    if !cacheEntries.isEmpty {
+      let count = cacheEntries.count == 1 ? "1 entry" : "\(cacheEntries.count) entries"
+      rows.append("\(ExampleSite.cacheFolder)/ (\(count) already there)")
+    }
+    return rows + templates.kept.map { "templates/" + $0 }
+  }
+
+  private var nextSteps: [(String, String)] {
     var steps = name == "." ? [] : [("cd \(name)", "")]
-    steps += [
-      ("export GOOGLE_BOOKS_API_KEY=...", "a Google Books API key (see the README)"),
-      ("bookgen check", "validate catalog.yml"),
-      ("bookgen build", "fetch the books and write the site into public/"),
-      ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
-    ]
-    let lines = steps.map { command, comment in
-      comment.isEmpty
-        ? "  \(command)" : "  " + command + String(repeating: " ", count: 34 - command.count) + comment
+    if example {
+      steps += [
+        ("bookgen build", "write the site into public/, offline"),
+        ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
+        ("$EDITOR catalog.yml", "make it yours (new books need an API key)"),
+      ]
+    } else {
+      steps += [
+        ("export GOOGLE_BOOKS_API_KEY=...", "a Google Books API key (README: Quick start)"),
+        ("bookgen check", "validate catalog.yml"),
+        ("bookgen build", "fetch the books and write the site into public/"),
+        ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
+      ]
     }
-    var files = [
-      "  catalog.yml   collections to fetch from Google Books, and your notes",
-      "  .gitignore    keeps public/ and .bookgen-cache/ out of git",
-    ]
-    if templates {
-      files.append("  templates/    the default theme to edit; a deleted file falls back to the default")
-    }
-    return (["Created a new bookgen site in '\(name)':"] + files + ["", "Next steps:"] + lines)
-      .joined(separator: "\n")
+    return steps
+  }
+
+  /// `  name   description`, descriptions lined up in one column.
+  private static func row(_ entry: (String, String), width: Int) -> String {
+    let (name, text) = entry
+    guard !text.isEmpty else { return "  " + name }
+    return "  " + name + String(repeating: " ", count: max(1, width - name.count)) + text
   }
 }

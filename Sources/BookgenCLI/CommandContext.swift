@@ -13,6 +13,7 @@ struct CommandContext: Sendable {
     case .check: try await check()
     case .serve: try await serve()
     case .`init`: try initialize()
+    case .theme: try theme()
     case .clean: try await clean()
     case .help, .version: break
     }

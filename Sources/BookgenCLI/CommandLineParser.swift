@@ -94,7 +94,7 @@ enum CommandLineParser {
         throw .missingValue(option: option.displayName, command: spec.name)
       }
     }
-    if parsed.arguments.count > spec.arguments.count {
+    if parsed.arguments.count > spec.arguments.count, spec.arguments.last?.isVariadic != true {
       throw .unexpectedArgument(parsed.arguments[spec.arguments.count], command: spec.name)
     }
     return parsed

@@ -1,3 +1,6 @@
+import Diagnostics
+import Site
+
 /// The checked, typed values of a subcommand's options; defaults come from the option specs.
 struct CommandOptions: Sendable, Equatable {
   var catalogPath: String
@@ -22,8 +25,18 @@ struct CommandOptions: Sendable, Equatable {
   /// `clean --outside-project`: folders outside the catalog's folder may be removed too.
   var outsideProject: Bool
   var copyTemplates: Bool
+  /// `init --example`: the example site instead of the starter catalog.
+  var example: Bool
   /// `init`'s `<dir>`.
   var directory: String
+  /// `theme`'s `<action>`, and for `copy` the theme paths its `<file>...` name (nil: all).
+  var themeAction: ThemeAction?
+  var themeFiles: [String]?
+
+  enum ThemeAction: String, Sendable, CaseIterable {
+    case list
+    case copy
+  }
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     let command = parsed.name
@@ -66,7 +79,9 @@ struct CommandOptions: Sendable, Equatable {
     removeCache = flag(.cache)
     outsideProject = flag(.outsideProject)
     copyTemplates = flag(.templates)
+    example = flag(.example)
     directory = parsed.arguments.first ?? "."
+    if command == .theme { (themeAction, themeFiles) = try Self.themeArguments(parsed.arguments) }
 
     if flag(.quiet), flag(.verbose) {
       throw .conflictingOptions(OptionSpec.quiet.longName, OptionSpec.verbose.longName, command: command)
@@ -78,6 +93,31 @@ struct CommandOptions: Sendable, Equatable {
     if offline, fetch {
       throw .conflictingOptions(OptionSpec.offline.longName, OptionSpec.fetch.longName, command: command)
     }
+  }
+
+  /// `list`, or `copy` and the theme files its arguments name, each once, in theme order.
+  private static func themeArguments(_ arguments: [String]) throws(UsageError) -> (ThemeAction, [String]?) {
+    let actions = ThemeAction.allCases.map(\.rawValue)
+    let expected = actions.map { "'\($0)'" }.joined(separator: " or ")
+    guard let word = arguments.first else {
+      throw .missingArgument("<action>", expected: expected, command: .theme)
+    }
+    guard let action = ThemeAction(rawValue: word) else {
+      let hint = NearestName.hint(for: word, among: actions)
+      throw .invalidValue(word, option: "<action>", expected: expected + hint, command: .theme)
+    }
+    let names = arguments.dropFirst()
+    if action == .list, let extra = names.first { throw .unexpectedArgument(extra, command: .theme) }
+    guard !names.isEmpty else { return (action, nil) }
+    var chosen: Set<String> = []
+    for name in names {
+      guard let paths = DefaultThemeFiles.select(name) else {
+        let hint = DefaultThemeFiles.suggestion(for: name).map { " (did you mean '\($0)'?)" } ?? ""
+        throw .unknownThemeFile(name, hint: hint)
+      }
+      chosen.formUnion(paths)
+    }
+    return (action, DefaultThemeFiles.paths.filter(chosen.contains))
   }
 
   /// `http://host…` or `https://host…` with a non-empty host.

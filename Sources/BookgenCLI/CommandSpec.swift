@@ -5,6 +5,7 @@ enum CommandName: String, Sendable, CaseIterable {
   case check
   case serve
   case `init`
+  case theme
   case clean
   case help
   case version
@@ -33,7 +34,7 @@ struct CommandSpec: Sendable {
 }
 
 extension CommandSpec {
-  static let all: [CommandSpec] = [build, fetch, check, serve, initialize, clean, help, version]
+  static let all: [CommandSpec] = [build, fetch, check, serve, initialize, theme, clean, help, version]
 
   static func named(_ name: CommandName) -> CommandSpec {
     all.first { $0.name == name }!
@@ -88,11 +89,31 @@ extension CommandSpec {
   static let initialize = CommandSpec(
     name: .`init`, abstract: "Create a new site: a commented catalog.yml and a .gitignore.",
     discussion: """
-      The default templates are built into bookgen, so a new site needs none; --templates \
-      copies them out for editing.
+      Writes only what is missing and never replaces a file: anything already there is kept \
+      and listed. The default templates are built into bookgen, so a new site needs none; \
+      --templates copies them out for editing (or 'bookgen theme copy' some of them). \
+      --example writes a complete sample site that builds offline, without a key.
       """,
     arguments: [ArgumentSpec(name: "dir", help: "The folder to create the site in.", defaultValue: ".")],
-    options: [.forceInit, .templates, .quiet])
+    options: [.example, .forceInit, .templates, .quiet])
+
+  static let theme = CommandSpec(
+    name: .theme, abstract: "List the default theme's files or copy them into templates/ to edit.",
+    discussion: """
+      A site's templates/ folder overrides the built-in theme file by file. 'bookgen theme list' \
+      shows the theme's files and which ones the site replaces; 'bookgen theme copy book.mustache \
+      partials/cover.mustache' copies those (a folder such as 'partials' copies all it holds; no \
+      file, the whole theme) next to the catalog, never replacing a file already there. For \
+      extra styles alone, write templates/assets/custom.css: every page links it after the \
+      theme's stylesheet.
+      """,
+    arguments: [
+      ArgumentSpec(name: "action", help: "'list' or 'copy'.", defaultValue: nil, isRequired: true),
+      ArgumentSpec(
+        name: "file", help: "Theme files or folders to copy (default: all).", defaultValue: nil,
+        isVariadic: true),
+    ],
+    options: [.catalog, .quiet])
 
   static let clean = CommandSpec(
     name: .clean, abstract: "Remove the built site, and with --cache the fetch cache.",

@@ -23,7 +23,9 @@ enum HelpFormatter {
     if !spec.arguments.isEmpty {
       text += section(
         "ARGUMENTS",
-        rows: spec.arguments.map { ("<\($0.name)>", describe($0.help, default: $0.defaultValue)) })
+        rows: spec.arguments.map {
+          ("<\($0.name)>" + ($0.isVariadic ? "..." : ""), describe($0.help, default: $0.defaultValue))
+        })
     }
     text += section(
       "OPTIONS", rows: spec.allOptions.map { ($0.helpLabel, describe($0.help, default: $0.defaultValue)) })
@@ -33,7 +35,7 @@ enum HelpFormatter {
   /// `bookgen init [<dir>] [<options>]`; options are summarised, the help lists them.
   static func usage(for spec: CommandSpec) -> String {
     var parts = ["bookgen", spec.name.rawValue]
-    parts += spec.arguments.map { "[<\($0.name)>]" }
+    parts += spec.arguments.map(\.usage)
     if !spec.options.isEmpty { parts.append("[<options>]") }
     return parts.joined(separator: " ")
   }

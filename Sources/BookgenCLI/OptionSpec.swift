@@ -84,9 +84,14 @@ extension OptionSpec {
   static let fetch = OptionSpec(
     "fetch", help: "Also refetch entries older than cache.max_age (by default they are used as they are).")
 
-  static let forceInit = OptionSpec("force", help: "Write the new site into a folder that is not empty.")
+  static let forceInit = OptionSpec(
+    "force", help: "Add the new site to a folder that is not empty (existing files are kept).")
   static let templates = OptionSpec(
     "templates", help: "Also copy the default templates into templates/ for editing.")
+  static let example = OptionSpec(
+    "example",
+    help: "Write the example site: real books with notes and their recorded Google Books responses, "
+      + "so it builds at once, offline, without an API key.")
 
   static let cleanedOutput = OptionSpec(
     "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")
@@ -100,4 +105,14 @@ struct ArgumentSpec: Sendable, Hashable {
   let name: String
   let help: String
   let defaultValue: String?
+  /// Must be given (`theme`'s `<action>`); the others may be left out.
+  var isRequired = false
+  /// Takes every remaining argument (`theme copy`'s `<file>...`); only the last one may.
+  var isVariadic = false
+
+  /// `<action>`, `[<dir>]`, `[<file>...]`, as the usage line shows it.
+  var usage: String {
+    let name = "<\(name)>" + (isVariadic ? "..." : "")
+    return isRequired ? name : "[\(name)]"
+  }
 }

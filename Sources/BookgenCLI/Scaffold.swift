@@ -54,5 +54,10 @@ enum Scaffold {
 
     """
 
-  static let gitignoreLines = ["public/", ".bookgen-cache/"]
+  /// The output, the fetch cache, and what bookgen keeps beside the output: its twin (where the
+  /// next build is written), the manifests and the lock.
+  static let gitignoreLines = [
+    "public/", ".bookgen-cache/", ".public.bookgen-next/", ".public.bookgen-manifests/",
+    ".public.bookgen-lock",
+  ]
 }

@@ -10,6 +10,10 @@ enum UsageError: Error, Equatable {
   case invalidValue(String, option: String, expected: String, command: CommandName)
   case unexpectedArgument(String, command: CommandName)
   case conflictingOptions(String, String, command: CommandName)
+  /// A required argument left out: `argument` is `<action>`, `expected` what it may be.
+  case missingArgument(String, expected: String, command: CommandName)
+  /// `theme copy` given a name the default theme has no file or folder for.
+  case unknownThemeFile(String, hint: String)
 
   /// The text after `error: `.
   var message: String {
@@ -28,6 +32,10 @@ enum UsageError: Error, Equatable {
       return "unexpected argument '\(argument)'"
     case .conflictingOptions(let first, let second, _):
       return "'\(first)' and '\(second)' cannot be used together"
+    case .missingArgument(let argument, let expected, _):
+      return "missing \(argument): expected \(expected)"
+    case .unknownThemeFile(let name, let hint):
+      return "the default theme has no file '\(name)'\(hint); 'bookgen theme list' lists them"
     }
   }
 
@@ -38,8 +46,9 @@ enum UsageError: Error, Equatable {
     case .unknownOption(_, let command, _), .valueNotAllowed(_, let command): return command
     case .missingValue(_, let command),
       .invalidValue(_, _, _, let command), .unexpectedArgument(_, let command),
-      .conflictingOptions(_, _, let command):
+      .conflictingOptions(_, _, let command), .missingArgument(_, _, let command):
       return command
+    case .unknownThemeFile: return .theme
     }
   }
 

@@ -16,6 +16,8 @@ public struct Catalog: Sendable, Equatable {
   /// nothing else in the file can depend on them: the file's top level is in block style and
   /// it uses no aliases. Pages that do not show a book do not depend on these lines.
   public var booksLines: Range<Int>?
+  /// Where the owner wrote what later stages may warn about; empty for catalogs made in code.
+  public var places = CatalogPlaces()
 
   public init(
     site: SiteSettings, googleBooks: GoogleBooksSettings = GoogleBooksSettings(),
@@ -28,6 +30,34 @@ public struct Catalog: Sendable, Equatable {
     self.collections = collections
     self.books = books
     self.directory = directory
+  }
+}
+
+/// Positions in catalog.yml that stages after loading point their warnings at.
+public struct CatalogPlaces: Sendable, Equatable {
+  /// Each `books:` key, by the book id it stands for (ISBN-13 or volume id).
+  public var books: [String: CatalogPlace] = [:]
+  /// The `site.base_url` value, when the file sets one.
+  public var baseURL: CatalogPlace?
+
+  public init() {}
+}
+
+/// A spot in the catalog file, with its line's text for the caret.
+public struct CatalogPlace: Sendable, Equatable {
+  public var location: SourceLocation
+  public var sourceLine: String?
+  public var length: Int
+
+  public init(location: SourceLocation, sourceLine: String?, length: Int) {
+    self.location = location
+    self.sourceLine = sourceLine
+    self.length = length
+  }
+
+  /// A warning located here, clang-style.
+  public func warning(_ message: String) -> Diagnostic {
+    .warning(message, at: location, sourceLine: sourceLine, length: length)
   }
 }
 

@@ -26,6 +26,7 @@ extension CatalogDecoder {
       }
       firstSeen[id] = (entry.key, entry.keyNode.location)
       books[id] = decodeBook(entry)
+      places.books[id] = place(of: entry.keyNode)
     }
     return books
   }

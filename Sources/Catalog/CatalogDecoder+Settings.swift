@@ -26,6 +26,7 @@ extension CatalogDecoder {
     var site = SiteSettings(title: requiredString(fields, "title") ?? "")
     if let url = checked(fields, "base_url", expected: Self.httpURL, isValid: CatalogRules.isBaseURL) {
       site.baseURL = url.hasSuffix("/") ? url : url + "/"
+      if let node = fields.value("base_url") { places.baseURL = place(of: node) }
     }
     if let language = checked(
       fields, "language", expected: Self.languageTag, isValid: CatalogRules.isLanguageTag)

@@ -11,13 +11,20 @@ struct CatalogDecoder {
   /// Keys whose value is a block list or mapping starting on a later line, by the value's
   /// position: a wrong type there is reported at the key, which is where the reader looks.
   var keysOfBlockValues: [SourceLocation: YAMLNode] = [:]
+  /// Positions later stages warn about (`books:` keys, `site.base_url`).
+  var places = CatalogPlaces()
 
   init(file: String, text: String) {
     self.file = file
+    lines = Self.lines(of: text)
+  }
+
+  /// The lines of catalog text as libyaml counts them, without a byte order mark.
+  static func lines(of text: String) -> [Substring] {
     var text = Substring(text)
     if text.first == "\u{FEFF}" { text = text.dropFirst() }
     // "\r\n" is one Character in Swift; libyaml also breaks lines at a lone "\r".
-    lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    return text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
   /// Diagnostics in source order; problems at one position keep the order they were found in.
@@ -62,6 +69,11 @@ struct CatalogDecoder {
     let shownLine = Redaction.redactingKeys(String(line))
     diagnostics.append(
       .error(message, at: node.location, sourceLine: shownLine, length: Redaction.placeholder.count))
+  }
+
+  /// Where `node` is, for a warning after loading.
+  func place(of node: YAMLNode) -> CatalogPlace {
+    CatalogPlace(location: node.location, sourceLine: sourceLine(node.location.line), length: node.length)
   }
 
   /// Adds the source line to a diagnostic made elsewhere (a YAML syntax error).

@@ -93,6 +93,7 @@ public enum CatalogLoader {
       cache: decoder.decodeCache(fields), collections: decoder.decodeCollections(fields),
       books: decoder.decodeBooks(fields), directory: directory)
     guard decoder.diagnostics.isEmpty else { throw .invalid(decoder.sortedDiagnostics) }
+    catalog.places = decoder.places
     if !usesAliases { catalog.booksLines = booksLines(of: root) }
     return catalog
   }

@@ -44,7 +44,7 @@ public enum YAMLReader {
         while true {
           var event = yaml_event_t()
           guard yaml_parser_parse(&parser, &event) == 1 else {
-            return .failure(syntaxError(parser, file: file))
+            return .failure(syntaxError(parser, file: file, text: text))
           }
           defer { yaml_event_delete(&event) }
           if try builder.handle(event) { return .success((builder.root, builder.usesAliases)) }
@@ -56,14 +56,25 @@ public enum YAMLReader {
     return try result.get()
   }
 
-  private static func syntaxError(_ parser: yaml_parser_t, file: String) -> Diagnostic {
+  private static func syntaxError(_ parser: yaml_parser_t, file: String, text: String) -> Diagnostic {
     let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
-    var message = "invalid YAML: \(problem)"
-    if let context = parser.context {
-      let mark = parser.context_mark
-      message += " (\(String(cString: context)) at line \(mark.line + 1), column \(mark.column + 1))"
-    }
     let mark = parser.problem_mark
+    let context = parser.context.map { String(cString: $0) }
+    var detail = problem
+    if let context {
+      let mark = parser.context_mark
+      detail += " (\(context) at line \(mark.line + 1), column \(mark.column + 1))"
+    }
+    let failure = YAMLSyntaxHint.Failure(
+      problem: problem, line: mark.line + 1, column: mark.column + 1, context: context,
+      contextLine: parser.context_mark.line + 1, contextColumn: parser.context_mark.column + 1)
+    let lines = CatalogDecoder.lines(of: text)
+    var message = "invalid YAML: \(detail)"
+    if let hint = YAMLSyntaxHint.hint(for: failure, lines: lines) {
+      let place =
+        context.map { ", \($0) at line \(failure.contextLine), column \(failure.contextColumn)" } ?? ""
+      message = "invalid YAML: \(hint) (\(problem)\(place))"
+    }
     return Diagnostic.error(
       message, at: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1))
   }

@@ -1,45 +1,69 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the default theme (the repository's top-level `templates/`) into the Site module.
+/// Embeds files of the repository into the module it is applied to, so the single `bookgen`
+/// binary works without them: the default theme (the top-level `templates/`) into Site, and
+/// the example site (`catalog.yml` and its recorded cache `.ci/example-cache/`) into BookgenCLI
+/// for `bookgen init --example`.
 ///
-/// The theme stays a folder of ordinary files, the one copy in the repository; at build time
-/// this plugin runs `EmbedThemeTool`, which writes `DefaultTheme.swift` holding every file's
-/// contents. Each theme file is an input of the command, so editing, adding or removing one
-/// regenerates the Swift file; the binary then builds sites from any location without the
-/// folder.
+/// The files stay ordinary files, the one copy in the repository; at build time this plugin
+/// runs `EmbedThemeTool`, which writes a Swift file holding every file's contents. Each file
+/// is an input of the command, so editing, adding or removing one regenerates the Swift file.
 @main
 struct EmbedTheme: BuildToolPlugin {
+  /// What a target embeds: the generated enum, the folder paths are relative to, and the files
+  /// or folders (everything below them) to take from it.
+  private struct Embedding {
+    var enumName: String
+    var root: URL
+    var sources: [String]
+  }
+
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-    let theme = context.package.directoryURL.appending(path: "templates")
-    let files = themeFiles(in: theme)
-    let output = context.pluginWorkDirectoryURL.appending(path: "DefaultTheme.swift")
+    let package = context.package.directoryURL
+    let embedding =
+      target.name == "BookgenCLI"
+      ? Embedding(enumName: "ExampleSiteFiles", root: package, sources: ["catalog.yml", ".ci/example-cache"])
+      : Embedding(enumName: "DefaultTheme", root: package.appending(path: "templates"), sources: ["."])
+    let files = embedding.sources.flatMap { regularFiles(at: $0, in: embedding.root) }
+    let output = context.pluginWorkDirectoryURL.appending(path: "\(embedding.enumName).swift")
     return [
       .buildCommand(
-        displayName: "Embedding the default theme (\(files.count) files)",
+        displayName: "Embedding \(embedding.enumName) (\(files.count) files)",
         executable: try context.tool(named: "EmbedThemeTool").url,
-        arguments: [theme.path(percentEncoded: false), output.path(percentEncoded: false)]
-          + files.map(\.relative),
+        arguments: [
+          "--name", embedding.enumName, embedding.root.path(percentEncoded: false),
+          output.path(percentEncoded: false),
+        ] + files.map(\.relative),
         inputFiles: files.map(\.url),
         outputFiles: [output]
       )
     ]
   }
 
-  /// Every regular file under `theme`, hidden files excluded, sorted by relative path.
-  private func themeFiles(in theme: URL) -> [(url: URL, relative: String)] {
-    let root = theme.standardizedFileURL.path(percentEncoded: false)
+  /// `source` itself when it is a file, else every regular file below it (hidden ones
+  /// excluded), with paths relative to `root`, sorted.
+  private func regularFiles(at source: String, in root: URL) -> [(url: URL, relative: String)] {
+    let start = source == "." ? root : root.appending(path: source)
+    let rootPath = root.standardizedFileURL.path(percentEncoded: false)
+    func relative(_ url: URL) -> String? {
+      let path = url.standardizedFileURL.path(percentEncoded: false)
+      guard path.hasPrefix(rootPath) else { return nil }
+      return String(path.dropFirst(rootPath.count).drop { $0 == "/" })
+    }
+    if (try? start.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+      return relative(start).map { [(start, $0)] } ?? []
+    }
     guard
       let enumerator = FileManager.default.enumerator(
-        at: theme, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        at: start, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     else { return [] }
     var files: [(url: URL, relative: String)] = []
     for case let url as URL in enumerator {
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-      let path = url.standardizedFileURL.path(percentEncoded: false)
-      guard path.hasPrefix(root) else { continue }
-      let relative = path.dropFirst(root.count).drop { $0 == "/" }
-      files.append((url, String(relative)))
+      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+        let path = relative(url)
+      else { continue }
+      files.append((url, path))
     }
     return files.sorted { $0.relative < $1.relative }
   }

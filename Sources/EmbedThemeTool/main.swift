@@ -1,16 +1,23 @@
 import Foundation
 
-// Usage: EmbedThemeTool <theme folder> <output .swift> <relative file>...
-// Writes `enum DefaultTheme { static let files: [String: String]; static let binaryFiles: … }`.
+// Usage: EmbedThemeTool [--name <enum>] <folder> <output .swift> <relative file>...
+// Writes `enum <enum> { static let files: [String: String]; static let binaryFiles: … }`
+// (`DefaultTheme` by default; the example site uses `ExampleSiteFiles`).
 // Text files become string literals; anything that is not UTF-8 is embedded as base64.
 
-let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-  FileHandle.standardError.write(Data("usage: EmbedThemeTool <theme folder> <output> <file>...\n".utf8))
+var arguments = Array(CommandLine.arguments.dropFirst())
+var enumName = "DefaultTheme"
+if arguments.count >= 2, arguments[0] == "--name" {
+  enumName = arguments[1]
+  arguments.removeFirst(2)
+}
+guard arguments.count >= 2 else {
+  FileHandle.standardError.write(
+    Data("usage: EmbedThemeTool [--name <enum>] <folder> <output> <file>...\n".utf8))
   exit(64)
 }
-let themeFolder = URL(fileURLWithPath: arguments[1])
-let outputFile = URL(fileURLWithPath: arguments[2])
+let themeFolder = URL(fileURLWithPath: arguments[0])
+let outputFile = URL(fileURLWithPath: arguments[1])
 
 /// A Swift string literal for `text`, escaping only what a literal cannot hold as is.
 func literal(_ text: String) -> String {
@@ -35,7 +42,7 @@ func literal(_ text: String) -> String {
 
 var textEntries: [String] = []
 var binaryEntries: [String] = []
-for relative in arguments.dropFirst(3).sorted() {
+for relative in arguments.dropFirst(2).sorted() {
   let url = themeFolder.appendingPathComponent(relative)
   guard let data = try? Data(contentsOf: url) else {
     FileHandle.standardError.write(Data("error: cannot read theme file '\(url.path)'\n".utf8))
@@ -53,12 +60,12 @@ func dictionary(_ entries: [String]) -> String {
 }
 
 let source = """
-  // Generated at build time by the EmbedTheme plugin from the repository's templates/ folder.
-  // Do not edit: edit templates/ instead.
+  // Generated at build time by a bookgen build-tool plugin (EmbedTheme, EmbedExample) from
+  // files of the repository. Do not edit: edit those files instead.
 
-  /// The default theme, embedded so the binary builds sites without the templates folder.
-  enum DefaultTheme {
-    /// Text files by path relative to `templates/` (`book.mustache`, `assets/style.css`).
+  /// Files embedded so the binary works without the repository (the default theme, the example).
+  enum \(enumName) {
+    /// Text files by path relative to the embedded folder (`book.mustache`, `assets/style.css`).
     static let files: [String: String] = \(dictionary(textEntries))
 
     /// Non-UTF-8 files, base64-encoded.

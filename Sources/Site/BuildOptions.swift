@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// How `bookgen build` runs the render stage.
 public struct BuildOptions: Sendable, Equatable {
   /// Replaces `site.base_url` (preview deploys: `--base-url`).
@@ -68,6 +70,8 @@ public struct BuildReport: Sendable, Equatable {
   public var stages: [Stage]
   /// Problems in Google's data that did not stop the build.
   public var warnings: [String]
+  /// Located warnings about the owner's catalog (`books:` entries no book uses), with notes.
+  public var diagnostics: [Diagnostic] = []
 
   public init(pages: Int, files: Int, bytes: Int, books: Int, stages: [Stage], warnings: [String]) {
     self.pages = pages

@@ -1,4 +1,5 @@
 import Catalog
+import Diagnostics
 import Foundation
 import Support
 
@@ -6,7 +7,7 @@ import Support
 ///
 /// The steps, in order: check the output folder is safe to replace and whether it is already
 /// up to date (the fingerprint shortcut), resolve the base URL and UI strings (cheap checks
-/// that fail fast), load and parse the theme, build the site model, render the Markdown and
+/// that fail fast), load, parse and lint the theme, build the site model, render the Markdown and
 /// descriptions, then render every page in parallel into the output's twin folder — writing only
 /// what changed — and swap the twin into place.
 public struct SiteBuilder: Sendable {
@@ -41,6 +42,12 @@ public struct SiteBuilder: Sendable {
     }
     let theme = try Theme.load(directory: options.templatesDirectory)
     let renderer = try ThemeRenderer(theme: theme)
+    // A typo in the site's own template (`{{book.titel}}`) would render as nothing; the
+    // default theme is linted by the tests.
+    if theme.siteDirectory != nil {
+      let problems = renderer.lint()
+      if problems.contains(where: { $0.severity == .error }) { throw .templates(problems) }
+    }
     clock.lap("templates")
     return try await build(renderer: renderer, assets: theme.assets, clock: clock)
   }
@@ -95,7 +102,9 @@ public struct SiteBuilder: Sendable {
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
     let model = try SiteModel(catalog: catalog, collections: collections)
     collections = []
-    let contexts = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
+    let contexts = PageContexts(
+      model: model, settings: catalog.site, urls: urls, strings: strings,
+      customStylesheet: assets[PageContexts.customStylesheet] != nil)
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     // Checked before anything is written: a static file in a generated page's place is an error.
@@ -141,6 +150,7 @@ public struct SiteBuilder: Sendable {
     report.pagesReused = tally.reused
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
+    report.diagnostics = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     return report
   }
 }
@@ -181,19 +191,5 @@ struct StageClock: Sendable {
         name: name,
         seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
     last = now
-  }
-}
-
-/// Data problems worth telling the owner about, in a stable order.
-enum SiteWarnings {
-  static func collect(_ model: SiteModel) -> [String] {
-    var warnings: [String] = []
-    for book in model.books where book.title == nil {
-      warnings.append("volume \(book.id) has no title; its page says \"Untitled\"")
-    }
-    for collection in model.collections where collection.books.isEmpty {
-      warnings.append("collection '\(collection.slug)' has no books")
-    }
-    return warnings
   }
 }

@@ -6,7 +6,7 @@ struct BuildFixture {
   static let catalog = """
     site:
       title: "Test Shelf"
-      base_url: "https://example.com/books/"
+      base_url: "https://shelf.test/books/"
       language: en
     google_books:
       country: US

@@ -102,15 +102,15 @@ import Testing
       var variables = fixture.variables
       variables["NO_COLOR"] = "1"
       let result = await runCLI(
-        ["build", "--base-url", "https://preview.example.org/pr-7"], in: root, variables: variables,
+        ["build", "--base-url", "https://preview.shelf.test/pr-7"], in: root, variables: variables,
         terminal: true)
       #expect(result.status == 0)
       #expect(result.stderr.hasPrefix("[1/3] Loading catalog\n[2/3] Fetching volumes\n"))
       #expect(result.stderr.contains("\n[3/3] Rendering site\n"))
       #expect(!result.stderr.contains("\u{1B}["))
       let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
-      #expect(home.contains("https://preview.example.org/pr-7/"))
-      #expect(!home.contains("https://example.com/books/"))
+      #expect(home.contains("https://preview.shelf.test/pr-7/"))
+      #expect(!home.contains("https://shelf.test/books/"))
     }
     await fixture.server.stop()
   }
@@ -196,6 +196,55 @@ import Testing
       let offline = await runCLI(["build", "--offline", "-q"], in: root)
       #expect(offline == CLIResult(status: 0, stdout: "", stderr: ""))
       #expect(fixture.google.requestCount == 2)
+    }
+    await fixture.server.stop()
+  }
+
+  /// A typo in the site's own template fails the build where it is written, and the site
+  /// built before stays as it was.
+  @Test func anUnknownFieldInASiteTemplateFailsTheBuild() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      let before = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
+      try write("<h1>{{#book}}{{titel}}{{/book}}</h1>\n", to: root + "/templates/book.mustache")
+      let result = await runCLI(["build", "--offline", "-q"], in: root, variables: fixture.variables)
+      #expect(
+        result
+          == CLIResult(
+            status: 1, stdout: "",
+            stderr: """
+              templates/book.mustache:1:14: error: unknown field 'titel' (did you mean 'title'?)
+              <h1>{{#book}}{{titel}}{{/book}}</h1>
+                           ^
+              error: 'bookgen build' failed while rendering the site
+
+              """))
+      #expect(try String(contentsOfFile: root + "/public/index.html", encoding: .utf8) == before)
+    }
+    await fixture.server.stop()
+  }
+
+  /// `templates/assets/custom.css` is the site's own stylesheet: copied with the theme's assets
+  /// and linked after the theme's stylesheet on every page, also when added to a built site.
+  @Test func aCustomStylesheetIsLinkedWhenPresent() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      let link = #"<link rel="stylesheet" href="/books/assets/custom.css">"#
+      let page = root + "/public/books/dune-messiah-dune0002/index.html"
+      #expect(!(try String(contentsOfFile: page, encoding: .utf8)).contains(link))
+
+      try write("h1 { color: teal; }\n", to: root + "/templates/assets/custom.css")
+      #expect(await runCLI(["build", "--offline", "-q"], in: root, variables: fixture.variables).status == 0)
+      let html = try String(contentsOfFile: page, encoding: .utf8)
+      #expect(html.contains(#"<link rel="stylesheet" href="/books/assets/style.css">"# + "\n" + link + "\n"))
+      #expect(
+        try String(contentsOfFile: root + "/public/assets/custom.css", encoding: .utf8)
+          == "h1 { color: teal; }\n")
+      #expect(try String(contentsOfFile: root + "/public/index.html", encoding: .utf8).contains(link))
     }
     await fixture.server.stop()
   }

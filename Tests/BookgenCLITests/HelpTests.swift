@@ -19,7 +19,7 @@ import Testing
     expectGolden(result.stdout, named: "help-\(command.rawValue).txt")
   }
 
-  @Test(arguments: [CommandName.build, .fetch, .check, .serve, .`init`, .clean])
+  @Test(arguments: [CommandName.build, .fetch, .check, .serve, .`init`, .theme, .clean])
   func helpOptionMatchesHelpCommand(command: CommandName) async {
     let expected = await runCLI(["help", command.rawValue])
     for spelling in [["--help"], ["-h"], ["--offline", "--help"], ["--jobs", "99", "-h"]] {

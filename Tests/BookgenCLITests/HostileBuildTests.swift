@@ -102,7 +102,8 @@ import Testing
     let server = FakeGoogleBooksServer(google: google)
     try server.start()
     try await withTemporaryDirectory { root in
-      let catalog = "site: {title: Shelf}\ncollections:\n  - {title: Dune, queries: [intitle:dune]}\n"
+      let catalog =
+        "site: {title: Shelf, base_url: https://shelf.test/}\ncollections:\n  - {title: Dune, queries: [intitle:dune]}\n"
       try write(catalog, to: root + "/catalog.yml")
       let subject = "warning: query 'intitle:dune' in collection 'dune': items[0] (id 'huge0001'): dropped"
       let warnings = """

@@ -13,7 +13,10 @@ import Testing
       let catalog = try String(contentsOfFile: root + "/shelf/catalog.yml", encoding: .utf8)
       #expect(catalog == Scaffold.catalog)
       let gitignore = try String(contentsOfFile: root + "/shelf/.gitignore", encoding: .utf8)
-      #expect(gitignore == "public/\n.bookgen-cache/\n")
+      #expect(
+        gitignore
+          == "public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n"
+      )
       #expect(!FileManager.default.fileExists(atPath: root + "/shelf/templates"))
     }
   }
@@ -54,7 +57,85 @@ import Testing
       let result = await runCLI(["init", "--force", "-q"], in: root)
       #expect(result.status == 0)
       let gitignore = try String(contentsOfFile: root + "/.gitignore", encoding: .utf8)
-      #expect(gitignore == "*.swp\n/public/\n.bookgen-cache/\n")
+      #expect(
+        gitignore
+          == "*.swp\n/public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n"
+      )
+    }
+  }
+
+  /// Every combination of `--templates` and `--example`, with `--force`, in a site the owner
+  /// wrote: nothing of theirs changes, the rest is added, and the report lists what was kept.
+  @Test(arguments: [[], ["--templates"], ["--example"], ["--templates", "--example"]])
+  func forceNeverReplacesTheOwnersFiles(flags: [String]) async throws {
+    try await withTemporaryDirectory { root in
+      let owned = [
+        "catalog.yml": "site: {title: Mine}\n",
+        ".gitignore":
+          "public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n",
+        "templates/book.mustache": "my book page\n",
+        "templates/assets/style.css": "/* mine */\n",
+      ]
+      for (path, text) in owned { try write(text, to: root + "/" + path) }
+      let example = flags.contains("--example")
+      let templates = flags.contains("--templates")
+      let entry = try #require(ExampleSite.cacheFiles.first)
+      if example { try write("my cache entry\n", to: root + "/" + entry.path) }
+
+      let result = await runCLI(["init", "--force"] + flags, in: root)
+      #expect(result.status == 0)
+      #expect(result.stderr == "")
+      for (path, text) in owned {
+        #expect(
+          try String(contentsOfFile: root + "/" + path, encoding: .utf8) == text, "\(path) was replaced")
+      }
+      var kept = ["  catalog.yml", "  .gitignore"]
+      if example {
+        #expect(try String(contentsOfFile: root + "/" + entry.path, encoding: .utf8) == "my cache entry\n")
+        #expect(Self.files(under: root + "/.bookgen-cache").count == ExampleSite.cacheFiles.count)
+        kept.append("  .bookgen-cache/ (1 entry already there)")
+      }
+      if templates {
+        #expect(FileManager.default.fileExists(atPath: root + "/templates/partials/cover.mustache"))
+        kept += ["  templates/assets/style.css", "  templates/book.mustache"]
+      } else {
+        #expect(!FileManager.default.fileExists(atPath: root + "/templates/partials"))
+      }
+      let listed = result.stdout.components(
+        separatedBy: "Kept as they are (bookgen init never replaces a file):\n")
+      #expect(listed.count == 2)
+      #expect(listed.last?.components(separatedBy: "\n\nNext steps:").first == kept.joined(separator: "\n"))
+    }
+  }
+
+  @Test func aSecondInitHasNothingToAdd() async throws {
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "-q"], in: root).status == 0)
+      let again = await runCLI(["init", "--force"], in: root)
+      #expect(again.status == 0)
+      #expect(
+        again.stdout.hasPrefix(
+          """
+          Nothing to add to '.': it has every file of a new site.
+          Kept as they are (bookgen init never replaces a file):
+            catalog.yml
+            .gitignore
+
+          Next steps:
+          """))
+    }
+  }
+
+  /// A name that is taken, even by a symlink to nowhere, is kept and never followed.
+  @Test func aDanglingSymlinkIsNeverWrittenThrough() async throws {
+    try await withTemporaryDirectory { root in
+      try FileManager.default.createSymbolicLink(
+        atPath: root + "/catalog.yml", withDestinationPath: root + "/elsewhere.yml")
+      #expect(await runCLI(["init", "--force", "-q"], in: root).status == 0)
+      #expect(!FileManager.default.fileExists(atPath: root + "/elsewhere.yml"))
+      #expect(
+        try FileManager.default.destinationOfSymbolicLink(atPath: root + "/catalog.yml") == root
+          + "/elsewhere.yml")
     }
   }
 
@@ -66,5 +147,19 @@ import Testing
       #expect(result.stdout == "")
       #expect(result.stderr.hasPrefix("error: could not create the site in 'shelf'\ncaused by: "))
     }
+  }
+
+  static func files(under root: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: root)
+    var files: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        files.append(path)
+      }
+    }
+    return files.sorted()
   }
 }

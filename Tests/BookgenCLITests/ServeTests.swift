@@ -105,6 +105,35 @@ import Testing
     }
     await fixture.server.stop()
   }
+
+  /// The build's template lint reaches the preview: the page shows the typo, and the next
+  /// build, once it is fixed, succeeds.
+  @Test func anUnknownFieldBecomesTheFailureMessageUntilFixed() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      try write("<h1>{{#book}}{{titel}}{{/book}}</h1>\n", to: root + "/templates/book.mustache")
+      let (context, _) = try serveContext(in: root)
+      let failed = await context.previewBuild(into: root + "/preview", baseURL: "http://127.0.0.1:8123/")
+      #expect(
+        failed
+          == .failure(
+            message: """
+              templates/book.mustache:1:14: error: unknown field 'titel' (did you mean 'title'?)
+              <h1>{{#book}}{{titel}}{{/book}}</h1>
+                           ^
+              error: 'bookgen serve' failed while rendering the site
+              """))
+      try write("<h1>{{#book}}{{title}}{{/book}}</h1>\n", to: root + "/templates/book.mustache")
+      let fixed = await context.previewBuild(into: root + "/preview", baseURL: "http://127.0.0.1:8123/")
+      guard case .success = fixed else {
+        Issue.record("expected the fixed template to build, got \(fixed)")
+        return
+      }
+    }
+    await fixture.server.stop()
+  }
 }
 
 @Suite struct ServeCleanupTests {

@@ -124,8 +124,8 @@ import Testing
     let found = diagnostics("site:\n  title: 'open\ncollections: []\n")
     #expect(
       found.map(\.description) == [
-        "catalog.yml:4:1: error: invalid YAML: found unexpected end of stream "
-          + "(while scanning a quoted scalar at line 2, column 10)"
+        "catalog.yml:4:1: error: invalid YAML: the quote opened at line 2, column 10 is never closed "
+          + "(found unexpected end of stream, while scanning a quoted scalar at line 2, column 10)"
       ])
   }
 }

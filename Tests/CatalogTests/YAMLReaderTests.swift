@@ -107,15 +107,18 @@ import Testing
     arguments: [
       (
         "site:\n  title: x\n bad: y\n",
-        "t.yml:3:2: error: invalid YAML: did not find expected key (while parsing a block mapping at line 1, column 1)"
+        "t.yml:3:2: error: invalid YAML: this line does not line up with the keys above it: keys of one mapping start "
+          + "in the same column (did not find expected key, while parsing a block mapping at line 1, column 1)"
       ),
       (
         "a: [1, 2\nb: 3\n",
-        "t.yml:2:2: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)"
+        "t.yml:2:2: error: invalid YAML: the '[' opened at line 1, column 4 is never closed, or an item lacks its ',' "
+          + "(did not find expected ',' or ']', while parsing a flow sequence at line 1, column 4)"
       ),
       (
         "a: 'unterminated\n",
-        "t.yml:2:1: error: invalid YAML: found unexpected end of stream (while scanning a quoted scalar at line 1, column 4)"
+        "t.yml:2:1: error: invalid YAML: the quote opened at line 1, column 4 is never closed (found unexpected end of "
+          + "stream, while scanning a quoted scalar at line 1, column 4)"
       ),
       ("a: *nothing\n", "t.yml:1:4: error: unknown alias '*nothing': no anchor '&nothing' before it"),
       (
@@ -188,6 +191,46 @@ import Testing
       error?.headline
         == "t.yml:2:69: error: aliases expand to more than 16 MiB of text; the document is too large or recursive"
     )
+  }
+
+  /// The commonest mistakes get plain words before libyaml's description.
+  @Test(
+    arguments: [
+      (
+        "site:\n\ttitle: x\n",
+        "t.yml:2:1: error: invalid YAML: YAML does not allow tabs for indentation: indent with spaces (found "
+          + "character that cannot start any token, while scanning for the next token at line 2, column 1)"
+      ),
+      (
+        "site:\n  title: x\n\tlanguage: en\n",
+        "t.yml:3:1: error: invalid YAML: YAML does not allow tabs for indentation: indent with spaces (found a "
+          + "tab character that violates indentation, while scanning a plain scalar at line 2, column 10)"
+      ),
+      (
+        "site:\n  title: Dune: Messiah # a book\n",
+        "t.yml:2:14: error: invalid YAML: a value containing ': ' must be quoted: title: \"Dune: Messiah\" "
+          + "(mapping values are not allowed in this context)"
+      ),
+      (
+        "collections:\n  - title: He said \"hi\": yes\n",
+        "t.yml:2:24: error: invalid YAML: a value containing ': ' must be quoted: title: 'He said \"hi\": yes' "
+          + "(mapping values are not allowed in this context)"
+      ),
+      (
+        "site:\n  title: x\n    language: en\n",
+        "t.yml:3:13: error: invalid YAML: this line is indented more than the key above it: keys of one "
+          + "mapping must line up (mapping values are not allowed in this context)"
+      ),
+      (
+        "collections:\n  - title: a\n   slug: b\n",
+        "t.yml:3:4: error: invalid YAML: this line does not line up: the items of the list starting at line 2 "
+          + "each start with '- ' in column 3 (did not find expected '-' indicator, while parsing a block "
+          + "collection at line 2, column 3)"
+      ),
+    ])
+  func plainWordsForCommonMistakes(text: String, headline: String) {
+    let error = #expect(throws: Diagnostic.self) { try YAMLReader.parse(text, file: "t.yml") }
+    #expect(error?.headline == headline)
   }
 
   @Test func capsAliasExpansion() {

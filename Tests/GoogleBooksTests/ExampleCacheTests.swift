@@ -64,6 +64,8 @@ import Testing
     try server.start()
     var options = FetchOptions(refresh: true, jobs: 1, cacheDirectory: cache, environment: [:])
     options.now = { fetchedAt }
+    // Recorded once, the entries never expire: the example builds offline for good.
+    options.pinEntries = true
     var catalog = catalog
     catalog.googleBooks.apiURL = "http://127.0.0.1:\(server.port)/books/v1"
     let result: FetchResult

@@ -72,8 +72,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.createDirectory(atPath: root + "/partials", withIntermediateDirectories: true)
     try "mine".write(toFile: root + "/partials/footer.mustache", atomically: true, encoding: .utf8)
-    let written = try DefaultThemeFiles.write(to: root)
-    #expect(written == DefaultThemeFiles.files.keys.sorted().filter { $0 != "partials/footer.mustache" })
+    let outcome = try DefaultThemeFiles.write(to: root)
+    #expect(outcome.written == DefaultThemeFiles.paths.filter { $0 != "partials/footer.mustache" })
+    #expect(outcome.kept == ["partials/footer.mustache"])
     #expect(try String(contentsOfFile: root + "/partials/footer.mustache", encoding: .utf8) == "mine")
     #expect(Fixtures.files(in: root) == DefaultThemeFiles.files.keys.sorted())
   }

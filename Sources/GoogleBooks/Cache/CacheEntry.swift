@@ -6,16 +6,20 @@ public struct CacheEntry: Sendable, Equatable {
   public var request: String
   public var status: Int
   public var fetchedAt: Date
+  /// A recorded entry that never expires (the example site's): used however old it is, until
+  /// `--refresh` fetches it again (and the new entry is an ordinary one).
+  public var pinned: Bool
   /// The whole entry file; the body is `file[bodyStart...]` (kept as one buffer to avoid a copy).
   var file: [UInt8]
   var bodyStart: Int
 
   public var body: ArraySlice<UInt8> { file[bodyStart...] }
 
-  init(request: String, status: Int, fetchedAt: Date, file: [UInt8], bodyStart: Int) {
+  init(request: String, status: Int, fetchedAt: Date, pinned: Bool = false, file: [UInt8], bodyStart: Int) {
     self.request = request
     self.status = status
     self.fetchedAt = fetchedAt
+    self.pinned = pinned
     self.file = file
     self.bodyStart = bodyStart
   }
@@ -50,12 +54,14 @@ struct CacheEntryHeader: Equatable {
   var fetchedAt: String
   var bodyLength: Int
   var bodyChecksum: String
+  /// Written only when true (`"pinned":true`), so ordinary entries keep their bytes.
+  var pinned = false
 
   /// One line of JSON, keys in a fixed order so equal entries are equal bytes.
   var line: String {
     "{\"format\":\(format),\"request\":\(Self.quoted(request)),\"status\":\(status),"
       + "\"fetched_at\":\(Self.quoted(fetchedAt)),\"body_length\":\(bodyLength),"
-      + "\"body_xxh64\":\(Self.quoted(bodyChecksum))}"
+      + "\"body_xxh64\":\(Self.quoted(bodyChecksum))" + (pinned ? ",\"pinned\":true}" : "}")
   }
 
   private static func quoted(_ text: String) -> String {
@@ -89,6 +95,7 @@ struct CacheEntryHeader: Equatable {
     var fetchedAt: String?
     var bodyLength: Int?
     var checksum: String?
+    var pinned = false
     do {
       try reader.object("header") { reader, key in
         switch key {
@@ -98,6 +105,7 @@ struct CacheEntryHeader: Equatable {
         case "fetched_at": fetchedAt = try reader.string("fetched_at")
         case "body_length": bodyLength = try reader.int("body_length")
         case "body_xxh64": checksum = try reader.string("body_xxh64")
+        case "pinned": pinned = try reader.bool("pinned") ?? false
         default: try reader.skipValue()
         }
       }
@@ -108,5 +116,6 @@ struct CacheEntryHeader: Equatable {
     self.init(
       format: format, request: request, status: status, fetchedAt: fetchedAt, bodyLength: bodyLength,
       bodyChecksum: checksum)
+    self.pinned = pinned
   }
 }

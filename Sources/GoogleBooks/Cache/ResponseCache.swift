@@ -11,7 +11,8 @@ import Support
 ///
 /// The name is the SHA-256 of the request's canonical relative form (`APIRequest.canonical`),
 /// so it is stable across runs, machines and API base URLs. A file is one JSON header line
-/// (format, request, status, fetched_at, body_length, body_xxh64), a newline, then the body
+/// (format, request, status, fetched_at, body_length, body_xxh64, and `pinned` on recorded
+/// entries that never expire), a newline, then the body
 /// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
 public struct ResponseCache: Sendable {
   public let directory: String
@@ -77,8 +78,8 @@ public struct ResponseCache: Sendable {
         throw .corrupt(path: path, reason: "bad fetched_at '\(header.fetchedAt)'")
       }
       return CacheEntry(
-        request: header.request, status: header.status, fetchedAt: fetchedAt, file: [], bodyStart: newline + 1
-      )
+        request: header.request, status: header.status, fetchedAt: fetchedAt, pinned: header.pinned, file: [],
+        bodyStart: newline + 1)
     }
     var result = entry
     result.file = file
@@ -86,12 +87,16 @@ public struct ResponseCache: Sendable {
   }
 
   /// Writes an entry atomically. An error response (status ≥ 300) never replaces a good entry.
-  public func store(_ request: APIRequest, body: [UInt8], status: Int, fetchedAt: Date) throws(CacheError) {
+  /// A `pinned` entry never expires (recorded fixtures such as the example site's cache).
+  public func store(
+    _ request: APIRequest, body: [UInt8], status: Int, fetchedAt: Date, pinned: Bool = false
+  ) throws(CacheError) {
     let path = path(for: request)
     if !(200..<300).contains(status), (try? load(request)) != nil { return }
-    let header = CacheEntryHeader(
+    var header = CacheEntryHeader(
       format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
       fetchedAt: UTCTimestamp.format(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
+    header.pinned = pinned
     var file = Array(header.line.utf8)
     file.append(0x0A)
     file.append(contentsOf: body)
@@ -101,6 +106,15 @@ public struct ResponseCache: Sendable {
   /// `store` for a body held as `Data`.
   public func store(_ request: APIRequest, body: Data, status: Int, fetchedAt: Date) throws(CacheError) {
     try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
+  }
+
+  /// True when the folder holds no entry at all (a site that has never fetched).
+  public var isEmpty: Bool {
+    let enumerator = FileManager.default.enumerator(atPath: directory)
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".entry") { return false }
+    }
+    return true
   }
 
   /// Deletes the entry for `request` if there is one.

@@ -13,6 +13,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case offline
     /// The request budget (`--max-requests` / `google_books.max_requests`) ran out.
     case budgetSpent(limit: Int)
+    /// A connection to the API at `api` failed (refused, no route, DNS): the network is down.
+    case unreachable(api: String, error: TransportError)
   }
 
   public var description: String {
@@ -31,6 +33,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .budgetSpent(let limit):
           "error: the request budget of \(limit) is spent, and \(count) "
             + "(run again later, or raise --max-requests / google_books.max_requests):"
+        case .unreachable(let api, let error):
+          "error: cannot reach \(api) (\(error)), and \(count) (check the network "
+            + "connection, and google_books.api_url or BOOKGEN_API_URL if set, then run again):"
         }
       var lines = [headline]
       for entry in entries {

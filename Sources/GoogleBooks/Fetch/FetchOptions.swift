@@ -28,6 +28,9 @@ public struct FetchOptions: Sendable {
   public var retryBaseDelay: Double
   /// Longest wait between attempts, also the cap on `Retry-After`.
   public var maxRetryDelay: Double
+  /// Store what this run fetches as pinned entries, which never expire: only for recording
+  /// fixtures such as the example site's cache (`make example-cache`).
+  public var pinEntries = false
   /// How many more files and sockets the process may open; nil asks the system (`ulimit -n`
   /// less those open). The fetch runs fewer jobs at once when `jobs` would not fit.
   public var availableDescriptors: (@Sendable () -> Int?)?

@@ -46,6 +46,9 @@ struct FetchState {
   var staleBudget = 0
   /// Expired entries used as they are (`refreshesExpired` off).
   var staleKept = 0
+  /// Entries served however old because the API could not be reached.
+  var staleUnreachable = 0
+  private var order = 0
 
   init(planner: RequestPlanner) {
     self.planner = planner
@@ -143,7 +146,11 @@ struct FetchState {
       return
     }
     statistics.staleServed += 1
-    if case .offline = reason { staleOffline += 1 } else { staleBudget += 1 }
+    switch reason {
+    case .offline: staleOffline += 1
+    case .budgetSpent: staleBudget += 1
+    case .unreachable: staleUnreachable += 1
+    }
     answer(request, entry.decoded)
   }
 
@@ -158,6 +165,9 @@ struct FetchState {
   private mutating func fail(
     _ request: APIRequest, _ reason: RequestFailure.Reason, attempts: Int, client: GoogleBooksClient
   ) {
+    if case .transport(let error) = reason, NetworkStatus.meansUnreachable(error) {
+      return serveWithoutNetwork(request, because: .unreachable(api: client.baseURL, error: error))
+    }
     let purpose = purposes[request]![0]
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
     // Only transient failures fall back on the stale entry; a configuration error must be seen.

@@ -71,6 +71,11 @@ extension Fetcher {
         "the request budget of \(client.budget.limit ?? 0) is spent: \(entries(state.staleBudget)) served from "
           + "expired cache entries; the stalest are refreshed first on the next run")
     }
+    if state.staleUnreachable > 0, let down = client.network.down {
+      assembly.warn(
+        "cannot reach \(client.baseURL) (\(down)): \(entries(state.staleUnreachable)) older than "
+          + "cache.max_age and used as they are; no further requests were sent")
+    }
     var statistics = state.statistics
     statistics.volumes = collections.reduce(0) { $0 + $1.volumes.count }
     if !assembly.failures.isEmpty { throw .requestsFailed(assembly.failures) }

@@ -48,7 +48,7 @@ public struct Fetcher: Sendable {
       transport: transport, baseURL: apiURL, key: apiKey, timeout: settings.timeout,
       policy: RetryPolicy(
         retries: settings.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
-      options: options, budget: budget, progress: progress)
+      options: options, budget: budget, network: NetworkStatus(), progress: progress)
     let cache = ResponseCache(directory: cacheDirectory)
     // A fetch that may write marks the folder as bookgen's; if it cannot even create it, each
     // store reports that (as a warning naming the entry), so nothing is lost by going on.
@@ -108,6 +108,8 @@ public struct Fetcher: Sendable {
             state.serveWithoutNetwork(request, because: .offline)
           } else if fetchedAt != nil, !options.refreshesExpired {
             state.keepExpired(request)
+          } else if let down = client.network.down {
+            state.serveWithoutNetwork(request, because: .unreachable(api: client.baseURL, error: down))
           } else if !budget.take() {
             state.serveWithoutNetwork(request, because: .budgetSpent(limit: budget.limit ?? 0))
           } else {
@@ -169,7 +171,7 @@ public struct Fetcher: Sendable {
         request, stale: nil,
         problem: "cache entry \(cache.path(for: request)) does not decode")
     }
-    if !options.refresh && entry.age(at: options.now()) < catalog.cache.maxAge {
+    if !options.refresh && (entry.pinned || entry.age(at: options.now()) < catalog.cache.maxAge) {
       return .fresh(request, decoded)
     }
     return .needsNetwork(
@@ -185,7 +187,8 @@ public struct Fetcher: Sendable {
       return .fetched(request, outcome, storeProblem: nil)
     }
     do {
-      try cache.store(request, body: body, status: status, fetchedAt: options.now())
+      try cache.store(
+        request, body: body, status: status, fetchedAt: options.now(), pinned: options.pinEntries)
       return .fetched(request, outcome, storeProblem: nil)
     } catch {
       return .fetched(request, outcome, storeProblem: "\(error)")

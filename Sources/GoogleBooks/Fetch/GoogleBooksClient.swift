@@ -14,6 +14,7 @@ struct GoogleBooksClient: Sendable {
   let policy: RetryPolicy
   let options: FetchOptions
   let budget: RequestBudget
+  let network: NetworkStatus
   let progress: (any FetchProgress)?
 
   /// `text` with the key replaced by `REDACTED`: servers may echo it in error messages.
@@ -47,7 +48,9 @@ struct GoogleBooksClient: Sendable {
         reason = .transport(error)
         retryAfter = nil
       }
-      guard Self.isRetryable(reason), retries < policy.retries, budget.take() else {
+      // Unreachable is learnt once for the run; retrying cannot help.
+      let unreachable = network.learn(from: reason)
+      guard !unreachable, Self.isRetryable(reason), retries < policy.retries, budget.take() else {
         return .failure(reason, attempts: attempts, retries: retries)
       }
       retries += 1
@@ -55,6 +58,8 @@ struct GoogleBooksClient: Sendable {
       progress?.report(
         .retrying(request: displayURL(request), retry: retries, delay: delay, reason: scrubbed("\(reason)")))
       await options.sleep(delay)
+      // Another request found the API unreachable meanwhile: do not knock again.
+      if let down = network.down { return .failure(.transport(down), attempts: attempts, retries: retries) }
     }
   }
 
@@ -133,9 +138,6 @@ struct GoogleBooksClient: Sendable {
       return "check google_books.api_url (or BOOKGEN_API_URL)"
     case .transport(.bodyTooLarge):
       return "Google's answers are far smaller: check google_books.api_url (or BOOKGEN_API_URL)"
-    case .transport(.cannotConnect):
-      return
-        "check the network connection and google_books.api_url (or BOOKGEN_API_URL); --offline builds from the cache"
     default:
       return nil
     }

@@ -28,7 +28,14 @@ struct PageContexts: Sendable {
   static let homeCollectionCovers = 6
   static let homeRecentBooks = 8
 
-  init(model: SiteModel, settings: SiteSettings, urls: SiteURLs, strings: UIStrings) {
+  /// The stylesheet a site may add beside the theme's, `templates/assets/custom.css`: linked
+  /// from every page (`site.customStylesheetHref`) when the site has one.
+  static let customStylesheet = "custom.css"
+
+  init(
+    model: SiteModel, settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
+    customStylesheet: Bool = false
+  ) {
     self.model = model
     self.settings = settings
     self.urls = urls
@@ -48,6 +55,8 @@ struct PageContexts: Sendable {
       "searchHref": .string(urls.href(SitePath(["books"]))),
       "stylesheetHref": .string(urls.href(SitePath(["assets"], fileName: "style.css"))),
       "assetsHref": .string(urls.href(SitePath(["assets"]))),
+      "customStylesheetHref": .optional(
+        customStylesheet ? urls.href(SitePath(["assets"], fileName: Self.customStylesheet)) : nil),
       "collections": .list(navigation),
       "bookCount": .int(model.books.count),
     ]

@@ -3,6 +3,7 @@ import Mustache
 
 /// Lints the theme a site would build with (its `templates/` over the default theme) for
 /// `bookgen check`: syntax errors, unknown partials and names no field of the page type offers.
+/// `bookgen build` and `serve` run the same lint before rendering a page.
 ///
 /// Each page template is checked against the fields its page type really gets, taken from the
 /// contexts of a sample site in which every optional field is present once and absent once.
@@ -13,19 +14,27 @@ public func checkTemplates(templatesDirectory: String?) -> [Diagnostic] {
   } catch {
     return error.diagnostics
   }
-  let samples = SampleSite.contexts()
-  var diagnostics: [Diagnostic] = []
-  var seen: Set<String> = []
-  for name in PageJob.templateNames {
-    let fields = FieldSchema(samples: samples[name] ?? [])
-    for finding in renderer.library.lint(name, fields: fields) {
-      // Partials shared by several pages report the same finding once.
-      for diagnostic in finding.diagnostics where seen.insert(diagnostic.description).inserted {
-        diagnostics.append(diagnostic)
+  return renderer.lint()
+}
+
+extension ThemeRenderer {
+  /// Names no field of the page type offers, and partials no template provides, in every page
+  /// template and what it includes: what `check` reports and what fails a build.
+  func lint() -> [Diagnostic] {
+    let samples = SampleSite.contexts()
+    var diagnostics: [Diagnostic] = []
+    var seen: Set<String> = []
+    for name in PageJob.templateNames {
+      let fields = FieldSchema(samples: samples[name] ?? [])
+      for finding in library.lint(name, fields: fields) {
+        // Partials shared by several pages report the same finding once.
+        for diagnostic in finding.diagnostics where seen.insert(diagnostic.description).inserted {
+          diagnostics.append(diagnostic)
+        }
       }
     }
+    return diagnostics
   }
-  return diagnostics
 }
 
 extension SiteError {

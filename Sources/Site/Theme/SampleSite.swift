@@ -41,7 +41,8 @@ enum SampleSite {
       let urls = try? SiteURLs(baseURL: catalog.site.baseURL),
       let strings = try? UIStrings(language: .english)
     else { return [:] }
-    let pages = PageContexts(model: model, settings: catalog.site, urls: urls, strings: strings)
+    let pages = PageContexts(
+      model: model, settings: catalog.site, urls: urls, strings: strings, customStylesheet: true)
     var result: [String: [ContextValue]] = [:]
     for job in model.pageJobs(perPage: pages.perPage) {
       result[job.template, default: []].append(pages.context(for: job))

@@ -1,0 +1,80 @@
+import Catalog
+import Foundation
+import Site
+import Support
+
+extension CommandContext {
+  /// `bookgen theme list|copy [FILE…]`: the default theme's files next to the site's own, or
+  /// some of them copied into the site's `templates/`, never replacing a file there.
+  func theme() throws {
+    let catalogPath = environment.resolve(options.catalogPath)
+    guard FileManager.default.fileExists(atPath: catalogPath) else {
+      throw CatalogError.fileNotFound(path: options.catalogPath)
+    }
+    let templates = ((catalogPath as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent("templates")
+    let shown = (((options.catalogPath as NSString).deletingLastPathComponent) as NSString)
+      .appendingPathComponent("templates")
+    switch options.themeAction ?? .list {
+    case .list:
+      console.print(themeList(templates: templates, shown: shown))
+    case .copy:
+      let outcome: NewFilesReport
+      do {
+        outcome = NewFilesReport(try DefaultThemeFiles.write(options.themeFiles, to: templates))
+      } catch {
+        throw CommandError.fileSystem(
+          operation: "copy the default theme into", path: shown, underlying: error)
+      }
+      guard options.verbosity > .quiet else { return }
+      console.print(outcome.text(folder: shown))
+    }
+  }
+
+  /// Every theme file, marked when the site's `templates/` replaces it, then the site's own
+  /// files the theme does not have (`assets/custom.css`).
+  private func themeList(templates: String, shown: String) -> String {
+    let paths = DefaultThemeFiles.paths
+    let width = (paths.map(\.count).max() ?? 0) + 2
+    var lines = ["The default theme (a file of the same path in \(shown)/ replaces it):"]
+    for path in paths {
+      let mine = FileManager.default.fileExists(atPath: (templates as NSString).appendingPathComponent(path))
+      lines.append(
+        "  " + path + (mine ? String(repeating: " ", count: width - path.count) + "replaced by yours" : ""))
+    }
+    let fence = FileFence(folder: templates, name: shown + "/")
+    let extra = ((try? fence.files(skippingHidden: true)) ?? []).filter { !paths.contains($0) }
+    if !extra.isEmpty {
+      lines.append("Also in \(shown)/:")
+      lines += extra.map { "  " + $0 }
+    }
+    if !extra.contains("assets/custom.css") {
+      lines.append("Extra styles: every page links \(shown)/assets/custom.css when there is one.")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// What `theme copy` wrote and kept, in words.
+private struct NewFilesReport {
+  let written: [String]
+  let kept: [String]
+
+  init(_ outcome: Support.NewFiles.Outcome) {
+    written = outcome.written
+    kept = outcome.kept
+  }
+
+  func text(folder: String) -> String {
+    var lines: [String] = []
+    if !written.isEmpty {
+      lines.append("Copied into \(folder)/ (edit them there; delete one to use the default again):")
+      lines += written.map { "  " + $0 }
+    }
+    if !kept.isEmpty {
+      lines.append("Kept, already in \(folder)/ (bookgen never replaces a file):")
+      lines += kept.map { "  " + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,54 @@
+import Catalog
+import Diagnostics
+
+/// Data problems worth telling the owner about, in a stable order.
+enum SiteWarnings {
+  /// `books:` entries that reach no page: no book of any collection has the ISBN or id, or
+  /// the book's own entry under another key (its id, another ISBN) is the one used.
+  static func unusedBookEntries(catalog: Catalog, model: SiteModel) -> [Diagnostic] {
+    guard !catalog.books.isEmpty else { return [] }
+    // The key each book takes its entry from (as SiteModel.entry looks it up), and the book
+    // each id or ISBN belongs to.
+    var usedKey: [String: String] = [:]
+    var owner: [String: String] = [:]
+    for book in model.books {
+      let keys = [book.id] + Book.matchingISBNs(of: book.volume)
+      for key in keys where owner[key] == nil { owner[key] = book.id }
+      if let key = keys.first(where: { catalog.books[$0] != nil }) { usedKey[book.id] = key }
+    }
+    let used = Set(usedKey.values)
+    let candidates = Array(owner.keys)
+    var diagnostics: [(SourceLocation?, [Diagnostic])] = []
+    for key in catalog.books.keys.sorted() where !used.contains(key) {
+      let shown = "'\(key)' in 'books'"
+      let warning: String
+      let note: String
+      if let id = owner[key] {
+        warning = "the entry \(shown) is not used: book '\(id)' takes its entry from '\(usedKey[id] ?? id)'"
+        note = "merge the two entries under one key"
+      } else {
+        warning =
+          "no book of any collection has \(shown), so its note, tags and overrides are not shown"
+          + NearestName.hint(for: key, among: candidates)
+        note =
+          "add it to a collection's 'isbns' or 'volumes', or check it against the book's ISBN or "
+          + "volume id (ids are case-sensitive)"
+      }
+      let place = catalog.places.books[key]
+      diagnostics.append(
+        (place?.location, [place?.warning(warning) ?? .warning(warning), Diagnostic(.note, note)]))
+    }
+    return diagnostics.sorted { ($0.0?.line ?? 0) < ($1.0?.line ?? 0) }.flatMap(\.1)
+  }
+
+  static func collect(_ model: SiteModel) -> [String] {
+    var warnings: [String] = []
+    for book in model.books where book.title == nil {
+      warnings.append("volume \(book.id) has no title; its page says \"Untitled\"")
+    }
+    for collection in model.collections where collection.books.isEmpty {
+      warnings.append("collection '\(collection.slug)' has no books")
+    }
+    return warnings
+  }
+}

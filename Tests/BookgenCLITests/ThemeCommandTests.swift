@@ -1,0 +1,97 @@
+import Foundation
+import Site
+import Testing
+
+@testable import BookgenCLI
+
+/// `bookgen theme list` and `bookgen theme copy [FILE…]`: customising the theme without ever
+/// replacing a file the owner wrote.
+@Suite struct ThemeCommandTests {
+  @Test func copyWritesTheNamedFilesAndKeepsTheOwners() async throws {
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "-q"], in: root).status == 0)
+      try write("my page\n", to: root + "/templates/book.mustache")
+      let result = await runCLI(
+        ["theme", "copy", "book", "partials/cover.mustache", "templates/assets/"], in: root)
+      #expect(
+        result
+          == CLIResult(
+            status: 0,
+            stdout: """
+              Copied into templates/ (edit them there; delete one to use the default again):
+                assets/favicon.svg
+                assets/search.js
+                assets/style.css
+                partials/cover.mustache
+              Kept, already in templates/ (bookgen never replaces a file):
+                book.mustache
+
+              """, stderr: ""))
+      #expect(try String(contentsOfFile: root + "/templates/book.mustache", encoding: .utf8) == "my page\n")
+      #expect(
+        InitTests.files(under: root + "/templates") == [
+          "assets/favicon.svg", "assets/search.js", "assets/style.css", "book.mustache",
+          "partials/cover.mustache",
+        ])
+      let cover = try #require(
+        FileManager.default.contents(atPath: root + "/templates/partials/cover.mustache"))
+      #expect(Array(cover) == DefaultThemeFilesProbe.bytes("partials/cover.mustache"))
+    }
+  }
+
+  @Test func copyWithoutFilesCopiesTheWholeThemeNextToTheCatalog() async throws {
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "site", "-q"], in: root).status == 0)
+      let result = await runCLI(["theme", "copy", "-q", "--catalog", "site/catalog.yml"], in: root)
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(InitTests.files(under: root + "/site/templates") == DefaultThemeFilesProbe.paths)
+      #expect(await runCLI(["check", "--catalog", "site/catalog.yml"], in: root).status == 0)
+    }
+  }
+
+  @Test func listMarksTheFilesTheSiteReplaces() async throws {
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "-q"], in: root).status == 0)
+      try write("x\n", to: root + "/templates/partials/cover.mustache")
+      try write("h1 {}\n", to: root + "/templates/assets/custom.css")
+      let result = await runCLI(["theme", "list"], in: root)
+      #expect(result.status == 0)
+      expectGolden(result.stdout, named: "theme-list.txt")
+    }
+  }
+
+  @Test(arguments: [
+    (
+      ["theme"], "error: missing <action>: expected 'list' or 'copy'"
+    ),
+    (
+      ["theme", "cpy"],
+      "error: invalid value 'cpy' for '<action>': expected 'list' or 'copy' (did you mean 'copy'?)"
+    ),
+    (
+      ["theme", "copy", "bok.mustache"],
+      "error: the default theme has no file 'bok.mustache' (did you mean 'book.mustache'?); 'bookgen theme list' lists them"
+    ),
+    (
+      ["theme", "list", "book"], "error: unexpected argument 'book'"
+    ),
+  ])
+  func mistakesAreUsageErrors(arguments: [String], message: String) async {
+    let result = await runCLI(arguments)
+    #expect(result == CLIResult(status: 64, stdout: "", stderr: message + "\nSee 'bookgen theme --help'.\n"))
+  }
+
+  @Test func aFolderWithoutACatalogIsNotASite() async throws {
+    try await withTemporaryDirectory { root in
+      let result = await runCLI(["theme", "copy"], in: root)
+      #expect(result.status == 1)
+      #expect(!FileManager.default.fileExists(atPath: root + "/templates"))
+    }
+  }
+}
+
+/// The embedded theme, as the Site module gives it.
+enum DefaultThemeFilesProbe {
+  static var paths: [String] { Site.DefaultThemeFiles.paths }
+  static func bytes(_ path: String) -> [UInt8]? { Site.DefaultThemeFiles.files[path] }
+}
