@@ -257,7 +257,7 @@ final class BookgenProcess: @unchecked Sendable {
   func finish() -> CLIResult {
     if !waitUntil({ !process.isRunning }) { process.terminate() }
     process.waitUntilExit()
-    while reader.isExecuting { usleep(1_000) }
+    while !reader.isFinished { usleep(1_000) }  // not isExecuting: the thread may not have begun
     return CLIResult(status: process.terminationStatus, stdout: "", stderr: standardError)
   }
 }
