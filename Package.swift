@@ -42,7 +42,9 @@ let package = Package(
     .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
     .target(
       name: "BookgenCLI",
-      dependencies: ["Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache"],
+      dependencies: [
+        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "Diagnostics", "Mustache", "Support",
+      ],
       plugins: ["BuildInfo"]
     ),
     // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
@@ -66,12 +68,14 @@ let package = Package(
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Diagnostics"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer"],
+      name: "GoogleBooksTests",
+      dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(
-      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"], exclude: ["Golden"]),
+      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),

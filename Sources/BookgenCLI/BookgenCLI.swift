@@ -1,5 +1,6 @@
 import Foundation
 import GoogleBooks
+import Support
 
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
 public enum BookgenCLI {
