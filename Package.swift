@@ -71,12 +71,14 @@ let package = Package(
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "GoogleBooksTests", dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer"],
+      name: "GoogleBooksTests",
+      dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(
-      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache"], exclude: ["Golden"]),
+      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),

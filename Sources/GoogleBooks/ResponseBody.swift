@@ -1,3 +1,5 @@
+import Support
+
 /// What a response body holds, read in one pass over the top-level object.
 ///
 /// Items are decoded as they are met, so a 40-volume page is scanned once. An `error` key wins

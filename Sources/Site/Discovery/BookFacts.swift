@@ -1,4 +1,5 @@
 import GoogleBooks
+import Support
 
 /// What feeds, OPDS, SEO tags and the search index say about one book, derived once.
 ///

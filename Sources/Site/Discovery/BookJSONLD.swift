@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// schema.org structured data as JSON-LD: `Book` with its `Offer` on detail pages, `WebSite` on
 /// the home page.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// An OPDS 1.2 catalog under `opds/`: a navigation feed at `opds/index.xml` leading to an
 /// acquisition feed of all books (`opds/books/`) and one per collection

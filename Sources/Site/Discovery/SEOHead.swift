@@ -1,5 +1,6 @@
 import Catalog
 import Markdown
+import Support
 
 /// The `<head>` tags that make a page discoverable: meta description, canonical link, feed and
 /// OPDS links, OpenGraph and, on detail pages, schema.org `Book` JSON-LD.

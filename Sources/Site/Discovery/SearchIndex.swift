@@ -1,3 +1,5 @@
+import Support
+
 /// `search-index.json`: what the search box filters, in compact arrays rather than objects.
 ///
 /// ```json

@@ -1,5 +1,6 @@
 import Catalog
 import GoogleBooks
+import Support
 
 /// Everything the pages are rendered from: merged books, sorted collections and the indexes.
 struct SiteModel: Sendable {

@@ -1,3 +1,5 @@
+import Support
+
 /// Builds the author, category, publisher, language and year indexes from the books, and each
 /// book's links into them.
 ///

@@ -1,6 +1,6 @@
-import GoogleBooks
+import Support
 
-/// XXH64 (xxHash, 64-bit; the fetch cache's implementation): a fast content hash with a stable,
+/// XXH64 (xxHash, 64-bit; `Support`'s implementation): a fast content hash with a stable,
 /// documented output, unlike Swift's `Hasher`, which is seeded per process.
 ///
 /// Together with the size it identifies a page's bytes in the output manifest; collisions are

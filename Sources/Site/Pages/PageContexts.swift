@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// Builds the template context of every page from the site model.
 ///

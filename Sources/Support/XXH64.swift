@@ -1,9 +1,9 @@
-/// XXH64 (xxHash, 64-bit): the cache's body checksum.
+/// XXH64 (xxHash, 64-bit): the fetch cache's body checksum, the output manifest's content hash
+/// and the search index's file names, with a stable, documented output (unlike `Hasher`).
 ///
 /// Corruption and truncation need detecting, not forging, and this runs over every cached byte
-/// on every build: it is several times faster than SHA-256 (which names the entries). The Site
-/// stage's output manifest hashes pages with it too.
-public enum XXH64 {
+/// on every build: it is several times faster than SHA-256 (which names the cache entries).
+package enum XXH64 {
   private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -11,15 +11,15 @@ public enum XXH64 {
   private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
 
   /// 16 lowercase hex digits.
-  static func hex(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> String {
+  package static func hex(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> String {
     let value = hash(buffer, seed: seed)
     let text = String(value, radix: 16)
     return String(repeating: "0", count: 16 - text.count) + text
   }
 
-  static func hex(_ bytes: [UInt8]) -> String { bytes.withUnsafeBufferPointer { hex($0) } }
+  package static func hex(_ bytes: [UInt8]) -> String { bytes.withUnsafeBufferPointer { hex($0) } }
 
-  public static func hash(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
+  package static func hash(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
     guard let base = UnsafeRawPointer(buffer.baseAddress) else {
       return finish(seed &+ p5, base: nil, count: 0)
     }

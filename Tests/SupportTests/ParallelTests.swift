@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Site
+@testable import Support
 
 @Suite struct ParallelTests {
   /// Results come back in index order whatever the chunking, for inputs below and above the

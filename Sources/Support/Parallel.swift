@@ -3,10 +3,10 @@ import Foundation
 
 /// Data-parallel loops for the synchronous parts of a build (facts, cards, feed entries): the
 /// work is split into chunks run on every core, and the results come back in order.
-enum Parallel {
+package enum Parallel {
   /// `transform(index)` for every index in `0..<count`, in index order. Small inputs run on the
   /// calling thread: splitting them costs more than it saves.
-  static func map<T>(count: Int, minimumChunk: Int = 512, _ transform: @Sendable (Int) -> T) -> [T] {
+  package static func map<T>(count: Int, minimumChunk: Int = 512, _ transform: @Sendable (Int) -> T) -> [T] {
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
     guard cores > 1, count >= minimumChunk * 2 else { return (0..<count).map(transform) }
     // A few chunks per core balance uneven items (long descriptions) without much overhead.

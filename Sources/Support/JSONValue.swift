@@ -1,5 +1,5 @@
 /// A JSON value with object keys kept in insertion order, so output is deterministic.
-enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case int(Int)
@@ -9,20 +9,20 @@ enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
+  package static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
   /// A string, or null when absent.
-  static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+  package static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
   /// Compact JSON. Strings escape `<`, `>`, `&`, U+2028 and U+2029 as `\uXXXX`, so the text is
   /// safe inside an HTML `<script>` element (`</script>` in a title cannot close it).
-  func rendered() -> String {
+  package func rendered() -> String {
     var output = ""
     write(to: &output)
     return output
   }
 
-  func write(to output: inout String) {
+  package func write(to output: inout String) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
@@ -48,7 +48,7 @@ enum JSONValue: Sendable, Equatable {
     }
   }
 
-  static func writeString(_ text: String, to output: inout String) {
+  package static func writeString(_ text: String, to output: inout String) {
     output += "\""
     // Scanned through a pointer (iterating `utf8` goes through its index machinery per byte);
     // runs of plain text are appended whole, between the escapes.
