@@ -23,7 +23,10 @@ let package = Package(
     // Pipeline stages.
     .target(name: "Diagnostics"),
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
-    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
+    // What any HTTP JSON source needs: the on-disk response cache, the transport, retries, the
+    // request budget and rate, offline runs and stale fallbacks (Sources/Fetching).
+    .target(name: "Fetching", dependencies: ["Diagnostics", "Support"]),
+    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Fetching", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
     .target(
@@ -44,8 +47,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Mustache",
-        "Support",
+        "Catalog", "Fetching", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics",
+        "Mustache", "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -57,8 +60,9 @@ let package = Package(
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
-    .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"]),
-    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
+    .executableTarget(name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog"]),
+    .testTarget(
+      name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),
     // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
     .executableTarget(
       name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
@@ -68,11 +72,12 @@ let package = Package(
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+    .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "GoogleBooksTests",
-      dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
+      dependencies: ["GoogleBooks", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support"],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
@@ -85,7 +90,8 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
     .testTarget(
-      name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "GoogleBooks", "TestSupport"],
+      name: "BookgenCLITests",
+      dependencies: ["BookgenCLI", "Preview", "Fetching", "GoogleBooks", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),
     // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
     // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.

@@ -1,3 +1,5 @@
+import Fetching
+
 /// One Google Books API request, relative to the API base URL and without the key.
 ///
 /// Its `canonical` form (parameters sorted, strictly percent-encoded) names the cache entry, so
@@ -80,6 +82,8 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   public static func < (a: APIRequest, b: APIRequest) -> Bool { a.canonical < b.canonical }
 }
+
+extension APIRequest: CachedRequest {}
 
 /// RFC 3986 percent-encoding keeping only unreserved characters (`A–Z a–z 0–9 - . _ ~`).
 func percentEncoded(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import Support
+
 extension Volume {
   /// Reads one `books#volume` object; throws when `id` is missing or a known field has the
   /// wrong JSON type (the caller skips that volume and keeps the rest of the page).

@@ -1,3 +1,5 @@
+import Support
+
 /// Something wrong with one volume of a body: why it was skipped (the rest of its page is
 /// kept), or a value left out of it.
 public struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
@@ -45,7 +47,7 @@ public struct DecodedResponse: Sendable, Equatable {
 }
 
 /// Why a body gave no volumes at all.
-public enum ResponseDecodingError: Error, Sendable, Equatable {
+package enum ResponseDecodingError: Error, Sendable, Equatable {
   /// Google's `{"error": …}` body.
   case apiError(GoogleAPIError)
   /// Truncated, HTML, or otherwise not the JSON Google sends.
@@ -53,15 +55,15 @@ public enum ResponseDecodingError: Error, Sendable, Equatable {
 }
 
 /// Decodes Google Books response bodies into `Volume`s with a hand-written UTF-8 pull parser.
-public enum VolumeDecoder {
+package enum VolumeDecoder {
   /// Decodes `body`; items past `maxItems` (what the request asked for) are left unread.
-  public static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(ResponseDecodingError)
+  package static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(ResponseDecodingError)
     -> DecodedResponse
   {
     try decode(body[...], maxItems: maxItems)
   }
 
-  public static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
+  package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
     -> DecodedResponse
   {
     let result = body.withUnsafeBufferPointer { buffer in

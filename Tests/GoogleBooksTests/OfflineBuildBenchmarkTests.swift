@@ -1,6 +1,8 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
+import Support
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import GoogleBooks
+import Support
 
 /// RFC 3339 timestamps computed from numbers alone (no Foundation calendar, no time zone).
 enum Timestamp {

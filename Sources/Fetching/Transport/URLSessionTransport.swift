@@ -9,16 +9,16 @@ import Foundation
 ///
 /// Redirects are followed only on the request's own origin (scheme, host and port): the URL
 /// holds the API key, which must never reach another host.
-public struct URLSessionTransport: HTTPTransport {
+package struct URLSessionTransport: HTTPTransport {
   /// The most bytes a response body may have once decoded (16 MiB): Google's largest answers
   /// are around 150 KB, and a bigger one is cut off as it arrives.
-  public static let defaultBodyLimit = 16 << 20
+  package static let defaultBodyLimit = 16 << 20
 
   private let session: SessionBox
   private let delegate: BoundedBodyDelegate
 
   /// `bodyLimit` bytes of decoded body at most; past it `get` throws `.bodyTooLarge`.
-  public init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit) {
+  package init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -33,7 +33,7 @@ public struct URLSessionTransport: HTTPTransport {
   /// for libcurl, which traps for values no Int holds (the catalog allows at most 600 s).
   static let longestTimeout = 86_400.0
 
-  public func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
+  package func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse {
     guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
     let timeout = min(Self.longestTimeout, max(0.001, timeout))
     var request = URLRequest(

@@ -11,7 +11,7 @@ extension ResponseCache {
   ///
   /// Any fetch that changes an entry changes its line, so a build can tell that its inputs are
   /// unchanged from `stat` calls alone, without reading or decoding a single entry.
-  public func identity() -> [String] {
+  package func identity() -> [String] {
     guard let names = FileManager.default.subpaths(atPath: directory) else { return [] }
     var lines: [String] = []
     lines.reserveCapacity(names.count)

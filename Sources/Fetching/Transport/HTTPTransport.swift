@@ -1,29 +1,29 @@
 /// What the fetch stage needs from HTTP: one GET with a timeout. Injected so tests can count
 /// calls (or prove there were none) and so the client never depends on a live network.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
   /// GETs `url`; the URL may hold the API key, so implementations must never log it.
   func get(_ url: String, timeout: Double) async throws(TransportError) -> TransportResponse
 }
 
 /// A complete HTTP response.
-public struct TransportResponse: Sendable, Equatable {
-  public var status: Int
+package struct TransportResponse: Sendable, Equatable {
+  package var status: Int
   /// Header names lowercased.
-  public var headers: [String: String]
-  public var body: [UInt8]
+  package var headers: [String: String]
+  package var body: [UInt8]
 
-  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+  package init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
     self.status = status
     self.headers = Dictionary(
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
     self.body = body
   }
 
-  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+  package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// Why no complete response arrived. Carries no URL, so it can never leak the key.
-public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
   case timedOut
   /// Reset, closed early or truncated.
   case connectionLost
@@ -37,7 +37,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
   case bodyTooLarge(limit: Int)
   case other(code: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .timedOut: "the request timed out"
     case .connectionLost: "the connection was lost (reset or closed before the whole response arrived)"

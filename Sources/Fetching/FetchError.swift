@@ -1,5 +1,5 @@
-/// Why the fetch stage could not deliver every collection. Never holds the API key.
-public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a fetch could not deliver everything it was asked for. Never holds an API key.
+package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Requests that failed with no cached response to fall back on, in catalog order.
   case requestsFailed([RequestFailure])
   /// Entries the cache lacks while the network may not be used.
@@ -9,15 +9,16 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The process may open too few files for even one request at a time (`ulimit -n`).
   case tooFewDescriptors(available: Int, needed: Int)
 
-  public enum MissingReason: Sendable, Equatable {
+  package enum MissingReason: Sendable, Equatable {
     case offline
-    /// The request budget (`--max-requests` / `google_books.max_requests`) ran out.
-    case budgetSpent(limit: Int)
+    /// The request budget (`--max-requests` or the source's `setting`) ran out.
+    case budgetSpent(limit: Int, setting: String)
     /// A connection to the API at `api` failed (refused, no route, DNS): the network is down.
-    case unreachable(api: String, error: TransportError)
+    /// `setting` names where its address is set (`google_books.api_url or BOOKGEN_API_URL`).
+    case unreachable(api: String, setting: String, error: TransportError)
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .requestsFailed(let failures):
       return failures.map(\.description).joined(separator: "\n")
@@ -30,12 +31,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .offline:
           "error: offline, and \(count) (run without --offline to fetch):"
-        case .budgetSpent(let limit):
+        case .budgetSpent(let limit, let setting):
           "error: the request budget of \(limit) is spent, and \(count) "
-            + "(run again later, or raise --max-requests / google_books.max_requests):"
-        case .unreachable(let api, let error):
+            + "(run again later, or raise --max-requests / \(setting)):"
+        case .unreachable(let api, let setting, let error):
           "error: cannot reach \(api) (\(error)), and \(count) (check the network "
-            + "connection, and google_books.api_url or BOOKGEN_API_URL if set, then run again):"
+            + "connection, and \(setting) if set, then run again):"
         }
       var lines = [headline]
       for entry in entries {
@@ -56,15 +57,15 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A cache entry a build needs but does not have, or has in a state it cannot use.
-public struct MissingEntry: Sendable, Equatable {
+package struct MissingEntry: Sendable, Equatable {
   /// What the entry is for: `query 'dune' in collection 'sf'`.
-  public var subject: String
+  package var subject: String
   /// The canonical relative request, e.g. `volumes?maxResults=40&q=dune&startIndex=0`.
-  public var request: String
+  package var request: String
   /// Why the entry that is there cannot be used: `cache entry … is corrupt (body checksum mismatch)`.
-  public var problem: String?
+  package var problem: String?
 
-  public init(subject: String, request: String, problem: String? = nil) {
+  package init(subject: String, request: String, problem: String? = nil) {
     self.subject = subject
     self.request = request
     self.problem = problem
@@ -72,36 +73,37 @@ public struct MissingEntry: Sendable, Equatable {
 }
 
 /// A response that could not be written to the cache.
-public struct UnwrittenEntry: Sendable, Equatable {
+package struct UnwrittenEntry: Sendable, Equatable {
   /// What the entry is for: `query 'dune' in collection 'sf'`.
-  public var subject: String
+  package var subject: String
   /// `cannot write cache entry …: No space left on device`.
-  public var problem: String
+  package var problem: String
 
-  public init(subject: String, problem: String) {
+  package init(subject: String, problem: String) {
     self.subject = subject
     self.problem = problem
   }
 }
 
 /// One request that gave up.
-public struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
+package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
   /// What the request is for: `query 'dune' in collection 'sf'`.
-  public var subject: String
+  package var subject: String
   /// The URL with `key=REDACTED`.
-  public var url: String
-  public var reason: Reason
-  public var attempts: Int
+  package var url: String
+  package var reason: Reason
+  package var attempts: Int
   /// What the user can do about it.
-  public var hint: String?
+  package var hint: String?
 
-  public enum Reason: Sendable, Equatable, CustomStringConvertible {
-    case http(status: Int, error: GoogleAPIError?)
+  package enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An HTTP error status, with the API's error body when it sent one.
+    case http(status: Int, error: APIErrorBody?)
     case transport(TransportError)
     /// Truncated or non-JSON body.
     case invalidBody(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .http(let status, let error):
         guard let error else { return "HTTP \(status)" }
@@ -113,7 +115,7 @@ public struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  public init(subject: String, url: String, reason: Reason, attempts: Int, hint: String?) {
+  package init(subject: String, url: String, reason: Reason, attempts: Int, hint: String?) {
     self.subject = subject
     self.url = url
     self.reason = reason
@@ -123,7 +125,7 @@ public struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
 
   /// `error: query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`
   /// then the redacted URL on its own line.
-  public var description: String {
+  package var description: String {
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
     var text = "error: \(subject): \(reason) after \(tries)"
     if let hint { text += "; \(hint)" }

@@ -1,25 +1,25 @@
 /// SHA-256 (FIPS 180-4), written out because CryptoKit is not available on Linux.
 ///
 /// Used for cache keys (stable across runs and machines, unlike `Hasher`) and body checksums.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
   )
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
-  public init() {}
+  package init() {}
 
   /// The digest of `bytes` as 64 lowercase hex digits.
-  public static func hex(_ bytes: some Collection<UInt8>) -> String {
+  package static func hex(_ bytes: some Collection<UInt8>) -> String {
     var hasher = SHA256()
     hasher.update(bytes)
     return hasher.finalize().hexString
   }
 
-  public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+  package static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
-  public mutating func update(_ bytes: some Collection<UInt8>) {
+  package mutating func update(_ bytes: some Collection<UInt8>) {
     length &+= UInt64(bytes.count)
     let done = bytes.withContiguousStorageIfAvailable { buffer in
       absorb(buffer)
@@ -47,7 +47,7 @@ public struct SHA256: Sendable {
     pending.append(contentsOf: buffer[offset...])
   }
 
-  public mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let bitLength = length &* 8
     var tail = pending
     tail.append(0x80)

@@ -2,9 +2,9 @@ import Foundation
 
 /// `2026-11-30T06:55:00Z`, written and read without a formatter (thousands per build).
 ///
-/// Public for its calendar arithmetic, which the site's feeds and sitemap use too.
-public enum UTCTimestamp {
-  static func format(_ date: Date) -> String {
+/// The cache writes and reads these; the site's feeds and sitemap use its calendar arithmetic.
+package enum UTCTimestamp {
+  package static func format(_ date: Date) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let time = seconds - days * 86_400
@@ -13,7 +13,7 @@ public enum UTCTimestamp {
     return "\(year)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
   }
 
-  static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
@@ -36,7 +36,7 @@ public enum UTCTimestamp {
   }
 
   /// Howard Hinnant's days-from-civil algorithm (proleptic Gregorian, days since 1970-01-01).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+  package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -46,7 +46,7 @@ public enum UTCTimestamp {
   }
 
   /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
-  public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+  package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

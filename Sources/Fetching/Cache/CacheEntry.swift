@@ -1,19 +1,20 @@
 import Foundation
+import Support
 
 /// One cached response: the body bytes exactly as received, plus what was asked and when.
-public struct CacheEntry: Sendable, Equatable {
+package struct CacheEntry: Sendable, Equatable {
   /// The canonical relative request (never holds the key).
-  public var request: String
-  public var status: Int
-  public var fetchedAt: Date
+  package var request: String
+  package var status: Int
+  package var fetchedAt: Date
   /// A recorded entry that never expires (the example site's): used however old it is, until
   /// `--refresh` fetches it again (and the new entry is an ordinary one).
-  public var pinned: Bool
+  package var pinned: Bool
   /// The whole entry file; the body is `file[bodyStart...]` (kept as one buffer to avoid a copy).
   var file: [UInt8]
   var bodyStart: Int
 
-  public var body: ArraySlice<UInt8> { file[bodyStart...] }
+  package var body: ArraySlice<UInt8> { file[bodyStart...] }
 
   init(request: String, status: Int, fetchedAt: Date, pinned: Bool = false, file: [UInt8], bodyStart: Int) {
     self.request = request
@@ -25,17 +26,17 @@ public struct CacheEntry: Sendable, Equatable {
   }
 
   /// Seconds since the entry was fetched.
-  public func age(at now: Date) -> Double { now.timeIntervalSince(fetchedAt) }
+  package func age(at now: Date) -> Double { now.timeIntervalSince(fetchedAt) }
 }
 
 /// Why a cache entry could not be read or written.
-public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The entry exists but is truncated or damaged; it is refetched.
   case corrupt(path: String, reason: String)
   case unreadable(path: String, reason: String)
   case unwritable(path: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .corrupt(let path, let reason): "cache entry \(path) is corrupt (\(reason))"
     case .unreadable(let path, let reason): "cannot read cache entry \(path): \(reason)"

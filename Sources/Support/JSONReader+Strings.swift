@@ -3,7 +3,7 @@ import Support
 extension JSONReader {
   /// Reads the string at the current position (which must be `"`), decoding escapes; the
   /// control characters no page or feed may hold are removed (`ControlCharacters`).
-  mutating func readString() throws(JSONSyntaxError) -> String {
+  package mutating func readString() throws(JSONSyntaxError) -> String {
     position += 1
     let start = position
     var index = start
@@ -93,7 +93,7 @@ extension JSONReader {
   }
 
   /// Skips one value of any type, checking only enough structure to find where it ends.
-  mutating func skipValue() throws(JSONSyntaxError) {
+  package mutating func skipValue() throws(JSONSyntaxError) {
     let byte = try peek()
     switch byte {
     case UInt8(ascii: "\""):

@@ -5,19 +5,19 @@ import Support
 /// removes nothing else) and the lock file that fetches and builds hold while they use it.
 extension ResponseCache {
   /// Written into the cache folder when bookgen creates it (or adopts an older, unmarked cache).
-  public static let markerName = ".bookgen-cache-marker"
+  package static let markerName = ".bookgen-cache-marker"
   /// Held (`flock`) by each fetch and build while it reads or writes the cache.
-  public static let lockName = ".bookgen-lock"
+  package static let lockName = ".bookgen-lock"
 
   static let markerText = "bookgen fetch cache (bookgen clean --cache removes this folder)\n"
 
-  public var markerPath: String { directory + "/" + Self.markerName }
-  public var lockPath: String { directory + "/" + Self.lockName }
+  package var markerPath: String { directory + "/" + Self.markerName }
+  package var lockPath: String { directory + "/" + Self.lockName }
 
   /// Readies the folder for writing: creates it with the marker when missing, and marks an
   /// unmarked one that holds nothing but cache entries (what an older bookgen left). A folder
   /// holding anything else is used as it is and stays unmarked, so `clean --cache` keeps it.
-  public func claimFolder() throws(CacheError) {
+  package func claimFolder() throws(CacheError) {
     switch PathKind.of(directory) {
     case .missing:
       do {
@@ -35,7 +35,7 @@ extension ResponseCache {
 
   /// Whether the folder is bookgen's cache: it carries the marker, or holds nothing but cache
   /// entries (`<aa>/<sha256>.entry`, the temporary files of an interrupted write, the lock).
-  public func isOurs() -> Bool {
+  package func isOurs() -> Bool {
     hasMarker || holdsOnlyEntries()
   }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Receives progress while a fetch runs; called from several tasks, so implementations lock.
-public protocol FetchProgress: Sendable {
+package protocol FetchProgress: Sendable {
   func report(_ event: FetchEvent)
 }
 
-public enum FetchEvent: Sendable, Equatable {
+package enum FetchEvent: Sendable, Equatable {
   /// Counters changed (a request or cache lookup finished, or more were planned).
   case update(FetchStatistics)
   /// A request was answered by the network (`url` has `key=REDACTED`); `result` is `HTTP 200`
@@ -20,7 +20,7 @@ public enum FetchEvent: Sendable, Equatable {
 
 extension FetchStatistics {
   /// `Fetched 120 volumes: 12 requests, 30 cache hits, 2 retries, 1 warning`.
-  public func summary(warnings: Int) -> String {
+  package func summary(warnings: Int) -> String {
     func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
     var parts = [
       count(requests, "request"), count(cacheHits, "cache hit"),
@@ -33,7 +33,7 @@ extension FetchStatistics {
 }
 
 /// A live line rewritten in place (`\r`) for terminals, then the summary.
-public final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
+package final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
   private let write: @Sendable (String) -> Void
   private let minimumInterval: Duration
   private let lock = NSLock()
@@ -41,7 +41,7 @@ public final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
   private var lastDrawn: ContinuousClock.Instant?
 
   /// Redraws at most every `minimumInterval` seconds: a warm build answers thousands of lookups.
-  public init(
+  package init(
     write: @escaping @Sendable (String) -> Void = FetchReporters.writeToStandardError,
     minimumInterval: Double = 0.1
   ) {
@@ -49,7 +49,7 @@ public final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
     self.minimumInterval = .milliseconds(Int(minimumInterval * 1000))
   }
 
-  public func report(_ event: FetchEvent) {
+  package func report(_ event: FetchEvent) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -75,15 +75,15 @@ public final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
 }
 
 /// One line per collection and the summary: for CI logs, where `\r` makes a mess.
-public final class PlainFetchReporter: FetchProgress, @unchecked Sendable {
+package final class PlainFetchReporter: FetchProgress, @unchecked Sendable {
   private let write: @Sendable (String) -> Void
   private let lock = NSLock()
 
-  public init(write: @escaping @Sendable (String) -> Void = FetchReporters.writeToStandardError) {
+  package init(write: @escaping @Sendable (String) -> Void = FetchReporters.writeToStandardError) {
     self.write = write
   }
 
-  public func report(_ event: FetchEvent) {
+  package func report(_ event: FetchEvent) {
     lock.lock()
     defer { lock.unlock() }
     switch event {
@@ -97,14 +97,14 @@ public final class PlainFetchReporter: FetchProgress, @unchecked Sendable {
   }
 }
 
-public enum FetchReporters {
+package enum FetchReporters {
   /// The live line when stderr is a terminal, else one line per collection (CI logs).
-  public static func standardError() -> any FetchProgress {
+  package static func standardError() -> any FetchProgress {
     isatty(STDERR_FILENO) != 0 ? TerminalFetchReporter() : PlainFetchReporter()
   }
 
   /// Writes to stderr, unbuffered.
-  public static let writeToStandardError: @Sendable (String) -> Void = { text in
+  package static let writeToStandardError: @Sendable (String) -> Void = { text in
     FileHandle.standardError.write(Data(text.utf8))
   }
 }

@@ -1,41 +1,41 @@
 import Foundation
 
 /// How one fetch run behaves: command-line switches plus everything injected for tests.
-public struct FetchOptions: Sendable {
+package struct FetchOptions: Sendable {
   /// Never touch the network; serve whatever the cache holds and fail listing what it lacks.
-  public var offline: Bool
+  package var offline: Bool
   /// Ignore `cache.max_age`: every entry is refetched (stale entries stay as fallback).
-  public var refresh: Bool
+  package var refresh: Bool
   /// False: an entry older than `cache.max_age` is used as it is, without a request (`serve`,
   /// where editing must cost no quota); missing entries are still fetched.
-  public var refreshesExpired: Bool
+  package var refreshesExpired: Bool
   /// Most requests in flight at once (`--jobs`).
-  public var jobs: Int
+  package var jobs: Int
   /// Request budget (`--max-requests`); overrides `google_books.max_requests`.
-  public var maxRequests: Int?
+  package var maxRequests: Int?
   /// Overrides `google_books.requests_per_second`.
-  public var requestsPerSecond: Double?
+  package var requestsPerSecond: Double?
   /// Overrides `cache.dir` (resolved against the catalog's folder when relative).
-  public var cacheDirectory: String?
+  package var cacheDirectory: String?
   /// Where the API key (`google_books.api_key_env`) and `BOOKGEN_API_URL` are read.
-  public var environment: [String: String]
-  public var now: @Sendable () -> Date
+  package var environment: [String: String]
+  package var now: @Sendable () -> Date
   /// Waits between retries and for the rate cap; tests pass one that returns at once.
-  public var sleep: @Sendable (Double) async -> Void
+  package var sleep: @Sendable (Double) async -> Void
   /// Uniform in 0..<1, for backoff jitter.
-  public var random: @Sendable () -> Double
+  package var random: @Sendable () -> Double
   /// First retry waits about this long (seconds); each further retry doubles it.
-  public var retryBaseDelay: Double
+  package var retryBaseDelay: Double
   /// Longest wait between attempts, also the cap on `Retry-After`.
-  public var maxRetryDelay: Double
+  package var maxRetryDelay: Double
   /// Store what this run fetches as pinned entries, which never expire: only for recording
   /// fixtures such as the example site's cache (`make example-cache`).
-  public var pinEntries = false
+  package var pinEntries = false
   /// How many more files and sockets the process may open; nil asks the system (`ulimit -n`
   /// less those open). The fetch runs fewer jobs at once when `jobs` would not fit.
-  public var availableDescriptors: (@Sendable () -> Int?)?
+  package var availableDescriptors: (@Sendable () -> Int?)?
 
-  public init(
+  package init(
     offline: Bool = false, refresh: Bool = false, refreshesExpired: Bool = true, jobs: Int = 4,
     maxRequests: Int? = nil,
     requestsPerSecond: Double? = nil, cacheDirectory: String? = nil,
@@ -63,7 +63,7 @@ public struct FetchOptions: Sendable {
   }
 
   /// `Task.sleep`; returns early when the task is cancelled.
-  public static let taskSleep: @Sendable (Double) async -> Void = { seconds in
+  package static let taskSleep: @Sendable (Double) async -> Void = { seconds in
     guard seconds > 0 else { return }
     try? await Task.sleep(nanoseconds: nanoseconds(seconds))
   }

@@ -7,29 +7,40 @@ import Support
 #endif
 
 /// Why a byte range is not the JSON we can read.
-struct JSONSyntaxError: Error, Sendable, Equatable {
-  var offset: Int
-  var message: String
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+  package var offset: Int
+  package var message: String
+
+  package init(offset: Int, message: String) {
+    self.offset = offset
+    self.message = message
+  }
 }
 
 /// A field that holds a different JSON type than the model expects.
-struct JSONTypeMismatch: Error, Sendable, Equatable {
-  var path: String
-  var expected: String
-  var found: String
+package struct JSONTypeMismatch: Error, Sendable, Equatable {
+  package var path: String
+  package var expected: String
+  package var found: String
+
+  package init(path: String, expected: String, found: String) {
+    self.path = path
+    self.expected = expected
+    self.found = found
+  }
 }
 
 /// An object key as raw UTF-8 bytes, compared against literals without creating a `String`.
-struct JSONKey {
-  let start: UnsafePointer<UInt8>
-  let count: Int
+package struct JSONKey {
+  package let start: UnsafePointer<UInt8>
+  package let count: Int
 
-  static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
+  package static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
     pattern.utf8CodeUnitCount == key.count
       && memcmp(pattern.utf8Start, key.start, key.count) == 0
   }
 
-  var string: String {
+  package var string: String {
     String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
   }
 }
@@ -38,15 +49,15 @@ struct JSONKey {
 ///
 /// Known fields are read straight into the model; everything else is skipped without allocating,
 /// which is what makes decoding thousands of volumes cheap (Foundation builds a whole object tree).
-struct JSONReader {
-  let base: UnsafePointer<UInt8>
-  let end: Int
-  var position: Int
+package struct JSONReader {
+  package let base: UnsafePointer<UInt8>
+  package let end: Int
+  package var position: Int
   /// Values left out for being outside their range (`dropped volumeInfo.pageCount: 1e+17 is
   /// not …`) or cut short, in reading order; the caller takes them with the volume they belong to.
-  var notes: [String] = []
+  package var notes: [String] = []
 
-  init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
+  package init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
     // An empty buffer has no base address; every read checks `end` first, so none happens.
     base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
     let range = range ?? 0..<buffer.count
@@ -56,7 +67,7 @@ struct JSONReader {
 
   // MARK: Low level
 
-  mutating func skipSpace() {
+  package mutating func skipSpace() {
     while position < end {
       switch base[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -66,7 +77,7 @@ struct JSONReader {
   }
 
   /// Skips a UTF-8 byte-order mark and whitespace at the start of a body.
-  mutating func skipPreamble() {
+  package mutating func skipPreamble() {
     if end - position >= 3, base[position] == 0xEF, base[position + 1] == 0xBB,
       base[position + 2] == 0xBF
     {
@@ -75,19 +86,19 @@ struct JSONReader {
     skipSpace()
   }
 
-  var atEnd: Bool { position >= end }
+  package var atEnd: Bool { position >= end }
 
-  func syntaxError(_ message: String) -> JSONSyntaxError {
+  package func syntaxError(_ message: String) -> JSONSyntaxError {
     JSONSyntaxError(offset: position, message: message)
   }
 
-  mutating func peek() throws(JSONSyntaxError) -> UInt8 {
+  package mutating func peek() throws(JSONSyntaxError) -> UInt8 {
     skipSpace()
     guard position < end else { throw syntaxError("unexpected end of data") }
     return base[position]
   }
 
-  mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+  package mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
     guard try peek() == byte else {
       throw syntaxError("expected '\(Character(Unicode.Scalar(byte)))'")
     }
@@ -95,7 +106,7 @@ struct JSONReader {
   }
 
   /// Reads `null` if it is next; the caller then treats the field as absent.
-  mutating func consumeNull() throws(JSONSyntaxError) -> Bool {
+  package mutating func consumeNull() throws(JSONSyntaxError) -> Bool {
     guard try peek() == UInt8(ascii: "n") else { return false }
     try literal("null")
     return true
@@ -109,7 +120,7 @@ struct JSONReader {
     position += count
   }
 
-  func typeName(of byte: UInt8) -> String {
+  package func typeName(of byte: UInt8) -> String {
     switch byte {
     case UInt8(ascii: "{"): return "an object"
     case UInt8(ascii: "["): return "an array"
@@ -124,7 +135,7 @@ struct JSONReader {
 
   /// Iterates an object's members; `body` must consume each value. Returns false for `null`.
   @discardableResult
-  mutating func object(
+  package mutating func object(
     _ path: StaticString, _ body: (inout JSONReader, JSONKey) throws -> Void
   ) throws -> Bool {
     let byte = try peek()
@@ -153,7 +164,7 @@ struct JSONReader {
 
   /// Iterates an array's elements; `body` gets the index and must consume each element.
   @discardableResult
-  mutating func array(
+  package mutating func array(
     _ path: StaticString, _ body: (inout JSONReader, Int) throws -> Void
   ) throws -> Bool {
     let byte = try peek()
@@ -200,7 +211,7 @@ struct JSONReader {
   // MARK: Scalars
 
   /// A string, or nil for `null`.
-  mutating func string(_ path: StaticString) throws -> String? {
+  package mutating func string(_ path: StaticString) throws -> String? {
     let byte = try peek()
     if byte == UInt8(ascii: "\"") { return try readString() }
     if try consumeNull() { return nil }
@@ -209,7 +220,7 @@ struct JSONReader {
 
   /// A string of at most `limit` UTF-8 bytes; a longer one is cut at the last whole character
   /// that fits, ends in `…`, and gets a note in `notes`.
-  mutating func string(_ path: StaticString, limit: Int) throws -> String? {
+  package mutating func string(_ path: StaticString, limit: Int) throws -> String? {
     guard let value = try string(path) else { return nil }
     let count = value.utf8.count
     guard count > limit else { return value }
@@ -226,7 +237,7 @@ struct JSONReader {
   }
 
   /// Strings of an array; nulls are dropped.
-  mutating func strings(_ path: StaticString) throws -> [String] {
+  package mutating func strings(_ path: StaticString) throws -> [String] {
     var result: [String] = []
     try array(path) { reader, _ in
       if let value = try reader.string(path) { result.append(value) }
@@ -235,7 +246,7 @@ struct JSONReader {
   }
 
   /// A number (`4`, `4.0`, `3.499E7`) or a numeric string; nil for `null`.
-  mutating func double(_ path: StaticString) throws -> Double? {
+  package mutating func double(_ path: StaticString) throws -> Double? {
     let byte = try peek()
     if byte == UInt8(ascii: "\"") {
       let text = try readString()
@@ -251,7 +262,7 @@ struct JSONReader {
 
   /// A number in `range`; nil for `null`. A value outside it, infinities included, is left out:
   /// nil, and a note in `notes`. A malformed value still throws, like `double(_:)`.
-  mutating func double(_ path: StaticString, in range: ClosedRange<Double>) throws -> Double? {
+  package mutating func double(_ path: StaticString, in range: ClosedRange<Double>) throws -> Double? {
     guard let value = try double(path) else { return nil }
     guard range.contains(value) else {
       drop(
@@ -266,7 +277,7 @@ struct JSONReader {
 
   /// A whole number in `range` (also when written `640.0`); nil for `null`. A value outside it
   /// is left out with a note in `notes`; a fraction throws, as a shape Google never sends.
-  mutating func int(_ path: StaticString, in range: ClosedRange<Int>) throws -> Int? {
+  package mutating func int(_ path: StaticString, in range: ClosedRange<Int>) throws -> Int? {
     guard let value = try double(path) else { return nil }
     if value.isFinite, value.rounded() != value {
       throw JSONTypeMismatch(path: "\(path)", expected: "a whole number", found: "\(value)")
@@ -285,7 +296,7 @@ struct JSONReader {
 
   /// A whole number, also when written `640.0`; nil for `null`. For our own files (cache
   /// entry headers); fields from Google use `int(_:in:)`, which has a range.
-  mutating func int(_ path: StaticString) throws -> Int? {
+  package mutating func int(_ path: StaticString) throws -> Int? {
     guard let value = try double(path) else { return nil }
     guard value.rounded() == value, abs(value) < 1e15 else {
       throw JSONTypeMismatch(path: "\(path)", expected: "a whole number", found: "\(value)")
@@ -293,7 +304,7 @@ struct JSONReader {
     return Int(value)
   }
 
-  mutating func bool(_ path: StaticString) throws -> Bool? {
+  package mutating func bool(_ path: StaticString) throws -> Bool? {
     switch try peek() {
     case UInt8(ascii: "t"):
       try literal("true")

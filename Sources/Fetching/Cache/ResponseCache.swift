@@ -9,38 +9,38 @@ import Support
 
 /// The on-disk cache: one file per request at `<directory>/<2 hex>/<64 hex>.entry`.
 ///
-/// The name is the SHA-256 of the request's canonical relative form (`APIRequest.canonical`),
+/// The name is the SHA-256 of the request's canonical relative form (`CachedRequest.canonical`),
 /// so it is stable across runs, machines and API base URLs. A file is one JSON header line
 /// (format, request, status, fetched_at, body_length, body_xxh64, and `pinned` on recorded
 /// entries that never expire), a newline, then the body
 /// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
-public struct ResponseCache: Sendable {
-  public let directory: String
+package struct ResponseCache: Sendable {
+  package let directory: String
 
-  public init(directory: String) {
+  package init(directory: String) {
     self.directory = directory
   }
 
   /// The 64-hex-digit key of `request`.
-  public func key(for request: APIRequest) -> String { SHA256.hex(request.canonical) }
+  package func key(for request: some CachedRequest) -> String { SHA256.hex(request.canonical) }
 
   /// The most read from one entry: Google's largest answers (a page of 40 volumes) are a few
   /// hundred KB, so 64 MiB is only ever reached by a damaged or planted file.
   package static let entryLimit = FileLimit(bytes: 64 << 20, what: "a cache entry")
 
-  public func path(for request: APIRequest) -> String {
+  package func path(for request: some CachedRequest) -> String {
     directory + "/" + relativePath(for: request)
   }
 
   /// `aa/<key>.entry`, below `directory`.
-  func relativePath(for request: APIRequest) -> String {
+  func relativePath(for request: some CachedRequest) -> String {
     let key = key(for: request)
     return key.prefix(2) + "/" + key + ".entry"
   }
 
   /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry,
   /// and for anything but a regular file inside the cache folder within `entryLimit`.
-  public func load(_ request: APIRequest) throws(CacheError) -> CacheEntry? {
+  package func load(_ request: some CachedRequest) throws(CacheError) -> CacheEntry? {
     let path = path(for: request)
     let file: [UInt8]
     do {
@@ -88,8 +88,8 @@ public struct ResponseCache: Sendable {
 
   /// Writes an entry atomically. An error response (status ≥ 300) never replaces a good entry.
   /// A `pinned` entry never expires (recorded fixtures such as the example site's cache).
-  public func store(
-    _ request: APIRequest, body: [UInt8], status: Int, fetchedAt: Date, pinned: Bool = false
+  package func store(
+    _ request: some CachedRequest, body: [UInt8], status: Int, fetchedAt: Date, pinned: Bool = false
   ) throws(CacheError) {
     let path = path(for: request)
     if !(200..<300).contains(status), (try? load(request)) != nil { return }
@@ -104,12 +104,14 @@ public struct ResponseCache: Sendable {
   }
 
   /// `store` for a body held as `Data`.
-  public func store(_ request: APIRequest, body: Data, status: Int, fetchedAt: Date) throws(CacheError) {
+  package func store(_ request: some CachedRequest, body: Data, status: Int, fetchedAt: Date)
+    throws(CacheError)
+  {
     try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
   }
 
   /// True when the folder holds no entry at all (a site that has never fetched).
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     let enumerator = FileManager.default.enumerator(atPath: directory)
     while let path = enumerator?.nextObject() as? String {
       if path.hasSuffix(".entry") { return false }
@@ -118,7 +120,7 @@ public struct ResponseCache: Sendable {
   }
 
   /// Deletes the entry for `request` if there is one.
-  public func remove(_ request: APIRequest) {
+  package func remove(_ request: some CachedRequest) {
     unlink(path(for: request))
   }
 

@@ -1,45 +1,49 @@
 import Foundation
+import Support
 
-/// How a request was answered.
-enum Answer: Sendable {
-  case volumes(DecodedResponse)
+/// How a request was resolved.
+package enum Resolution<Decoded: Sendable>: Sendable {
+  case answered(Decoded)
   case failed(RequestFailure)
   /// Not in the cache, or unusable there (`problem` says why), while the network may not be used.
   case missing(FetchError.MissingReason, problem: String?)
 }
 
-/// A cache entry past `max_age`, decoded, kept as the fallback while a fresher one is fetched.
-struct StaleEntry: Sendable {
-  var decoded: DecodedResponse
+/// A cache entry past its maximum age, decoded, kept as the fallback while a fresher one is fetched.
+struct StaleEntry<Decoded: Sendable>: Sendable {
+  var decoded: Decoded
   var fetchedAt: Date
 }
 
 /// What a child task reports back to the scheduler.
-enum ChildResult: Sendable {
-  case fresh(APIRequest, DecodedResponse)
-  case needsNetwork(APIRequest, stale: StaleEntry?, problem: String?)
-  case fetched(APIRequest, GoogleBooksClient.Outcome, storeProblem: String?)
+enum ChildResult<Source: FetchSource>: Sendable {
+  case fresh(Source.Request, Source.Decoded)
+  case needsNetwork(Source.Request, stale: StaleEntry<Source.Decoded>?, problem: String?)
+  case fetched(Source.Request, SourceClient<Source>.Outcome, storeProblem: String?)
 }
 
-/// The scheduler's bookkeeping; owned by `Fetcher.run`'s loop alone, so it needs no lock.
-struct FetchState {
-  let planner: RequestPlanner
-  var purposes: [APIRequest: [Purpose]] = [:]
-  var answers: [APIRequest: Answer] = [:]
+/// The scheduler's bookkeeping; owned by `FetchScheduler.run`'s loop alone, so it needs no lock.
+struct FetchState<Source: FetchSource> {
+  typealias Request = Source.Request
+  typealias Purpose = Source.Purpose
+
+  let source: Source
+  var purposes: [Request: [Purpose]] = [:]
+  var resolutions: [Request: Resolution<Source.Decoded>] = [:]
   /// Messages to show with the request's subject, emitted in catalog order at assembly.
-  var notes: [APIRequest: [String]] = [:]
-  var stale: [APIRequest: StaleEntry] = [:]
+  var notes: [Request: [String]] = [:]
+  var stale: [Request: StaleEntry<Source.Decoded>] = [:]
   /// Why a request's cache entry could not be used (corrupt, unreadable), until it is answered.
-  var problems: [APIRequest: String] = [:]
+  var problems: [Request: String] = [:]
   /// Why a fetched response could not be stored: the run fails listing them.
-  var unwritten: [APIRequest: String] = [:]
+  var unwritten: [Request: String] = [:]
   /// Warnings about the run as a whole, shown before the requests' own.
   var warnings: [String] = []
-  var lookupQueue: [APIRequest] = []
+  var lookupQueue: [Request] = []
   var lookupHead = 0
   /// Requests waiting for the network, with their stale entry's fetch time (nil = none cached)
   /// and their place in the catalog, so the budget's choice does not depend on timing.
-  var networkQueue: [(request: APIRequest, fetchedAt: Date?, order: Purpose.Order)] = []
+  var networkQueue: [(request: Request, fetchedAt: Date?, order: Purpose.Order?)] = []
   var networkQueueSorted = true
   var statistics = FetchStatistics()
   var staleOffline = 0
@@ -48,19 +52,18 @@ struct FetchState {
   var staleKept = 0
   /// Entries served however old because the API could not be reached.
   var staleUnreachable = 0
-  private var order = 0
 
-  init(planner: RequestPlanner) {
-    self.planner = planner
+  init(source: Source) {
+    self.source = source
   }
 
   /// Registers `purpose` for `request`; a new request is queued for a cache lookup, an answered
   /// one gets the follow-ups of the new purpose at once.
-  mutating func add(_ request: APIRequest, _ purpose: Purpose) {
+  mutating func add(_ request: Request, _ purpose: Purpose) {
     if let existing = purposes[request] {
       guard !existing.contains(purpose) else { return }
       purposes[request]!.append(purpose)
-      if case .volumes(let decoded) = answers[request] { followUps(request, purpose, decoded) }
+      if case .answered(let decoded) = resolutions[request] { followUps(request, purpose, decoded) }
       return
     }
     purposes[request] = [purpose]
@@ -68,7 +71,7 @@ struct FetchState {
     statistics.plannedRequests += 1
   }
 
-  mutating func nextLookup() -> APIRequest? {
+  mutating func nextLookup() -> Request? {
     guard lookupHead < lookupQueue.count else { return nil }
     defer {
       lookupHead += 1
@@ -84,10 +87,11 @@ struct FetchState {
 
   /// The next request for the network: plan order, or stalest first when a budget applies
   /// (entries never fetched count as the stalest).
-  mutating func nextNetwork(stalestFirst: Bool) -> (request: APIRequest, fetchedAt: Date?)? {
+  mutating func nextNetwork(stalestFirst: Bool) -> (request: Request, fetchedAt: Date?)? {
     guard !networkQueue.isEmpty else { return nil }
     if !networkQueueSorted {
-      // Sorted so the next one is last: newest first, missing entries at the end; ties by plan order.
+      // Sorted so the next one is last: newest first, missing entries at the end; ties by plan
+      // order (a request with no purpose, which cannot happen, last of all).
       networkQueue.sort { a, b in
         if stalestFirst {
           switch (a.fetchedAt, b.fetchedAt) {
@@ -97,7 +101,11 @@ struct FetchState {
           case (let x?, let y?): if x != y { return x > y }
           }
         }
-        return a.order > b.order
+        switch (a.order, b.order) {
+        case (let x?, let y?): return x > y
+        case (nil, let y): return y != nil
+        case (_, nil): return false
+        }
       }
       networkQueueSorted = true
     }
@@ -105,7 +113,7 @@ struct FetchState {
     return (next.request, next.fetchedAt)
   }
 
-  mutating func handle(_ result: ChildResult, client: GoogleBooksClient) {
+  mutating func handle(_ result: ChildResult<Source>) {
     switch result {
     case .fresh(let request, let decoded):
       statistics.cacheHits += 1
@@ -116,7 +124,7 @@ struct FetchState {
         problems[request] = problem
       }
       stale[request] = entry
-      let order = purposes[request]?.map(\.order).min(by: <) ?? Purpose.last
+      let order = purposes[request]?.map(\.order).min()
       networkQueue.append((request, entry?.fetchedAt, order))
       networkQueueSorted = false
     case .fetched(let request, let outcome, let storeProblem):
@@ -133,15 +141,15 @@ struct FetchState {
       case .failure(let reason, let attempts, let retries):
         statistics.requests += attempts
         statistics.retries += retries
-        fail(request, reason, attempts: attempts, client: client)
+        fail(request, reason, attempts: attempts)
       }
     }
   }
 
   /// Offline or over budget: serve the stale entry, or record the request as missing.
-  mutating func serveWithoutNetwork(_ request: APIRequest, because reason: FetchError.MissingReason) {
+  mutating func serveWithoutNetwork(_ request: Request, because reason: FetchError.MissingReason) {
     guard let entry = stale.removeValue(forKey: request) else {
-      answers[request] = .missing(reason, problem: problems.removeValue(forKey: request))
+      resolutions[request] = .missing(reason, problem: problems.removeValue(forKey: request))
       statistics.resolvedRequests += 1
       return
     }
@@ -155,69 +163,48 @@ struct FetchState {
   }
 
   /// An expired entry used without asking the network again.
-  mutating func keepExpired(_ request: APIRequest) {
+  mutating func keepExpired(_ request: Request) {
     guard let entry = stale.removeValue(forKey: request) else { return }
     statistics.staleServed += 1
     staleKept += 1
     answer(request, entry.decoded)
   }
 
-  private mutating func fail(
-    _ request: APIRequest, _ reason: RequestFailure.Reason, attempts: Int, client: GoogleBooksClient
-  ) {
+  /// Why requests for the network are answered without it when the API cannot be reached.
+  func unreachable(_ error: TransportError) -> FetchError.MissingReason {
+    .unreachable(api: source.baseURL, setting: source.settingNames.apiURL, error: error)
+  }
+
+  private mutating func fail(_ request: Request, _ reason: RequestFailure.Reason, attempts: Int) {
     if case .transport(let error) = reason, NetworkStatus.meansUnreachable(error) {
-      return serveWithoutNetwork(request, because: .unreachable(api: client.baseURL, error: error))
+      return serveWithoutNetwork(request, because: unreachable(error))
     }
     let purpose = purposes[request]![0]
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
     // Only transient failures fall back on the stale entry; a configuration error must be seen.
-    if GoogleBooksClient.isRetryable(reason), let entry = stale.removeValue(forKey: request) {
+    if source.isRetryable(reason), let entry = stale.removeValue(forKey: request) {
       statistics.staleServed += 1
       notes[request, default: []].append(
         "\(reason) after \(tries); using the cached response from \(UTCTimestamp.format(entry.fetchedAt))")
       answer(request, entry.decoded)
       return
     }
-    let hint = GoogleBooksClient.hint(
-      for: reason, purpose: purpose, keyVariable: planner.settings.apiKeyEnv, hasKey: client.key != nil)
-    answers[request] = .failed(
+    resolutions[request] = .failed(
       RequestFailure(
-        subject: planner.subject(purpose), url: client.displayURL(request), reason: reason,
-        attempts: attempts,
-        hint: hint))
+        subject: source.subject(of: purpose), url: source.displayURL(for: request), reason: reason,
+        attempts: attempts, hint: source.hint(for: reason, purpose: purpose)))
     statistics.resolvedRequests += 1
   }
 
-  private mutating func answer(_ request: APIRequest, _ decoded: DecodedResponse) {
-    answers[request] = .volumes(decoded)
+  private mutating func answer(_ request: Request, _ decoded: Source.Decoded) {
+    resolutions[request] = .answered(decoded)
     statistics.resolvedRequests += 1
     for purpose in purposes[request] ?? [] { followUps(request, purpose, decoded) }
   }
 
-  /// Next pages of a query, and full records when the collection wants them.
-  private mutating func followUps(_ request: APIRequest, _ purpose: Purpose, _ decoded: DecodedResponse) {
-    switch purpose {
-    case .page(let c, let q, let start):
-      let hasItems = !decoded.volumes.isEmpty || !decoded.skipped.isEmpty
-      let count = Int(request.value(of: "maxResults") ?? "") ?? RequestPlanner.pageSize
-      let wanted = planner.catalog.collections[c].queries[q].maxResults
-      if hasItems && start + count < wanted {
-        let next = start + count
-        add(
-          planner.searchRequest(collection: c, query: q, start: next),
-          .page(collection: c, query: q, start: next))
-      }
-      if planner.wantsDetails(c) {
-        for volume in decoded.volumes { add(planner.volumeRequest(volume.id), .details(id: volume.id)) }
-      }
-    case .isbn(let c, let i):
-      if planner.wantsDetails(c),
-        let chosen = RequestPlanner.choose(decoded.volumes, for: planner.catalog.collections[c].isbns[i])
-      {
-        add(planner.volumeRequest(chosen.volume.id), .details(id: chosen.volume.id))
-      }
-    case .volume, .details:
-      break
+  private mutating func followUps(_ request: Request, _ purpose: Purpose, _ decoded: Source.Decoded) {
+    for (next, nextPurpose) in source.followUps(of: request, for: purpose, answer: decoded) {
+      add(next, nextPurpose)
     }
   }
 }
