@@ -26,12 +26,16 @@ let package = Package(
     // What any HTTP JSON source needs: the on-disk response cache, the transport, retries, the
     // request budget and rate, offline runs and stale fallbacks (Sources/Fetching).
     .target(name: "Fetching", dependencies: ["Diagnostics", "Support"]),
-    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Fetching", "Support"]),
+    // One book as the site is made from it, whatever its source: each source maps its own
+    // shapes into it at its edge; provenance per field (Sources/BookRecord).
+    .target(name: "BookRecord", dependencies: ["Support"]),
+    .target(
+      name: "GoogleBooks", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
     .target(
       name: "Site",
-      dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
+      dependencies: ["BookRecord", "Catalog", "Markdown", "Mustache", "Diagnostics", "Support"],
       plugins: ["EmbedTheme"]
     ),
     // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
@@ -65,7 +69,8 @@ let package = Package(
       name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),
     // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
     .executableTarget(
-      name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
+      name: "site-bench", dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks"],
+      path: "Sources/SiteBench"),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
@@ -73,19 +78,24 @@ let package = Package(
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
+    .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "GoogleBooksTests",
-      dependencies: ["GoogleBooks", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support"],
+      dependencies: [
+        "GoogleBooks", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(
-      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
+      name: "SiteTests",
+      dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks", "Mustache", "Support"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
+      name: "SiteCheckTests",
+      dependencies: ["SiteCheck", "Markdown", "Site", "BookRecord", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),

@@ -92,11 +92,12 @@ extension CommandContext {
     NumberText.grouped(Int((seconds * 1000).rounded()))
   }
 
-  /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap).
+  /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap), as
+  /// book records: Google's mapping is the one place its volumes become the site's data.
   func renderSite(_ catalog: Catalog, _ fetched: consuming FetchResult, options buildOptions: BuildOptions)
     async throws -> BuildReport
   {
-    let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, volumes: $0.volumes) }
+    let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, records: $0.records) }
     _ = consume fetched
     return try await SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
       .build()

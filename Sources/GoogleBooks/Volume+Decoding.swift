@@ -1,3 +1,4 @@
+import BookRecord
 import Support
 
 extension Volume {

@@ -12,22 +12,22 @@ import Support
 /// what changed — and swap the twin into place.
 public struct SiteBuilder: Sendable {
   public let catalog: Catalog
-  /// The fetched volumes by collection; emptied once the books are made (the books keep
-  /// what they need), so a large catalog's volumes are not held twice while pages render.
-  public private(set) var collections: [SiteInput.Collection]
+  /// The book records by collection; emptied once the books are made (the books keep what
+  /// they need), so a large catalog's records are not held twice while pages render.
+  package private(set) var collections: [SiteInput.Collection]
   public let options: BuildOptions
   /// The user's home folder, which is never used as output without `force`.
   var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
   /// Called before each output file is placed (tests interrupt builds with it).
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
-  public init(catalog: Catalog, collections: [SiteInput.Collection], options: BuildOptions) {
+  package init(catalog: Catalog, collections: [SiteInput.Collection], options: BuildOptions) {
     self.catalog = catalog
     self.collections = collections
     self.options = options
   }
 
-  public init(input: SiteInput, options: BuildOptions) {
+  package init(input: SiteInput, options: BuildOptions) {
     self.init(catalog: input.catalog, collections: input.collections, options: options)
   }
 

@@ -1,3 +1,4 @@
+import BookRecord
 import Foundation
 import GoogleBooks
 import Testing

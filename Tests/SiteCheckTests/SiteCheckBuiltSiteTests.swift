@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import Foundation
 import GoogleBooks
@@ -74,5 +75,12 @@ import struct Catalog.Collection
     let after = try await SiteChecker.check(outputDirectory: output, baseURL: baseURL)
     #expect(
       after.map(\.description) == ["sf/page/2/index.html: broken link '../../../books/nope/' (no such file)"])
+  }
+}
+
+extension SiteInput.Collection {
+  /// The collection of these volumes, made records by Google's own mapping (as a build does).
+  init(slug: String, volumes: [Volume]) {
+    self.init(slug: slug, records: volumes.map(\.record))
   }
 }

@@ -135,10 +135,10 @@ import Testing
   }
 
   /// Every stored field of the owner's entry is in the keys: a field added to `BookEntry` or
-  /// `BookOverrides` must be added to `PageSources.add(_:to:)` too.
+  /// `BookOverrides` must be added to `BookEntry.digest` (and its record) too.
   @Test func keysCoverEveryFieldOfTheOwnersEntry() {
-    #expect(Mirror(reflecting: BookEntry()).children.count == PageSources.entryFieldCounts.entry)
-    #expect(Mirror(reflecting: BookOverrides()).children.count == PageSources.entryFieldCounts.overrides)
+    #expect(Mirror(reflecting: BookEntry()).children.count == BookEntry.digestFieldCounts.entry)
+    #expect(Mirror(reflecting: BookOverrides()).children.count == BookEntry.digestFieldCounts.overrides)
   }
 
   @Test func volumesMadeInCodeAreAlwaysRendered() async throws {

@@ -1,3 +1,4 @@
+import BookRecord
 import Support
 
 /// RFC 3339 timestamps computed from numbers alone (no Foundation calendar, no time zone).

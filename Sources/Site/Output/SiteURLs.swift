@@ -107,16 +107,3 @@ enum PercentEncoding {
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
-
-extension String {
-  func trimmingWhitespace() -> String {
-    // Most text has no space at either end: no scan, no copy.
-    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
-      return self
-    }
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-    return String(scalars[first...last])
-  }
-}

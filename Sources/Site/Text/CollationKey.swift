@@ -71,20 +71,3 @@ struct CollationKey: Sendable, Comparable, Hashable {
     }
   }
 }
-
-extension String {
-  /// The text without zero-width and bidi control characters (they only disturb keys and slugs).
-  func strippingInvisibles() -> String {
-    guard unicodeScalars.contains(where: \.isInvisibleFormat) else { return self }
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: unicodeScalars.filter { !$0.isInvisibleFormat })
-    return String(scalars)
-  }
-}
-
-extension Unicode.Scalar {
-  /// Format (Cf) characters such as ZWSP, ZWJ, LRM/RLM and the bidi embeddings and isolates.
-  var isInvisibleFormat: Bool {
-    properties.generalCategory == .format
-  }
-}

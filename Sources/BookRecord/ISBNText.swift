@@ -1,10 +1,11 @@
-/// ISBN normalisation for matching Google's identifiers to the owner's `books:` keys.
+/// ISBN normalisation: for matching sources' identifiers to each other and to the owner's
+/// `books:` keys.
 ///
 /// Works on ASCII bytes: an ISBN is digits, hyphens, spaces and a final `X`, and this runs for
-/// every identifier of every volume.
-enum ISBNText {
+/// every identifier of every book.
+package enum ISBNText {
   /// 13 digits for a valid ISBN-13 or ISBN-10 (converted), ignoring hyphens and spaces.
-  static func isbn13(_ text: String) -> String? {
+  package static func isbn13(_ text: String) -> String? {
     var digits: [UInt8] = []
     digits.reserveCapacity(13)
     for byte in text.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
@@ -28,7 +29,7 @@ enum ISBNText {
   }
 
   /// The ISBN-10 form of a `978` ISBN-13.
-  static func isbn10(fromISBN13 isbn13: String) -> String? {
+  package static func isbn10(fromISBN13 isbn13: String) -> String? {
     guard isbn13.utf8.count == 13, isbn13.hasPrefix("978") else { return nil }
     let digits = isbn13.utf8.dropFirst(3).prefix(9).compactMap { $0 >= 48 && $0 <= 57 ? Int($0 - 48) : nil }
     var sum = 0

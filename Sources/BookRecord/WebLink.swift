@@ -1,10 +1,16 @@
-import Foundation
+import Support
 
-/// Screens URLs that came from Google or the owner before they become links or images.
-enum ExternalLink {
+/// The one rule for which URLs from a source or the owner may become links and images on a
+/// page, and which `http://` links become `https://`.
+///
+/// A link is an absolute http(s) URL with a host and nothing that could break out of an
+/// attribute. `http://` is upgraded on the hosts known to serve the same paths over https
+/// (Google's, `servesHTTPS`), which avoids mixed content; a cover must be https after that,
+/// other links may stay http.
+package enum WebLink {
   /// The URL when it is an absolute http(s) URL with a host and nothing that could break out of
   /// an attribute; nil otherwise (`javascript:`, `data:`, relative paths, spaces, quotes…).
-  static func http(_ raw: String?) -> String? {
+  package static func http(_ raw: String?) -> String? {
     guard let raw else { return nil }
     let url = raw.trimmingWhitespace()
     let schemeLength: Int
@@ -44,8 +50,27 @@ enum ExternalLink {
     return url
   }
 
+  /// A link target: an http(s) URL, upgraded to https on hosts known to serve it.
+  package static func link(_ raw: String?) -> String? {
+    http(raw).map(upgraded)
+  }
+
+  /// A cover image URL that is safe on an https page: https as given, http upgraded where the
+  /// host serves https, other http dropped; Google's page-curl effect (`&edge=curl`) removed.
+  package static func cover(_ raw: String?) -> String? {
+    guard let url = http(raw).map(upgraded), hasPrefix(url, "https://") else { return nil }
+    return removing("&edge=curl", from: url)
+  }
+
+  /// `value` with `http://` replaced by `https://` when its host is known to serve https;
+  /// anything else as it is (without a copy).
+  package static func upgraded(_ value: String) -> String {
+    guard hasPrefix(value, "http://"), let host = host(of: value), servesHTTPS(host) else { return value }
+    return "https://" + value.dropFirst(7)
+  }
+
   /// Whether `text` starts with the lower-case ASCII `prefix`, ignoring ASCII case.
-  static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+  package static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
     let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
     var iterator = text.utf8.makeIterator()
     for wanted in expected {
@@ -56,17 +81,8 @@ enum ExternalLink {
     return true
   }
 
-  /// A link target: an http(s) URL, with Google's own http links upgraded to https.
-  static func link(_ raw: String?) -> String? {
-    guard let url = http(raw) else { return nil }
-    if hasPrefix(url, "http://"), let host = host(of: url), isGoogleHost(host) {
-      return "https://" + url.dropFirst(7)
-    }
-    return url
-  }
-
-  /// The URL's host, lower-cased (without port or credentials).
-  static func host(of url: String) -> String? {
+  /// The URL's host, lower-cased, without credentials or port; nil without `scheme://`.
+  package static func host(of url: String) -> String? {
     let bytes = url.utf8
     var index = bytes.startIndex
     var schemeEnd: String.Index?
@@ -81,14 +97,14 @@ enum ExternalLink {
     let authority = bytes[schemeEnd...].prefix {
       $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
     }
-    let hostAndPort = authority.split(separator: UInt8(ascii: "@")).last ?? authority
-    return hostAndPort.split(separator: UInt8(ascii: ":")).first.map {
-      String(decoding: $0, as: UTF8.self).lowercased()
-    }
+    let hostAndPort =
+      authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
+    let host = hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+    return String(decoding: host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
   }
 
-  /// Google's own hosts, which all serve https.
-  static func isGoogleHost(_ host: String) -> Bool {
+  /// Google's own hosts, which all serve https. `host` is lower-case.
+  package static func servesHTTPS(_ host: String) -> Bool {
     if host == "google.com" || host.hasSuffix(".google.com") || host.hasSuffix(".googleusercontent.com")
       || host.hasSuffix(".googleapis.com")
     {
@@ -104,17 +120,6 @@ enum ExternalLink {
     case 2: return (suffix[0] == "com" || suffix[0] == "co") && isCountry(suffix[1])
     default: return false
     }
-  }
-
-  /// A cover image URL that is safe on an https page: https as given, Google's http upgraded,
-  /// other http dropped; Google's page-curl effect (`&edge=curl`) removed.
-  static func cover(_ raw: String?) -> String? {
-    guard var url = http(raw), let host = host(of: url) else { return nil }
-    if hasPrefix(url, "http://") {
-      guard isGoogleHost(host) else { return nil }
-      url = "https://" + url.dropFirst(7)
-    }
-    return removing("&edge=curl", from: url)
   }
 
   /// `text` without any occurrence of the ASCII `pattern` (byte search, no Foundation).
@@ -140,16 +145,5 @@ enum ExternalLink {
       index += 1
     }
     return found ? String(decoding: result, as: UTF8.self) : text
-  }
-
-  /// The book's page on Google Books: the canonical link when it is https on a Google host,
-  /// otherwise one built from the volume id.
-  static func googleBooksPage(canonical: String?, volumeID: String) -> String {
-    if let url = http(canonical), hasPrefix(url, "https://"),
-      let host = host(of: url), isGoogleHost(host)
-    {
-      return url
-    }
-    return "https://books.google.com/books?id=" + PercentEncoding.encodeQueryValue(volumeID)
   }
 }
