@@ -35,7 +35,9 @@ extension CommandContext {
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
       staticDirectory: staticDirectory(in: catalog.directory), jobs: options.jobs,
-      outputDirectory: output.output, force: options.force)
+      outputDirectory: output.output, workingDirectory: environment.workingDirectory, force: options.force)
+    buildOptions.homeDirectory = environment.variables["HOME"]
+    buildOptions.sourceDateEpoch = BuildOptions.sourceDateEpoch(in: environment.variables)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
@@ -115,9 +117,7 @@ extension CommandContext {
 
   /// The catalog's cache folder (`cache.dir`).
   func responseCache(for catalog: Catalog) -> ResponseCache {
-    ResponseCache(
-      directory: Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
-        .cacheDirectory)
+    ResponseCache(directory: catalog.cacheDirectory)
   }
 
   /// The output folder, if bookgen may replace it (asked before fetching, so a refusal costs

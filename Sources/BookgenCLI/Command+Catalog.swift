@@ -19,15 +19,8 @@ extension CommandContext {
     return catalog
   }
 
-  /// Where the catalog at `catalogPath` keeps its fetch cache: `cache.dir` against its folder.
-  func cacheDirectory(catalogPath: String) throws -> String {
-    let catalog = try loadCatalog()
-    return Self.cacheDirectory(of: catalog)
-  }
-
-  static func cacheDirectory(of catalog: Catalog) -> String {
-    let dir = catalog.cache.dir
-    let absolute = dir.hasPrefix("/") ? dir : (catalog.directory as NSString).appendingPathComponent(dir)
-    return (absolute as NSString).standardizingPath
+  /// Where the catalog at `--catalog` keeps its fetch cache.
+  func cacheDirectory() throws -> String {
+    try loadCatalog().cacheDirectory
   }
 }

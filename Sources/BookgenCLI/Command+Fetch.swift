@@ -23,11 +23,12 @@ extension CommandContext {
     -> FetchResult
   {
     let fetchOptions = FetchOptions(
-      offline: offline, refresh: options.refresh, refreshesExpired: refreshesExpired, jobs: options.jobs,
-      maxRequests: options.maxRequests, environment: environment.variables)
+      cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: options.refresh,
+      refreshesExpired: refreshesExpired, jobs: options.jobs, maxRequests: options.maxRequests,
+      environment: environment.variables)
     let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
-    console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
-    let nothingCached = ResponseCache(directory: fetcher.cacheDirectory).isEmpty
+    console.detail("Cache: \(fetchOptions.cacheDirectory); API: \(fetcher.apiURL)")
+    let nothingCached = ResponseCache(directory: fetchOptions.cacheDirectory).isEmpty
     let result: FetchResult
     do {
       result = try await fetcher.run()

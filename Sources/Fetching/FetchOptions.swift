@@ -1,6 +1,7 @@
 import Foundation
 
-/// How one fetch run behaves: command-line switches plus everything injected for tests.
+/// How one fetch run behaves: command-line switches, and everything from the outside world,
+/// injected (the cache folder, environment variables, clock, sleep, randomness).
 package struct FetchOptions: Sendable {
   /// Never touch the network; serve whatever the cache holds and fail listing what it lacks.
   package var offline: Bool
@@ -11,13 +12,14 @@ package struct FetchOptions: Sendable {
   package var refreshesExpired: Bool
   /// Most requests in flight at once (`--jobs`).
   package var jobs: Int
-  /// Request budget (`--max-requests`); overrides `google_books.max_requests`.
+  /// Request budget (`--max-requests`); overrides the source's (`google_books.max_requests`).
   package var maxRequests: Int?
-  /// Overrides `google_books.requests_per_second`.
+  /// Overrides the source's rate cap (`google_books.requests_per_second`).
   package var requestsPerSecond: Double?
-  /// Overrides `cache.dir` (resolved against the catalog's folder when relative).
-  package var cacheDirectory: String?
-  /// Where the API key (`google_books.api_key_env`) and `BOOKGEN_API_URL` are read.
+  /// The cache folder, resolved once by the caller (`Catalog.cacheDirectory`: `cache.dir`
+  /// against the catalog's folder).
+  package var cacheDirectory: String
+  /// The environment variables a source reads its API key from (`google_books.api_key_env`).
   package var environment: [String: String]
   package var now: @Sendable () -> Date
   /// Waits between retries and for the rate cap; tests pass one that returns at once.
@@ -36,10 +38,9 @@ package struct FetchOptions: Sendable {
   package var availableDescriptors: (@Sendable () -> Int?)?
 
   package init(
-    offline: Bool = false, refresh: Bool = false, refreshesExpired: Bool = true, jobs: Int = 4,
-    maxRequests: Int? = nil,
-    requestsPerSecond: Double? = nil, cacheDirectory: String? = nil,
-    environment: [String: String] = ProcessInfo.processInfo.environment,
+    cacheDirectory: String, offline: Bool = false, refresh: Bool = false, refreshesExpired: Bool = true,
+    jobs: Int = 4, maxRequests: Int? = nil, requestsPerSecond: Double? = nil,
+    environment: [String: String] = [:],
     now: @escaping @Sendable () -> Date = { Date() },
     sleep: @escaping @Sendable (Double) async -> Void = FetchOptions.taskSleep,
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },

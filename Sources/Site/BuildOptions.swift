@@ -12,8 +12,16 @@ public struct BuildOptions: Sendable, Equatable {
   public var staticDirectory: String?
   /// Pages rendered at once (at least 1).
   public var jobs: Int
-  /// Where the site is written (e.g. `public`); relative paths resolve against the current folder.
+  /// Where the site is written (e.g. `public`); relative paths resolve against `workingDirectory`.
   public var outputDirectory: String
+  /// The folder relative paths (the output's, the catalog's) resolve against: the command's
+  /// working directory, injected, never read from the process.
+  public var workingDirectory: String
+  /// The user's home folder, which is never used as output without `force`; nil when unknown.
+  public var homeDirectory: String?
+  /// `SOURCE_DATE_EPOCH` (`sourceDateEpoch(in:)`): the reproducible build time, in seconds since
+  /// 1970, the feeds' `updated` and the sitemap's `lastmod`; nil writes no build time anywhere.
+  public var sourceDateEpoch: Int?
   /// Use an output folder the safety rules refuse (`--force`): the home or project folder, one
   /// containing the project, or a non-empty folder bookgen did not create (whose files are
   /// moved to a hidden `.NAME.bookgen-replaced` folder next to it, never deleted).
@@ -24,15 +32,29 @@ public struct BuildOptions: Sendable, Equatable {
 
   public init(
     baseURL: String? = nil, templatesDirectory: String? = nil, staticDirectory: String? = nil, jobs: Int = 2,
-    outputDirectory: String, force: Bool = false, fingerprint: BuildFingerprint? = nil
+    outputDirectory: String, workingDirectory: String, force: Bool = false,
+    fingerprint: BuildFingerprint? = nil
   ) {
     self.baseURL = baseURL
     self.templatesDirectory = templatesDirectory
     self.staticDirectory = staticDirectory
     self.jobs = jobs
     self.outputDirectory = outputDirectory
+    self.workingDirectory = workingDirectory
     self.force = force
     self.fingerprint = fingerprint
+  }
+}
+
+extension BuildOptions {
+  /// The times `SOURCE_DATE_EPOCH` may give: 1970-01-01 to 9999-12-31 (a four-digit year).
+  static let sourceDateEpochs = 0...253_402_300_799
+
+  /// `SOURCE_DATE_EPOCH` from `environment` (the command's, injected), when it is a whole
+  /// number of seconds in `sourceDateEpochs`: the date arithmetic must never overflow on a stray
+  /// value, which is ignored.
+  public static func sourceDateEpoch(in environment: [String: String]) -> Int? {
+    environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }.flatMap { sourceDateEpochs.contains($0) ? $0 : nil }
   }
 }
 

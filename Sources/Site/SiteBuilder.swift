@@ -16,8 +16,6 @@ public struct SiteBuilder: Sendable {
   /// they need), so a large catalog's records are not held twice while pages render.
   package private(set) var collections: [SiteInput.Collection]
   public let options: BuildOptions
-  /// The user's home folder, which is never used as output without `force`.
-  var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
   /// Called before each output file is placed (tests interrupt builds with it).
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
@@ -55,13 +53,16 @@ public struct SiteBuilder: Sendable {
   /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
   /// still holds every file it lists: the CLI asks this before loading the fetched data.
   public static func isUpToDate(options: BuildOptions) -> Bool {
-    guard let fingerprint = options.fingerprint, let folder = try? OutputFolder(path: options.outputDirectory)
+    guard let fingerprint = options.fingerprint,
+      let folder = try? OutputFolder(
+        path: options.outputDirectory, currentDirectory: options.workingDirectory)
     else { return false }
     return upToDateReport(folder: folder, fingerprint: fingerprint) != nil
   }
 
-  /// The base URL the site in `outputDirectory` was built for, from its manifest; nil when the
-  /// folder holds no complete bookgen output (or one from before the field was recorded).
+  /// The base URL the site in `outputDirectory` (an absolute path) was built for, from its
+  /// manifest; nil when the folder holds no complete bookgen output (or one from before the
+  /// field was recorded).
   public static func builtBaseURL(outputDirectory: String) -> String? {
     guard let folder = try? OutputFolder(path: outputDirectory),
       let manifest = folder.manifests.load(describing: folder.output), manifest.isComplete
@@ -82,10 +83,10 @@ public struct SiteBuilder: Sendable {
   }
 
   private func checkedOutputFolder() throws(SiteError) -> (OutputFolder, FolderFence) {
-    let folder = try OutputFolder(path: options.outputDirectory)
-    let workingDirectory = FileManager.default.currentDirectoryPath
+    let workingDirectory = options.workingDirectory
+    let folder = try OutputFolder(path: options.outputDirectory, currentDirectory: workingDirectory)
     let fence = FolderFence(
-      project: OutputFolder.absolute(catalog.directory, in: workingDirectory), home: homeDirectory,
+      project: OutputFolder.absolute(catalog.directory, in: workingDirectory), home: options.homeDirectory,
       workingDirectory: workingDirectory)
     try folder.checkSafety(fence: fence, force: options.force)
     return (folder, fence)
@@ -125,7 +126,7 @@ public struct SiteBuilder: Sendable {
     // They are made and written while the pages are.
     let discoveryWriter = writer
     let settings = catalog.site
-    let discoveryOptions = DiscoveryOptions(environment: ProcessInfo.processInfo.environment)
+    let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
     async let discovery = discoveryWriter.writeDiscoveryFiles(
       model: model, jobs: jobs, settings: settings, options: discoveryOptions)
     var tally = try writer.writeAssets(assets, paths: paths.assets)

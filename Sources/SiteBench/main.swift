@@ -65,7 +65,7 @@ func run(count: Int, output: String, once: Bool) async throws {
 
   func timed(_ label: String, _ input: SiteInput, fingerprint: String? = nil) async throws {
     let options = BuildOptions(
-      jobs: jobs, outputDirectory: output,
+      jobs: jobs, outputDirectory: output, workingDirectory: FileManager.default.currentDirectoryPath,
       fingerprint: fingerprint.map { BuildFingerprint(value: $0, sharedValue: "site-bench") })
     let cpu = cpuSeconds()
     let start = ContinuousClock.now

@@ -21,7 +21,8 @@ import Testing
       limits: FetchLimits(
         retries: retries, timeout: 5, maxRequests: maxRequests, requestsPerSecond: nil, maxAge: Self.day),
       options: FetchOptions(
-        offline: offline, jobs: 2, environment: [:], now: { Self.now }, sleep: { _ in }, random: { 0.5 }),
+        cacheDirectory: cache.directory, offline: offline, jobs: 2, now: { Self.now }, sleep: { _ in },
+        random: { 0.5 }),
       cache: cache, transport: transport, progress: nil)
   }
 

@@ -58,7 +58,8 @@ import struct Catalog.Collection
       SiteInput.Collection(slug: "taiwan", volumes: [SiteCheckBuiltSiteTests.volumes[1]]),
     ]
     _ = try await SiteBuilder(
-      catalog: catalog, collections: inputs, options: BuildOptions(outputDirectory: output)
+      catalog: catalog, collections: inputs,
+      options: BuildOptions(outputDirectory: output, workingDirectory: NSTemporaryDirectory())
     )
     .build()
     // The build writes feeds, OPDS and the sitemap with the pages.

@@ -43,7 +43,7 @@ import Testing
         SiteInput.Collection(slug: "second", volumes: shelf.volumes(5..<shelf.books.count)),
       ],
       options: BuildOptions(
-        jobs: 2, outputDirectory: output,
+        jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory(),
         // A new fingerprint each build (the data changed), the same shared part.
         fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: shared)))
   }
@@ -150,7 +150,7 @@ import Testing
         catalog: Fixtures.catalog([Fixtures.collection("shelf")]),
         collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
         options: BuildOptions(
-          jobs: 1, outputDirectory: root + "/public",
+          jobs: 1, outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory(),
           fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: "s"))
       ).build()
     }

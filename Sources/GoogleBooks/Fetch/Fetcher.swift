@@ -25,17 +25,8 @@ package struct Fetcher: Sendable {
     self.progress = progress
   }
 
-  /// The cache folder: `--cache-dir`/`options.cacheDirectory` or `cache.dir`, against the catalog's folder.
-  package var cacheDirectory: String {
-    let dir = options.cacheDirectory ?? catalog.cache.dir
-    return dir.hasPrefix("/") ? dir : catalog.directory + "/" + dir
-  }
-
-  /// `BOOKGEN_API_URL` or `google_books.api_url`.
-  package var apiURL: String {
-    let override = options.environment["BOOKGEN_API_URL"] ?? ""
-    return APIRequest.trimmedBase(override.isEmpty ? catalog.googleBooks.apiURL : override)
-  }
+  /// `google_books.api_url` (which the command line sets from `BOOKGEN_API_URL` when given).
+  package var apiURL: String { APIRequest.trimmedBase(catalog.googleBooks.apiURL) }
 
   var apiKey: String? {
     let key = options.environment[catalog.googleBooks.apiKeyEnv] ?? ""
@@ -52,7 +43,7 @@ package struct Fetcher: Sendable {
         maxRequests: options.maxRequests ?? settings.maxRequests,
         requestsPerSecond: options.requestsPerSecond ?? settings.requestsPerSecond,
         maxAge: catalog.cache.maxAge),
-      options: options, cache: ResponseCache(directory: cacheDirectory), transport: transport,
+      options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
     let run = try await scheduler.run(planner.initialRequests())
     return try assemble(run)

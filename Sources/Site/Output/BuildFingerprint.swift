@@ -5,7 +5,8 @@ import Foundation
 ///
 /// It covers the catalog file's bytes, the default theme and the site's `templates/` folder
 /// (the paths and bytes of the templates and assets a build reads), the files of its `static/`
-/// folder (paths, sizes and times), the options that change output (base URL), the tool's version, and the
+/// folder (paths, sizes and times), the options that change output (base URL, `SOURCE_DATE_EPOCH`),
+/// the tool's version, and the
 /// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
 /// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
 /// and are left out.
@@ -57,6 +58,8 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       stream.add("static \(identity.count)")
       for file in identity { stream.add(file) }
     }
+    // The feeds' and the sitemap's dates: discovery files, never a page.
+    stream.add("source date \(options.sourceDateEpoch.map(String.init) ?? "none")")
     stream.add(catalogFile)
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }
