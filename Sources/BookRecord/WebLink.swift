@@ -4,9 +4,12 @@ import Support
 /// page, and which `http://` links become `https://`.
 ///
 /// A link is an absolute http(s) URL with a host and nothing that could break out of an
-/// attribute. `http://` is upgraded on the hosts known to serve the same paths over https
-/// (Google's, `servesHTTPS`), which avoids mixed content; a cover must be https after that,
-/// other links may stay http.
+/// attribute. `http://` is upgraded on the hosts known to serve the same paths over https —
+/// Google's (`google.com`, `google.<cc>`, `google.co.<cc>`, `google.com.<cc>` and their
+/// subdomains, such as `books.google.de` and `play.google.de`, and `googleapis.com`,
+/// `googleusercontent.com` and theirs), which avoids mixed content; a cover must be https
+/// after that, other links may stay http. The decoder upgrades Google's links with it as they
+/// are read, the site every link and cover it shows (the owner's too).
 package enum WebLink {
   /// The URL when it is an absolute http(s) URL with a host and nothing that could break out of
   /// an attribute; nil otherwise (`javascript:`, `data:`, relative paths, spaces, quotes…).
@@ -103,22 +106,32 @@ package enum WebLink {
     return String(decoding: host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
   }
 
-  /// Google's own hosts, which all serve https. `host` is lower-case.
+  /// Google's hosts: `google.com`, `google.<cc>`, `google.co.<cc>`, `google.com.<cc>` (`<cc>`
+  /// two ASCII letters, as country domains are), `googleapis.com`, `googleusercontent.com`,
+  /// and any of their subdomains. `host` is lower-case.
   package static func servesHTTPS(_ host: String) -> Bool {
-    if host == "google.com" || host.hasSuffix(".google.com") || host.hasSuffix(".googleusercontent.com")
-      || host.hasSuffix(".googleapis.com")
+    let labels = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return false }
+    let last = labels[labels.count - 1]
+    let secondLast = labels[labels.count - 2]
+    if last.elementsEqual("com".utf8),
+      secondLast.elementsEqual("googleapis".utf8) || secondLast.elementsEqual("googleusercontent".utf8)
     {
       return true
     }
-    // Country sites: books.google.de, books.google.com.tw, books.google.co.jp.
-    guard host.hasPrefix("books.google.") else { return false }
-    let suffix = host.dropFirst("books.google.".count).split(separator: ".", omittingEmptySubsequences: false)
-    let isCountry = { (label: Substring) in label.count == 2 && label.allSatisfy { $0.isASCII && $0.isLetter }
+    guard let google = labels.lastIndex(where: { $0.elementsEqual("google".utf8) }) else { return false }
+    let suffix = labels[(google + 1)...]
+    let isCountry = { (label: Substring.UTF8View.SubSequence) in
+      label.count == 2 && label.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     }
     switch suffix.count {
-    case 1: return isCountry(suffix[0])
-    case 2: return (suffix[0] == "com" || suffix[0] == "co") && isCountry(suffix[1])
-    default: return false
+    case 1:
+      return suffix.first!.elementsEqual("com".utf8) || isCountry(suffix.first!)
+    case 2:
+      let first = suffix.first!
+      return (first.elementsEqual("co".utf8) || first.elementsEqual("com".utf8)) && isCountry(suffix.last!)
+    default:
+      return false
     }
   }
 

@@ -50,6 +50,35 @@ import Testing
     #expect(WebLink.servesHTTPS(host) == expected)
   }
 
+  /// Where the two copies of the host rule disagreed (GoogleBooks' decoder took any two
+  /// characters after `google.`; the site only `books.google.<cc>` besides `*.google.com`):
+  /// every country domain of Google's and its subdomains serve https; a country code is letters.
+  @Test(arguments: [
+    ("play.google.de", true), ("google.de", true), ("www.google.co.jp", true), ("google.com.tw", true),
+    ("googleapis.com", true), ("googleusercontent.com", true), ("books.google.12", false),
+    ("books.google.c0", false), ("google.evil.example", false), ("books.google.com.evil.org", false),
+  ])
+  func theCasesTheCopiesDisagreedOn(host: String, expected: Bool) {
+    #expect(WebLink.servesHTTPS(host) == expected)
+  }
+
+  @Test(arguments: [
+    ("http://play.google.de/store/books/details?id=x", "https://play.google.de/store/books/details?id=x"),
+    ("HTTP://BOOKS.GOOGLE.DE:80/x", "https://BOOKS.GOOGLE.DE:80/x"),
+    ("http://user@books.google.com/x", "https://user@books.google.com/x"),
+    ("http://books.google.com@evil.example/x", "http://books.google.com@evil.example/x"),
+    ("http://books.google.12/x", "http://books.google.12/x"),
+    ("https://books.google.com/x", "https://books.google.com/x"),
+  ])
+  func httpIsUpgradedWhereTheHostServesHTTPS(raw: String, expected: String) {
+    #expect(WebLink.upgraded(raw) == expected)
+  }
+
+  @Test func aCoverOnAnHTTPOnlyHostIsDropped() {
+    #expect(WebLink.cover("http://play.google.de/c.jpg") == "https://play.google.de/c.jpg")
+    #expect(WebLink.cover("http://books.google.12/c.jpg") == nil)
+  }
+
   @Test func googleLinksAreUpgradedToHTTPS() {
     #expect(
       WebLink.link("http://play.google.com/books/reader?id=x")

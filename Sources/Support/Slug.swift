@@ -1,25 +1,38 @@
 import Foundation
 
-/// Readable, URL-safe path segments made from titles and names.
+/// Readable, URL-safe path segments made from titles and names: the one rule for book, term and
+/// collection slugs.
 ///
-/// A slug holds only lower-case letters and digits of any script (CJK titles stay readable; the
-/// href builder percent-encodes them) joined by single hyphens, so it can never contain `/`,
-/// `\`, `.`, NUL or spaces and can never escape the output folder.
-enum Slug {
-  /// Longest slug text taken from a title, in characters (file names are limited to 255 bytes).
-  static let maximumLength = 60
+/// A slug holds only lower-case letters and digits joined by single hyphens, so it can never
+/// contain `/`, `\`, `.`, NUL or spaces and can never escape the output folder. Text is folded
+/// first (case, width and accents: `Ｆｕｌｌ` and `Café` become `full` and `cafe`; zero-width and
+/// bidi characters vanish), apostrophes vanish (`Ender's` → `enders`), and every other run of
+/// characters becomes one hyphen.
+package enum Slug {
+  /// Which letters and digits a slug keeps.
+  package enum Alphabet: Sendable {
+    /// Those of any script: book and term slugs, where CJK titles stay readable (the href
+    /// builder percent-encodes them).
+    case anyScript
+    /// ASCII ones: collection slugs, which the owner may also write and which are `[a-z0-9-]`.
+    case ascii
+  }
 
-  /// `The Three-Body Problem` → `the-three-body-problem`; `三體` → `三體`; `!!!` → ``.
-  static func make(_ text: String, maximumLength: Int = Slug.maximumLength) -> String {
-    let folded =
-      CollationKey.asciiFold(text)
-      ?? text.strippingInvisibles().folding(
-        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+  /// Longest slug text taken from a title, in characters (file names are limited to 255 bytes).
+  package static let maximumLength = 60
+
+  /// `The Three-Body Problem` → `the-three-body-problem`; `三體` → `三體` (`.ascii`: ``); `!!!` → ``.
+  /// At most `maximumLength` characters when given.
+  package static func make(
+    _ text: String, alphabet: Alphabet = .anyScript, maximumLength: Int? = Slug.maximumLength
+  ) -> String {
+    let folded = TextFolding.fold(text)
+    let maximumLength = maximumLength ?? Int.max
     var result = String.UnicodeScalarView()
     var count = 0
     var pendingHyphen = false
     for scalar in folded.unicodeScalars {
-      if scalar.isSlugCharacter {
+      if alphabet == .ascii ? scalar.isASCIILetterOrDigit : scalar.isSlugCharacter {
         let needsHyphen = pendingHyphen && !result.isEmpty
         guard count + (needsHyphen ? 2 : 1) <= maximumLength else { break }
         if needsHyphen {
@@ -39,7 +52,7 @@ enum Slug {
   }
 
   /// A volume id reduced to `[A-Za-z0-9_-]` (Google's alphabet); anything else becomes `_`.
-  static func safeIdentifier(_ id: String) -> String {
+  package static func safeIdentifier(_ id: String) -> String {
     // Google's ids (`B1ZdEAAAQBAJ`) are already safe: returned as they are, without a copy.
     if !id.isEmpty, id.utf8.count <= 64, id.utf8.allSatisfy(Slug.isIdentifierByte) { return id }
     let scalars = id.unicodeScalars.map { scalar -> Unicode.Scalar in
@@ -66,7 +79,7 @@ enum Slug {
   }
 
   /// A short stable hash (FNV-1a, 32 bit) for names that have no slug characters at all.
-  static func hash(_ text: String) -> String {
+  package static func hash(_ text: String) -> String {
     var value: UInt32 = 0x811C_9DC5
     for byte in text.utf8 {
       value ^= UInt32(byte)
@@ -78,11 +91,13 @@ enum Slug {
 }
 
 extension Unicode.Scalar {
+  fileprivate var isASCIILetterOrDigit: Bool {
+    ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
+  }
+
   /// Letters and digits of any script, but no marks, punctuation, symbols or separators.
   fileprivate var isSlugCharacter: Bool {
-    if isASCII {
-      return ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
-    }
+    if isASCII { return isASCIILetterOrDigit }
     switch properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter,
       .decimalNumber, .letterNumber:
@@ -93,34 +108,10 @@ extension Unicode.Scalar {
   }
 }
 
-/// Hands out unique slugs within one folder, deterministically (callers go in a stable order).
-///
-/// Uniqueness is checked case-insensitively so the output also works on macOS and Windows file
-/// systems, where `books/abc/` and `books/ABC/` are the same folder.
-struct SlugAllocator {
-  private var taken: Set<String>
-
-  init(reserved: Set<String> = ["page"]) {
-    taken = Set(reserved.map { $0.lowercased() })
-  }
-
-  /// `preferred`, or `preferred-2`, `preferred-3`… when it is taken.
-  mutating func allocate(_ preferred: String) -> String {
-    var candidate = preferred
-    var counter = 2
-    while taken.contains(candidate.lowercased()) {
-      candidate = "\(preferred)-\(counter)"
-      counter += 1
-    }
-    taken.insert(candidate.lowercased())
-    return candidate
-  }
-}
-
 extension Slug {
   /// True for a non-empty single path segment without separators, dots-only names, controls or
   /// characters that need escaping in a file name (the owner's collection slugs).
-  static func isSafeSegment(_ text: String) -> Bool {
+  package static func isSafeSegment(_ text: String) -> Bool {
     guard !text.isEmpty, text != ".", text != "..", text.utf8.count <= 200 else { return false }
     return text.unicodeScalars.allSatisfy { scalar in
       scalar.value > 0x20 && scalar.value != 0x7F && !"/\\:*?\"<>|%#".unicodeScalars.contains(scalar)
