@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The folder tree reads like the pipeline:
-// catalog.yml → Catalog → GoogleBooks (fetch + cache) → Markdown / Mustache → Site → public/
+// The folder tree reads like the pipeline, and like the dependency graph (CONTRIBUTING.md):
+// catalog.yml → Catalog → sources (GoogleBooks, on Fetching's cache and transport) → BookRecord
+// → Markdown / Mustache → Site → public/
 let package = Package(
   name: "bookgen",
   platforms: [.macOS(.v14)],
@@ -27,8 +28,10 @@ let package = Package(
     // request budget and rate, offline runs and stale fallbacks (Sources/Fetching).
     .target(name: "Fetching", dependencies: ["Diagnostics", "Support"]),
     // One book as the site is made from it, whatever its source: each source maps its own
-    // shapes into it at its edge; provenance per field (Sources/BookRecord).
+    // shapes into it at its edge; provenance per field (Sources/BookRecord). Site sees only it.
     .target(name: "BookRecord", dependencies: ["Support"]),
+    // Google Books as a source: request planning, its FetchSource, the Volume model and decoder,
+    // and Volume → BookRecord.
     .target(
       name: "GoogleBooks", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
