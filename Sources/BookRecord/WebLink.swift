@@ -68,8 +68,13 @@ package enum WebLink {
   /// `value` with `http://` replaced by `https://` when its host is known to serve https;
   /// anything else as it is (without a copy).
   package static func upgraded(_ value: String) -> String {
-    guard hasPrefix(value, "http://"), let host = host(of: value), servesHTTPS(host) else { return value }
-    return "https://" + value.dropFirst(7)
+    guard hasPrefix(value, "http://") else { return value }
+    var value = value
+    // Bytes in place, no host string: this runs for every link of every volume decoded.
+    let serves = value.withUTF8 { bytes in
+      hostRange(in: bytes).map { servesHTTPS(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? false
+    }
+    return serves ? "https://" + value.dropFirst(7) : value
   }
 
   /// Whether `text` starts with the lower-case ASCII `prefix`, ignoring ASCII case.
@@ -86,53 +91,88 @@ package enum WebLink {
 
   /// The URL's host, lower-cased, without credentials or port; nil without `scheme://`.
   package static func host(of url: String) -> String? {
-    let bytes = url.utf8
-    var index = bytes.startIndex
-    var schemeEnd: String.Index?
-    while index != bytes.endIndex {
-      if bytes[index] == UInt8(ascii: ":"), bytes[bytes.index(after: index)...].starts(with: "//".utf8) {
-        schemeEnd = bytes.index(index, offsetBy: 3)
+    var url = url
+    return url.withUTF8 { bytes in
+      hostRange(in: bytes).map { range in
+        String(decoding: bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+      }
+    }
+  }
+
+  /// Where the host lies in a URL's bytes: after the first `://`, up to the path, query or
+  /// fragment, after any credentials (`user@`) and before any port.
+  static func hostRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    var start = 0
+    while true {
+      guard start + 2 < bytes.count else { return nil }
+      if bytes[start] == UInt8(ascii: ":"), bytes[start + 1] == UInt8(ascii: "/"),
+        bytes[start + 2] == UInt8(ascii: "/")
+      {
         break
       }
-      bytes.formIndex(after: &index)
+      start += 1
     }
-    guard let schemeEnd else { return nil }
-    let authority = bytes[schemeEnd...].prefix {
-      $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+    start += 3
+    var end = start
+    while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+      bytes[end] != UInt8(ascii: "#")
+    {
+      if bytes[end] == UInt8(ascii: "@") { start = end + 1 }
+      end += 1
     }
-    let hostAndPort =
-      authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
-    let host = hostAndPort.prefix { $0 != UInt8(ascii: ":") }
-    return String(decoding: host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    var portStart = start
+    while portStart < end, bytes[portStart] != UInt8(ascii: ":") { portStart += 1 }
+    return start..<portStart
   }
 
   /// Google's hosts: `google.com`, `google.<cc>`, `google.co.<cc>`, `google.com.<cc>` (`<cc>`
   /// two ASCII letters, as country domains are), `googleapis.com`, `googleusercontent.com`,
-  /// and any of their subdomains. `host` is lower-case.
+  /// and any of their subdomains; compared without ASCII case.
   package static func servesHTTPS(_ host: String) -> Bool {
-    let labels = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    guard labels.count >= 2, !labels.contains(where: \.isEmpty) else { return false }
-    let last = labels[labels.count - 1]
-    let secondLast = labels[labels.count - 2]
-    if last.elementsEqual("com".utf8),
-      secondLast.elementsEqual("googleapis".utf8) || secondLast.elementsEqual("googleusercontent".utf8)
-    {
+    var host = host
+    return host.withUTF8 { servesHTTPS($0) }
+  }
+
+  static func servesHTTPS(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The last three labels decide; every label must be non-empty. Ranges, not an array.
+    var ends: (Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil)
+    var count = 0
+    var end = host.count
+    var index = host.count - 1
+    while true {
+      if index < 0 || host[index] == UInt8(ascii: ".") {
+        guard index + 1 < end else { return false }  // an empty label
+        switch count {
+        case 0: ends.0 = (index + 1)..<end
+        case 1: ends.1 = (index + 1)..<end
+        case 2: ends.2 = (index + 1)..<end
+        default: break
+        }
+        count += 1
+        if index < 0 { break }
+        end = index
+      }
+      index -= 1
+    }
+    guard count >= 2 else { return false }
+    func label(_ range: Range<Int>?, is word: StaticString) -> Bool {
+      guard let range, range.count == word.utf8CodeUnitCount else { return false }
+      let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+      return zip(host[range], expected).allSatisfy { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) == $1 }
+    }
+    func isCountry(_ range: Range<Int>?) -> Bool {
+      guard let range, range.count == 2 else { return false }
+      return host[range].allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+    }
+    let (tld, second, third) = ends
+    if label(tld, is: "com"), label(second, is: "googleapis") || label(second, is: "googleusercontent") {
       return true
     }
-    guard let google = labels.lastIndex(where: { $0.elementsEqual("google".utf8) }) else { return false }
-    let suffix = labels[(google + 1)...]
-    let isCountry = { (label: Substring.UTF8View.SubSequence) in
-      label.count == 2 && label.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+    if label(second, is: "google") { return label(tld, is: "com") || isCountry(tld) }
+    if label(third, is: "google") {
+      return (label(second, is: "co") || label(second, is: "com")) && isCountry(tld)
     }
-    switch suffix.count {
-    case 1:
-      return suffix.first!.elementsEqual("com".utf8) || isCountry(suffix.first!)
-    case 2:
-      let first = suffix.first!
-      return (first.elementsEqual("co".utf8) || first.elementsEqual("com".utf8)) && isCountry(suffix.last!)
-    default:
-      return false
-    }
+    return false
   }
 
   /// `text` without any occurrence of the ASCII `pattern` (byte search, no Foundation).

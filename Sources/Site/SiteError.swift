@@ -14,7 +14,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
   case reservedCollectionSlug(String)
   /// A collection's slug is not a safe single path segment.
   case unsafeCollectionSlug(String)
-  /// Volumes were given for a collection the catalog does not declare.
+  /// Records were given for a collection the catalog does not declare.
   case unknownCollection(String)
   /// `site.strings` names a UI string that does not exist.
   case unknownUIString(key: String, suggestion: String?)

@@ -3,7 +3,7 @@ import Support
 extension JSONReader {
   /// Reads the string at the current position (which must be `"`), decoding escapes; the
   /// control characters no page or feed may hold are removed (`ControlCharacters`).
-  package mutating func readString() throws(JSONSyntaxError) -> String {
+  @inlinable package mutating func readString() throws(JSONSyntaxError) -> String {
     position += 1
     let start = position
     var index = start
@@ -55,7 +55,7 @@ extension JSONReader {
     throw syntaxError("unterminated string")
   }
 
-  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+  @inlinable mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
     guard end - position >= 4 else { throw syntaxError("truncated \\u escape") }
     var value: UInt32 = 0
     for offset in 0..<4 {
@@ -73,7 +73,7 @@ extension JSONReader {
     return value
   }
 
-  private mutating func appendUnicodeEscape(to bytes: inout [UInt8]) throws(JSONSyntaxError) {
+  @inlinable mutating func appendUnicodeEscape(to bytes: inout [UInt8]) throws(JSONSyntaxError) {
     var scalar = try hex4()
     if scalar >= 0xD800 && scalar < 0xDC00, end - position >= 6, base[position] == UInt8(ascii: "\\"),
       base[position + 1] == UInt8(ascii: "u")
@@ -93,7 +93,7 @@ extension JSONReader {
   }
 
   /// Skips one value of any type, checking only enough structure to find where it ends.
-  package mutating func skipValue() throws(JSONSyntaxError) {
+  @inlinable package mutating func skipValue() throws(JSONSyntaxError) {
     let byte = try peek()
     switch byte {
     case UInt8(ascii: "\""):
@@ -117,7 +117,7 @@ extension JSONReader {
     }
   }
 
-  private mutating func skipString() throws(JSONSyntaxError) {
+  @inlinable mutating func skipString() throws(JSONSyntaxError) {
     var index = position + 1
     while index < end {
       let byte = base[index]
@@ -131,7 +131,7 @@ extension JSONReader {
     throw syntaxError("unterminated string")
   }
 
-  private mutating func skipContainer() throws(JSONSyntaxError) {
+  @inlinable mutating func skipContainer() throws(JSONSyntaxError) {
     var depth = 0
     var index = position
     while index < end {

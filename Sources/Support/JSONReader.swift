@@ -11,7 +11,7 @@ package struct JSONSyntaxError: Error, Sendable, Equatable {
   package var offset: Int
   package var message: String
 
-  package init(offset: Int, message: String) {
+  @inlinable package init(offset: Int, message: String) {
     self.offset = offset
     self.message = message
   }
@@ -23,7 +23,7 @@ package struct JSONTypeMismatch: Error, Sendable, Equatable {
   package var expected: String
   package var found: String
 
-  package init(path: String, expected: String, found: String) {
+  @inlinable package init(path: String, expected: String, found: String) {
     self.path = path
     self.expected = expected
     self.found = found
@@ -35,7 +35,7 @@ package struct JSONKey {
   package let start: UnsafePointer<UInt8>
   package let count: Int
 
-  package static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
+  @inlinable package static func ~= (pattern: StaticString, key: JSONKey) -> Bool {
     pattern.utf8CodeUnitCount == key.count
       && memcmp(pattern.utf8Start, key.start, key.count) == 0
   }
@@ -49,6 +49,8 @@ package struct JSONKey {
 ///
 /// Known fields are read straight into the model; everything else is skipped without allocating,
 /// which is what makes decoding thousands of volumes cheap (Foundation builds a whole object tree).
+/// Its methods are `@inlinable`: the decoders that call them per key and per value live in other
+/// modules (a source's, the cache's), where plain calls would not be inlined.
 package struct JSONReader {
   package let base: UnsafePointer<UInt8>
   package let end: Int
@@ -57,7 +59,7 @@ package struct JSONReader {
   /// not …`) or cut short, in reading order; the caller takes them with the volume they belong to.
   package var notes: [String] = []
 
-  package init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
+  @inlinable package init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil) {
     // An empty buffer has no base address; every read checks `end` first, so none happens.
     base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
     let range = range ?? 0..<buffer.count
@@ -67,7 +69,7 @@ package struct JSONReader {
 
   // MARK: Low level
 
-  package mutating func skipSpace() {
+  @inlinable package mutating func skipSpace() {
     while position < end {
       switch base[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -77,7 +79,7 @@ package struct JSONReader {
   }
 
   /// Skips a UTF-8 byte-order mark and whitespace at the start of a body.
-  package mutating func skipPreamble() {
+  @inlinable package mutating func skipPreamble() {
     if end - position >= 3, base[position] == 0xEF, base[position + 1] == 0xBB,
       base[position + 2] == 0xBF
     {
@@ -88,17 +90,17 @@ package struct JSONReader {
 
   package var atEnd: Bool { position >= end }
 
-  package func syntaxError(_ message: String) -> JSONSyntaxError {
+  @inlinable package func syntaxError(_ message: String) -> JSONSyntaxError {
     JSONSyntaxError(offset: position, message: message)
   }
 
-  package mutating func peek() throws(JSONSyntaxError) -> UInt8 {
+  @inlinable package mutating func peek() throws(JSONSyntaxError) -> UInt8 {
     skipSpace()
     guard position < end else { throw syntaxError("unexpected end of data") }
     return base[position]
   }
 
-  package mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
+  @inlinable package mutating func expect(_ byte: UInt8) throws(JSONSyntaxError) {
     guard try peek() == byte else {
       throw syntaxError("expected '\(Character(Unicode.Scalar(byte)))'")
     }
@@ -106,13 +108,13 @@ package struct JSONReader {
   }
 
   /// Reads `null` if it is next; the caller then treats the field as absent.
-  package mutating func consumeNull() throws(JSONSyntaxError) -> Bool {
+  @inlinable package mutating func consumeNull() throws(JSONSyntaxError) -> Bool {
     guard try peek() == UInt8(ascii: "n") else { return false }
     try literal("null")
     return true
   }
 
-  private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+  @inlinable mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
     let count = word.utf8CodeUnitCount
     guard end - position >= count, memcmp(word.utf8Start, base + position, count) == 0 else {
       throw syntaxError("invalid literal")
@@ -120,7 +122,7 @@ package struct JSONReader {
     position += count
   }
 
-  package func typeName(of byte: UInt8) -> String {
+  @inlinable package func typeName(of byte: UInt8) -> String {
     switch byte {
     case UInt8(ascii: "{"): return "an object"
     case UInt8(ascii: "["): return "an array"
@@ -134,7 +136,7 @@ package struct JSONReader {
   // MARK: Containers
 
   /// Iterates an object's members; `body` must consume each value. Returns false for `null`.
-  @discardableResult
+  @inlinable @discardableResult
   package mutating func object(
     _ path: StaticString, _ body: (inout JSONReader, JSONKey) throws -> Void
   ) throws -> Bool {
@@ -163,7 +165,7 @@ package struct JSONReader {
   }
 
   /// Iterates an array's elements; `body` gets the index and must consume each element.
-  @discardableResult
+  @inlinable @discardableResult
   package mutating func array(
     _ path: StaticString, _ body: (inout JSONReader, Int) throws -> Void
   ) throws -> Bool {
@@ -191,7 +193,7 @@ package struct JSONReader {
     }
   }
 
-  private mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
+  @inlinable mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
     guard try peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key") }
     let start = position + 1
     var index = start
@@ -211,7 +213,7 @@ package struct JSONReader {
   // MARK: Scalars
 
   /// A string, or nil for `null`.
-  package mutating func string(_ path: StaticString) throws -> String? {
+  @inlinable package mutating func string(_ path: StaticString) throws -> String? {
     let byte = try peek()
     if byte == UInt8(ascii: "\"") { return try readString() }
     if try consumeNull() { return nil }
@@ -220,7 +222,7 @@ package struct JSONReader {
 
   /// A string of at most `limit` UTF-8 bytes; a longer one is cut at the last whole character
   /// that fits, ends in `…`, and gets a note in `notes`.
-  package mutating func string(_ path: StaticString, limit: Int) throws -> String? {
+  @inlinable package mutating func string(_ path: StaticString, limit: Int) throws -> String? {
     guard let value = try string(path) else { return nil }
     let count = value.utf8.count
     guard count > limit else { return value }
@@ -237,7 +239,7 @@ package struct JSONReader {
   }
 
   /// Strings of an array; nulls are dropped.
-  package mutating func strings(_ path: StaticString) throws -> [String] {
+  @inlinable package mutating func strings(_ path: StaticString) throws -> [String] {
     var result: [String] = []
     try array(path) { reader, _ in
       if let value = try reader.string(path) { result.append(value) }
@@ -246,7 +248,7 @@ package struct JSONReader {
   }
 
   /// A number (`4`, `4.0`, `3.499E7`) or a numeric string; nil for `null`.
-  package mutating func double(_ path: StaticString) throws -> Double? {
+  @inlinable package mutating func double(_ path: StaticString) throws -> Double? {
     let byte = try peek()
     if byte == UInt8(ascii: "\"") {
       let text = try readString()
@@ -262,7 +264,9 @@ package struct JSONReader {
 
   /// A number in `range`; nil for `null`. A value outside it, infinities included, is left out:
   /// nil, and a note in `notes`. A malformed value still throws, like `double(_:)`.
-  package mutating func double(_ path: StaticString, in range: ClosedRange<Double>) throws -> Double? {
+  @inlinable package mutating func double(_ path: StaticString, in range: ClosedRange<Double>) throws
+    -> Double?
+  {
     guard let value = try double(path) else { return nil }
     guard range.contains(value) else {
       drop(
@@ -277,7 +281,7 @@ package struct JSONReader {
 
   /// A whole number in `range` (also when written `640.0`); nil for `null`. A value outside it
   /// is left out with a note in `notes`; a fraction throws, as a shape Google never sends.
-  package mutating func int(_ path: StaticString, in range: ClosedRange<Int>) throws -> Int? {
+  @inlinable package mutating func int(_ path: StaticString, in range: ClosedRange<Int>) throws -> Int? {
     guard let value = try double(path) else { return nil }
     if value.isFinite, value.rounded() != value {
       throw JSONTypeMismatch(path: "\(path)", expected: "a whole number", found: "\(value)")
@@ -290,13 +294,13 @@ package struct JSONReader {
     return whole
   }
 
-  private mutating func drop(_ path: StaticString, _ value: Double, expected: String) {
+  @usableFromInline mutating func drop(_ path: StaticString, _ value: Double, expected: String) {
     notes.append("dropped \(path): \(DecimalText.shortest(value)) is not \(expected)")
   }
 
   /// A whole number, also when written `640.0`; nil for `null`. For our own files (cache
   /// entry headers); fields from Google use `int(_:in:)`, which has a range.
-  package mutating func int(_ path: StaticString) throws -> Int? {
+  @inlinable package mutating func int(_ path: StaticString) throws -> Int? {
     guard let value = try double(path) else { return nil }
     guard value.rounded() == value, abs(value) < 1e15 else {
       throw JSONTypeMismatch(path: "\(path)", expected: "a whole number", found: "\(value)")
@@ -304,7 +308,7 @@ package struct JSONReader {
     return Int(value)
   }
 
-  package mutating func bool(_ path: StaticString) throws -> Bool? {
+  @inlinable package mutating func bool(_ path: StaticString) throws -> Bool? {
     switch try peek() {
     case UInt8(ascii: "t"):
       try literal("true")
@@ -320,7 +324,7 @@ package struct JSONReader {
     }
   }
 
-  private mutating func readNumber() throws(JSONSyntaxError) -> Double {
+  @inlinable mutating func readNumber() throws(JSONSyntaxError) -> Double {
     let start = position
     var index = position
     var integral = true

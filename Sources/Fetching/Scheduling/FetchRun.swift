@@ -3,22 +3,22 @@ import Foundation
 /// What a scheduler run resolved, for the source to read in its catalog's order.
 package struct FetchRun<Source: FetchSource>: Sendable {
   package let source: Source
-  package let resolutions: [Source.Request: Resolution<Source.Decoded>]
+  let resolutions: [Source.Request: Resolution<Source.Decoded>]
   /// Messages to show with a request's subject (refetched corrupt entries, stale fallbacks).
-  package let notes: [Source.Request: [String]]
+  let notes: [Source.Request: [String]]
   /// Why fetched responses could not be stored.
-  package let unwritten: [Source.Request: String]
+  let unwritten: [Source.Request: String]
   /// Warnings about the run as a whole, shown before the requests' own.
-  package let warnings: [String]
+  let warnings: [String]
   package let statistics: FetchStatistics
   /// Expired entries served offline, for want of budget, as they are, and with the API down.
-  package let staleOffline: Int
-  package let staleBudget: Int
-  package let staleKept: Int
-  package let staleUnreachable: Int
-  package let budgetLimit: Int?
+  let staleOffline: Int
+  let staleBudget: Int
+  let staleKept: Int
+  let staleUnreachable: Int
+  let budgetLimit: Int?
   /// The error that showed the API unreachable, when one did.
-  package let networkDown: TransportError?
+  let networkDown: TransportError?
 
   init(state: FetchState<Source>, budgetLimit: Int?, networkDown: TransportError?) {
     source = state.source

@@ -9,10 +9,10 @@ import Support
 /// alone owns the bookkeeping, and callers read the result in catalog order afterwards, so
 /// nothing in the output depends on timing.
 package struct FetchScheduler<Source: FetchSource>: Sendable {
-  package let source: Source
-  package let limits: FetchLimits
-  package let options: FetchOptions
-  package let cache: ResponseCache
+  let source: Source
+  let limits: FetchLimits
+  let options: FetchOptions
+  let cache: ResponseCache
   let transport: any HTTPTransport
   let progress: (any FetchProgress)?
 
@@ -49,10 +49,10 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   }
 
   /// Descriptors one job may hold at once: its connection and the cache entry it reads or writes.
-  package static var descriptorsPerJob: Int { 2 }
+  static var descriptorsPerJob: Int { 2 }
   /// Descriptors kept free for URLSession, libcurl and libdispatch, which open their own as
   /// connections and threads come and go (libdispatch traps when it gets none).
-  package static var descriptorReserve: Int { 24 }
+  static var descriptorReserve: Int { 24 }
 
   /// `options.jobs`, or fewer (with a warning) when that many would run out of descriptors;
   /// too few for even one job is an error, never a run that quietly loses entries.

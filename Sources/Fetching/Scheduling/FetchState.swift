@@ -2,7 +2,7 @@ import Foundation
 import Support
 
 /// How a request was resolved.
-package enum Resolution<Decoded: Sendable>: Sendable {
+enum Resolution<Decoded: Sendable>: Sendable {
   case answered(Decoded)
   case failed(RequestFailure)
   /// Not in the cache, or unusable there (`problem` says why), while the network may not be used.
