@@ -34,6 +34,10 @@ let package = Package(
     // and Volume → BookRecord.
     .target(
       name: "GoogleBooks", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
+    // Open Library as a source: its requests (books API, editions, works, authors, search), their
+    // decoders, its polite FetchSource, and its records → BookRecord.
+    .target(
+      name: "OpenLibrary", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
     .target(
@@ -75,7 +79,7 @@ let package = Package(
       name: "site-bench", dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks"],
       path: "Sources/SiteBench"),
 
-    // Shared test helpers: an in-process HTTP server that answers like Google Books.
+    // Shared test helpers: in-process HTTP servers that answer like Google Books and Open Library.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
@@ -88,6 +92,12 @@ let package = Package(
       name: "GoogleBooksTests",
       dependencies: [
         "GoogleBooks", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
+      ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "OpenLibraryTests",
+      dependencies: [
+        "OpenLibrary", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),

@@ -2,6 +2,8 @@
 package enum BookField: Int, CaseIterable, Sendable {
   case title, subtitle, authors, publisher, published, description, pageCount, language, categories
   case identifiers, covers, previewLink, readerLink, rating, sale, isPublicDomain
+  /// The series the book belongs to, and the year the work first came out (any edition).
+  case series, firstPublished
   /// The owner's own: a Markdown note and tags.
   case note, tags
 }
