@@ -42,8 +42,8 @@ public struct SiteBuilder: Sendable {
     }
     let theme = try Theme.load(directory: options.templatesDirectory)
     let renderer = try ThemeRenderer(theme: theme)
-    // A typo in the site's own template (`{{book.titel}}`) would render as nothing; the
-    // default theme is linted by the tests.
+    // A typo in the site's own template (`{{book.titel}}`, `{{> partials/covr}}`) would render
+    // as nothing; the default theme is linted by the tests.
     if theme.siteDirectory != nil {
       let problems = renderer.lint()
       if problems.contains(where: { $0.severity == .error }) { throw .templates(problems) }

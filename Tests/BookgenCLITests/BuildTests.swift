@@ -226,6 +226,32 @@ import Testing
     await fixture.server.stop()
   }
 
+  /// The engine renders a partial no template provides as nothing (the spec's rule); a typo in
+  /// a site's own partial tag still fails the build, where it is written.
+  @Test func aMissingPartialInASiteTemplateFailsTheBuild() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      try write(
+        "{{< layout}}{{$content}}{{#book}}{{#cover}}{{> partials/covr}}{{/cover}}{{/book}}{{/content}}{{/layout}}\n",
+        to: root + "/templates/book.mustache")
+      let result = await runCLI(["build", "-q"], in: root, variables: fixture.variables)
+      #expect(
+        result
+          == CLIResult(
+            status: 1, stdout: "",
+            stderr: """
+              templates/book.mustache:1:44: error: unknown partial 'partials/covr' (did you mean 'partials/cover'?)
+              {{< layout}}{{$content}}{{#book}}{{#cover}}{{> partials/covr}}{{/cover}}{{/book}}{{/content}}{{/layout}}
+                                                         ^
+              error: 'bookgen build' failed while rendering the site
+
+              """))
+      #expect(!FileManager.default.fileExists(atPath: root + "/public"))
+    }
+    await fixture.server.stop()
+  }
+
   /// `templates/assets/custom.css` is the site's own stylesheet: copied with the theme's assets
   /// and linked after the theme's stylesheet on every page, also when added to a built site.
   @Test func aCustomStylesheetIsLinkedWhenPresent() async throws {

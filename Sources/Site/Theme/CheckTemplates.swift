@@ -3,7 +3,8 @@ import Mustache
 
 /// Lints the theme a site would build with (its `templates/` over the default theme) for
 /// `bookgen check`: syntax errors, unknown partials and names no field of the page type offers.
-/// `bookgen build` and `serve` run the same lint before rendering a page.
+/// `bookgen build` and `serve` run the same lint before rendering a page: the engine renders
+/// an unknown partial or field as nothing, as the spec says, so this is what catches a typo.
 ///
 /// Each page template is checked against the fields its page type really gets, taken from the
 /// contexts of a sample site in which every optional field is present once and absent once.
