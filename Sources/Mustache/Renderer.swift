@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Walks a node tree, appending to one byte buffer; the context stack holds values, not copies.
 struct Renderer: ~Copyable {
