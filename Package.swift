@@ -57,7 +57,8 @@ let package = Package(
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
-    .executableTarget(name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"], exclude: ["README.md"]),
+    .executableTarget(
+      name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"], exclude: ["README.md"]),
     .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
     // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
     .executableTarget(
