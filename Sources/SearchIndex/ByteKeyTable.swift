@@ -1,5 +1,3 @@
-import Support
-
 /// An open-addressing hash table from byte strings (folded terms) to dense indices 0, 1, 2…,
 /// with the keys kept in one arena: millions of term lookups per build, without a `String`
 /// (and its Unicode-aware hashing and comparison) or an allocation per term.
@@ -22,7 +20,25 @@ struct ByteKeyTable {
     mask = size - 1
   }
 
-  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 { XXH64.hash(key, seed: 0x7465_726D) }
+  /// A multiply-and-rotate hash over 8-byte words: terms are short, and XXH64's finishing
+  /// rounds cost more than the rest for them. Fixed, so chunk cut points are the same on every
+  /// machine.
+  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+    var offset = 0
+    while offset < key.count {
+      var word: UInt64 = 0
+      for index in offset..<min(key.count, offset + 8) {
+        word |= UInt64(key[index]) << UInt64(8 * (index - offset))
+      }
+      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      hash = (hash << 29) | (hash >> 35)
+      offset += 8
+    }
+    hash ^= hash >> 33
+    hash &*= 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 33)
+  }
 
   /// The key's index, adding it when new.
   mutating func index(of key: UnsafeBufferPointer<UInt8>) -> (index: Int, inserted: Bool) {

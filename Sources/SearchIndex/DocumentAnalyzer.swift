@@ -1,3 +1,4 @@
+import Foundation
 import Support
 
 /// Turns one document into what the index merges: its distinct terms with the fields they occur
@@ -10,16 +11,24 @@ struct DocumentAnalyzer {
     var terms: [UInt8] = []
     /// The values of each facet of the options, in their order, without repeats.
     var facets: [[String]] = []
-    /// The display file (`d/<slot>.json`).
-    var file: [UInt8] = []
+    /// What the result shows, as the JSON values of its record in a document file, without
+    /// the slot and brackets the writer adds.
+    var record: [UInt8] = []
   }
 
   private var folding = SearchFolding()
+  /// `options.thumbnailTemplate` split at `{id}`, once (`range(of:)` per document was slow).
+  private var template: ThumbnailTemplate?
+  private var templateSource: String?
   private var table = ByteKeyTable()
   private var flags: [UInt8] = []
   private var scratch: [UInt8] = []
 
   mutating func analyze(_ document: SearchDocument, options: SearchIndexOptions) -> Result {
+    if templateSource != options.thumbnailTemplate {
+      templateSource = options.thumbnailTemplate
+      template = ThumbnailTemplate(options.thumbnailTemplate)
+    }
     table.removeAll()
     flags.removeAll(keepingCapacity: true)
     var scratch = self.scratch
@@ -53,7 +62,7 @@ struct DocumentAnalyzer {
       var seen: Set<String> = []
       return (document.facets[facet.id] ?? []).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
-    result.file = DocumentAnalyzer.displayFile(document.display, options: options)
+    result.record = DocumentAnalyzer.record(document.display, options: options, template: template)
     return result
   }
 
@@ -66,24 +75,28 @@ struct DocumentAnalyzer {
     }
   }
 
-  /// `["books/dune-x/","Dune","Deluxe Edition",["Frank Herbert"],"B1ZdEAAAQBAJ","1965",["desc…"]]`:
+  /// `"books/dune-x/","Dune","Deluxe Edition",["Frank Herbert"],"B1ZdEAAAQBAJ","1965",["desc…"]`:
   /// url, title, subtitle, authors, thumbnail (or the id the template takes), detail, texts.
-  static func displayFile(_ display: SearchDocument.Display, options: SearchIndexOptions) -> [UInt8] {
+  static func record(
+    _ display: SearchDocument.Display, options: SearchIndexOptions, template: ThumbnailTemplate?
+  ) -> [UInt8] {
     let texts = display.texts.filter { !$0.isEmpty }.map { cut($0, limit: options.excerptSourceLimit) }
     let value = JSONValue.array([
       .string(display.url), .string(display.title), .string(display.subtitle ?? ""),
       .array(display.authors.map(JSONValue.string)),
-      .string(compact(display.thumbnail, template: options.thumbnailTemplate)), .string(display.detail ?? ""),
+      .string(compact(display.thumbnail, template: template)), .string(display.detail ?? ""),
       .array(texts.map(JSONValue.string)),
     ])
-    return Array((value.rendered() + "\n").utf8)
+    return Array(value.rendered().utf8.dropFirst().dropLast())
   }
 
   /// The text cut to `limit` characters, at a space when one is near the end, with "…".
   static func cut(_ text: String, limit: Int) -> String {
     let scalars = text.unicodeScalars
-    guard scalars.count > limit else { return text }
-    var end = scalars.index(scalars.startIndex, offsetBy: limit)
+    // Stops at the limit instead of counting a long text whole.
+    guard var end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+      end < scalars.endIndex
+    else { return text }
     var back = end
     for _ in 0..<40 where back > scalars.startIndex {
       back = scalars.index(before: back)
@@ -97,10 +110,13 @@ struct DocumentAnalyzer {
 
   /// The id when `url` is `template` with `{id}` filled in by a plain id, else the URL.
   static func compact(_ url: String?, template: String?) -> String {
+    compact(url, template: ThumbnailTemplate(template))
+  }
+
+  static func compact(_ url: String?, template: ThumbnailTemplate?) -> String {
     guard let url else { return "" }
-    guard let template, let marker = template.range(of: "{id}") else { return url }
-    let prefix = template[..<marker.lowerBound]
-    let suffix = template[marker.upperBound...]
+    guard let template else { return url }
+    let (prefix, suffix) = (template.prefix, template.suffix)
     guard url.hasPrefix(prefix), url.hasSuffix(suffix), url.utf8.count > prefix.utf8.count + suffix.utf8.count
     else { return url }
     let id = url.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
@@ -109,6 +125,18 @@ struct DocumentAnalyzer {
         || byte == 0x2D || byte == 0x5F
     }
     return id.allSatisfy(isIDByte) ? String(decoding: id, as: UTF8.self) : url
+  }
+}
+
+/// A cover URL template split at its `{id}`.
+struct ThumbnailTemplate: Sendable {
+  let prefix: Substring
+  let suffix: Substring
+
+  init?(_ template: String?) {
+    guard let template, let marker = template.range(of: "{id}") else { return nil }
+    prefix = template[..<marker.lowerBound]
+    suffix = template[marker.upperBound...]
   }
 }
 

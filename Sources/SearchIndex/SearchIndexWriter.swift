@@ -7,9 +7,10 @@ import Support
 ///   term and file, the facets and their files, the version the document files are fetched
 ///   with, the UI strings;
 /// - `t/<hash>.bin`: the term chunks (`TermIndex`), named by content;
-/// - `d/<slot>.json`: one small file per document, what its result shows (`DocumentAnalyzer`);
-/// - `f/<hash>.bin` and `f/<hash>.json`: the facet values by slot range, and their names
-///   (`FacetIndex`).
+/// - `d/<group>.json`: what each result shows (`DocumentAnalyzer`), for the documents of 16
+///   consecutive slots (2–4 of them) a file;
+/// - `f/<hash>.bin` and `f/<hash>.json`: the facet values by slot range (about 512 documents a
+///   file), and their names (`FacetIndex`).
 ///
 /// The bytes depend only on the documents and options (not on their order or on timing).
 package enum SearchIndexWriter {
@@ -17,6 +18,10 @@ package enum SearchIndexWriter {
   package static let format = 1
   /// Documents analysed together, in parallel, before their terms are merged.
   static let batchSize = 2_048
+  /// A document file holds the documents of `1 << documentGroupBits` consecutive slots: a file
+  /// per document would double a site's files, one per eight would load eight documents for
+  /// each result shown.
+  static let documentGroupBits = 4
 
   /// Writes the index of the documents with ids `ids`; `document(i)` makes document `i` (it is
   /// called once per document, on any thread, so that they need not all be held at once).
@@ -29,7 +34,7 @@ package enum SearchIndexWriter {
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
     var terms = TermIndex()
     var facets = FacetIndex(kinds: options.facets.count)
-    var documentHashes = DocumentHashes()
+    var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
     let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
     for batchStart in stride(from: 0, to: order.count, by: batchSize) {
       let batch = Array(order[batchStart..<min(order.count, batchStart + batchSize)])
@@ -45,12 +50,11 @@ package enum SearchIndexWriter {
           position += 1
           terms.add(terms: result.terms, slot: slot)
           facets.add(result.facets, slot: slot)
-          documentHashes.add(result.file)
-          try emit(
-            SearchIndexFile(path: folder + "d/" + String(slot, radix: 36) + ".json", bytes: result.file))
+          try documents.add(result.record, slot: slot, emit)
         }
       }
     }
+    try documents.finish(emit)
 
     var names = FileNames()
     var bounds: [JSONValue] = []
@@ -83,7 +87,8 @@ package enum SearchIndexWriter {
       ("format", .int(format)),
       ("documents", .int(ids.count)),
       ("slotBits", .int(slots.bits)),
-      ("version", .string(String(documentHashes.finish(), radix: 16))),
+      ("version", .string(String(documents.version, radix: 16))),
+      ("documentBits", .int(documentGroupBits)),
       ("thumbnail", .optional(options.thumbnailTemplate)),
       ("strings", .object(options.strings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
       ("terms", .object([("bounds", .array(bounds)), ("files", .array(chunkFiles))])),
@@ -107,9 +112,9 @@ package enum SearchIndexWriter {
     try emit(SearchIndexFile(path: folder + "index.json", bytes: Array((manifest.rendered() + "\n").utf8)))
   }
 
-  /// Facet files hold about 1,024 documents each: 1 file up to 2,047 documents, 2, 4, 8…
+  /// Facet files hold about 512 documents each (2–3 KB): 1 file up to 1,023 documents, 2, 4, 8…
   static func facetRangeCountBits(documents: Int) -> Int {
-    let ratio = documents / 1_024
+    let ratio = documents / 512
     return ratio <= 1 ? 0 : Int.bitWidth - 1 - ratio.leadingZeroBitCount
   }
 }
@@ -131,17 +136,48 @@ private struct FileNames {
   }
 }
 
-/// A running XXH64 over the hashes of the document files: the `version` they are fetched with.
-private struct DocumentHashes {
-  private var bytes: [UInt8] = []
+/// The document files, each `[[slot, …record], …]` for the documents of one group of slots,
+/// written as soon as the next group starts (documents arrive in slot order); `version`, a hash
+/// of them all, is what the browser fetches them with, so a new build is never mixed with files
+/// a cache kept from the last one.
+private struct DocumentGroups {
+  let folder: String
+  let bits: Int
+  private var group = -1
+  private var file: [UInt8] = []
+  private var hashes: [UInt8] = []
 
-  mutating func add(_ file: [UInt8]) {
-    let hash = file.withUnsafeBufferPointer { XXH64.hash($0) }
-    withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) }
+  init(folder: String, bits: Int) {
+    self.folder = folder
+    self.bits = bits
   }
 
-  func finish() -> UInt64 {
-    bytes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
+  mutating func add<Failure: Error>(
+    _ record: [UInt8], slot: Int, _ emit: (SearchIndexFile) throws(Failure) -> Void
+  ) throws(Failure) {
+    if slot >> bits != group {
+      try finish(emit)
+      group = slot >> bits
+    }
+    file.append(file.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
+    file.append(UInt8(ascii: "["))
+    file.append(contentsOf: String(slot).utf8)
+    file.append(UInt8(ascii: ","))
+    file.append(contentsOf: record)
+    file.append(UInt8(ascii: "]"))
+  }
+
+  mutating func finish<Failure: Error>(_ emit: (SearchIndexFile) throws(Failure) -> Void) throws(Failure) {
+    guard !file.isEmpty else { return }
+    file.append(contentsOf: "]\n".utf8)
+    let hash = file.withUnsafeBufferPointer { XXH64.hash($0) }
+    withUnsafeBytes(of: hash.littleEndian) { hashes.append(contentsOf: $0) }
+    try emit(SearchIndexFile(path: folder + String(group, radix: 36) + ".json", bytes: file))
+    file.removeAll(keepingCapacity: true)
+  }
+
+  var version: UInt64 {
+    hashes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
   }
 }
 

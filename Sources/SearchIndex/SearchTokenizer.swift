@@ -45,9 +45,13 @@ package enum SearchTokenizer {
         units.removeAll(keepingCapacity: true)
         while index < scalars.count {
           let next = scalars[index]
-          if !units.isEmpty, isMark(next) {
+          // A mark joins the character before it; kana's voicing marks are the only marks among
+          // the CJK characters (asking every ideograph for its category would be slow).
+          let cjk = isCJK(next.value)
+          let mark = cjk ? next.value == 0x3099 || next.value == 0x309A : isMark(next)
+          if !units.isEmpty, mark {
             units[units.count - 1] = units[units.count - 1].lowerBound..<index + 1
-          } else if isCJK(next.value) {
+          } else if cjk {
             units.append(index..<index + 1)
           } else {
             break
@@ -109,12 +113,25 @@ package enum SearchTokenizer {
     return next == 0x78 && (index + 2 == scalars.count || !isWordScalar(scalars[index + 2]))
   }
 
+  /// The scalar's UTF-8 bytes, written out by hand (the standard library's encoder is several
+  /// times slower here).
   private static func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
     let value = scalar.value
-    if value < 0x80 {
+    switch value {
+    case 0..<0x80:
       bytes.append(UInt8(value))
-    } else {
-      bytes.append(contentsOf: UTF8.encode(scalar)!)
+    case 0x80..<0x800:
+      bytes.append(UInt8(0xC0 | value >> 6))
+      bytes.append(UInt8(0x80 | value & 0x3F))
+    case 0x800..<0x10000:
+      bytes.append(UInt8(0xE0 | value >> 12))
+      bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | value & 0x3F))
+    default:
+      bytes.append(UInt8(0xF0 | value >> 18))
+      bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+      bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | value & 0x3F))
     }
   }
 

@@ -88,7 +88,9 @@ import Testing
         }
       }
       #expect(
-        await stages([]) == ["catalog", "fetch", "model", "markdown", "templates", "write", "total"])
+        await stages([]) == [
+          "catalog", "fetch", "model", "markdown", "templates", "write", "search", "total",
+        ])
       // Offline, the fingerprint is checked first; unchanged, that is the whole build.
       #expect(await stages(["--offline"]) == ["catalog", "fingerprint", "total"])
     }

@@ -51,10 +51,14 @@ struct IndexReader {
     return chunk.first { $0.term == term }?.postings ?? []
   }
 
-  /// The document file of `slot`: url, title, subtitle, authors, thumbnail, detail, texts.
+  /// The record of `slot` in its group's document file: url, title, subtitle, authors,
+  /// thumbnail, detail, texts.
   func document(_ slot: Int) throws -> [Any] {
-    let data = Data(try #require(files["search/d/\(String(slot, radix: 36)).json"]))
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+    let group = slot >> (manifest["documentBits"] as! Int)
+    let data = Data(try #require(files["search/d/\(String(group, radix: 36)).json"]))
+    let records = try #require(try JSONSerialization.jsonObject(with: data) as? [[Any]])
+    #expect(records.map { $0[0] as! Int } == records.map { $0[0] as! Int }.sorted())
+    return Array(try #require(records.first { $0[0] as? Int == slot }).dropFirst())
   }
 
   /// Each slot's facet values as names, from the facet files of every range.
@@ -67,11 +71,29 @@ struct IndexReader {
     for (range, name) in (facets["files"] as! [String]).enumerated() where !name.isEmpty {
       let bytes = try #require(files["search/f/\(name).bin"])
       var reader = ByteReader(bytes: bytes)
-      var slot = (range << rangeBits) - 1
-      for _ in 0..<reader.varint() {
-        slot += reader.varint() + 1
-        result[slot] = tables.map { table in (0..<reader.varint()).map { _ in table[reader.varint()] } }
+      let widths = tables.map { _ in reader.varint() }
+      let map = reader.offset
+      var bit = (map + ((1 << rangeBits) + 7) / 8) * 8
+      func read(_ width: Int) -> Int {
+        var value = 0
+        for shift in 0..<width {
+          value |= Int(bytes[bit / 8] >> UInt8(bit % 8) & 1) << shift
+          bit += 1
+        }
+        return value
       }
+      for offset in 0..<(1 << rangeBits) where bytes[map + offset / 8] >> UInt8(offset % 8) & 1 == 1 {
+        result[(range << rangeBits) + offset] = zip(tables, widths).map { table, width in
+          var names: [String] = []
+          var value = read(width)
+          while value > 0 {
+            names.append(table[value - 1])
+            value = read(1) == 1 ? read(width) : 0
+          }
+          return names
+        }
+      }
+      #expect((bit + 7) / 8 == bytes.count, "facet file \(name) has bytes left over")
     }
     return result
   }

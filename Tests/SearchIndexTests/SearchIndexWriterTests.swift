@@ -105,8 +105,8 @@ import Testing
       #expect(
         facets[slots[number]] == [number % 3 == 0 ? ["Odd", "Third"] : ["Odd"], ["\(1990 + number % 30)"]])
     }
-    // 3,000 documents: two facet files of about 1,500 each.
-    #expect((index.manifest["facets"] as? [String: Any])?["files"].map { ($0 as! [String]).count } == 2)
+    // 3,000 documents: four facet files of about 750 each.
+    #expect((index.manifest["facets"] as? [String: Any])?["files"].map { ($0 as! [String]).count } == 4)
   }
 
   @Test func theSameDocumentsInAnyOrderGiveTheSameBytes() {

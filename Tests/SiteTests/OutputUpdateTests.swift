@@ -77,11 +77,12 @@ import Testing
     let after = Fixtures.fileIdentities(in: output)
     let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
     #expect(
-      changed == [
+      changed.filter { !$0.hasPrefix("search/t/") } == [
         ".bookgen-output", "books/book-4-id4/index.html", "feed.xml", "opds/books/index.xml",
-        "opds/collections/shelf/index.xml", "search/d/6.json", "search/index.json", "search/t/5b51e6ef.bin",
-        "shelf/feed.xml",
+        "opds/collections/shelf/index.xml", "search/d/0.json", "search/index.json", "shelf/feed.xml",
       ])
+    // The one chunk of the index holding the description's words, under a new name.
+    #expect(changed.filter { $0.hasPrefix("search/t/") }.count == 1)
     let page = try String(contentsOfFile: output + "/books/book-4-id4/index.html", encoding: .utf8)
     #expect(page.contains("A new description."))
 

@@ -172,6 +172,8 @@
       return files.get(path);
     };
     const ready = (path) => files.has(path);
+    const documentPath = (slot) =>
+      "d/" + (slot >> manifest.documentBits).toString(36) + ".json?v=" + manifest.version;
 
     const load = () => (loading = loading || fetch(manifestURL, { cache: "no-cache" })
       .then((response) => {
@@ -306,18 +308,19 @@
         }
         return hits.sort((a, b) => a.score - b.score || a.slot - b.slot);
       },
-      /* What a result shows: {url, title, subtitle, authors, thumbnail, detail, texts}. */
+      /* What a result shows: {url, title, subtitle, authors, thumbnail, detail, texts}, from the
+         file of its group of slots ([[slot, url, title, …], …]). */
       document: async (slot) => {
         await load();
-        const path = "d/" + slot.toString(36) + ".json?v=" + manifest.version;
-        const [url, title, subtitle, authors, thumb, detail, texts] = await fetchOnce(path, "json");
+        const records = await fetchOnce(documentPath(slot), "json");
+        const [, url, title, subtitle, authors, thumb, detail, texts] = records.find((r) => r[0] === slot);
         return {
           url: new URL(url, root).href, title, subtitle, authors, detail, texts,
           thumbnail: thumb && !/^https:\/\//.test(thumb) && manifest.thumbnail
             ? manifest.thumbnail.replace("{id}", thumb) : thumb,
         };
       },
-      documentReady: (slot) => Boolean(manifest) && ready("d/" + slot.toString(36) + ".json?v=" + manifest.version),
+      documentReady: (slot) => Boolean(manifest) && ready(documentPath(slot)),
       /* The facets, their value names, and each slot's values ([[value indices] per facet]). */
       facets: async (slots) => {
         await load();
@@ -325,15 +328,27 @@
         const ranges = [...new Set(slots.map((slot) => slot >> rangeBits))].filter((r) => names[r]);
         const [table, ...chunks] = await Promise.all([fetchOnce("f/" + values + ".json", "json"),
           ...ranges.map((r) => fetchOnce("f/" + names[r] + ".bin", "bin"))]);
+        // Per file: a bit width per facet, a bitmap of the range's slots, then per document and
+        // facet each value + 1 in `width` bits and a bit saying another follows (0: no value).
         const bySlot = new Map();
         chunks.forEach((buffer, index) => {
           const bytes = new Uint8Array(buffer), at = { pos: 0 };
-          let slot = (ranges[index] << rangeBits) - 1;
-          for (let count = varint(bytes, at); count > 0; count--) {
-            slot += varint(bytes, at) + 1;
-            bySlot.set(slot, kinds.map(() => {
+          const widths = kinds.map(() => varint(bytes, at));
+          const map = at.pos, size = 1 << rangeBits;
+          let bit = (map + Math.ceil(size / 8)) * 8;
+          const read = (width) => {
+            let value = 0;
+            for (let i = 0; i < width; i++, bit++) value += ((bytes[bit >> 3] >> (bit & 7)) & 1) * 2 ** i;
+            return value;
+          };
+          for (let offset = 0; offset < size; offset++) {
+            if (!((bytes[map + (offset >> 3)] >> (offset & 7)) & 1)) continue;
+            bySlot.set((ranges[index] << rangeBits) + offset, widths.map((width) => {
               const list = [];
-              for (let n = varint(bytes, at); n > 0; n--) list.push(varint(bytes, at));
+              for (let value = read(width); value; value = read(width)) {
+                list.push(value - 1);
+                if (!read(1)) break;
+              }
               return list;
             }));
           }

@@ -26,7 +26,7 @@ enum DiscoveryFiles {
   static func forEachFile<Failure: Error>(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
     options: DiscoveryOptions, facts: [BookFacts]? = nil, reuse: DiscoveryReuse<Failure>? = nil,
-    _ emit: (DiscoveryFile) throws(Failure) -> Void
+    search: Bool = true, _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
@@ -37,6 +37,7 @@ enum DiscoveryFiles {
     try emit(Sitemap.noJekyll)
     for file in feed.files() { try emit(file) }
     try OPDSCatalog(feed: feed).forEachFile(reuse: reuse, emit)
-    try SiteSearch.forEachFile(model: model, facts: facts, strings: strings, emit)
+    // The builder writes the search index on its own, after the pages (`search` false).
+    if search { try SiteSearch.forEachFile(model: model, facts: facts, strings: strings, emit) }
   }
 }
