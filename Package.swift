@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
     // The chunked full-text search index, from source-neutral documents (Sources/SearchIndex).
-    .target(name: "SearchIndex", dependencies: ["Support"]),
+    .target(name: "SearchIndex", dependencies: ["Support"], exclude: ["README.md"]),
     .target(
       name: "Site",
       dependencies: [

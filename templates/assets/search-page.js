@@ -18,6 +18,8 @@
   const PER_PAGE = 20, SHOWN_VALUES = 6;
   const expanded = new Set();
   let generation = 0, timer = 0;
+  // The checkbox a keyboard user just ticked: the filters are drawn again, and it keeps the focus.
+  let refocus = null;
   if (window.matchMedia && window.matchMedia("(min-width: 48rem)").matches) facetBox.open = true;
 
   /* The state in the URL: q, page and one parameter per selected facet value. */
@@ -79,6 +81,7 @@
         if (!all && position >= SHOWN_VALUES && !chosen.has(name)) return;
         const box = make("input", { type: "checkbox", name: kind.id, value: name, checked: chosen.has(name) });
         box.addEventListener("change", () => {
+          if (document.activeElement === box) refocus = [kind.id, name];
           const next = new Map([...selected].map(([id, set]) => [id, new Set(set)]));
           if (box.checked) next.get(kind.id).add(name);
           else next.get(kind.id).delete(name);
@@ -115,6 +118,12 @@
       facetBox.append(clearAll);
     }
     facetBox.hidden = !any;
+    if (refocus) {
+      const [id, value] = refocus;
+      const box = [...facetBox.querySelectorAll("input[type=checkbox]")].find((b) => b.name === id && b.value === value);
+      if (box) box.focus();
+      refocus = null;
+    }
   };
 
   const renderPages = (page, total, query, selected, strings) => {

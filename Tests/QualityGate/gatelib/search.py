@@ -148,6 +148,8 @@ const status = document.querySelector('[data-search-status]');
 return {status: status ? status.textContent : null, url: location.href,
         hits: document.querySelectorAll('[data-search-list] > li').length,
         checked: Array.from(document.querySelectorAll('[data-search-facets] input:checked')).map(i => i.name + '=' + i.value),
+        focused: document.activeElement && document.activeElement.matches('[data-search-facets] input')
+          ? document.activeElement.name + '=' + document.activeElement.value : null,
         pages: Array.from(document.querySelectorAll('[data-search-pages] a')).map(a => a.href)};
 """
 
@@ -193,6 +195,9 @@ def check_results_page(driver, load, url: str, view: str, findings: Findings) ->
     if filtered["url"] == first["url"] or not filtered["checked"]:
         findings.fail("search", "search page", "ticking a filter with the space bar did not change the URL", view)
         return
+    if filtered["focused"] not in filtered["checked"]:
+        findings.fail("search", "search page", f"the ticked filter lost the keyboard focus (now on {filtered['focused']})",
+                      view)
     load(driver, filtered["url"])
     again = wait_for_search_page(driver)
     if (again["status"], again["checked"], again["hits"]) != (filtered["status"], filtered["checked"], filtered["hits"]):
