@@ -93,10 +93,12 @@ gate_catalog() { # name, catalog file, search query, gate.py options…
 }
 
 # What the example's search must find: a word only in one description, a word only in an owner's
-# note, two characters of a Chinese name, an unaccented word for an accented one and back.
+# note, two characters of a Chinese name, an unaccented word for an accented one and back; and
+# a title match before a description match (UNIX is a title, AWK's description says Unix).
 gate_catalog example "$root/catalog.yml" "dune" \
   --expect "Gethen=The Left Hand of Darkness" --expect "teddy=The Practice of Programming" \
   --expect "劉慈=三體" --expect "cafe=The Man with the Compound Eyes" --expect "Arrakís=Dune" \
+  --expect-first "unix=UNIX" \
   --token-table "$root/Tests/Fixtures/search-tokens.json" --search-kb 300 || failed+=(example)
 if [ -d "$here/stress-cache" ]; then
   # Every stress book is hostile in its own way: check each book page at phone width too.

@@ -41,7 +41,7 @@ expected=(
   'FAIL [overflow] home (375px light, 375px dark): horizontal scroll: the page is 533px wider than the 375px viewport; widest: main > div'
   'FAIL [axe] home (all views): critical label: Form elements must have labels [input]'
   'FAIL [search] /books/ (375px, 1280px): no search box'
-  "FAIL [search] sample (1280px): typing 'sample' should find 'Sample Book' but shows nothing"
+  "FAIL [search] sample (1280px): typing 'sample' should show 'Sample Book' among its results but shows nothing"
   'FAIL [search] token table: search.js is not on the page (no window.bookgenSearch)'
 )
 for line in "${expected[@]}"; do

@@ -51,8 +51,10 @@ class SearchChecks:
     folder for the results page as rendered (checked by the Nu HTML Checker afterwards)."""
 
     def __init__(self, expect: list[tuple[str, str]] | None = None, token_table: Path | None = None,
-                 target_kb: float = 0, rendered: Path | None = None) -> None:
+                 target_kb: float = 0, rendered: Path | None = None,
+                 expect_first: list[tuple[str, str]] | None = None) -> None:
         self.expect = expect or []
+        self.expect_first = expect_first or []
         self.token_table = token_table
         self.target_kb = target_kb
         self.rendered = rendered
@@ -222,8 +224,11 @@ def search_behaviour(driver, home: str, query: str, checks: SearchChecks, findin
     view = f"{WIDTHS[-1][0]}px"
     for text, title in checks.expect:
         expect_finds(driver, load, home, text, title, view, findings)
-    if checks.expect:
-        info(f"-- search finds: " + "; ".join(f"{text!r} → {title!r}" for text, title in checks.expect))
+    for text, title in checks.expect_first:
+        expect_finds(driver, load, home, text, title, view, findings, first=True)
+    if checks.expect or checks.expect_first:
+        info("-- search finds: " + "; ".join(f"{text!r} → {title!r}" for text, title in checks.expect)
+             + "".join(f"; {text!r} → {title!r} first" for text, title in checks.expect_first))
     if checks.token_table:
         load(driver, home)
         check_token_table(driver, checks.token_table, findings)

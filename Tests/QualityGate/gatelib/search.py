@@ -73,14 +73,17 @@ def titles(driver) -> list[str]:
         f"return Array.from(document.querySelectorAll('{RESULTS}')).map(a => a.querySelector('span').firstChild.textContent)")
 
 
-def expect_finds(driver, load, url: str, query: str, title: str, view: str, findings: Findings) -> None:
-    """Typing `query` into the box must list a book called `title` among the quick results."""
+def expect_finds(driver, load, url: str, query: str, title: str, view: str, findings: Findings,
+                 first: bool = False) -> None:
+    """Typing `query` into the box must list a book called `title` among the quick results (with
+    `first`, as the first of them)."""
     load(driver, url)
     links = wait_for_results(driver)[0] if type_query(driver, query) else []
     found = titles(driver) if links else []
-    if title not in found:
+    if (found[:1] if first else found).count(title) == 0:
         shown = ", ".join(found[:5]) or "nothing"
-        findings.fail("search", query, f"typing '{query}' should find '{title}' but shows {shown}", view)
+        where = "first" if first else "among its results"
+        findings.fail("search", query, f"typing '{query}' should show '{title}' {where} but shows {shown}", view)
 
 
 def measure(driver, load, url: str, query: str, delay: float = 0.0) -> dict:
