@@ -109,6 +109,18 @@ import Testing
     #expect((index.manifest["facets"] as? [String: Any])?["files"].map { ($0 as! [String]).count } == 4)
   }
 
+  /// No documents still make a complete index (one empty chunk, no document or facet files), so
+  /// the browser's first query finds nothing instead of failing.
+  @Test func anEmptyIndexIsComplete() throws {
+    let files = IndexReader.build([], options: Self.options)
+    let index = try IndexReader(files)
+    #expect(index.bounds == [""])
+    #expect(try index.chunks().map(\.count) == [0])
+    #expect(try index.facets().isEmpty)
+    #expect(files.keys.filter { $0.hasPrefix("search/d/") }.isEmpty)
+    #expect(index.manifest["documents"] as? Int == 0)
+  }
+
   @Test func theSameDocumentsInAnyOrderGiveTheSameBytes() {
     let first = IndexReader.build(Self.shelf, options: Self.options)
     #expect(IndexReader.build(Self.shelf.reversed(), options: Self.options) == first)
