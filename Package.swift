@@ -26,9 +26,13 @@ let package = Package(
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
     .target(name: "Mustache"),
+    // The chunked full-text search index, from source-neutral documents (Sources/SearchIndex).
+    .target(name: "SearchIndex", dependencies: ["Support"], exclude: ["README.md"]),
     .target(
       name: "Site",
-      dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
+      dependencies: [
+        "Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "SearchIndex", "Support",
+      ],
       plugins: ["EmbedTheme"]
     ),
     // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
@@ -68,6 +72,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Support"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),

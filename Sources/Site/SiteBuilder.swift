@@ -120,9 +120,9 @@ public struct SiteBuilder: Sendable {
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
 
-    // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
+    // Feeds, OPDS and sitemap come from the same model and URLs as the pages,
     // and go through the same writer, so they are in the manifest and skipped when unchanged.
-    // They are made and written while the pages are.
+    // They are made and written while the pages are; the search index comes after them.
     let discoveryWriter = writer
     let settings = catalog.site
     let discoveryOptions = DiscoveryOptions(environment: ProcessInfo.processInfo.environment)
@@ -138,10 +138,14 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
+    clock.lap("pages")
+    // On its own: its postings and the pages in flight are never in memory together.
+    tally.merge(try writer.writeSearchIndex(model: model))
+    clock.lap("search")
     let removed = try update.finish(
       entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
-    clock.lap("pages")
+    clock.lap("finish")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
       stages: StageClock.reportOrder(clock.stages, splittingPages: tally),
@@ -158,7 +162,8 @@ public struct SiteBuilder: Sendable {
 extension StageClock {
   /// `model`, `markdown`, `templates`, `write`: pages are rendered and written by the same
   /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
-  /// parsing the theme counts as `templates`, the final swap as `write`.
+  /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: making
+  /// and writing the search index, after the pages.
   static func reportOrder(_ stages: [BuildReport.Stage], splittingPages tally: PageWriter.Tally)
     -> [BuildReport.Stage]
   {
@@ -173,7 +178,8 @@ extension StageClock {
       .init(name: "model", seconds: time("model")),
       .init(name: "markdown", seconds: share[0]),
       .init(name: "templates", seconds: time("templates") + share[1]),
-      .init(name: "write", seconds: share[2]),
+      .init(name: "write", seconds: share[2] + time("finish")),
+      .init(name: "search", seconds: time("search")),
     ]
   }
 }

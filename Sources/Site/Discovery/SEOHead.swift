@@ -51,8 +51,9 @@ struct SEOHead: Sendable {
     var html = ""
     html.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
     SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html)
-    if job.kind == .notFound {
-      // A 404 page is served at any address: it must not claim one or be indexed.
+    if job.kind == .notFound || job.kind == .search {
+      // A 404 page is served at any address: it must not claim one or be indexed; the search
+      // page shows nothing without a query.
       SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html)
       return html
     }
@@ -116,7 +117,7 @@ struct SEOHead: Sendable {
     case .collection(let index): books = model.collections[index].books
     case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
     case .allBooks: books = model.allBooks
-    case .book, .notFound: books = []
+    case .book, .search, .notFound: books = []
     }
     return firstImage(of: books)
   }
