@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "Diagnostics"),
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
-    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
+    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
     .target(name: "Mustache"),
     .target(
       name: "Site",
@@ -40,7 +40,7 @@ let package = Package(
     // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
     .target(name: "SiteCheck", dependencies: ["Markdown"]),
     .target(name: "HTTPServer"),
-    .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
+    .target(name: "Preview", dependencies: ["HTTPServer", "Support"]),
     .target(
       name: "BookgenCLI",
       dependencies: [

@@ -69,7 +69,7 @@ extension CommandContext {
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
-    timer.add(report.stages.map { ($0.name, $0.seconds) })
+    timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
@@ -141,38 +141,6 @@ extension CommandContext {
       throw CommandError.refusedFolder(name, action: .replace, reason: .notAFolder)
     }
     return folder
-  }
-}
-
-/// The durations `--timings` prints: each lap since the previous, the render stages as the
-/// builder measured them, and the total. Without a clock it records nothing.
-struct StageTimer {
-  private let clock: (@Sendable () -> Double)?
-  private let start: Double
-  private var last: Double
-  private(set) var stages: [(name: String, seconds: Double)] = []
-
-  init(clock: (@Sendable () -> Double)?) {
-    self.clock = clock
-    start = clock?() ?? 0
-    last = start
-  }
-
-  mutating func lap(_ name: String) {
-    guard let now = clock?() else { return }
-    stages.append((name, now - last))
-    last = now
-  }
-
-  mutating func add(_ measured: [(String, Double)]) {
-    guard let now = clock?() else { return }
-    stages += measured.map { (name: $0.0, seconds: $0.1) }
-    last = now
-  }
-
-  mutating func total() {
-    guard let now = clock?() else { return }
-    stages.append(("total", now - start))
   }
 }
 

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import Site
 import SiteCheck
+import Support
 
 extension CommandContext {
   /// `bookgen check`: validates the catalog and lints the templates it would build with,

@@ -144,7 +144,7 @@ extension CatalogDecoder {
     {
       cache.dir = dir
     }
-    let longest = DecimalText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
+    let longest = NumberText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
     if let text = checked(
       fields, "max_age",
       expected: "a duration of at most \(longest) such as '7d', '12h', '30m', '45s' or '1d12h'",

@@ -166,8 +166,8 @@ extension CatalogDecoder {
     _ fields: Fields, _ key: String, in range: ClosedRange<Double>, unit: String? = nil
   ) -> Double? {
     let expected =
-      "a number\(unit.map { " of \($0)" } ?? "") from \(DecimalText.shortest(range.lowerBound)) to "
-      + DecimalText.shortest(range.upperBound)
+      "a number\(unit.map { " of \($0)" } ?? "") from \(NumberText.shortest(range.lowerBound)) to "
+      + NumberText.shortest(range.upperBound)
     let value = checked(fields, key, expected: expected) { text in
       Double(text).map(range.contains) ?? false
     }

@@ -26,5 +26,4 @@ package enum HexText {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
-
 }

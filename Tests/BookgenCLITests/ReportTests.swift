@@ -58,11 +58,4 @@ import Testing
 
         """)
   }
-
-  @Test(arguments: [
-    (0, "0 books"), (1, "1 book"), (999, "999 books"), (1234, "1,234 books"), (1_000_000, "1,000,000 books"),
-  ])
-  func countsAreGrouped(number: Int, text: String) {
-    #expect(NumberText.count(number, "book") == text)
-  }
 }
