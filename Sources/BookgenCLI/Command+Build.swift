@@ -118,27 +118,21 @@ extension CommandContext {
         .cacheDirectory)
   }
 
-  /// The output folder, if bookgen may replace it (asked before fetching, so a refusal costs
-  /// nothing): never the root, home, working or project folder, and a non-empty folder bookgen
-  /// did not make only with `--force`. The same rule as `clean` and the render stage.
-  private func checkedOutput(for catalog: Catalog) throws -> Site.OutputFolder {
+  /// The output folder, if bookgen may replace it (`OutputFolder.refusal`, the render stage's
+  /// rule), asked before fetching so that a refusal costs nothing.
+  private func checkedOutput(for catalog: Catalog) throws -> OutputFolder {
     let name = options.outputPath
     let path = environment.resolve(name)
     let fence = FolderFence(
       project: catalog.directory, home: environment.variables["HOME"],
       workingDirectory: environment.workingDirectory)
+    // Before the folder's names are made, which refuse `/` in the render stage's words.
     if fence.protection(of: path) != nil {
       throw CommandError.refusedFolder(name, action: .replace, reason: .protectedFolder)
     }
-    let folder = try Site.OutputFolder(path: path)
-    switch PathKind.of(path) {
-    case .missing: break
-    case .folder:
-      if !options.force, !folder.isOurs(path) {
-        throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
-      }
-    case .file, .other:
-      throw CommandError.refusedFolder(name, action: .replace, reason: .notAFolder)
+    let folder = try OutputFolder(path: path)
+    if let refusal = folder.refusal(fence: fence, force: options.force) {
+      throw CommandError.refusedFolder(name, action: .replace, reason: .init(refusal))
     }
     return folder
   }

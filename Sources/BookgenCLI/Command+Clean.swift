@@ -45,7 +45,7 @@ extension CommandContext {
     _ = try removing(name) { () throws(FolderRemoval.Failure) in
       try FolderRemoval.check(path, fence: fence, scope: scope) { _ in true }
     }
-    let folder = try Site.OutputFolder(path: path)
+    let folder = try OutputFolder(path: path)
     guard PathKind.of(folder.output) != .missing || PathKind.of(folder.next) != .missing else {
       console.status("Nothing to remove: '\(name)' does not exist")
       return

@@ -1,3 +1,4 @@
+import Site
 import Support
 
 /// Why a command failed after its command line was accepted.
@@ -24,6 +25,15 @@ enum CommandError: Error {
     /// Not empty and without bookgen's marker.
     case notOurs
     case notAFolder
+
+    init(_ refusal: OutputRefusal) {
+      switch refusal {
+      case .notBookgenOutput: self = .notOurs
+      case .notAFolder: self = .notAFolder
+      case .fileSystemRoot, .homeFolder, .projectFolder, .workingFolder, .containsProtectedFolder:
+        self = .protectedFolder
+      }
+    }
 
     init(_ refusal: FolderRemoval.Refusal, project: String) {
       switch refusal {

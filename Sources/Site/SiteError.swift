@@ -78,6 +78,8 @@ public enum OutputRefusal: String, Sendable, Equatable {
   case workingFolder
   case containsProtectedFolder
   case notBookgenOutput
+  /// A file or a link stands where the folder should be.
+  case notAFolder
 
   init(_ protection: FolderFence.Protection) {
     switch protection {
@@ -104,6 +106,8 @@ public enum OutputRefusal: String, Sendable, Equatable {
     case .notBookgenOutput:
       return "it is not empty and bookgen did not create it (pass --force to replace it; "
         + "its files are kept in a hidden folder next to it)"
+    case .notAFolder:
+      return "it is not a folder"
     }
   }
 }

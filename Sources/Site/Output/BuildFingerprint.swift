@@ -44,7 +44,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       stream.add(path)
       stream.add(base64)
     }
-    if let directory = options.templatesDirectory, FileSystem.kind(of: directory) != .missing {
+    if let directory = options.templatesDirectory, PathKind.of(directory) != .missing {
       stream.add(directory)
       for file in try Theme.siteFiles(in: directory) {
         stream.add(file.path)
