@@ -12,7 +12,8 @@ let package = Package(
     .library(name: "Mustache", targets: ["Mustache"]),
   ],
   targets: [
-    // System libraries, each wrapped by exactly one Swift module.
+    // System libraries, imported only by the modules that wrap them: libyaml by Catalog, libcmark
+    // by Markdown, libgumbo by Markdown (the sanitizer) and SiteCheck (the page scanner).
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
@@ -37,15 +38,15 @@ let package = Package(
       name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
       path: "Sources/EmbedThemePlugin"),
     .executableTarget(name: "EmbedThemeTool"),
-    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
-    .target(name: "SiteCheck", dependencies: ["Markdown"]),
+    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`);
+    // it owns the HTML scanner that reads the pages, with gumbo as a browser would.
+    .target(name: "SiteCheck", dependencies: ["CGumbo"]),
     .target(name: "HTTPServer"),
     .target(name: "Preview", dependencies: ["HTTPServer", "Support"]),
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Mustache",
-        "Support",
+        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -63,7 +64,8 @@ let package = Package(
     .executableTarget(
       name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
 
-    // Shared test helpers: an in-process HTTP server that answers like Google Books.
+    // Shared test helpers: an in-process HTTP server that answers like Google Books, and a raw
+    // HTTP client (TCPClient) for the server's and the preview's tests.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
@@ -80,10 +82,10 @@ let package = Package(
       name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
+      name: "SiteCheckTests", dependencies: ["SiteCheck", "Site", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
     .testTarget(
       name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "GoogleBooks", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),
