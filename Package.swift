@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
-    .target(name: "Mustache"),
+    // The template engine, also a library product of its own: it depends only on Diagnostics
+    // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
+    .target(name: "Mustache", dependencies: ["Diagnostics"]),
     .target(
       name: "Site",
       dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
@@ -40,8 +42,8 @@ let package = Package(
     .executableTarget(name: "EmbedThemeTool"),
     // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`);
     // it owns the HTML scanner that reads the pages, with gumbo as a browser would.
-    .target(name: "SiteCheck", dependencies: ["CGumbo"]),
-    .target(name: "HTTPServer"),
+    .target(name: "SiteCheck", dependencies: ["CGumbo", "Diagnostics"]),
+    .target(name: "HTTPServer", dependencies: ["Diagnostics"]),
     .target(name: "Preview", dependencies: ["HTTPServer", "Support"]),
     .target(
       name: "BookgenCLI",
@@ -77,7 +79,7 @@ let package = Package(
       dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-    .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+    .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
     .testTarget(
       name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
       exclude: ["Golden"]),

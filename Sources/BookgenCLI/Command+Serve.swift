@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HTTPServer
 import Preview
@@ -67,19 +68,22 @@ extension CommandContext {
 }
 
 /// Why the preview server did not start, with what to do about a taken port.
-struct ServeError: Error, CustomStringConvertible {
+struct ServeError: Error, Diagnosable {
   let underlying: any Error
 
-  var description: String {
+  var diagnostics: [Diagnostic] {
     switch underlying {
     case HTTPServerError.cannotBind(let host, let port, EADDRINUSE):
       let address = host.contains(":") ? "[\(host)]" : host
-      return
-        "port \(port) on \(address) is already in use; choose another with --port (--port 0 takes any free one)"
+      return [
+        .error(
+          "port \(port) on \(address) is already in use; choose another with --port (--port 0 takes any free one)"
+        )
+      ]
     case HTTPServerError.portsInUse:
-      return "\(underlying); choose a free one with --port (--port 0 takes any)"
+      return [.error("\(underlying); choose a free one with --port (--port 0 takes any)")]
     default:
-      return CommandContext.describe(underlying)
+      return CommandContext.diagnostics(of: underlying)
     }
   }
 }

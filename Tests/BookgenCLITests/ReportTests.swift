@@ -9,6 +9,11 @@ import Testing
     var description: String
   }
 
+  /// A module's error, as the CLI sees it: only its diagnostics.
+  struct ModuleFailure: Error, Diagnosable {
+    var diagnostics: [Diagnostic]
+  }
+
   private func report(_ error: any Error) throws -> String {
     let stderr = CapturedText()
     let environment = Environment(
@@ -21,9 +26,11 @@ import Testing
   }
 
   @Test func stageFailureNamesTheStageAndItsCauses() throws {
-    let underlying = StageFailure(
-      description:
-        "error: query 'dune' in collection 'sf': HTTP 403 after 1 attempt\n  request: volumes?q=dune")
+    let underlying = ModuleFailure(diagnostics: [
+      .error(
+        "query 'dune' in collection 'sf': HTTP 403 after 1 attempt", details: ["  request: volumes?q=dune"]),
+      .error("query 'x' in collection 'sf': HTTP 500 after 3 attempts", details: ["  request: volumes?q=x"]),
+    ])
     let text = try report(
       CommandError.stage(command: .build, stage: "fetching volumes", underlying: underlying))
     #expect(
@@ -31,6 +38,31 @@ import Testing
         error: 'bookgen build' failed while fetching volumes
         caused by: query 'dune' in collection 'sf': HTTP 403 after 1 attempt
           request: volumes?q=dune
+        caused by: query 'x' in collection 'sf': HTTP 500 after 3 attempts
+          request: volumes?q=x
+
+        """)
+  }
+
+  /// Messages no longer carry `error: ` for the CLI to cut off: a foreign error's text is its cause.
+  @Test func aForeignErrorsTextIsPrintedAsItIs() throws {
+    let text = try report(
+      CommandError.stage(
+        command: .fetch, stage: "fetching volumes", underlying: StageFailure(description: "error: disk full"))
+    )
+    #expect(text == "error: 'bookgen fetch' failed while fetching volumes\ncaused by: error: disk full\n")
+  }
+
+  /// Whatever its module, an error prints from its diagnostics alone: a did-you-mean, details
+  /// and a note at the top level.
+  @Test func anyDiagnosableErrorPrintsWithoutTheCLIKnowingItsType() throws {
+    var diagnostic = Diagnostic.error("unknown thing 'titel'", suggestion: "title", details: ["  (a detail)"])
+    diagnostic.notes = [.note("things are listed in the README")]
+    #expect(
+      try report(ModuleFailure(diagnostics: [diagnostic])) == """
+        error: unknown thing 'titel' (did you mean 'title'?)
+          (a detail)
+        note: things are listed in the README
 
         """)
   }
