@@ -6,7 +6,7 @@ extension CommandContext {
   /// `bookgen init [DIR]`: writes what a new site is missing (the starter or the example catalog,
   /// the example's recorded cache, the default theme, `.gitignore` lines), never replacing a file,
   /// then lists what it wrote, what it kept and the next steps.
-  func initialize() throws {
+  func initialize(_ options: InitCommandOptions) throws {
     let path = environment.resolve(options.directory)
     let name = options.directory
     // A link to a folder is a folder to write into, as the owner would expect.
@@ -48,7 +48,7 @@ extension CommandContext {
           operation: "copy the default templates into", path: name, underlying: error)
       }
     }
-    guard options.verbosity > .quiet else { return }
+    guard options.verbosity.level > .quiet else { return }
     let report = InitReport(
       name: name, example: options.example, site: outcome, gitignoreLines: addedLines, templates: templates)
     console.print(report.text)

@@ -19,9 +19,7 @@ import Testing
     let environment = Environment(
       variables: [:], workingDirectory: "/", standardOutput: TextOutput { _ in },
       standardError: stderr.output, clock: { 0 })
-    let options = try CommandOptions(ParsedCommand(name: .build))
-    CommandContext(environment: environment, console: Console(environment: environment), options: options)
-      .report(error)
+    CommandContext(environment: environment, console: Console(environment: environment)).report(error)
     return stderr.text
   }
 
