@@ -18,10 +18,13 @@ let package = Package(
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
-    // Dependency-free utilities every stage may use (text rules, file reading, hashing, time).
+    // Dependency-free utilities every stage may use (file reading and folder safety, hashing,
+    // UTC time, number text, percent-encoding, HTML/XML escaping, stage timing).
     .target(name: "Support"),
 
     // Pipeline stages.
+    // Located, clang-style diagnostics and the Diagnosable protocol every module's error adopts;
+    // imports nothing, so the Mustache product can depend on it.
     .target(name: "Diagnostics"),
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
