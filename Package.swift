@@ -22,10 +22,11 @@ let package = Package(
     // UTC time, number text, percent-encoding, HTML/XML escaping, stage timing).
     .target(name: "Support"),
 
-    // Pipeline stages.
     // Located, clang-style diagnostics and the Diagnosable protocol every module's error adopts;
     // imports nothing, so the Mustache product can depend on it.
     .target(name: "Diagnostics"),
+
+    // Pipeline stages.
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
