@@ -33,7 +33,7 @@ public struct SiteBuilder: Sendable {
 
   /// Builds the site; on failure the previous output is left untouched.
   public consuming func build() async throws(SiteError) -> BuildReport {
-    var clock = StageClock()
+    var clock = StageTimer(clock: StageTimer.monotonic)
     let (folder, _) = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
       let report = SiteBuilder.upToDateReport(folder: folder, fingerprint: fingerprint)
@@ -93,7 +93,8 @@ public struct SiteBuilder: Sendable {
 
   /// The build with an injected renderer (tests use this to exercise the writer alone).
   consuming func build(
-    renderer: some TemplateRendering, assets: [String: [UInt8]], clock: StageClock = StageClock()
+    renderer: some TemplateRendering, assets: [String: [UInt8]],
+    clock: StageTimer = StageTimer(clock: StageTimer.monotonic)
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let (folder, fence) = try checkedOutputFolder()
@@ -148,7 +149,7 @@ public struct SiteBuilder: Sendable {
     clock.lap("finish")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
-      stages: StageClock.reportOrder(clock.stages, splittingPages: tally),
+      stages: SiteBuilder.reportOrder(clock.stages, splittingPages: tally),
       warnings: SiteWarnings.collect(model))
     report.filesWritten = tally.written
     report.pagesReused = tally.reused
@@ -159,17 +160,15 @@ public struct SiteBuilder: Sendable {
   }
 }
 
-extension StageClock {
+extension SiteBuilder {
   /// `model`, `markdown`, `templates`, `write`: pages are rendered and written by the same
   /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
   /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: making
   /// and writing the search index, after the pages.
-  static func reportOrder(_ stages: [BuildReport.Stage], splittingPages tally: PageWriter.Tally)
-    -> [BuildReport.Stage]
-  {
-    func seconds(_ duration: Duration) -> Double {
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+  static func reportOrder(
+    _ stages: [(name: String, seconds: Double)], splittingPages tally: PageWriter.Tally
+  ) -> [BuildReport.Stage] {
+    let seconds = StageTimer.seconds
     let time = { (name: String) in stages.first { $0.name == name }?.seconds ?? 0 }
     let parts = [seconds(tally.markdown), seconds(tally.templates), seconds(tally.write)]
     let total = parts.reduce(0, +)
@@ -181,21 +180,5 @@ extension StageClock {
       .init(name: "write", seconds: share[2] + time("finish")),
       .init(name: "search", seconds: time("search")),
     ]
-  }
-}
-
-/// Measures the stages of a build (reported, never written into the output).
-struct StageClock: Sendable {
-  private(set) var stages: [BuildReport.Stage] = []
-  private var last = ContinuousClock.now
-
-  mutating func lap(_ name: String) {
-    let now = ContinuousClock.now
-    let elapsed = now - last
-    stages.append(
-      BuildReport.Stage(
-        name: name,
-        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-    last = now
   }
 }

@@ -165,6 +165,29 @@ import Testing
     await fixture.server.stop()
   }
 
+  /// The CLI asks the render stage's rule (`OutputFolder.refusal`) before fetching: a file or
+  /// a link where the output should be is refused, even with --force, and costs no request.
+  @Test(arguments: [false, true])
+  func refusesAFileOrALinkAsTheOutput(isLink: Bool) async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      if isLink {
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/public", withDestinationPath: "real")
+      } else {
+        try write("precious", to: root + "/public")
+      }
+      let refused = await runCLI(["build", "--force"], in: root, variables: fixture.variables)
+      #expect(
+        refused
+          == CLIResult(
+            status: 1, stdout: "", stderr: "error: refusing to build into 'public': it is not a folder\n"))
+      #expect(fixture.google.requestCount == 0)
+    }
+    await fixture.server.stop()
+  }
+
   @Test(arguments: [".", "..", "~"])
   func neverBuildsIntoAProtectedFolder(output: String) async throws {
     try await withTemporaryDirectory { root in

@@ -112,14 +112,6 @@ import Testing
     #expect(feed.all("feed", "link").last?.attributes["href"] == "https://me.github.io/books/taiwan/")
   }
 
-  @Test(arguments: [
-    ("a&b<c>\"d", "a&amp;b&lt;c&gt;&quot;d"), ("\u{0}x\u{1}\u{1F}y", "xy"), ("\t\n\r", "\t\n\r"),
-    ("\u{FFFE}三\u{FFFF}體\u{FFFD}", "三體\u{FFFD}"), ("plain", "plain"), ("", ""),
-  ])
-  func xmlEscaping(text: String, expected: String) {
-    #expect(XMLText.escape(text) == expected)
-  }
-
   @Test func buildsAreByteIdentical() throws {
     #expect(try DiscoveryFixture.render() == DiscoveryFixture.render())
   }

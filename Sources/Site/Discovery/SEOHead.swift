@@ -1,5 +1,4 @@
 import Catalog
-import Markdown
 import Support
 
 /// The `<head>` tags that make a page discoverable: meta description, canonical link, feed and
@@ -141,7 +140,7 @@ struct SEOHead: Sendable {
       html += " "
       html += key
       html += "=\""
-      html += HTMLEscaping.escapeAttribute(value)
+      html += MarkupEscaping.escape(value, .htmlAttribute)
       html += "\""
     }
     html += ">\n"
