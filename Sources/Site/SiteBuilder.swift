@@ -10,12 +10,12 @@ import Support
 /// that fail fast), load, parse and lint the theme, build the site model, render the Markdown and
 /// descriptions, then render every page in parallel into the output's twin folder — writing only
 /// what changed — and swap the twin into place.
-public struct SiteBuilder: Sendable {
-  public let catalog: Catalog
+package struct SiteBuilder: Sendable {
+  package let catalog: Catalog
   /// The book records by collection; emptied once the books are made (the books keep what
   /// they need), so a large catalog's records are not held twice while pages render.
   package private(set) var collections: [SiteInput.Collection]
-  public let options: BuildOptions
+  package let options: BuildOptions
   /// Called before each output file is placed (tests interrupt builds with it).
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
@@ -30,7 +30,7 @@ public struct SiteBuilder: Sendable {
   }
 
   /// Builds the site; on failure the previous output is left untouched.
-  public consuming func build() async throws(SiteError) -> BuildReport {
+  package consuming func build() async throws(SiteError) -> BuildReport {
     var clock = StageTimer(clock: StageTimer.monotonic)
     let (folder, _) = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
@@ -52,7 +52,7 @@ public struct SiteBuilder: Sendable {
 
   /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
   /// still holds every file it lists: the CLI asks this before loading the fetched data.
-  public static func isUpToDate(options: BuildOptions) -> Bool {
+  package static func isUpToDate(options: BuildOptions) -> Bool {
     guard let fingerprint = options.fingerprint,
       let folder = try? OutputFolder(
         path: options.outputDirectory, currentDirectory: options.workingDirectory)
@@ -63,7 +63,7 @@ public struct SiteBuilder: Sendable {
   /// The base URL the site in `outputDirectory` (an absolute path) was built for, from its
   /// manifest; nil when the folder holds no complete bookgen output (or one from before the
   /// field was recorded).
-  public static func builtBaseURL(outputDirectory: String) -> String? {
+  package static func builtBaseURL(outputDirectory: String) -> String? {
     guard let folder = try? OutputFolder(path: outputDirectory),
       let manifest = folder.manifests.load(describing: folder.output), manifest.isComplete
     else { return nil }

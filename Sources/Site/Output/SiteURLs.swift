@@ -48,7 +48,7 @@ struct SiteURLs: Sendable, Equatable {
 extension SiteBuilder {
   /// The path of a base URL, starting and ending with `/` (`/books/` for
   /// `https://me.github.io/books`); nil when it is not a valid base URL.
-  public static func path(ofBaseURL url: String) -> String? {
+  package static func path(ofBaseURL url: String) -> String? {
     try? SiteURLs(baseURL: url).pathPrefix
   }
 }
