@@ -13,16 +13,21 @@ let package = Package(
     .library(name: "Mustache", targets: ["Mustache"]),
   ],
   targets: [
-    // System libraries, each wrapped by exactly one Swift module.
+    // System libraries, imported only by the modules that wrap them: libyaml by Catalog, libcmark
+    // by Markdown, libgumbo by Markdown (the sanitizer) and SiteCheck (the page scanner).
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
-    // Dependency-free utilities every stage may use (text rules, file reading, hashing, time).
+    // Dependency-free utilities every stage may use (file reading and folder safety, hashing,
+    // UTC time, number text, percent-encoding, HTML/XML escaping, stage timing).
     .target(name: "Support"),
 
-    // Pipeline stages.
+    // Located, clang-style diagnostics and the Diagnosable protocol every module's error adopts;
+    // imports nothing, so the Mustache product can depend on it.
     .target(name: "Diagnostics"),
+
+    // Pipeline stages.
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     // What any HTTP JSON source needs: the on-disk response cache, the transport, retries, the
     // request budget and rate, offline runs and stale fallbacks (Sources/Fetching).
@@ -38,11 +43,17 @@ let package = Package(
     // decoders, its polite FetchSource, and its records → BookRecord.
     .target(
       name: "OpenLibrary", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
-    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
-    .target(name: "Mustache"),
+    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
+    // The template engine, also a library product of its own: it depends only on Diagnostics
+    // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
+    .target(name: "Mustache", dependencies: ["Diagnostics"]),
+    // The chunked full-text search index, from source-neutral documents (Sources/SearchIndex).
+    .target(name: "SearchIndex", dependencies: ["Support"], exclude: ["README.md"]),
     .target(
       name: "Site",
-      dependencies: ["BookRecord", "Catalog", "Markdown", "Mustache", "Diagnostics", "Support"],
+      dependencies: [
+        "BookRecord", "Catalog", "Markdown", "Mustache", "Diagnostics", "SearchIndex", "Support",
+      ],
       plugins: ["EmbedTheme"]
     ),
     // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
@@ -51,15 +62,16 @@ let package = Package(
       name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
       path: "Sources/EmbedThemePlugin"),
     .executableTarget(name: "EmbedThemeTool"),
-    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
-    .target(name: "SiteCheck", dependencies: ["Markdown"]),
-    .target(name: "HTTPServer"),
-    .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
+    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`);
+    // it owns the HTML scanner that reads the pages, with gumbo as a browser would.
+    .target(name: "SiteCheck", dependencies: ["CGumbo", "Diagnostics"]),
+    .target(name: "HTTPServer", dependencies: ["Diagnostics"]),
+    .target(name: "Preview", dependencies: ["HTTPServer", "Support"]),
     .target(
       name: "BookgenCLI",
       dependencies: [
         "Catalog", "Fetching", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics",
-        "Mustache", "Support",
+        "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -71,7 +83,8 @@ let package = Package(
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
-    .executableTarget(name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog"]),
+    .executableTarget(
+      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog"], exclude: ["README.md"]),
     .testTarget(
       name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),
     // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
@@ -79,10 +92,12 @@ let package = Package(
       name: "site-bench", dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks"],
       path: "Sources/SiteBench"),
 
-    // Shared test helpers: in-process HTTP servers that answer like Google Books and Open Library.
+    // Shared test helpers: in-process HTTP servers that answer like Google Books and Open Library,
+    // and a raw HTTP client (TCPClient) for the server's and the preview's tests.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Support"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
     .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),
@@ -101,7 +116,7 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-    .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+    .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
     .testTarget(
       name: "SiteTests",
       dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks", "Mustache", "Support"],
@@ -110,8 +125,8 @@ let package = Package(
       name: "SiteCheckTests",
       dependencies: ["SiteCheck", "Markdown", "Site", "BookRecord", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
     .testTarget(
       name: "BookgenCLITests",
       dependencies: ["BookgenCLI", "Preview", "Fetching", "GoogleBooks", "TestSupport"],

@@ -3,8 +3,8 @@ import GoogleBooks
 import Support
 
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
-public enum BookgenCLI {
-  public static let version = "0.1.0"
+package enum BookgenCLI {
+  package static let version = "0.1.0"
 
   /// The git commit this binary was built from (`unknown` when built outside a checkout).
   package static let commit = BuildInfo.commit
@@ -27,31 +27,29 @@ public enum BookgenCLI {
   }()
 
   /// Runs `bookgen` with the real process environment and returns the exit status.
-  public static func main(_ arguments: [String]) async -> Int32 {
+  package static func main(_ arguments: [String]) async -> Int32 {
     // Fetches size their concurrency to what may be open; let that be all the system allows.
     FileDescriptors.raiseSoftLimit()
     return await run(arguments: arguments, environment: .current())
   }
 
   /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.
-  public static func run(arguments: [String], environment: Environment) async -> Int32 {
+  package static func run(arguments: [String], environment: Environment) async -> Int32 {
     var console = Console(environment: environment)
-    let invocation: Invocation
-    let options: CommandOptions
+    let command: Command
     do {
-      invocation = try CommandLineParser.parse(arguments)
+      let invocation = try CommandLineParser.parse(arguments)
       guard case .run(let parsed) = invocation else { return show(invocation, on: console) }
-      options = try CommandOptions(parsed)
+      command = try Command(parsed)
     } catch {
       console.error(error.message)
       console.hint(error.hint)
       return ExitCode.usage
     }
-    guard case .run(let parsed) = invocation else { return ExitCode.failure }
-    console.verbosity = options.verbosity
-    let context = CommandContext(environment: environment, console: console, options: options)
+    console.verbosity = command.verbosity
+    let context = CommandContext(environment: environment, console: console)
     do {
-      try await context.run(parsed.name)
+      try await context.run(command)
       return ExitCode.success
     } catch {
       context.report(error)

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// Why a catalog could not be loaded; `description` is ready to print to stderr.
-public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   case fileNotFound(path: String)
   case unreadable(path: String, reason: String)
   /// The file holds no YAML content (only whitespace or comments).
@@ -10,7 +10,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalid([Diagnostic])
 
   /// The problems as diagnostics (one unlocated error for the file-level cases).
-  public var diagnostics: [Diagnostic] {
+  package var diagnostics: [Diagnostic] {
     switch self {
     case .fileNotFound(let path):
       return [
@@ -26,8 +26,6 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// Each diagnostic clang-style (headline, source line, caret), one after the other.
-  public var description: String {
-    diagnostics.map(\.description).joined(separator: "\n")
-  }
+  /// Every case is about the catalog file the owner wrote.
+  package var isInputProblem: Bool { true }
 }

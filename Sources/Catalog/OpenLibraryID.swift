@@ -4,14 +4,14 @@
 /// Parsed strictly from what Open Library sends (`/books/OL7353617M`, bare `OL27448W` in old
 /// search answers) and from what the owner lists: `OL`, 1 to 12 digits, the kind's letter.
 /// Anything else is no id, so a hostile key never becomes a path or a link.
-public struct OpenLibraryID: Sendable, Hashable, Comparable, CustomStringConvertible {
-  public enum Kind: Character, Sendable, Hashable {
+package struct OpenLibraryID: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package enum Kind: Character, Sendable, Hashable {
     case edition = "M"
     case work = "W"
     case author = "A"
 
     /// The folder of the kind's records: `books`, `works`, `authors`.
-    public var folder: String {
+    package var folder: String {
       switch self {
       case .edition: "books"
       case .work: "works"
@@ -20,13 +20,13 @@ public struct OpenLibraryID: Sendable, Hashable, Comparable, CustomStringConvert
     }
   }
 
-  public let kind: Kind
+  package let kind: Kind
   /// The digits, without leading `OL` and the kind's letter.
-  public let number: String
+  package let number: String
 
   /// `OL123M`, `OL123W` or `OL123A`, also with a leading `/books/`, `/works/` or `/authors/`
   /// that must then match the kind; nil for anything else.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     var rest = Substring(text)
     for kind in [Kind.edition, .work, .author] where rest.hasPrefix("/\(kind.folder)/") {
       rest = rest.dropFirst(kind.folder.count + 2)
@@ -42,15 +42,15 @@ public struct OpenLibraryID: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// An id of `kind`, nil unless `text` parses as one.
-  public init?(_ text: String, kind: Kind) {
+  package init?(_ text: String, kind: Kind) {
     guard let id = OpenLibraryID(text), id.kind == kind else { return nil }
     self = id
   }
 
   /// `OL7353617M`.
-  public var description: String { "OL\(number)\(kind.rawValue)" }
+  package var description: String { "OL\(number)\(kind.rawValue)" }
 
-  public static func < (a: OpenLibraryID, b: OpenLibraryID) -> Bool {
+  package static func < (a: OpenLibraryID, b: OpenLibraryID) -> Bool {
     (a.kind.rawValue, a.number.count, a.number) < (b.kind.rawValue, b.number.count, b.number)
   }
 }

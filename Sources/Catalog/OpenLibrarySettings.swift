@@ -1,25 +1,25 @@
 /// `open_library:` — how bookgen asks Open Library, politely.
-public struct OpenLibrarySettings: Sendable, Equatable {
-  public static let defaultAPIURL = "https://openlibrary.org"
+package struct OpenLibrarySettings: Sendable, Equatable {
+  package static let defaultAPIURL = "https://openlibrary.org"
 
   /// Base URL without trailing slash; `/api/books`, `/works/…` are appended.
-  public var apiURL: String
+  package var apiURL: String
   /// An e-mail address or URL for the `User-Agent`, so Open Library can reach the site's owner
   /// (identified clients get a higher rate); nil sends the anonymous one, at the slower rate.
-  public var contact: String?
+  package var contact: String?
   /// Most requests one run may make (nil = unlimited).
-  public var maxRequests: Int?
+  package var maxRequests: Int?
   /// Requests started per second at most; nil for Open Library's published rate (3 with a
   /// contact, 1 without).
-  public var requestsPerSecond: Double?
+  package var requestsPerSecond: Double?
   /// Most requests in flight at once (also capped by `--jobs`).
-  public var concurrency: Int
+  package var concurrency: Int
   /// Retries after the first attempt for transient failures.
-  public var retries: Int
+  package var retries: Int
   /// Seconds before a request is abandoned.
-  public var timeout: Double
+  package var timeout: Double
 
-  public init(
+  package init(
     apiURL: String = OpenLibrarySettings.defaultAPIURL, contact: String? = nil, maxRequests: Int? = nil,
     requestsPerSecond: Double? = nil, concurrency: Int = 2, retries: Int = 4, timeout: Double = 30
   ) {
@@ -34,7 +34,7 @@ public struct OpenLibrarySettings: Sendable, Equatable {
 
   /// The rate a run keeps to: the setting, else Open Library's published rates for clients
   /// with and without a contact.
-  public var effectiveRequestsPerSecond: Double {
+  package var effectiveRequestsPerSecond: Double {
     requestsPerSecond ?? (contact == nil ? 1 : 3)
   }
 }

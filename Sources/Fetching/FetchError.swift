@@ -1,5 +1,7 @@
+import Diagnostics
+
 /// Why a fetch could not deliver everything it was asked for. Never holds an API key.
-package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   /// Requests that failed with no cached response to fall back on, in catalog order.
   case requestsFailed([RequestFailure])
   /// Entries the cache lacks while the network may not be used.
@@ -18,10 +20,10 @@ package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(api: String, setting: String, error: TransportError)
   }
 
-  package var description: String {
+  package var diagnostics: [Diagnostic] {
     switch self {
     case .requestsFailed(let failures):
-      return failures.map(\.description).joined(separator: "\n")
+      return failures.map(\.diagnostic)
     case .missingEntries(let entries, let reason):
       let unusable = entries.filter { $0.problem != nil }.count
       let state = unusable == 0 ? "missing" : unusable == entries.count ? "unusable" : "missing or unusable"
@@ -30,28 +32,33 @@ package enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
       let headline =
         switch reason {
         case .offline:
-          "error: offline, and \(count) (run without --offline to fetch):"
+          "offline, and \(count) (run without --offline to fetch):"
         case .budgetSpent(let limit, let setting):
-          "error: the request budget of \(limit) is spent, and \(count) "
+          "the request budget of \(limit) is spent, and \(count) "
             + "(run again later, or raise --max-requests / \(setting)):"
         case .unreachable(let api, let setting, let error):
-          "error: cannot reach \(api) (\(error)), and \(count) (check the network "
+          "cannot reach \(api) (\(error)), and \(count) (check the network "
             + "connection, and \(setting) if set, then run again):"
         }
-      var lines = [headline]
+      var lines: [String] = []
       for entry in entries {
         lines.append("  \(entry.subject): \(entry.request)")
         if let problem = entry.problem { lines.append("    \(problem)") }
       }
-      return lines.joined(separator: "\n")
+      return [.error(headline, details: lines)]
     case .unwrittenEntries(let entries):
       let count = entries.count == 1 ? "1 response" : "\(entries.count) responses"
-      return
-        (["error: \(count) could not be stored in the cache:"]
-        + entries.map { "  \($0.subject): \($0.problem)" }).joined(separator: "\n")
+      return [
+        .error(
+          "\(count) could not be stored in the cache:",
+          details: entries.map { "  \($0.subject): \($0.problem)" })
+      ]
     case .tooFewDescriptors(let available, let needed):
-      return "error: only \(available) more files may be open at once (ulimit -n), and fetching needs at "
-        + "least \(needed): raise the limit, e.g. 'ulimit -n 1024'"
+      return [
+        .error(
+          "only \(available) more files may be open at once (ulimit -n), and fetching needs at "
+            + "least \(needed): raise the limit, e.g. 'ulimit -n 1024'")
+      ]
     }
   }
 }
@@ -123,12 +130,14 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
     self.hint = hint
   }
 
-  /// `error: query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`
-  /// then the redacted URL on its own line.
-  package var description: String {
+  /// `query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`, then
+  /// the redacted URL on a line of its own.
+  var diagnostic: Diagnostic {
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-    var text = "error: \(subject): \(reason) after \(tries)"
+    var text = "\(subject): \(reason) after \(tries)"
     if let hint { text += "; \(hint)" }
-    return text + "\n  request: \(url)"
+    return .error(text, details: ["  request: \(url)"])
   }
+
+  package var description: String { diagnostic.description }
 }

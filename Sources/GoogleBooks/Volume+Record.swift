@@ -54,7 +54,7 @@ extension Volume {
     {
       return url
     }
-    return "https://books.google.com/books?id=" + percentEncoded(id)
+    return "https://books.google.com/books?id=" + PercentEncoding.encodeQueryValue(id)
   }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A set of named templates that include each other as partials and parents.
 ///
 /// Built from folders (a site's `templates/` over a default theme), from sources held in
@@ -29,6 +27,9 @@ public struct TemplateLibrary: Sendable, PartialProvider {
       self.contents = contents
     }
   }
+
+  /// The most read from one template file: 4 MiB is hundreds of times a large page template.
+  public static let fileSizeLimit = 4 << 20
 
   /// File extensions loaded from folders; a template's name is its relative path without one.
   public static let fileExtensions = ["mustache", "html", "htm"]
@@ -63,7 +64,9 @@ public struct TemplateLibrary: Sendable, PartialProvider {
   }
 
   /// Loads every template file below each folder; earlier folders override later ones.
-  /// A folder that does not exist contributes nothing.
+  /// A folder that does not exist contributes nothing. Only regular files are read, each at
+  /// most `fileSizeLimit` bytes; anything else named like a template is an error. Hidden
+  /// entries and linked folders are skipped.
   public init(directories: [Directory]) throws(MustacheError) {
     var library = TemplateLibrary(templates: [])
     for directory in directories.reversed() {
@@ -137,25 +140,11 @@ public struct TemplateLibrary: Sendable, PartialProvider {
   // MARK: Loading
 
   private static func load(_ directory: Directory) throws(MustacheError) -> TemplateLibrary {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue
-    else { return TemplateLibrary(templates: []) }
-    guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else {
-      throw MustacheError(.unreadable(reason: "cannot list the folder"), file: directory.displayPrefix)
-    }
-    var files: [File] = []
-    for case let relative as String in enumerator where templateName(ofFile: relative) != nil {
-      let path = (directory.path as NSString).appendingPathComponent(relative)
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw MustacheError(
-          .unreadable(reason: "cannot read the file"), file: join(directory.displayPrefix, relative))
-      }
-      files.append(File(path: relative, contents: [UInt8](data)))
-    }
+    guard let files = try TemplateFolder.files(in: directory) else { return TemplateLibrary(templates: []) }
     return try TemplateLibrary(files: files, displayPrefix: directory.displayPrefix)
   }
 
-  private static func join(_ prefix: String, _ relative: String) -> String {
+  static func join(_ prefix: String, _ relative: String) -> String {
     if prefix.isEmpty { return relative }
     return prefix.hasSuffix("/") ? prefix + relative : prefix + "/" + relative
   }

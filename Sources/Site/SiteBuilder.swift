@@ -10,12 +10,12 @@ import Support
 /// that fail fast), load, parse and lint the theme, build the site model, render the Markdown and
 /// descriptions, then render every page in parallel into the output's twin folder — writing only
 /// what changed — and swap the twin into place.
-public struct SiteBuilder: Sendable {
-  public let catalog: Catalog
+package struct SiteBuilder: Sendable {
+  package let catalog: Catalog
   /// The book records by collection; emptied once the books are made (the books keep what
   /// they need), so a large catalog's records are not held twice while pages render.
   package private(set) var collections: [SiteInput.Collection]
-  public let options: BuildOptions
+  package let options: BuildOptions
   /// Called before each output file is placed (tests interrupt builds with it).
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
@@ -30,8 +30,8 @@ public struct SiteBuilder: Sendable {
   }
 
   /// Builds the site; on failure the previous output is left untouched.
-  public consuming func build() async throws(SiteError) -> BuildReport {
-    var clock = StageClock()
+  package consuming func build() async throws(SiteError) -> BuildReport {
+    var clock = StageTimer(clock: StageTimer.monotonic)
     let (folder, _) = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
       let report = SiteBuilder.upToDateReport(folder: folder, fingerprint: fingerprint)
@@ -40,8 +40,8 @@ public struct SiteBuilder: Sendable {
     }
     let theme = try Theme.load(directory: options.templatesDirectory)
     let renderer = try ThemeRenderer(theme: theme)
-    // A typo in the site's own template (`{{book.titel}}`) would render as nothing; the
-    // default theme is linted by the tests.
+    // A typo in the site's own template (`{{book.titel}}`, `{{> partials/covr}}`) would render
+    // as nothing; the default theme is linted by the tests.
     if theme.siteDirectory != nil {
       let problems = renderer.lint()
       if problems.contains(where: { $0.severity == .error }) { throw .templates(problems) }
@@ -52,7 +52,7 @@ public struct SiteBuilder: Sendable {
 
   /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
   /// still holds every file it lists: the CLI asks this before loading the fetched data.
-  public static func isUpToDate(options: BuildOptions) -> Bool {
+  package static func isUpToDate(options: BuildOptions) -> Bool {
     guard let fingerprint = options.fingerprint,
       let folder = try? OutputFolder(
         path: options.outputDirectory, currentDirectory: options.workingDirectory)
@@ -63,7 +63,7 @@ public struct SiteBuilder: Sendable {
   /// The base URL the site in `outputDirectory` (an absolute path) was built for, from its
   /// manifest; nil when the folder holds no complete bookgen output (or one from before the
   /// field was recorded).
-  public static func builtBaseURL(outputDirectory: String) -> String? {
+  package static func builtBaseURL(outputDirectory: String) -> String? {
     guard let folder = try? OutputFolder(path: outputDirectory),
       let manifest = folder.manifests.load(describing: folder.output), manifest.isComplete
     else { return nil }
@@ -94,7 +94,8 @@ public struct SiteBuilder: Sendable {
 
   /// The build with an injected renderer (tests use this to exercise the writer alone).
   consuming func build(
-    renderer: some TemplateRendering, assets: [String: [UInt8]], clock: StageClock = StageClock()
+    renderer: some TemplateRendering, assets: [String: [UInt8]],
+    clock: StageTimer = StageTimer(clock: StageTimer.monotonic)
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let (folder, fence) = try checkedOutputFolder()
@@ -121,9 +122,9 @@ public struct SiteBuilder: Sendable {
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
 
-    // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
+    // Feeds, OPDS and sitemap come from the same model and URLs as the pages,
     // and go through the same writer, so they are in the manifest and skipped when unchanged.
-    // They are made and written while the pages are.
+    // They are made and written while the pages are; the search index comes after them.
     let discoveryWriter = writer
     let settings = catalog.site
     let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
@@ -139,13 +140,17 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
+    clock.lap("pages")
+    // On its own: its postings and the pages in flight are never in memory together.
+    tally.merge(try writer.writeSearchIndex(model: model))
+    clock.lap("search")
     let removed = try update.finish(
       entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
-    clock.lap("pages")
+    clock.lap("finish")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
-      stages: StageClock.reportOrder(clock.stages, splittingPages: tally),
+      stages: SiteBuilder.reportOrder(clock.stages, splittingPages: tally),
       warnings: SiteWarnings.collect(model))
     report.filesWritten = tally.written
     report.pagesReused = tally.reused
@@ -156,16 +161,15 @@ public struct SiteBuilder: Sendable {
   }
 }
 
-extension StageClock {
+extension SiteBuilder {
   /// `model`, `markdown`, `templates`, `write`: pages are rendered and written by the same
   /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
-  /// parsing the theme counts as `templates`, the final swap as `write`.
-  static func reportOrder(_ stages: [BuildReport.Stage], splittingPages tally: PageWriter.Tally)
-    -> [BuildReport.Stage]
-  {
-    func seconds(_ duration: Duration) -> Double {
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+  /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: making
+  /// and writing the search index, after the pages.
+  static func reportOrder(
+    _ stages: [(name: String, seconds: Double)], splittingPages tally: PageWriter.Tally
+  ) -> [BuildReport.Stage] {
+    let seconds = StageTimer.seconds
     let time = { (name: String) in stages.first { $0.name == name }?.seconds ?? 0 }
     let parts = [seconds(tally.markdown), seconds(tally.templates), seconds(tally.write)]
     let total = parts.reduce(0, +)
@@ -174,23 +178,8 @@ extension StageClock {
       .init(name: "model", seconds: time("model")),
       .init(name: "markdown", seconds: share[0]),
       .init(name: "templates", seconds: time("templates") + share[1]),
-      .init(name: "write", seconds: share[2]),
+      .init(name: "write", seconds: share[2] + time("finish")),
+      .init(name: "search", seconds: time("search")),
     ]
-  }
-}
-
-/// Measures the stages of a build (reported, never written into the output).
-struct StageClock: Sendable {
-  private(set) var stages: [BuildReport.Stage] = []
-  private var last = ContinuousClock.now
-
-  mutating func lap(_ name: String) {
-    let now = ContinuousClock.now
-    let elapsed = now - last
-    stages.append(
-      BuildReport.Stage(
-        name: name,
-        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-    last = now
   }
 }

@@ -170,26 +170,28 @@ func parseErrors(_ spec: ErrorCase) {
   #expect(try render(source, ["a": true, "x": "deep"]) == "deep")
 }
 
-@Test func unknownPartialSuggestsTheNearestName() throws {
+/// The spec renders a missing partial or parent as nothing; lint is where a typo is caught.
+@Test func aMissingPartialOrParentRendersAsNothingAndLintReportsIt() throws {
   let library = try TemplateLibrary(
     sources: [
-      "book": "<h1>{{title}}</h1>\n{{>partials/covr}}\n", "partials/cover": "<img>", "partials/authors": "",
+      "book": "<h1>{{title}}</h1>\n{{>partials/covr}}\n[{{<layuot}}{{$main}}x{{/main}}{{/layuot}}]\n",
+      "partials/cover": "<img>", "layout": "{{$main}}{{/main}}",
     ],
     displayPrefix: "templates")
-  let error = mustacheError { () throws(MustacheError) in _ = try library.render("book", [:]) }
+  #expect(try library.render("book", ["title": "Dune"]) == "<h1>Dune</h1>\n[]\n")
   #expect(
-    error?.description == """
+    library.lint("book", fields: .any).map(\.description) == [
+      """
       templates/book.mustache:2:1: error: unknown partial 'partials/covr' (did you mean 'partials/cover'?)
       {{>partials/covr}}
       ^
-      """)
-}
-
-@Test func unknownPartialWithoutCloseName() throws {
-  let error = mustacheError { () throws(MustacheError) in
-    _ = try Template(source: "a {{>sidebar}}", name: "page").render([:])
-  }
-  #expect(error?.headline == "page:1:3: error: unknown partial 'sidebar'")
+      """,
+      """
+      templates/book.mustache:3:2: error: unknown partial 'layuot' (did you mean 'layout'?)
+      [{{<layuot}}{{$main}}x{{/main}}{{/layuot}}]
+       ^
+      """,
+    ])
 }
 
 @Test func unknownTemplateSuggestsTheNearestName() throws {

@@ -109,3 +109,64 @@ func templateNamesOfFiles(path: String, name: String?) {
   let template = try Template(source: "{{>b}}{{#x}}{{<a}}{{$c}}{{>d}}{{/c}}{{/a}}{{/x}}{{>*dyn}}", name: "t")
   #expect(template.partialNames == ["a", "b", "d"])
 }
+
+/// A FIFO named like a template is refused, never opened for a blocking read (that would wait
+/// for a writer forever), and the message says what it is.
+@Test func aFIFONamedLikeATemplateIsAnErrorNotAHang() throws {
+  let site = try makeFolder(["book.mustache": "ok"])
+  defer { try? FileManager.default.removeItem(atPath: site) }
+  #expect(mkfifo(site + "/pipe.mustache", 0o600) == 0)
+  let error = mustacheError { () throws(MustacheError) in
+    _ = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  }
+  #expect(
+    error?.description
+      == "templates/pipe.mustache: error: cannot read templates: it is a FIFO (named pipe), not a regular file"
+  )
+}
+
+/// A file past the limit used to be read whole; a sparse one claims the size without the disk.
+@Test func aTemplateLargerThanTheLimitIsAnError() throws {
+  let site = try makeFolder(["book.mustache": "ok", "huge.mustache": ""])
+  defer { try? FileManager.default.removeItem(atPath: site) }
+  #expect(truncate(site + "/huge.mustache", off_t(TemplateLibrary.fileSizeLimit + 1)) == 0)
+  let error = mustacheError { () throws(MustacheError) in
+    _ = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  }
+  #expect(
+    error?.description
+      == "templates/huge.mustache: error: cannot read templates: it is larger than 4 MiB, the most a template may have"
+  )
+  #expect(truncate(site + "/huge.mustache", off_t(TemplateLibrary.fileSizeLimit)) == 0)
+  let library = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  #expect(library.template(named: "huge") != nil)
+}
+
+/// Linked files are read; linked folders, hidden entries and broken links named like no
+/// template are not; a folder named like a template is a folder.
+@Test func linkedFilesAreReadAndLinkedFoldersAreNot() throws {
+  let outside = try makeFolder(["shared.mustache": "shared", "more/extra.mustache": "extra"])
+  let site = try makeFolder([
+    "book.mustache": "[{{>cover}}]", "page.html.mustache/inner.mustache": "inner", ".git/x.mustache": "x",
+  ])
+  defer {
+    try? FileManager.default.removeItem(atPath: site)
+    try? FileManager.default.removeItem(atPath: outside)
+  }
+  try FileManager.default.createSymbolicLink(
+    atPath: site + "/cover.mustache", withDestinationPath: outside + "/shared.mustache")
+  try FileManager.default.createSymbolicLink(atPath: site + "/more", withDestinationPath: outside + "/more")
+  try FileManager.default.createSymbolicLink(
+    atPath: site + "/dangling", withDestinationPath: outside + "/gone")
+  let library = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  #expect(library.templateNames == ["book", "cover", "page.html.mustache/inner"])
+  #expect(try library.render("book", [:]) == "[shared]")
+  try FileManager.default.createSymbolicLink(
+    atPath: site + "/gone.mustache", withDestinationPath: outside + "/gone")
+  let error = mustacheError { () throws(MustacheError) in
+    _ = try TemplateLibrary(directories: [.init(path: site, displayPrefix: "templates")])
+  }
+  #expect(
+    error?.description
+      == "templates/gone.mustache: error: cannot read templates: cannot open it: No such file or directory")
+}

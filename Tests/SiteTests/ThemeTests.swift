@@ -47,6 +47,31 @@ import Testing
       ])
   }
 
+  /// The engine renders a missing partial or parent as nothing, as the spec says; a site's
+  /// own templates are held to more: lint reports the name, located, with the nearest one.
+  @Test func lintReportsMissingPartialsAndParentsInTheSitesTemplates() throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+    try
+      "{{<layuot}}{{$content}}\n{{#book}}{{#cover}}{{>partials/covr}}{{/cover}}{{/book}}\n{{/content}}{{/layuot}}\n"
+      .write(toFile: root + "/templates/book.mustache", atomically: true, encoding: .utf8)
+    let diagnostics = checkTemplates(templatesDirectory: root + "/templates")
+    #expect(
+      diagnostics.map(\.description) == [
+        """
+        \(root)/templates/book.mustache:1:1: error: unknown partial 'layuot' (did you mean 'layout'?)
+        {{<layuot}}{{$content}}
+        ^
+        """,
+        """
+        \(root)/templates/book.mustache:2:20: error: unknown partial 'partials/covr' (did you mean 'partials/cover'?)
+        {{#book}}{{#cover}}{{>partials/covr}}{{/cover}}{{/book}}
+                           ^
+        """,
+      ])
+  }
+
   /// Every page includes the footer: the recursion is reported once, at the tag that repeats.
   @Test func lintReportsAnEndlessRecursionOnce() throws {
     let root = try Fixtures.temporaryDirectory()

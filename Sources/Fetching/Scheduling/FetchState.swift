@@ -185,7 +185,7 @@ struct FetchState<Source: FetchSource> {
     if source.isRetryable(reason), let entry = stale.removeValue(forKey: request) {
       statistics.staleServed += 1
       notes[request, default: []].append(
-        "\(reason) after \(tries); using the cached response from \(UTCTimestamp.format(entry.fetchedAt))")
+        "\(reason) after \(tries); using the cached response from \(UTCTime.rfc3339(entry.fetchedAt))")
       answer(request, entry.decoded)
       return
     }

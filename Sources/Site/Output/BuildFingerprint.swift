@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A 128-bit fingerprint of everything a build reads, so an unchanged site can be recognised
 /// before the fetched data is even loaded.
@@ -10,16 +11,16 @@ import Foundation
 /// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
 /// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
 /// and are left out.
-public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
+package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// 32 lower-case hex digits.
-  public let value: String
+  package let value: String
   /// The fingerprint of the same things without the fetched data: what every page depends on
   /// besides its books. Pages record it (with their books' data) to be reused by the next build.
-  public let sharedValue: String?
+  package let sharedValue: String?
 
-  public var description: String { value }
+  package var description: String { value }
 
-  public init(value: String, sharedValue: String? = nil) {
+  package init(value: String, sharedValue: String? = nil) {
     self.value = value
     self.sharedValue = sharedValue
   }
@@ -27,7 +28,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// `booksLines` are the catalog file's lines that hold the owner's `books:` entries
   /// (`Catalog.booksLines`): the shared value leaves them out, since pages record each book's
   /// entry themselves; the full value covers the whole file.
-  public init(
+  package init(
     catalogFile: [UInt8], booksLines: Range<Int>? = nil, options: BuildOptions, toolVersion: String,
     inputs: [String]
   ) throws(SiteError) {
@@ -44,7 +45,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       stream.add(path)
       stream.add(base64)
     }
-    if let directory = options.templatesDirectory, FileSystem.kind(of: directory) != .missing {
+    if let directory = options.templatesDirectory, PathKind.of(directory) != .missing {
       stream.add(directory)
       for file in try Theme.siteFiles(in: directory) {
         stream.add(file.path)
@@ -68,7 +69,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
 
   /// 128 bits: the fields hashed with two seeds, as 32 hex digits.
   private static func hex(_ stream: FieldHasher) -> String {
-    ContentHash.hex(stream.finish(seed: 0)) + ContentHash.hex(stream.finish(seed: 0x626F_6F6B))
+    HexText.lowercase(stream.finish(seed: 0)) + HexText.lowercase(stream.finish(seed: 0x626F_6F6B))
   }
 
   /// `text` without its (1-based) lines `lines`, which leave a marker behind.

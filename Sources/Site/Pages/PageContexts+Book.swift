@@ -1,4 +1,5 @@
 import BookRecord
+import Support
 
 /// The context of a book's detail page.
 extension PageContexts {

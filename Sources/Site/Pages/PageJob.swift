@@ -6,6 +6,8 @@ struct PageJob: Sendable, Equatable {
     case book(Int)
     case allBooks
     case term(TaxonomyKind, Int)
+    /// `search/`: the full results of a query, filled in by `search.js`.
+    case search
     case notFound
 
     var isBook: Bool {
@@ -27,17 +29,18 @@ struct PageJob: Sendable, Equatable {
     case .book: return "book"
     case .allBooks: return "books"
     case .term(let kind, _): return kind.rawValue
+    case .search: return "search"
     case .notFound: return "404"
     }
   }
 
   /// The names of every page template, for linting and `bookgen init`.
   static let templateNames =
-    ["home", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + ["404"]
+    ["home", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + ["search", "404"]
 }
 
 extension SiteModel {
-  /// Every page of the site, in a fixed order (home, collections, books, indexes, 404).
+  /// Every page of the site, in a fixed order (home, collections, books, indexes, search, 404).
   func pageJobs(perPage: Int) -> [PageJob] {
     var jobs: [PageJob] = [PageJob(kind: .home, page: 1, path: .root)]
     func addList(_ kind: PageJob.Kind, count: Int, at path: SitePath) {
@@ -58,6 +61,7 @@ extension SiteModel {
         addList(.term(kind, index), count: term.books.count, at: SitePath([kind.folder, term.slug]))
       }
     }
+    jobs.append(PageJob(kind: .search, page: 1, path: SitePath(["search"])))
     jobs.append(PageJob(kind: .notFound, page: 1, path: SitePath([], fileName: "404.html")))
     return jobs
   }
