@@ -43,6 +43,11 @@ let package = Package(
     // decoders, its polite FetchSource, and its records → BookRecord.
     .target(
       name: "OpenLibrary", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
+    // Asks the sources in the catalog's order and combines their records: ISBN lookups that
+    // fall through to the next source, enrichment by ISBN, Google's 429 answered by Open Library.
+    .target(
+      name: "Sourcing",
+      dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "GoogleBooks", "OpenLibrary"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
     // The template engine, also a library product of its own: it depends only on Diagnostics
     // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
@@ -70,8 +75,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "Fetching", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics",
-        "Support",
+        "Catalog", "Fetching", "GoogleBooks", "OpenLibrary", "Sourcing", "Site", "SiteCheck", "Preview",
+        "HTTPServer", "Diagnostics", "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -115,6 +120,12 @@ let package = Package(
         "OpenLibrary", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
       ],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SourcingTests",
+      dependencies: [
+        "Sourcing", "BookRecord", "Catalog", "Fetching", "GoogleBooks", "OpenLibrary", "TestSupport",
+        "HTTPServer",
+      ]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
     .testTarget(

@@ -43,7 +43,8 @@ extension CatalogDecoder {
     }
     guard CatalogRules.isVolumeID(entry.key) else {
       error(
-        "keys in 'books' must be ISBNs or Google volume ids, got \(shown(entry.key))", at: entry.keyNode)
+        "keys in 'books' must be ISBNs, Google volume ids or Open Library ids, got \(shown(entry.key))",
+        at: entry.keyNode)
       return nil
     }
     return entry.key

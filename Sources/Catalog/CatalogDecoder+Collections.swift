@@ -4,9 +4,14 @@ import Support
 /// `collections:` and their queries.
 extension CatalogDecoder {
   static let collectionKeys = [
-    "title", "slug", "description", "queries", "isbns", "volumes", "sort", "details",
+    "title", "slug", "description", "queries", "isbns", "volumes", "open_library_ids", "sort", "details",
   ]
-  static let queryKeys = ["q", "max_results", "order_by", "lang_restrict", "print_type", "filter"]
+  static let googleQueryKeys = ["q", "max_results", "order_by", "lang_restrict", "print_type", "filter"]
+  static let openLibraryQueryKeys = [
+    "q", "title", "author", "subject", "publisher", "language", "sort", "max_results",
+  ]
+  static let queryKeys =
+    ["source"] + googleQueryKeys + openLibraryQueryKeys.filter { !googleQueryKeys.contains($0) }
   static let slugShape = "a slug of lower-case letters, digits and '-' such as 'science-fiction'"
 
   mutating func decodeCollections(_ root: Fields) -> [Collection] {
@@ -55,11 +60,29 @@ extension CatalogDecoder {
       }
     }
     for (index, node) in (list(fields, "volumes") ?? []).enumerated() {
+      let path = keyPath(fields.path("volumes"), index: index)
+      if let text = node.scalar?.value, let id = OpenLibraryID(text) {
+        error(
+          "'\(path)' is an Open Library \(id.kind == .work ? "work" : "edition") id, not a Google volume id: "
+            + "list it under 'open_library_ids'", at: node)
+        continue
+      }
       let volume = checked(
-        node, path: keyPath(fields.path("volumes"), index: index),
-        expected: "a Google volume id (4 to 32 letters, digits, '_' or '-')",
+        node, path: path, expected: "a Google volume id (4 to 32 letters, digits, '_' or '-')",
         isValid: CatalogRules.isVolumeID)
       if let volume { collection.volumes.append(volume) }
+    }
+    for (index, node) in (list(fields, "open_library_ids") ?? []).enumerated() {
+      let id = checked(
+        node, path: keyPath(fields.path("open_library_ids"), index: index),
+        expected: "an Open Library edition or work id such as 'OL7353617M' or 'OL45804W'",
+        suggestion: { text in
+          OpenLibraryID(text.uppercased()).flatMap {
+            $0.kind != .author && $0.description != text ? $0.description : nil
+          }
+        },
+        isValid: { OpenLibraryID($0).map { $0.kind != .author } ?? false })
+      if let id = id.flatMap({ OpenLibraryID($0) }) { collection.openLibraryIDs.append(id) }
     }
     if let sort = choice(fields, "sort", as: SortOrder.self) { collection.sort = sort }
     collection.details = choice(fields, "details", as: DetailLevel.self)
@@ -84,7 +107,8 @@ extension CatalogDecoder {
     return (slug, titleNode)
   }
 
-  /// A plain string (the search) or a mapping with `q` and per-query options.
+  /// A plain string (a Google search) or a mapping: `q` and Google's options, or
+  /// `source: open_library` and Open Library's fields.
   private mutating func decodeQuery(_ node: YAMLNode, path: String) -> Query? {
     if let scalar = node.scalar {
       return nonEmpty(scalar.value, at: node, path: path).map { Query(q: $0) }
@@ -94,6 +118,14 @@ extension CatalogDecoder {
       return nil
     }
     guard let fields = fields(of: node, path: path, keys: Self.queryKeys) else { return nil }
+    let source = choice(fields, "source", as: SourceName.self) ?? .googleBooks
+    if source == .openLibrary { return decodeOpenLibraryQuery(fields) }
+    for key in Self.openLibraryQueryKeys where !Self.googleQueryKeys.contains(key) {
+      guard let entry = fields.entries[key] else { continue }
+      error(
+        "'\(fields.path(key))' is an Open Library search field: add 'source: open_library', or write it "
+          + "in 'q' with Google's operators (intitle:, inauthor:, subject:, inpublisher:)", at: entry.keyNode)
+    }
     let q = requiredString(fields, "q")
     var query = Query(q: q ?? "")
     if let count = integer(fields, "max_results", in: CatalogRanges.maxResults) {
@@ -107,6 +139,63 @@ extension CatalogDecoder {
     query.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
     query.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
     return q == nil ? nil : query
+  }
+
+  /// `source: open_library` with at least one of `q`, `title`, `author`, `subject`, `publisher`.
+  private mutating func decodeOpenLibraryQuery(_ fields: Fields) -> Query? {
+    let google = ["order_by": "use 'sort'", "lang_restrict": "use 'language'"]
+    for key in Self.googleQueryKeys where !Self.openLibraryQueryKeys.contains(key) {
+      guard let entry = fields.entries[key] else { continue }
+      error(
+        "'\(fields.path(key))' is for Google Books queries; Open Library's search has no such field"
+          + (google[key].map { ": \($0)" } ?? ""), at: entry.keyNode)
+    }
+    var search = OpenLibraryQuery()
+    if let node = fields.value("q"), let q = text(node, path: fields.path("q")) {
+      if q.trimmingWhitespace().count < 3 || q.trimmingWhitespace().lowercased() == "the" {
+        error(
+          "'\(fields.path("q"))' must have at least 3 characters (Open Library refuses shorter searches)",
+          at: node)
+      } else {
+        search.q = q
+      }
+    }
+    search.title = nonBlank(fields, "title")
+    search.author = nonBlank(fields, "author")
+    search.subject = nonBlank(fields, "subject")
+    search.publisher = nonBlank(fields, "publisher")
+    if let node = fields.value("language"), let tag = text(node, path: fields.path("language")) {
+      if let code = MARCLanguage.code(fromTag: tag) {
+        search.language = code
+      } else {
+        error(
+          "'\(fields.path("language"))' must be a language: a MARC code such as 'eng' or 'ger', or a "
+            + "BCP 47 tag such as 'en' or 'de', got \(shown(tag))", at: node)
+      }
+    }
+    search.sort = choice(fields, "sort", among: OpenLibraryQuery.sorts)
+    guard !search.parameters.filter({ $0.name != "language" && $0.name != "sort" }).isEmpty else {
+      // A field that was given but wrong is reported already.
+      if !["q", "title", "author", "subject", "publisher"].contains(where: { fields.entries[$0] != nil }) {
+        error(
+          "an Open Library query in '\(fields.path)' needs at least one of 'q', 'title', 'author', 'subject' "
+            + "or 'publisher'", at: fields.anchor)
+      }
+      return nil
+    }
+    var query = Query(q: search.q ?? "")
+    query.source = .openLibrary
+    query.openLibrary = search
+    if let count = integer(fields, "max_results", in: CatalogRanges.maxResults) {
+      query.maxResults = count
+    }
+    return query
+  }
+
+  /// A string field that, when given, must not be blank.
+  private mutating func nonBlank(_ fields: Fields, _ key: String) -> String? {
+    guard let node = fields.value(key), let value = text(node, path: fields.path(key)) else { return nil }
+    return nonEmpty(value, at: node, path: fields.path(key))
   }
 
   /// An ISBN written as a string or a bare number (the raw text is used, never an integer).

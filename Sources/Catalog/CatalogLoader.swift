@@ -4,7 +4,9 @@ import Support
 
 /// Reads `catalog.yml` into a validated `Catalog`, reporting every problem at once.
 package enum CatalogLoader {
-  static let rootKeys = ["site", "google_books", "cache", "collections", "books"]
+  static let rootKeys = [
+    "site", "google_books", "open_library", "sources", "cache", "collections", "books",
+  ]
   /// Top-level keys with this prefix are ignored, so they can hold anchors to reuse.
   static let extensionPrefix = "x-"
 
@@ -92,6 +94,8 @@ package enum CatalogLoader {
       site: decoder.decodeSite(fields), googleBooks: decoder.decodeGoogleBooks(fields),
       cache: decoder.decodeCache(fields), collections: decoder.decodeCollections(fields),
       books: decoder.decodeBooks(fields), directory: directory)
+    catalog.openLibrary = decoder.decodeOpenLibrary(fields)
+    if let sources = decoder.decodeSources(fields) { catalog.sources = sources }
     guard decoder.diagnostics.isEmpty else { throw .invalid(decoder.sortedDiagnostics) }
     catalog.places = decoder.places
     if !usesAliases { catalog.booksLines = booksLines(of: root) }

@@ -25,9 +25,11 @@ package struct FetchCollector<Source: FetchSource> {
 
   /// The request's answer, and whether this is the first time it is met (its own notes are
   /// then the caller's to report); records its notes, failure or absence the first time.
-  package mutating func take(_ request: Source.Request, _ purpose: Source.Purpose) -> (
-    answer: Source.Decoded, isFirst: Bool
-  )? {
+  /// A failure `handled` returns true for is the caller's to deal with (another source may
+  /// answer instead): it is then neither an error of the run nor reported.
+  package mutating func take(
+    _ request: Source.Request, _ purpose: Source.Purpose, handled: (RequestFailure) -> Bool = { _ in false }
+  ) -> (answer: Source.Decoded, isFirst: Bool)? {
     let first = visited.insert(request).inserted
     let subject = source.subject(of: purpose)
     if first {
@@ -41,6 +43,7 @@ package struct FetchCollector<Source: FetchSource> {
       return (answer, first)
     case .failed(var failure):
       failure.subject = subject
+      if handled(scrubbed(failure)) { return nil }
       if let fallback = purpose.fallback {
         if first { warn("\(subject): \(failure.reason); keeping \(fallback)") }
       } else if failed.insert(request).inserted {

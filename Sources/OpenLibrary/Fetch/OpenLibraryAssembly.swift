@@ -15,6 +15,7 @@ struct OpenLibraryAssembly {
       guard case .books(let entries)? = take(request, .lookup(batch: index, optional: batch.optional)) else {
         continue
       }
+      result.answered.formUnion(batch.bibkeys)
       for bibkey in batch.bibkeys {
         guard let entry = entries[bibkey] else { continue }
         var book = OpenLibraryBook(id: entry.id)

@@ -7,6 +7,8 @@ import Foundation
 package struct OpenLibraryResult: Sendable {
   /// The book each found bibkey (`ISBN:…`, `OLID:…`) stands for; unknown ones are absent.
   package var lookups: [String: OpenLibraryBook] = [:]
+  /// The bibkeys Open Library answered for, found or not (not those it could not be asked).
+  package var answered: Set<String> = []
   /// Each search's books, in result order, each once.
   package var searches: [[OpenLibraryBook]] = []
   /// Each listed work's book (nil when it could not be had).

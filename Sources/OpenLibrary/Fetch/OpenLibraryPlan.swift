@@ -64,19 +64,20 @@ package struct OpenLibraryPlan: Sendable, Equatable {
 
   package var isEmpty: Bool { lookups.isEmpty && searches.isEmpty && works.isEmpty }
 
-  /// The lookups in books-API batches: the required ones first, then the optional ones, each
-  /// group sorted (one request for the same ISBNs whatever order the catalog lists them in)
-  /// and cut into `OpenLibraryRequest.batchSize`.
+  /// The lookups in books-API batches of `OpenLibraryRequest.batchSize`: the required ones
+  /// first, then the optional ones, each group sorted (one request for the same ISBNs whatever
+  /// order the catalog lists them in). A batch is optional when all its lookups are: few
+  /// requests matter more than keeping the two kinds apart.
   package var batches: [(bibkeys: [String], optional: Bool)] {
+    let required = lookups.filter { !$0.optional }.map(\.bibkey).sorted()
+    let optional = lookups.filter(\.optional).map(\.bibkey).sorted()
+    let keys = required + optional
     var result: [(bibkeys: [String], optional: Bool)] = []
-    for optional in [false, true] {
-      let keys = lookups.filter { $0.optional == optional }.map(\.bibkey).sorted()
-      var start = 0
-      while start < keys.count {
-        let end = min(keys.count, start + OpenLibraryRequest.batchSize)
-        result.append((Array(keys[start..<end]), optional))
-        start = end
-      }
+    var start = 0
+    while start < keys.count {
+      let end = min(keys.count, start + OpenLibraryRequest.batchSize)
+      result.append((Array(keys[start..<end]), start >= required.count))
+      start = end
     }
     return result
   }

@@ -39,7 +39,8 @@ struct Book: Sendable {
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for every summary the pages, feeds and JSON-LD show.
       let summaries = description.map {
-        TextFormatting.descriptionTexts($0, limits: [Book.summaryLimit, Book.metaDescriptionLimit])
+        TextFormatting.descriptionTexts(
+          $0, format: record.descriptionFormat, limits: [Book.summaryLimit, Book.metaDescriptionLimit])
       }
       summary = summaries?[0].nonEmpty
       metaDescription = summaries?[1].nonEmpty
@@ -74,6 +75,8 @@ struct Book: Sendable {
   var publisher: String? { fields.publisher }
   var date: BookDate? { fields.record.published }
   var description: String? { fields.description }
+  /// How `description` is written (Markdown from Open Library).
+  var descriptionFormat: TextFormat { fields.record.descriptionFormat }
   /// The description as one line of plain text, at most `summaryLimit` characters (feeds,
   /// OPDS, JSON-LD); nil when there is no text.
   var summary: String? { fields.summary }
