@@ -22,13 +22,14 @@ final class BookFacts: Sendable {
   let price: Price?
   /// The book's page at its primary source (the OPDS acquisition link).
   var sourceURL: String { book.record.provenance.records[0].url ?? "" }
-  /// Each source the book's data came from and its page for the book (`sameAs`, the page's
-  /// attribution), primary first; the owner's catalog is no source with a page.
-  var sources: [(source: BookSource, url: String)] {
-    var seen: Set<String> = []
+  /// Each source the book's data came from, primary first, and its page for the book when it
+  /// has one that may be a link (`sameAs`, the page's attribution); the owner's catalog is no
+  /// source.
+  var sources: [(source: BookSource, url: String?)] {
+    var seen: Set<String> = [BookSource.owner.id]
     return book.record.provenance.records.compactMap { record in
-      guard let url = WebLink.link(record.url), seen.insert(record.source.id).inserted else { return nil }
-      return (record.source, url)
+      guard seen.insert(record.source.id).inserted else { return nil }
+      return (record.source, WebLink.link(record.url))
     }
   }
   /// Each author with the absolute URL of their page.

@@ -39,7 +39,7 @@ enum BookJSONLD {
     }
     if let offer = offer(facts) { fields.append(("offers", offer)) }
     // Every source's page for the book; one stays a plain string, as it always was.
-    let pages = facts.sources.map(\.url)
+    let pages = facts.sources.compactMap(\.url)
     if !pages.isEmpty {
       fields.append(("sameAs", pages.count == 1 ? .string(pages[0]) : .array(pages.map(JSONValue.string))))
     }

@@ -46,12 +46,13 @@ extension PageContexts {
       "googleBooksURL": .string(facts.sourceURL),
       // Each source the book's data came from, with its page for the book (the attribution).
       "sources": .list(
-        facts.sources.map { source in
-          let name = strings.name(source.source)
-          return [
-            "name": .string(name), "url": .string(source.url),
-            "viewText": .string(strings.view(source.source)),
-          ]
+        facts.sources.compactMap { source in
+          source.url.map {
+            [
+              "name": .string(strings.name(source.source)), "url": .string($0),
+              "viewText": .string(strings.view(source.source)),
+            ]
+          }
         }),
       "dataFromText": .string(
         strings.format(
