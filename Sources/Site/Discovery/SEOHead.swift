@@ -116,7 +116,7 @@ struct SEOHead: Sendable {
     case .collection(let index): books = model.collections[index].books
     case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
     case .allBooks: books = model.allBooks
-    case .book, .notFound: books = []
+    case .collections, .book, .notFound: books = []
     }
     return firstImage(of: books)
   }

@@ -1,17 +1,13 @@
 /// Contexts of the list pages: home, collections, all books and the index pages.
 extension PageContexts {
   func homeFields() -> [String: ContextValue] {
-    let collections: [ContextValue] = model.collections.enumerated().map { index, collection in
-      [
-        "title": .string(collection.title),
-        "href": .string(urls.href(SitePath([collection.slug]))),
-        "descriptionHTML": .optional(collectionDescriptions[index]),
-        "count": .int(collection.books.count),
-        "countText": .string(countText(collection.books.count)),
-        "books": .list(collection.books.prefix(PageContexts.homeCollectionCovers).map(card)),
-        "hasBooks": .bool(!collection.books.isEmpty),
-        "hasMore": .bool(collection.books.count > PageContexts.homeCollectionCovers),
-      ]
+    let collections: [ContextValue] = model.collections.indices.map { index in
+      let books = model.collections[index].books
+      var fields = collectionSummary(index)
+      fields["books"] = .list(books.prefix(PageContexts.homeCollectionCovers).map(card))
+      fields["hasBooks"] = .bool(!books.isEmpty)
+      fields["hasMore"] = .bool(books.count > PageContexts.homeCollectionCovers)
+      return .map(fields)
     }
     let recent = model.recentlyPublished.prefix(PageContexts.homeRecentBooks).map(card)
     return [
@@ -19,6 +15,24 @@ extension PageContexts {
       "collections": .list(collections),
       "recent": .list(Array(recent)),
       "hasRecent": .bool(!recent.isEmpty),
+    ]
+  }
+
+  /// The page of every collection: `collections[]`, each as the home page lists it, without
+  /// its covers.
+  func collectionsFields() -> [String: ContextValue] {
+    ["collections": .list(model.collections.indices.map { .map(collectionSummary($0)) })]
+  }
+
+  /// `title href descriptionHTML count countText` of collection `index`.
+  private func collectionSummary(_ index: Int) -> [String: ContextValue] {
+    let collection = model.collections[index]
+    return [
+      "title": .string(collection.title),
+      "href": .string(urls.href(SitePath([collection.slug]))),
+      "descriptionHTML": .optional(collectionDescriptions[index]),
+      "count": .int(collection.books.count),
+      "countText": .string(countText(collection.books.count)),
     ]
   }
 

@@ -59,6 +59,9 @@ struct PageContexts: Sendable {
       "customStylesheetHref": .optional(
         customStylesheet ? urls.href(SitePath(["assets"], fileName: Self.customStylesheet)) : nil),
       "collections": .list(navigation),
+      // The header links every collection, or past the limit the page that lists them all.
+      "headerCollections": .list(model.hasCollectionsPage ? [] : navigation),
+      "collectionsHref": .optional(model.hasCollectionsPage ? urls.href(PageJob.collectionsPath) : nil),
       "bookCount": .int(model.books.count),
     ]
     shared = ["site": site, "t": .map(strings.values.mapValues(ContextValue.string))]
@@ -115,6 +118,9 @@ struct PageContexts: Sendable {
         description: settings.description.map {
           TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit)
         })
+    case .collections:
+      fields.merge(collectionsFields()) { _, new in new }
+      fields["page"] = pageFields(title: strings["collections"], job: job, description: nil)
     case .collection(let index):
       let collection = model.collections[index]
       fields.merge(collectionFields(index, page: job.page)) { _, new in new }
