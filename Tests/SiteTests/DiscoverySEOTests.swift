@@ -69,6 +69,27 @@ import Testing
         == "https://play.google.com/store/books/details?id=B1ZdEAAAQBAJ&rdid=book-B1ZdEAAAQBAJ")
   }
 
+  /// A long description is on the page once in full; the meta description, `og:description`
+  /// and the JSON-LD `description` carry the same short summary.
+  @Test func theHeadCarriesOneShortSummaryOfALongDescription() throws {
+    var long = DiscoveryFixture.bare
+    long.volumeInfo.description = (1...80).map { "Sentence number \($0) of a long description." }.joined(
+      separator: " ")
+    let model = try SiteModel(
+      catalog: DiscoveryFixture.catalog(), collections: [.init(slug: "sf", volumes: [long])])
+    let catalog = DiscoveryFixture.catalog()
+    let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
+    let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
+    let summary = try #require(model.books[0].metaDescription)
+    #expect(summary.count <= Book.metaDescriptionLimit)
+    let html = seo.render(job: job, title: "Long", description: summary)
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
+    #expect(object["description"] as? String == summary)
+    #expect(html.contains("<meta name=\"description\" content=\"\(summary)\">\n"))
+    #expect(html.contains("<meta property=\"og:description\" content=\"\(summary)\">\n"))
+  }
+
   @Test(arguments: [
     DiscoveryFixture.hostileTitle, "</SCRIPT >", "<!--<script>", "a\u{2028}b\u{2029}c", "\"quoted\\\"",
   ])

@@ -29,7 +29,9 @@ enum BookJSONLD {
       fields.append(
         ("publisher", .object([("@type", .string("Organization")), ("name", .string(publisher))])))
     }
-    if let summary = facts.summary { fields.append(("description", .string(summary))) }
+    // The page holds the description in full; its head carries one short summary, the meta
+    // description's (search engines show no more).
+    if let summary = book.metaDescription { fields.append(("description", .string(summary))) }
     if !facts.categories.isEmpty {
       fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
     }

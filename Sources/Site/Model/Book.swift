@@ -84,10 +84,11 @@ struct Book: Sendable {
   var publisher: String? { fields.publisher }
   var date: BookDate? { fields.date }
   var description: String? { fields.description }
-  /// The description as one line of plain text, at most `summaryLimit` characters (feeds,
-  /// OPDS, JSON-LD); nil when there is no text.
+  /// The description as one line of plain text, at most `summaryLimit` characters (feeds and
+  /// OPDS); nil when there is no text.
   var summary: String? { fields.summary }
-  /// The same, at most `metaDescriptionLimit` characters (the page's meta description).
+  /// The same, at most `metaDescriptionLimit` characters (the page's meta description,
+  /// `og:description` and JSON-LD `description`).
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
   var language: String? { fields.language }
@@ -108,7 +109,7 @@ struct Book: Sendable {
 
   var id: String { fields.volume.id }
 
-  /// Characters of plain-text description in feed, OPDS and JSON-LD summaries.
+  /// Characters of plain-text description in feed and OPDS summaries.
   static let summaryLimit = 500
   /// Characters of a meta description (what search engines show).
   static let metaDescriptionLimit = 160
