@@ -40,11 +40,7 @@ import Testing
         "<meta property=\"book:author\" content=\"https://me.github.io/books/authors/frank-herbert/\">\n"))
     #expect(html.contains("<meta property=\"og:title\" content=\"Dune\">\n"))
     #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/books/dune-"))
-    #expect(html.contains("<meta name=\"description\" content=\"Books I love.\">\n"))
-    #expect(
-      html.contains(
-        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ann&#39;s Shelf\" href=\"/books/feed.xml\">\n"
-      ))
+    #expect(!html.contains("<link rel=\"alternate\""))
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
     #expect(object["@type"] as? String == "Book")
@@ -129,9 +125,39 @@ import Testing
     #expect(html.contains("href=\"/books/taiwan/feed.xml\">\n"))
     #expect(
       html.contains(
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ann&#39;s Shelf\" href=\"/books/feed.xml\">\n"
+      ))
+    #expect(
+      html.contains(
         "<link rel=\"alternate\" type=\"application/atom+xml;profile=opds-catalog;kind=navigation\" title=\"OPDS\" href=\"/books/opds/index.xml\">\n"
       ))
     #expect(!html.contains("ld+json"))
+  }
+
+  /// Only a page with a text of its own has a meta description: the site's, repeated on
+  /// every author and category page, would tell search engines nothing.
+  @Test(arguments: [
+    ("a term page", "categories/fiction/"), ("the all-books list", "books/"),
+    ("a bare book", "books/bare-id/"),
+    ("a collection without a description", "sf/"),
+  ])
+  func pagesWithoutATextOfTheirOwnHaveNoMetaDescription(page: String, path: String) throws {
+    let html = try DiscoverySEOTests.head({ $0.path.encodedURLPath == path && $0.page == 1 })
+    #expect(!html.contains("name=\"description\""), "\(page)")
+    #expect(!html.contains("og:description"), "\(page)")
+  }
+
+  /// The feed and OPDS links go on the pages a reader subscribes from (home, collections, all
+  /// books), not on each of the 100,000 book and index pages.
+  @Test func feedLinksAreOnListPagesOnly() throws {
+    let feedLink = "type=\"application/atom+xml\""
+    for path in ["", "sf/", "books/"] {
+      #expect(try DiscoverySEOTests.head({ $0.path.encodedURLPath == path }).contains(feedLink), "\(path)")
+    }
+    for path in ["books/bare-id/", "categories/fiction/", "authors/frank-herbert/"] {
+      let html = try DiscoverySEOTests.head({ $0.path.encodedURLPath == path })
+      #expect(!html.contains(feedLink) && !html.contains("opds-catalog"), "\(path)")
+    }
   }
 
   @Test func homePageDescribesTheWebsiteWithASearchAction() throws {
@@ -146,10 +172,7 @@ import Testing
 
   @Test func notFoundPageIsNotIndexedAndClaimsNoURL() throws {
     let html = try DiscoverySEOTests.head({ $0.kind == .notFound })
-    #expect(
-      html
-        == "<meta name=\"description\" content=\"Books I love.\">\n<meta name=\"robots\" content=\"noindex\">\n"
-    )
+    #expect(html == "<meta name=\"robots\" content=\"noindex\">\n")
   }
 
   @Test func jsonWriterEscapesForScriptsAndKeepsKeyOrder() {

@@ -67,11 +67,14 @@ enum BookJSONLD {
 
   /// The home page's `WebSite`, with the search box as a `SearchAction` (the all-books page reads
   /// `?q=`).
-  static func website(settings: SiteSettings, urls: SiteURLs, description: String) -> JSONValue {
-    .object([
+  static func website(settings: SiteSettings, urls: SiteURLs, description: String?) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
       ("@context", .string("https://schema.org")), ("@type", .string("WebSite")),
       ("name", .string(settings.title)), ("url", .string(urls.baseURL)),
-      ("description", .string(description)), ("inLanguage", .string(settings.language)),
+    ]
+    if let description { fields.append(("description", .string(description))) }
+    fields.append(("inLanguage", .string(settings.language)))
+    fields.append(
       (
         "potentialAction",
         .object([
@@ -79,7 +82,7 @@ enum BookJSONLD {
           ("target", .string(urls.absolute(SitePath(["books"])) + "?q={search_term_string}")),
           ("query-input", .string("required name=search_term_string")),
         ])
-      ),
-    ])
+      ))
+    return .object(fields)
   }
 }

@@ -11,7 +11,6 @@ struct SEOHead: Sendable {
   let model: SiteModel
   let settings: SiteSettings
   let urls: SiteURLs
-  private let siteDescription: String
   /// One per book, in `model.books` order (`DiscoveryFiles.render` can reuse them).
   let facts: [BookFacts]
   private let commonLinks: String
@@ -22,9 +21,6 @@ struct SEOHead: Sendable {
     self.model = model
     self.settings = settings
     self.urls = urls
-    siteDescription =
-      settings.description.map { TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit) }?.nonEmpty
-      ?? settings.title
     facts = BookFacts.all(model: model, urls: urls)
     locale =
       settings.language.contains("-") ? settings.language.replacingOccurrences(of: "-", with: "_") : nil
@@ -44,21 +40,24 @@ struct SEOHead: Sendable {
   }
 
   /// The fragment for one page. `title` is the page's own title (not the document title);
-  /// `description` is the page's plain-text meta description (nil: the site's description).
+  /// `description` is the page's own text as a plain-text summary: a page without one has no
+  /// meta description (the site's, repeated on thousands of pages, would say nothing of them).
   func render(job: PageJob, title: String, description: String?) -> String {
-    let text = description?.nonEmpty ?? siteDescription
+    let text = description?.nonEmpty
     // One buffer for the whole fragment: joining a string per tag was a tenth of a build.
     var html = ""
     html.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
-    SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html)
     if job.kind == .notFound {
       // A 404 page is served at any address: it must not claim one or be indexed.
       SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html)
       return html
     }
+    if let text { SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html) }
     let canonical = urls.absolute(job.path)
     SEOHead.appendTag("link", ["rel": "canonical", "href": canonical], to: &html)
-    html += commonLinks
+    // Feed readers and e-reader apps are pointed at the feeds from the pages one subscribes
+    // from, not from each book and index page.
+    if job.kind.linksFeeds { html += commonLinks }
     if case .collection(let index) = job.kind {
       let collection = model.collections[index]
       SEOHead.appendTag(
@@ -68,9 +67,9 @@ struct SEOHead: Sendable {
           "href": urls.href(SitePath([collection.slug], fileName: "feed.xml")),
         ], to: &html)
     }
-    var graph: [(String, String)] = [
-      ("og:site_name", settings.title), ("og:title", title), ("og:description", text), ("og:url", canonical),
-    ]
+    var graph: [(String, String)] = [("og:site_name", settings.title), ("og:title", title)]
+    if let text { graph.append(("og:description", text)) }
+    graph.append(("og:url", canonical))
     // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
     if let locale { graph.append(("og:locale", locale)) }
     var jsonLD: JSONValue?

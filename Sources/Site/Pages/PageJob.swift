@@ -14,6 +14,15 @@ struct PageJob: Sendable, Equatable {
       if case .book = self { return true }
       return false
     }
+
+    /// Whether the page's head links the site's Atom feed and OPDS catalog: the pages a
+    /// reader subscribes from (home, collections, all books), not every book and index page.
+    var linksFeeds: Bool {
+      switch self {
+      case .home, .collections, .collection, .allBooks: return true
+      case .book, .term, .notFound: return false
+      }
+    }
   }
 
   let kind: Kind
