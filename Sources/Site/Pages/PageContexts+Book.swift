@@ -39,8 +39,8 @@ extension PageContexts {
           ]
         }),
       "cover": PageContexts.coverFields(
-        url: cover, title: title, width: book.cover == cover ? 128 : 300,
-        height: book.cover == cover ? 192 : 450, strings: strings),
+        url: cover, alt: strings.format("coverOf", ["title": title]), width: book.cover == cover ? 128 : 300,
+        height: book.cover == cover ? 192 : 450),
       "googleBooksURL": .string(
         ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)),
       "previewURL": .optional(previewURL),

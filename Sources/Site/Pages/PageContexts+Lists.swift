@@ -138,19 +138,20 @@ extension PageContexts {
       "subtitle": .optional(book.subtitle),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
       "year": .optional(book.date.map { String($0.year) }),
-      "cover": coverFields(url: book.cover, title: title, width: 128, height: 192, strings: strings),
+      // The cover is in the same link as the title: announcing "Cover of X" before "X" says
+      // it twice, so the card's cover has an empty alt (and its placeholder no label).
+      "cover": coverFields(url: book.cover, alt: "", width: 128, height: 192),
     ]
   }
 
-  static func coverFields(url: String?, title: String, width: Int, height: Int, strings: UIStrings)
-    -> ContextValue
-  {
+  /// `alt`: the image's text; empty for a cover that only repeats the title beside it.
+  static func coverFields(url: String?, alt: String, width: Int, height: Int) -> ContextValue {
     [
       "url": .optional(url),
       "hasImage": .bool(url != nil),
       "width": .int(width),
       "height": .int(height),
-      "alt": .string(strings.format("coverOf", ["title": title])),
+      "alt": .string(alt),
     ]
   }
 }
