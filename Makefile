@@ -81,6 +81,13 @@ bench: bench-tools
 bench-quick: bench-tools
 	.build/release/bookgen-bench --sizes 1000,10000 $(BENCH_FLAGS)
 
+# The search's bytes and speed in headless Chromium on the bench's synthetic 10k catalog (README:
+# Search); SEARCH_BENCH_SIZES=10000,100000 adds the 100k site (a few minutes more).
+.PHONY: search-bench
+SEARCH_BENCH_SIZES ?= 10000
+search-bench: bench-tools
+	SIZES=$(SEARCH_BENCH_SIZES) Tests/QualityGate/search-bench.sh
+
 # The site quality gate (README: quality gate): builds the example and stress catalogs and checks
 # them with the Nu HTML Checker, headless Chromium and axe-core. Installs what it needs.
 .PHONY: quality

@@ -12,23 +12,34 @@ let package = Package(
     .library(name: "Mustache", targets: ["Mustache"]),
   ],
   targets: [
-    // System libraries, each wrapped by exactly one Swift module.
+    // System libraries, imported only by the modules that wrap them: libyaml by Catalog, libcmark
+    // by Markdown, libgumbo by Markdown (the sanitizer) and SiteCheck (the page scanner).
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
 
-    // Dependency-free utilities every stage may use (text rules, file reading, hashing, time).
+    // Dependency-free utilities every stage may use (file reading and folder safety, hashing,
+    // UTC time, number text, percent-encoding, HTML/XML escaping, stage timing).
     .target(name: "Support"),
 
-    // Pipeline stages.
+    // Located, clang-style diagnostics and the Diagnosable protocol every module's error adopts;
+    // imports nothing, so the Mustache product can depend on it.
     .target(name: "Diagnostics"),
+
+    // Pipeline stages.
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
-    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo"]),
-    .target(name: "Mustache"),
+    .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
+    // The template engine, also a library product of its own: it depends only on Diagnostics
+    // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
+    .target(name: "Mustache", dependencies: ["Diagnostics"]),
+    // The chunked full-text search index, from source-neutral documents (Sources/SearchIndex).
+    .target(name: "SearchIndex", dependencies: ["Support"], exclude: ["README.md"]),
     .target(
       name: "Site",
-      dependencies: ["Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "Support"],
+      dependencies: [
+        "Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "SearchIndex", "Support",
+      ],
       plugins: ["EmbedTheme"]
     ),
     // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
@@ -37,15 +48,15 @@ let package = Package(
       name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
       path: "Sources/EmbedThemePlugin"),
     .executableTarget(name: "EmbedThemeTool"),
-    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`).
-    .target(name: "SiteCheck", dependencies: ["Markdown"]),
-    .target(name: "HTTPServer"),
-    .target(name: "Preview", dependencies: ["Site", "HTTPServer", "Catalog", "GoogleBooks", "Diagnostics"]),
+    // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`);
+    // it owns the HTML scanner that reads the pages, with gumbo as a browser would.
+    .target(name: "SiteCheck", dependencies: ["CGumbo", "Diagnostics"]),
+    .target(name: "HTTPServer", dependencies: ["Diagnostics"]),
+    .target(name: "Preview", dependencies: ["HTTPServer", "Support"]),
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Mustache",
-        "Support",
+        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -64,10 +75,12 @@ let package = Package(
     .executableTarget(
       name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
 
-    // Shared test helpers: an in-process HTTP server that answers like Google Books.
+    // Shared test helpers: an in-process HTTP server that answers like Google Books, and a raw
+    // HTTP client (TCPClient) for the server's and the preview's tests.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
+    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Support"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
@@ -76,15 +89,15 @@ let package = Package(
       dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-    .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+    .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
     .testTarget(
       name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "SiteCheckTests", dependencies: ["SiteCheck", "Markdown", "Site", "Catalog", "GoogleBooks"],
+      name: "SiteCheckTests", dependencies: ["SiteCheck", "Site", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Site"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
     .testTarget(
       name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "GoogleBooks", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),

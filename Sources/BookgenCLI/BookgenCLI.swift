@@ -36,22 +36,20 @@ public enum BookgenCLI {
   /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.
   public static func run(arguments: [String], environment: Environment) async -> Int32 {
     var console = Console(environment: environment)
-    let invocation: Invocation
-    let options: CommandOptions
+    let command: Command
     do {
-      invocation = try CommandLineParser.parse(arguments)
+      let invocation = try CommandLineParser.parse(arguments)
       guard case .run(let parsed) = invocation else { return show(invocation, on: console) }
-      options = try CommandOptions(parsed)
+      command = try Command(parsed)
     } catch {
       console.error(error.message)
       console.hint(error.hint)
       return ExitCode.usage
     }
-    guard case .run(let parsed) = invocation else { return ExitCode.failure }
-    console.verbosity = options.verbosity
-    let context = CommandContext(environment: environment, console: console, options: options)
+    console.verbosity = command.verbosity
+    let context = CommandContext(environment: environment, console: console)
     do {
-      try await context.run(parsed.name)
+      try await context.run(command)
       return ExitCode.success
     } catch {
       context.report(error)

@@ -6,26 +6,29 @@ import Support
 
 extension CommandContext {
   /// `bookgen build`: catalog → fetch → render and write, then a one-line summary on stderr.
-  func build() async throws {
-    console.status(try await buildSite(baseURL: options.baseURL))
+  func build(_ options: BuildCommandOptions) async throws {
+    console.status(try await buildSite(options, baseURL: options.baseURL))
   }
 
   /// The build pipeline into `--output` (or serve's private folder); returns the summary line,
-  /// `Built 1,234 books, 96 pages in 1.4 s`.
-  func buildSite(baseURL: String?) async throws -> String {
+  /// `Built 1,234 books, 96 pages in 1.4 s`. A preview rebuild refreshes expired entries only
+  /// when `refreshesExpired` (serve's `--fetch`).
+  func buildSite(_ options: BuildCommandOptions, baseURL: String?, refreshesExpired: Bool = true)
+    async throws -> String
+  {
     var pipeline = Pipeline(self, command: isPreview ? .serve : .build, steps: 3)
     // Only read the clock when asked to: it is the environment's, and tests count its readings.
     var timer = StageTimer(clock: options.timings ? environment.clock : nil)
     defer { timer.stages.forEach(console.timing) }
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
-      try loadCatalog()
+      try loadCatalog(options.catalog)
     }
     timer.lap("catalog")
     // The preview is served locally; only a build for publishing needs the real address.
     if !isPreview, let warning = catalog.baseURLWarning(override: options.baseURL) {
       console.diagnostic(warning)
     }
-    let output = try checkedOutput(for: catalog)
+    let output = try checkedOutput(options, for: catalog)
     // One build at a time on an output and its twin: a second one waits here, and is told so.
     let lock = try await output.acquireLock { waitingForBuild(on: options.outputPath, pid: $0) }
     defer { lock.release() }
@@ -33,12 +36,12 @@ extension CommandContext {
     let site = isPreview ? "The preview" : "Site in \(output.output)"
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
-      staticDirectory: staticDirectory(in: catalog.directory), jobs: options.jobs,
+      staticDirectory: staticDirectory(in: catalog.directory), jobs: options.network.jobs,
       outputDirectory: output.output, force: options.force)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
-      buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
+      buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
       let upToDate = SiteBuilder.isUpToDate(options: buildOptions)
       timer.lap("fingerprint")
       if upToDate {
@@ -50,18 +53,17 @@ extension CommandContext {
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
         let cache = responseCache(for: catalog)
-        // Serve refreshes expired entries only with --fetch: editing must cost no quota.
-        let refreshesExpired = !isPreview || options.fetch
         guard !options.offline else {
-          return try await fetchVolumes(for: catalog, offline: true, refreshesExpired: refreshesExpired)
+          return try await fetchVolumes(
+            for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired)
         }
         // A fetch writes the cache: nobody else writes it until the fingerprint of what this
         // build read is taken (an offline build only reads, and needs no lock).
         try? cache.claimFolder()
         return try await holdingCacheLock(cache) {
           let result = try await fetchVolumes(
-            for: catalog, offline: false, refreshesExpired: refreshesExpired)
-          buildOptions.fingerprint = try? fingerprint(catalog, buildOptions)
+            for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired)
+          buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
           return result
         }
       })
@@ -69,7 +71,7 @@ extension CommandContext {
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
-    timer.add(report.stages.map { ($0.name, $0.seconds) })
+    timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
     report.warnings.forEach(console.warning)
@@ -103,9 +105,10 @@ extension CommandContext {
 
   /// What the site is built from: catalog bytes, templates, static files, base URL, version and
   /// cache entries.
-  private func fingerprint(_ catalog: Catalog, _ buildOptions: BuildOptions) throws -> BuildFingerprint {
-    let catalogFile = try FileReader.read(
-      environment.resolve(options.catalogPath), limit: CatalogLoader.fileLimit)
+  private func fingerprint(_ catalog: Catalog, _ file: CatalogOption, _ buildOptions: BuildOptions) throws
+    -> BuildFingerprint
+  {
+    let catalogFile = try FileReader.read(environment.resolve(file.path), limit: CatalogLoader.fileLimit)
     return try BuildFingerprint(
       catalogFile: catalogFile, booksLines: catalog.booksLines, options: buildOptions,
       toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
@@ -118,61 +121,23 @@ extension CommandContext {
         .cacheDirectory)
   }
 
-  /// The output folder, if bookgen may replace it (asked before fetching, so a refusal costs
-  /// nothing): never the root, home, working or project folder, and a non-empty folder bookgen
-  /// did not make only with `--force`. The same rule as `clean` and the render stage.
-  private func checkedOutput(for catalog: Catalog) throws -> Site.OutputFolder {
+  /// The output folder, if bookgen may replace it (`OutputFolder.refusal`, the render stage's
+  /// rule), asked before fetching so that a refusal costs nothing.
+  private func checkedOutput(_ options: BuildCommandOptions, for catalog: Catalog) throws -> OutputFolder {
     let name = options.outputPath
     let path = environment.resolve(name)
     let fence = FolderFence(
       project: catalog.directory, home: environment.variables["HOME"],
       workingDirectory: environment.workingDirectory)
+    // Before the folder's names are made, which refuse `/` in the render stage's words.
     if fence.protection(of: path) != nil {
       throw CommandError.refusedFolder(name, action: .replace, reason: .protectedFolder)
     }
-    let folder = try Site.OutputFolder(path: path)
-    switch PathKind.of(path) {
-    case .missing: break
-    case .folder:
-      if !options.force, !folder.isOurs(path) {
-        throw CommandError.refusedFolder(name, action: .replace, reason: .notOurs)
-      }
-    case .file, .other:
-      throw CommandError.refusedFolder(name, action: .replace, reason: .notAFolder)
+    let folder = try OutputFolder(path: path)
+    if let refusal = folder.refusal(fence: fence, force: options.force) {
+      throw CommandError.refusedFolder(name, action: .replace, reason: .init(refusal))
     }
     return folder
-  }
-}
-
-/// The durations `--timings` prints: each lap since the previous, the render stages as the
-/// builder measured them, and the total. Without a clock it records nothing.
-struct StageTimer {
-  private let clock: (@Sendable () -> Double)?
-  private let start: Double
-  private var last: Double
-  private(set) var stages: [(name: String, seconds: Double)] = []
-
-  init(clock: (@Sendable () -> Double)?) {
-    self.clock = clock
-    start = clock?() ?? 0
-    last = start
-  }
-
-  mutating func lap(_ name: String) {
-    guard let now = clock?() else { return }
-    stages.append((name, now - last))
-    last = now
-  }
-
-  mutating func add(_ measured: [(String, Double)]) {
-    guard let now = clock?() else { return }
-    stages += measured.map { (name: $0.0, seconds: $0.1) }
-    last = now
-  }
-
-  mutating func total() {
-    guard let now = clock?() else { return }
-    stages.append(("total", now - start))
   }
 }
 

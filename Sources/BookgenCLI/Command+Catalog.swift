@@ -7,11 +7,10 @@ extension CommandContext {
 
   /// The catalog at `--catalog`, validated, with `BOOKGEN_API_URL` applied; found from the
   /// injected working directory, named in messages as the user wrote it.
-  func loadCatalog() throws(CatalogError) -> Catalog {
-    var catalog = try CatalogLoader.load(
-      path: environment.resolve(options.catalogPath), shownAs: options.catalogPath)
+  func loadCatalog(_ file: CatalogOption) throws(CatalogError) -> Catalog {
+    var catalog = try CatalogLoader.load(path: environment.resolve(file.path), shownAs: file.path)
     if let url = environment.variables[Self.apiURLVariable], !url.isEmpty {
-      guard CommandOptions.isWebURL(url) else {
+      guard ParsedCommand.isWebURL(url) else {
         throw .invalid([.error("\(Self.apiURLVariable) must be an http(s) URL, got '\(url)'")])
       }
       catalog.googleBooks.apiURL = String(url.reversed().drop { $0 == "/" }.reversed())
@@ -19,10 +18,9 @@ extension CommandContext {
     return catalog
   }
 
-  /// Where the catalog at `catalogPath` keeps its fetch cache: `cache.dir` against its folder.
-  func cacheDirectory(catalogPath: String) throws -> String {
-    let catalog = try loadCatalog()
-    return Self.cacheDirectory(of: catalog)
+  /// Where the catalog at `--catalog` keeps its fetch cache: `cache.dir` against its folder.
+  func cacheDirectory(_ file: CatalogOption) throws -> String {
+    Self.cacheDirectory(of: try loadCatalog(file))
   }
 
   static func cacheDirectory(of catalog: Catalog) -> String {

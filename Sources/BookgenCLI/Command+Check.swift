@@ -3,31 +3,32 @@ import Diagnostics
 import Foundation
 import Site
 import SiteCheck
+import Support
 
 extension CommandContext {
   /// `bookgen check`: validates the catalog and lints the templates it would build with,
   /// reporting every problem of both at once; with `--site`, then the built output. No network.
-  func check() async throws {
+  func check(_ options: CheckCommandOptions) async throws {
     var problems: [Diagnostic] = []
     var catalog: Catalog?
     do {
-      catalog = try loadCatalog()
+      catalog = try loadCatalog(options.catalog)
     } catch .fileNotFound(let path) {
       throw CatalogError.fileNotFound(path: path)
     } catch {
       problems += error.diagnostics
     }
-    let folder = (environment.resolve(options.catalogPath) as NSString).deletingLastPathComponent
+    let folder = (environment.resolve(options.catalog.path) as NSString).deletingLastPathComponent
     problems += checkTemplates(templatesDirectory: templatesDirectory(in: folder))
     problems.filter { $0.severity != .error }.forEach(console.diagnostic)
     let errors = problems.filter { $0.severity == .error }
     guard errors.isEmpty, let catalog else { throw DiagnosticList(errors) }
-    console.print("\(options.catalogPath): OK (\(Self.summary(of: catalog)))")
-    if options.checkSite { try await checkSite(catalog) }
+    console.print("\(options.catalog.path): OK (\(Self.summary(of: catalog)))")
+    if options.checkSite { try await checkSite(catalog, options) }
   }
 
   /// `check --site`: the built output's links, anchors, hosts, titles and languages.
-  func checkSite(_ catalog: Catalog) async throws {
+  func checkSite(_ catalog: Catalog, _ options: CheckCommandOptions) async throws {
     let name = options.outputPath
     let output = environment.resolve(name)
     // The address the site was built for (`build --base-url`), unless given again.

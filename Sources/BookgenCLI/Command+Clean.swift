@@ -7,21 +7,21 @@ extension CommandContext {
   /// `bookgen clean`: removes the output folder if bookgen made it, with its twin and lock file,
   /// and with `--cache` the cache if bookgen made it; never outside the project without
   /// `--outside-project`. One rule decides every removal (`FolderRemoval`).
-  func clean() async throws {
-    let catalogPath = environment.resolve(options.catalogPath)
+  func clean(_ options: CleanCommandOptions) async throws {
+    let catalogPath = environment.resolve(options.catalog.path)
     let fence = FolderFence(
       project: (catalogPath as NSString).deletingLastPathComponent, home: environment.variables["HOME"],
       workingDirectory: environment.workingDirectory)
     let scope: FolderRemoval.Scope = options.outsideProject ? .anywhere : .insideProject
-    try await removeOutput(fence: fence, scope: scope)
+    try await removeOutput(options.outputPath, fence: fence, scope: scope)
     guard options.removeCache else { return }
-    let cache = ResponseCache(directory: try cacheDirectory(catalogPath: catalogPath))
+    let cache = ResponseCache(directory: try cacheDirectory(options.catalog))
     let shown = shownPath(cache.directory)
     let isOurs = { (_: String) in cache.isOurs() }
     // Checked before its lock file is taken (inside it), and again once it is held.
     guard
       try removing(
-        shown,
+        shown, in: fence,
         { () throws(FolderRemoval.Failure) in
           try FolderRemoval.check(cache.directory, fence: fence, scope: scope, isOurs: isOurs)
         })
@@ -30,7 +30,7 @@ extension CommandContext {
       return
     }
     try await holdingCacheLock(cache) {
-      try removing(shown) { () throws(FolderRemoval.Failure) in
+      try removing(shown, in: fence) { () throws(FolderRemoval.Failure) in
         try FolderRemoval.remove(
           cache.directory, fence: fence, scope: scope, markerLast: ResponseCache.markerName, isOurs: isOurs)
       }
@@ -38,14 +38,13 @@ extension CommandContext {
     console.status("Removed '\(shown)'")
   }
 
-  private func removeOutput(fence: FolderFence, scope: FolderRemoval.Scope) async throws {
-    let name = options.outputPath
+  private func removeOutput(_ name: String, fence: FolderFence, scope: FolderRemoval.Scope) async throws {
     let path = environment.resolve(name)
     // The root and the like are refused before anything else looks at them.
-    _ = try removing(name) { () throws(FolderRemoval.Failure) in
+    _ = try removing(name, in: fence) { () throws(FolderRemoval.Failure) in
       try FolderRemoval.check(path, fence: fence, scope: scope) { _ in true }
     }
-    let folder = try Site.OutputFolder(path: path)
+    let folder = try OutputFolder(path: path)
     guard PathKind.of(folder.output) != .missing || PathKind.of(folder.next) != .missing else {
       console.status("Nothing to remove: '\(name)' does not exist")
       return
@@ -53,7 +52,7 @@ extension CommandContext {
     let removal = try await folder.holdingLock(
       waiting: { waitingForBuild(on: name, pid: $0) },
       {
-        try removing(name) { () throws(FolderRemoval.Failure) in
+        try removing(name, in: fence) { () throws(FolderRemoval.Failure) in
           try folder.remove(fence: fence, scope: scope)
         }
       })
@@ -67,15 +66,15 @@ extension CommandContext {
 
   /// Runs a removal step, turning a refusal into the command's error for `shown`.
   private func removing<Result>(
-    _ shown: String, _ body: () throws(FolderRemoval.Failure) -> Result
+    _ shown: String, in fence: FolderFence, _ body: () throws(FolderRemoval.Failure) -> Result
   ) throws -> Result {
     do {
       return try body()
     } catch {
       switch error {
       case .refused(_, let refusal):
-        let project = (environment.resolve(options.catalogPath) as NSString).deletingLastPathComponent
-        throw CommandError.refusedFolder(shown, action: .remove, reason: .init(refusal, project: project))
+        throw CommandError.refusedFolder(
+          shown, action: .remove, reason: .init(refusal, project: fence.project))
       case .io(let path, let reason):
         throw CommandError.fileSystem(
           operation: "remove", path: shownPath(path), underlying: SystemReason(reason: reason))

@@ -3,27 +3,29 @@ import GoogleBooks
 
 extension CommandContext {
   /// `bookgen fetch`: fills the cache from Google Books, prints warnings and a summary.
-  func fetch() async throws {
+  func fetch(_ options: FetchCommandOptions) async throws {
     var pipeline = Pipeline(self, command: .fetch, steps: 2)
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
-      try loadCatalog()
+      try loadCatalog(options.catalog)
     }
     _ = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
       // One writer at a time on a cache: a second fetch (or online build) waits.
       let cache = responseCache(for: catalog)
       try? cache.claimFolder()
-      return try await holdingCacheLock(cache) { try await fetchVolumes(for: catalog, offline: false) }
+      return try await holdingCacheLock(cache) {
+        try await fetchVolumes(for: catalog, offline: false, network: options.network)
+      }
     }
   }
 
-  /// Runs the fetch stage with the command's options; prints its progress and warnings. The
-  /// caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
-  func fetchVolumes(for catalog: Catalog, offline: Bool, refreshesExpired: Bool = true) async throws
-    -> FetchResult
-  {
+  /// Runs the fetch stage with the command's network options; prints its progress and warnings.
+  /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
+  func fetchVolumes(
+    for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true
+  ) async throws -> FetchResult {
     let fetchOptions = FetchOptions(
-      offline: offline, refresh: options.refresh, refreshesExpired: refreshesExpired, jobs: options.jobs,
-      maxRequests: options.maxRequests, environment: environment.variables)
+      offline: offline, refresh: network.refresh, refreshesExpired: refreshesExpired, jobs: network.jobs,
+      maxRequests: network.maxRequests, environment: environment.variables)
     let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
     console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
     let nothingCached = ResponseCache(directory: fetcher.cacheDirectory).isEmpty

@@ -6,15 +6,17 @@ extension CommandContext {
   /// `bookgen init [DIR]`: writes what a new site is missing (the starter or the example catalog,
   /// the example's recorded cache, the default theme, `.gitignore` lines), never replacing a file,
   /// then lists what it wrote, what it kept and the next steps.
-  func initialize() throws {
-    let folder = OutputFolder(path: environment.resolve(options.directory))
+  func initialize(_ options: InitCommandOptions) throws {
+    let path = environment.resolve(options.directory)
     let name = options.directory
-    if folder.exists, !folder.isDirectory {
+    // A link to a folder is a folder to write into, as the owner would expect.
+    let kind = PathKind.of(path, followingLinks: true)
+    if kind == .file || kind == .other {
       throw CommandError.fileSystem(
         operation: "create the site in", path: name, underlying: CocoaError(.fileWriteFileExists))
     }
     // A fresh `git init` leaves .git behind; that folder is still a good place for a new site.
-    if !options.force, !folder.entries().filter({ $0 != ".git" }).isEmpty {
+    if !options.force, !(PathKind.names(in: path) ?? []).filter({ $0 != ".git" }).isEmpty {
       throw CommandError.directoryNotEmpty(name)
     }
     var files: [(path: String, bytes: [UInt8])] = [
@@ -24,8 +26,8 @@ extension CommandContext {
     var outcome: NewFiles.Outcome
     let addedLines: [String]
     do {
-      outcome = try NewFiles.write(files, into: folder.path)
-      let gitignore = (folder.path as NSString).appendingPathComponent(".gitignore")
+      outcome = try NewFiles.write(files, into: path)
+      let gitignore = (path as NSString).appendingPathComponent(".gitignore")
       let existed = FileManager.default.fileExists(atPath: gitignore)
       addedLines = try NewFiles.appendMissingLines(Scaffold.gitignoreLines, to: gitignore)
       if !existed {
@@ -40,13 +42,13 @@ extension CommandContext {
     if options.copyTemplates {
       do {
         templates = try DefaultThemeFiles.write(
-          to: (folder.path as NSString).appendingPathComponent("templates"))
+          to: (path as NSString).appendingPathComponent("templates"))
       } catch {
         throw CommandError.fileSystem(
           operation: "copy the default templates into", path: name, underlying: error)
       }
     }
-    guard options.verbosity > .quiet else { return }
+    guard options.verbosity.level > .quiet else { return }
     let report = InitReport(
       name: name, example: options.example, site: outcome, gitignoreLines: addedLines, templates: templates)
     console.print(report.text)

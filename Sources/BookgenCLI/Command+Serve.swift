@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HTTPServer
 import Preview
@@ -10,14 +11,14 @@ extension CommandContext {
   /// `bookgen serve`: the preview server, rebuilding with the same pipeline as `build` into its
   /// private folder, under the path of the site's base URL. Missing entries are fetched unless
   /// `--offline`; expired ones are refreshed only with `--fetch`.
-  func serve() async throws {
-    let catalogPath = environment.resolve(options.catalogPath)
+  func serve(_ options: ServeCommandOptions) async throws {
+    let catalogPath = environment.resolve(options.catalog.path)
     let folder = (catalogPath as NSString).deletingLastPathComponent
     var watched = [
       catalogPath, (folder as NSString).appendingPathComponent("templates"), staticDirectory(in: folder),
     ]
     // An invalid catalog is reported by the first build, in the terminal and the browser.
-    let catalog = try? loadCatalog()
+    let catalog = try? loadCatalog(options.catalog)
     if let catalog { watched.append(Self.cacheDirectory(of: catalog)) }
     let standardError = environment.standardError
     let verbosity = console.verbosity
@@ -31,7 +32,7 @@ extension CommandContext {
     // Entries a rebuild fetches are its own writes, not an edit to rebuild for.
     previewOptions.writtenByBuilds = catalog.map { [Self.cacheDirectory(of: $0)] } ?? []
     let server = PreviewServer(options: previewOptions) { output, baseURL in
-      await previewBuild(into: output, baseURL: baseURL)
+      await previewBuild(options, into: output, baseURL: baseURL)
     }
     do {
       try await server.run()
@@ -43,20 +44,20 @@ extension CommandContext {
   }
 
   /// One preview build: its summary, or everything it printed about the failure.
-  func previewBuild(into output: String, baseURL: String) async -> PreviewBuildResult {
+  func previewBuild(_ options: ServeCommandOptions, into output: String, baseURL: String) async
+    -> PreviewBuildResult
+  {
     let capture = CapturedText()
     var captured = environment
     captured.standardError = capture.output
     captured.standardErrorIsTerminal = false
-    var previewOptions = options
-    previewOptions.refresh = false
-    previewOptions.outputPath = output
     var console = Console(environment: captured)
-    console.verbosity = options.verbosity
-    let context = CommandContext(
-      environment: captured, console: console, options: previewOptions, isPreview: true)
+    console.verbosity = options.verbosity.level
+    let context = CommandContext(environment: captured, console: console, isPreview: true)
     do {
-      let summary = try await context.buildSite(baseURL: baseURL)
+      // Serve refreshes expired entries only with --fetch: editing must cost no quota.
+      let summary = try await context.buildSite(
+        options.build(into: output), baseURL: baseURL, refreshesExpired: options.fetch)
       if !capture.text.isEmpty { environment.standardError.write(capture.text) }
       return .success(summary: summary)
     } catch {
@@ -67,19 +68,22 @@ extension CommandContext {
 }
 
 /// Why the preview server did not start, with what to do about a taken port.
-struct ServeError: Error, CustomStringConvertible {
+struct ServeError: Error, Diagnosable {
   let underlying: any Error
 
-  var description: String {
+  var diagnostics: [Diagnostic] {
     switch underlying {
     case HTTPServerError.cannotBind(let host, let port, EADDRINUSE):
       let address = host.contains(":") ? "[\(host)]" : host
-      return
-        "port \(port) on \(address) is already in use; choose another with --port (--port 0 takes any free one)"
+      return [
+        .error(
+          "port \(port) on \(address) is already in use; choose another with --port (--port 0 takes any free one)"
+        )
+      ]
     case HTTPServerError.portsInUse:
-      return "\(underlying); choose a free one with --port (--port 0 takes any)"
+      return [.error("\(underlying); choose a free one with --port (--port 0 takes any)")]
     default:
-      return CommandContext.describe(underlying)
+      return CommandContext.diagnostics(of: underlying)
     }
   }
 }

@@ -6,27 +6,27 @@ import Support
 extension CommandContext {
   /// `bookgen theme list|copy [FILE…]`: the default theme's files next to the site's own, or
   /// some of them copied into the site's `templates/`, never replacing a file there.
-  func theme() throws {
-    let catalogPath = environment.resolve(options.catalogPath)
+  func theme(_ options: ThemeCommandOptions) throws {
+    let catalogPath = environment.resolve(options.catalog.path)
     guard FileManager.default.fileExists(atPath: catalogPath) else {
-      throw CatalogError.fileNotFound(path: options.catalogPath)
+      throw CatalogError.fileNotFound(path: options.catalog.path)
     }
     let templates = ((catalogPath as NSString).deletingLastPathComponent as NSString)
       .appendingPathComponent("templates")
-    let shown = (((options.catalogPath as NSString).deletingLastPathComponent) as NSString)
+    let shown = (((options.catalog.path as NSString).deletingLastPathComponent) as NSString)
       .appendingPathComponent("templates")
-    switch options.themeAction ?? .list {
+    switch options.action {
     case .list:
       console.print(themeList(templates: templates, shown: shown))
     case .copy:
       let outcome: NewFilesReport
       do {
-        outcome = NewFilesReport(try DefaultThemeFiles.write(options.themeFiles, to: templates))
+        outcome = NewFilesReport(try DefaultThemeFiles.write(options.files, to: templates))
       } catch {
         throw CommandError.fileSystem(
           operation: "copy the default theme into", path: shown, underlying: error)
       }
-      guard options.verbosity > .quiet else { return }
+      guard options.verbosity.level > .quiet else { return }
       console.print(outcome.text(folder: shown))
     }
   }

@@ -1,87 +1,39 @@
-import Catalog
 import Diagnostics
 import Foundation
-import Site
 
 extension CommandContext {
-  /// Prints a command's failure on standard error: located problems clang-style, then what failed.
+  /// Prints a command's failure on standard error, whatever module the error comes from
+  /// (`Diagnosable`): problems in the owner's files clang-style, then the step that failed; any
+  /// other failure as what failed, then why (`caused by: …`).
   func report(_ error: any Error) {
-    if let diagnostics = Self.locatedDiagnostics(in: error) {
+    let diagnostics = Self.diagnostics(of: error)
+    if let underlying = (error as? CommandError)?.underlying {
+      let problems = Self.diagnostics(of: underlying)
+      if Self.isInputProblem(underlying) {
+        problems.forEach(console.diagnostic)
+        diagnostics.forEach(console.failure)
+      } else {
+        diagnostics.forEach(console.failure)
+        problems.forEach(console.cause)
+      }
+    } else if Self.isInputProblem(error) {
       diagnostics.forEach(console.diagnostic)
-      return
+    } else {
+      diagnostics.forEach(console.failure)
     }
+  }
+
+  /// The error as diagnostics: its own when it has them, else one error with its description
+  /// (Foundation's errors and the support module's reasons, which complete a sentence).
+  static func diagnostics(of error: any Error) -> [Diagnostic] {
     switch error {
-    case CommandError.stage(let command, let stage, let underlying):
-      let headline = "'bookgen \(command.rawValue)' failed while \(stage)"
-      if let diagnostics = Self.locatedDiagnostics(in: underlying) {
-        diagnostics.forEach(console.diagnostic)
-        console.error(headline)
-      } else {
-        console.error(headline)
-        causes(of: underlying)
-      }
-    case CommandError.reported(let summary):
-      console.error(summary)
-    case CommandError.directoryNotEmpty(let path):
-      console.error("'\(path)' is not empty; use --force to add a new site to it anyway")
-    case CommandError.refusedFolder(let path, let action, let reason):
-      let headline = "refusing to \(action.rawValue) '\(path)'"
-      switch reason {
-      case .protectedFolder:
-        console.error("\(headline): it is the root, home or project folder")
-      case .outsideProject(let project):
-        console.error(
-          "\(headline): it is outside the project folder '\(project)' (pass --outside-project to remove it anyway)"
-        )
-      case .notOurs:
-        let advice = action == .remove ? "remove it yourself" : "use --force to replace its contents"
-        console.error("\(headline): bookgen did not create it; \(advice)")
-      case .notAFolder:
-        console.error("\(headline): it is not a folder")
-      }
-    case CommandError.fileSystem(let operation, let path, let underlying):
-      console.error("could not \(operation) '\(path)'")
-      causes(of: underlying)
-    default:
-      for line in Self.describe(error).split(separator: "\n", omittingEmptySubsequences: false) {
-        let text = String(line)
-        if text.hasPrefix("error: ") { console.error(String(text.dropFirst(7))) } else { console.hint(text) }
-      }
+    case let error as any Diagnosable: error.diagnostics
+    case let error as CocoaError: [.error(error.localizedDescription)]
+    default: [.error(String(describing: error))]
     }
   }
 
-  /// Stage errors that are clang-style diagnostics pointing into the owner's files.
-  private static func locatedDiagnostics(in error: any Error) -> [Diagnostic]? {
-    switch error {
-    case let list as DiagnosticList: return list.diagnostics
-    case let diagnostic as Diagnostic: return [diagnostic]
-    case let error as CatalogError: return error.diagnostics
-    case let error as SiteError:
-      switch error {
-      case .template, .templates, .unreadableFile: return error.diagnostics
-      default: return nil
-      }
-    default: return nil
-    }
-  }
-
-  /// `caused by: …` for each error line of the description; continuation lines stay as they are.
-  private func causes(of error: any Error) {
-    for (index, line) in Self.describe(error).split(separator: "\n").enumerated() {
-      let text = String(line)
-      if text.hasPrefix("error: ") {
-        console.cause(String(text.dropFirst(7)))
-      } else if index == 0 {
-        console.cause(text)
-      } else {
-        console.hint(text)
-      }
-    }
-  }
-
-  /// An error from another module or Foundation, as text.
-  static func describe(_ error: any Error) -> String {
-    if let error = error as? CocoaError { return error.localizedDescription }
-    return String(describing: error)
+  private static func isInputProblem(_ error: any Error) -> Bool {
+    (error as? any Diagnosable)?.isInputProblem ?? false
   }
 }

@@ -1,21 +1,20 @@
-/// What a running subcommand has at hand: the environment, the console and its checked options.
+/// What a running subcommand has at hand: the environment and the console; each command gets
+/// its own options (`Command`).
 struct CommandContext: Sendable {
   let environment: Environment
   let console: Console
-  let options: CommandOptions
   /// A `serve` rebuild: stage errors name `serve`, and fetch progress stays quiet.
   var isPreview = false
 
-  func run(_ name: CommandName) async throws {
-    switch name {
-    case .build: try await build()
-    case .fetch: try await fetch()
-    case .check: try await check()
-    case .serve: try await serve()
-    case .`init`: try initialize()
-    case .theme: try theme()
-    case .clean: try await clean()
-    case .help, .version: break
+  func run(_ command: Command) async throws {
+    switch command {
+    case .build(let options): try await build(options)
+    case .fetch(let options): try await fetch(options)
+    case .check(let options): try await check(options)
+    case .serve(let options): try await serve(options)
+    case .initialize(let options): try initialize(options)
+    case .theme(let options): try theme(options)
+    case .clean(let options): try await clean(options)
     }
   }
 }

@@ -1,108 +1,176 @@
 import Diagnostics
 import Site
 
-/// The checked, typed values of a subcommand's options; defaults come from the option specs.
-struct CommandOptions: Sendable, Equatable {
-  var catalogPath: String
+/// `bookgen build`'s options; a `serve` rebuild makes its own from serve's.
+struct BuildCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] =
+    CatalogOption.specs + [.output, .offline] + NetworkOptions.specs + [.baseURL, .forceOutput]
+    + VerbosityOptions.specs + [.timings]
+
+  var catalog: CatalogOption
   var outputPath: String
   var offline: Bool
-  var refresh: Bool
-  var jobs: Int
-  var maxRequests: Int?
+  var network: NetworkOptions
   var baseURL: String?
   var force: Bool
-  var verbosity: Verbosity
-  var checkSite: Bool
+  var verbosity: VerbosityOptions
   /// `--timings`: print each stage's duration.
   var timings: Bool
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    catalog = CatalogOption(parsed)
+    outputPath = parsed.value(.output)
+    offline = parsed.flag(.offline)
+    network = try NetworkOptions(parsed)
+    baseURL = try parsed.webURL(.baseURL)
+    force = parsed.flag(.forceOutput)
+    timings = parsed.flag(.timings)
+    verbosity = try VerbosityOptions(parsed)
+    try parsed.refuse(.offline, with: .refresh)
+  }
+
+  init(
+    catalog: CatalogOption, outputPath: String, offline: Bool, network: NetworkOptions,
+    baseURL: String? = nil,
+    force: Bool = false, verbosity: VerbosityOptions, timings: Bool = false
+  ) {
+    self.catalog = catalog
+    self.outputPath = outputPath
+    self.offline = offline
+    self.network = network
+    self.baseURL = baseURL
+    self.force = force
+    self.verbosity = verbosity
+    self.timings = timings
+  }
+}
+
+/// `bookgen fetch`'s options.
+struct FetchCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] = CatalogOption.specs + NetworkOptions.specs + VerbosityOptions.specs
+
+  var catalog: CatalogOption
+  var network: NetworkOptions
+  var verbosity: VerbosityOptions
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    catalog = CatalogOption(parsed)
+    network = try NetworkOptions(parsed)
+    verbosity = try VerbosityOptions(parsed)
+  }
+}
+
+/// `bookgen check`'s options; `--output` and `--base-url` are for `--site`.
+struct CheckCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] =
+    CatalogOption.specs + [.site, .checkedOutput, .checkedBaseURL] + VerbosityOptions.specs
+
+  var catalog: CatalogOption
+  var checkSite: Bool
+  var outputPath: String
+  var baseURL: String?
+  var verbosity: VerbosityOptions
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    catalog = CatalogOption(parsed)
+    checkSite = parsed.flag(.site)
+    outputPath = parsed.value(.checkedOutput)
+    baseURL = try parsed.webURL(.checkedBaseURL)
+    verbosity = try VerbosityOptions(parsed)
+  }
+}
+
+/// `bookgen serve`'s options.
+struct ServeCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] =
+    CatalogOption.specs + [.host, .port, .servedBaseURL, .open, .servedOffline, .fetch, .jobs]
+    + VerbosityOptions.specs
+
+  var catalog: CatalogOption
   var host: String
   var port: Int
   /// `--port` was given: a taken port is an error instead of a reason to try the next one.
   var portIsExplicit: Bool
+  var baseURL: String?
   var open: Bool
+  var offline: Bool
+  /// `--fetch`: rebuilds refresh expired entries too.
   var fetch: Bool
-  var removeCache: Bool
-  /// `clean --outside-project`: folders outside the catalog's folder may be removed too.
-  var outsideProject: Bool
-  var copyTemplates: Bool
-  /// `init --example`: the example site instead of the starter catalog.
-  var example: Bool
-  /// `init`'s `<dir>`.
-  var directory: String
-  /// `theme`'s `<action>`, and for `copy` the theme paths its `<file>...` name (nil: all).
-  var themeAction: ThemeAction?
-  var themeFiles: [String]?
+  var jobs: Int
+  var verbosity: VerbosityOptions
 
-  enum ThemeAction: String, Sendable, CaseIterable {
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    catalog = CatalogOption(parsed)
+    jobs = try parsed.jobs()
+    baseURL = try parsed.webURL(.servedBaseURL)
+    host = parsed.value(.host)
+    port = try parsed.number(.port, in: 0...65_535)
+    portIsExplicit = parsed.isGiven(.port)
+    open = parsed.flag(.open)
+    offline = parsed.flag(.servedOffline)
+    fetch = parsed.flag(.fetch)
+    verbosity = try VerbosityOptions(parsed)
+    try parsed.refuse(.servedOffline, with: .fetch)
+  }
+
+  /// What one rebuild does: serve's catalog, jobs and `--offline`, into the private `folder`;
+  /// never a refresh, nor a request budget.
+  func build(into folder: String) -> BuildCommandOptions {
+    BuildCommandOptions(
+      catalog: catalog, outputPath: folder, offline: offline,
+      network: NetworkOptions(refresh: false, jobs: jobs, maxRequests: nil), verbosity: verbosity)
+  }
+}
+
+/// `bookgen init`'s options and its `<dir>`.
+struct InitCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] = [.example, .forceInit, .templates] + VerbosityOptions.quietOnly
+
+  var directory: String
+  /// `--example`: the example site instead of the starter catalog.
+  var example: Bool
+  var force: Bool
+  var copyTemplates: Bool
+  var verbosity: VerbosityOptions
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    directory = parsed.arguments.first ?? "."
+    example = parsed.flag(.example)
+    force = parsed.flag(.forceInit)
+    copyTemplates = parsed.flag(.templates)
+    verbosity = try VerbosityOptions(parsed)
+  }
+}
+
+/// `bookgen theme`'s options, its `<action>` and, for `copy`, the theme paths its `<file>...`
+/// name (nil: all).
+struct ThemeCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] = CatalogOption.specs + VerbosityOptions.quietOnly
+
+  enum Action: String, Sendable, CaseIterable {
     case list
     case copy
   }
 
+  var catalog: CatalogOption
+  var action: Action
+  var files: [String]?
+  var verbosity: VerbosityOptions
+
   init(_ parsed: ParsedCommand) throws(UsageError) {
-    let command = parsed.name
-    func value(_ option: OptionSpec) -> String { parsed.values[option.long] ?? option.defaultValue ?? "" }
-    func number(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-      let text = value(option)
-      guard let number = Int(text), range.contains(number) else {
-        let bound =
-          range.upperBound == .max
-          ? "of at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
-        throw .invalidValue(
-          text, option: option.displayName, expected: "a whole number \(bound)", command: command)
-      }
-      return number
-    }
-    func flag(_ option: OptionSpec) -> Bool { parsed.flags.contains(option.long) }
-
-    catalogPath = value(.catalog)
-    outputPath = value(.output)
-    offline = flag(.offline)
-    refresh = flag(.refresh)
-    jobs = try number(.jobs, in: 1...64)
-    maxRequests =
-      parsed.values[OptionSpec.maxRequests.long] == nil ? nil : try number(.maxRequests, in: 0...Int.max)
-    baseURL = try parsed.values[OptionSpec.baseURL.long].map { (url) throws(UsageError) in
-      guard Self.isWebURL(url) else {
-        throw .invalidValue(
-          url, option: OptionSpec.baseURL.displayName, expected: "an http or https URL", command: command)
-      }
-      return url.hasSuffix("/") ? url : url + "/"
-    }
-    force = flag(.forceOutput)
-    checkSite = flag(.site)
-    timings = flag(.timings)
-    host = value(.host)
-    port = try number(.port, in: 0...65_535)
-    portIsExplicit = parsed.values[OptionSpec.port.long] != nil
-    open = flag(.open)
-    fetch = flag(.fetch)
-    removeCache = flag(.cache)
-    outsideProject = flag(.outsideProject)
-    copyTemplates = flag(.templates)
-    example = flag(.example)
-    directory = parsed.arguments.first ?? "."
-    if command == .theme { (themeAction, themeFiles) = try Self.themeArguments(parsed.arguments) }
-
-    if flag(.quiet), flag(.verbose) {
-      throw .conflictingOptions(OptionSpec.quiet.longName, OptionSpec.verbose.longName, command: command)
-    }
-    verbosity = flag(.quiet) ? .quiet : flag(.verbose) ? .verbose : .normal
-    if offline, refresh {
-      throw .conflictingOptions(OptionSpec.offline.longName, OptionSpec.refresh.longName, command: command)
-    }
-    if offline, fetch {
-      throw .conflictingOptions(OptionSpec.offline.longName, OptionSpec.fetch.longName, command: command)
-    }
+    catalog = CatalogOption(parsed)
+    (action, files) = try Self.arguments(parsed.arguments)
+    verbosity = try VerbosityOptions(parsed)
   }
 
   /// `list`, or `copy` and the theme files its arguments name, each once, in theme order.
-  private static func themeArguments(_ arguments: [String]) throws(UsageError) -> (ThemeAction, [String]?) {
-    let actions = ThemeAction.allCases.map(\.rawValue)
+  private static func arguments(_ arguments: [String]) throws(UsageError) -> (Action, [String]?) {
+    let actions = Action.allCases.map(\.rawValue)
     let expected = actions.map { "'\($0)'" }.joined(separator: " or ")
     guard let word = arguments.first else {
       throw .missingArgument("<action>", expected: expected, command: .theme)
     }
-    guard let action = ThemeAction(rawValue: word) else {
+    guard let action = Action(rawValue: word) else {
       let hint = NearestName.hint(for: word, among: actions)
       throw .invalidValue(word, option: "<action>", expected: expected + hint, command: .theme)
     }
@@ -119,13 +187,25 @@ struct CommandOptions: Sendable, Equatable {
     }
     return (action, DefaultThemeFiles.paths.filter(chosen.contains))
   }
+}
 
-  /// `http://host…` or `https://host…` with a non-empty host.
-  static func isWebURL(_ text: String) -> Bool {
-    for scheme in ["http://", "https://"] where text.lowercased().hasPrefix(scheme) {
-      let host = text.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-      return !host.isEmpty && !host.contains(" ")
-    }
-    return false
+/// `bookgen clean`'s options.
+struct CleanCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] =
+    CatalogOption.specs + [.cleanedOutput, .cache, .outsideProject] + VerbosityOptions.quietOnly
+
+  var catalog: CatalogOption
+  var outputPath: String
+  var removeCache: Bool
+  /// `--outside-project`: folders outside the catalog's folder may be removed too.
+  var outsideProject: Bool
+  var verbosity: VerbosityOptions
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    catalog = CatalogOption(parsed)
+    outputPath = parsed.value(.cleanedOutput)
+    removeCache = parsed.flag(.cache)
+    outsideProject = parsed.flag(.outsideProject)
+    verbosity = try VerbosityOptions(parsed)
   }
 }

@@ -19,7 +19,8 @@ struct CommandSpec: Sendable {
   /// Paragraphs shown under the overview in the command's own help.
   let discussion: String?
   let arguments: [ArgumentSpec]
-  /// Without `--help`, which every command accepts and help lists last.
+  /// Without `--help`, which every command accepts and help lists last: the command's options
+  /// type says which it reads (`BuildCommandOptions.specs`).
   let options: [OptionSpec]
 
   var allOptions: [OptionSpec] { options + [.help] }
@@ -48,10 +49,7 @@ extension CommandSpec {
       failed build leaves the previous site untouched.
       """,
     arguments: [],
-    options: [
-      .catalog, .output, .offline, .refresh, .jobs, .maxRequests, .baseURL, .forceOutput, .quiet,
-      .verbose, .timings,
-    ])
+    options: BuildCommandOptions.specs)
 
   static let fetch = CommandSpec(
     name: .fetch, abstract: "Fill the cache from Google Books without building the site.",
@@ -61,7 +59,7 @@ extension CommandSpec {
       google_books.api_key_env (default GOOGLE_BOOKS_API_KEY).
       """,
     arguments: [],
-    options: [.catalog, .refresh, .jobs, .maxRequests, .quiet, .verbose])
+    options: FetchCommandOptions.specs)
 
   static let check = CommandSpec(
     name: .check, abstract: "Validate the catalog and the templates without touching the network.",
@@ -70,7 +68,7 @@ extension CommandSpec {
       verifies the site built into the output folder.
       """,
     arguments: [],
-    options: [.catalog, .site, .checkedOutput, .checkedBaseURL, .quiet, .verbose])
+    options: CheckCommandOptions.specs)
 
   static let serve = CommandSpec(
     name: .serve, abstract: "Preview the site locally and rebuild it when a file changes.",
@@ -82,9 +80,7 @@ extension CommandSpec {
       they are, so editing costs no quota. Stop it with Ctrl-C.
       """,
     arguments: [],
-    options: [
-      .catalog, .host, .port, .servedBaseURL, .open, .servedOffline, .fetch, .jobs, .quiet, .verbose,
-    ])
+    options: ServeCommandOptions.specs)
 
   static let initialize = CommandSpec(
     name: .`init`, abstract: "Create a new site: a commented catalog.yml and a .gitignore.",
@@ -95,7 +91,7 @@ extension CommandSpec {
       --example writes a complete sample site that builds offline, without a key.
       """,
     arguments: [ArgumentSpec(name: "dir", help: "The folder to create the site in.", defaultValue: ".")],
-    options: [.example, .forceInit, .templates, .quiet])
+    options: InitCommandOptions.specs)
 
   static let theme = CommandSpec(
     name: .theme, abstract: "List the default theme's files or copy them into templates/ to edit.",
@@ -113,7 +109,7 @@ extension CommandSpec {
         name: "file", help: "Theme files or folders to copy (default: all).", defaultValue: nil,
         isVariadic: true),
     ],
-    options: [.catalog, .quiet])
+    options: ThemeCommandOptions.specs)
 
   static let clean = CommandSpec(
     name: .clean, abstract: "Remove the built site, and with --cache the fetch cache.",
@@ -124,7 +120,7 @@ extension CommandSpec {
       Keeps .NAME.bookgen-replaced (your files moved aside by build --force).
       """,
     arguments: [],
-    options: [.catalog, .cleanedOutput, .cache, .outsideProject, .quiet])
+    options: CleanCommandOptions.specs)
 
   static let help = CommandSpec(
     name: .help, abstract: "Show help for a subcommand.", discussion: nil,

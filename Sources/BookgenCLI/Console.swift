@@ -57,10 +57,29 @@ struct Console: Sendable {
     environment.standardError.write(errorStyle.severity(.warning) + " \(message)\n")
   }
 
-  /// A clang-style diagnostic: warnings and notes are silenced by `--quiet`, errors never are.
+  /// A clang-style diagnostic, its notes with it: warnings are silenced by `--quiet`, errors
+  /// never are.
   func diagnostic(_ diagnostic: Diagnostic) {
     guard diagnostic.severity == .error || verbosity > .quiet else { return }
     environment.standardError.write(errorStyle.render(relative(diagnostic)) + "\n")
+  }
+
+  /// A failure that points into no file: `error: …`, then its details and notes.
+  func failure(_ diagnostic: Diagnostic) {
+    guard diagnostic.location == nil else { return self.diagnostic(diagnostic) }
+    error(diagnostic.text)
+    rest(of: diagnostic)
+  }
+
+  /// `caused by: …` under an error, then the cause's details and notes.
+  func cause(_ diagnostic: Diagnostic) {
+    cause(diagnostic.location.map { "\($0): \(diagnostic.text)" } ?? diagnostic.text)
+    rest(of: diagnostic)
+  }
+
+  private func rest(of diagnostic: Diagnostic) {
+    diagnostic.details.forEach(hint)
+    diagnostic.notes.forEach(self.diagnostic)
   }
 
   /// Files below the working directory are named relative to it, as the user would type them.
@@ -68,9 +87,10 @@ struct Console: Sendable {
     let prefix =
       environment.workingDirectory.hasSuffix("/")
       ? environment.workingDirectory : environment.workingDirectory + "/"
+    var diagnostic = diagnostic
+    diagnostic.notes = diagnostic.notes.map(relative)
     guard var location = diagnostic.location, location.file.hasPrefix(prefix) else { return diagnostic }
     location.file = String(location.file.dropFirst(prefix.count))
-    var diagnostic = diagnostic
     diagnostic.location = location
     return diagnostic
   }

@@ -1,13 +1,19 @@
+import Diagnostics
 import GoogleBooks
 
 /// What to do next when a fetch gets nothing from Google for want of a key or of a network,
 /// said once after the fetch stage's errors: how to get an API key, and for a site with
 /// nothing cached yet (a new site's first build) the example site, which needs neither.
-struct FetchAdvice: Error, CustomStringConvertible {
+struct FetchAdvice: Error, Diagnosable {
   let underlying: FetchError
   let advice: [String]
 
-  var description: String { ([underlying.description] + advice).joined(separator: "\n") }
+  /// The fetch's errors, the advice under the last.
+  var diagnostics: [Diagnostic] {
+    var diagnostics = underlying.diagnostics
+    if let last = diagnostics.indices.last { diagnostics[last].details += advice }
+    return diagnostics
+  }
 
   /// `error` with the advice that fits it, or `error` itself when none does.
   static func wrap(_ error: FetchError, keyVariable: String, hasKey: Bool, nothingCached: Bool) -> any Error {

@@ -18,13 +18,13 @@ struct Style: Sendable {
 
   /// The diagnostic as `Diagnostic.description` renders it, with the headline and caret coloured.
   func render(_ diagnostic: Diagnostic) -> String {
-    let plain = diagnostic.description
-    guard enabled else { return plain }
-    var lines = plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var headline = severity(diagnostic.severity) + " " + bold(diagnostic.message)
+    guard enabled else { return diagnostic.description }
+    var headline = severity(diagnostic.severity) + " " + bold(diagnostic.text)
     if let location = diagnostic.location { headline = bold("\(location):") + " " + headline }
-    lines[0] = headline
-    if lines.count == 3 { lines[2] = wrap(lines[2], "1;32") }
+    var lines = [headline]
+    if let excerpt = diagnostic.excerpt { lines += [excerpt.line, wrap(excerpt.caret, "1;32")] }
+    lines += diagnostic.details
+    lines += diagnostic.notes.map(render)
     return lines.joined(separator: "\n")
   }
 

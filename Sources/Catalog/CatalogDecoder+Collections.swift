@@ -100,7 +100,7 @@ extension CatalogDecoder {
     query.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)
     query.langRestrict = checked(
       fields, "lang_restrict", expected: Self.languageCode,
-      hint: { Self.caseHint($0, CatalogRules.isLanguageCode, $0.lowercased()) },
+      suggestion: { Self.caseFix($0, CatalogRules.isLanguageCode, $0.lowercased()) },
       isValid: CatalogRules.isLanguageCode)
     query.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
     query.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)

@@ -61,7 +61,7 @@ extension CatalogDecoder {
     for (index, item) in items.enumerated() {
       let name = checked(
         item, path: keyPath(path, index: index), expected: expected,
-        hint: { NearestName.hint(for: $0, among: names) }, isValid: names.contains)
+        suggestion: { NearestName.suggestion(for: $0, among: names) }, isValid: names.contains)
       if let page = name.flatMap(IndexPage.init(rawValue:)) { pages.insert(page) }
     }
     return pages
@@ -86,11 +86,11 @@ extension CatalogDecoder {
     if let name = apiKeyEnv(fields) { settings.apiKeyEnv = name }
     settings.country = checked(
       fields, "country", expected: "a two-letter ISO 3166-1 country code in capitals such as 'US'",
-      hint: { Self.caseHint($0, CatalogRules.isCountryCode, $0.uppercased()) },
+      suggestion: { Self.caseFix($0, CatalogRules.isCountryCode, $0.uppercased()) },
       isValid: CatalogRules.isCountryCode)
     settings.langRestrict = checked(
       fields, "lang_restrict", expected: Self.languageCode,
-      hint: { Self.caseHint($0, CatalogRules.isLanguageCode, $0.lowercased()) },
+      suggestion: { Self.caseFix($0, CatalogRules.isLanguageCode, $0.lowercased()) },
       isValid: CatalogRules.isLanguageCode)
     settings.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
     settings.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
@@ -132,8 +132,9 @@ extension CatalogDecoder {
   }
 
   /// " (did you mean 'US'?)" when only the letter case is wrong.
-  static func caseHint(_ value: String, _ isValid: (String) -> Bool, _ fixed: String) -> String {
-    isValid(fixed) ? " (did you mean '\(fixed)'?)" : ""
+  /// `fixed` (the value in the other case) when that one is valid.
+  static func caseFix(_ value: String, _ isValid: (String) -> Bool, _ fixed: String) -> String? {
+    isValid(fixed) ? fixed : nil
   }
 
   mutating func decodeCache(_ root: Fields) -> CacheSettings {
@@ -144,7 +145,7 @@ extension CatalogDecoder {
     {
       cache.dir = dir
     }
-    let longest = DecimalText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
+    let longest = NumberText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
     if let text = checked(
       fields, "max_age",
       expected: "a duration of at most \(longest) such as '7d', '12h', '30m', '45s' or '1d12h'",

@@ -63,8 +63,9 @@ extension CatalogDecoder {
       if let ignoredPrefix, entry.key.hasPrefix(ignoredPrefix) { continue }
       guard keys.contains(entry.key) else {
         let place = path.isEmpty ? "" : " in '\(path)'"
-        let hint = NearestName.hint(for: entry.key, among: keys)
-        error("unknown key \(shown(entry.key))\(place)\(hint)", at: entry.keyNode)
+        error(
+          "unknown key \(shown(entry.key))\(place)", at: entry.keyNode,
+          suggestion: NearestName.suggestion(for: entry.key, among: keys))
         continue
       }
       fields.entries[entry.key] = entry
@@ -119,20 +120,20 @@ extension CatalogDecoder {
 
   /// A string that `isValid` accepts; otherwise "'path' must be <expected>, got '…'".
   mutating func checked(
-    _ fields: Fields, _ key: String, expected: String, hint: (String) -> String = { _ in "" },
+    _ fields: Fields, _ key: String, expected: String, suggestion: (String) -> String? = { _ in nil },
     isValid: (String) -> Bool
   ) -> String? {
     guard let node = fields.value(key) else { return nil }
-    return checked(node, path: fields.path(key), expected: expected, hint: hint, isValid: isValid)
+    return checked(node, path: fields.path(key), expected: expected, suggestion: suggestion, isValid: isValid)
   }
 
   mutating func checked(
-    _ node: YAMLNode, path: String, expected: String, hint: (String) -> String = { _ in "" },
+    _ node: YAMLNode, path: String, expected: String, suggestion: (String) -> String? = { _ in nil },
     isValid: (String) -> Bool
   ) -> String? {
     guard let value = text(node, path: path, expected: expected) else { return nil }
     guard isValid(value) else {
-      error("'\(path)' must be \(expected), got \(shown(value))\(hint(value))", at: node)
+      error("'\(path)' must be \(expected), got \(shown(value))", at: node, suggestion: suggestion(value))
       return nil
     }
     return value
@@ -142,7 +143,7 @@ extension CatalogDecoder {
   mutating func choice(_ fields: Fields, _ key: String, among choices: [String]) -> String? {
     let expected = "one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
     return checked(
-      fields, key, expected: expected, hint: { NearestName.hint(for: $0, among: choices) },
+      fields, key, expected: expected, suggestion: { NearestName.suggestion(for: $0, among: choices) },
       isValid: choices.contains)
   }
 
@@ -166,8 +167,8 @@ extension CatalogDecoder {
     _ fields: Fields, _ key: String, in range: ClosedRange<Double>, unit: String? = nil
   ) -> Double? {
     let expected =
-      "a number\(unit.map { " of \($0)" } ?? "") from \(DecimalText.shortest(range.lowerBound)) to "
-      + DecimalText.shortest(range.upperBound)
+      "a number\(unit.map { " of \($0)" } ?? "") from \(NumberText.shortest(range.lowerBound)) to "
+      + NumberText.shortest(range.upperBound)
     let value = checked(fields, key, expected: expected) { text in
       Double(text).map(range.contains) ?? false
     }

@@ -46,14 +46,17 @@ struct CatalogDecoder {
     return Redaction.redactingKeys(String(lines[line - 1]))
   }
 
-  mutating func error(_ message: String, at location: SourceLocation, length: Int = 1) {
+  mutating func error(
+    _ message: String, at location: SourceLocation, length: Int = 1, suggestion: String? = nil
+  ) {
     diagnostics.append(
-      .error(message, at: location, sourceLine: sourceLine(location.line), length: length))
+      .error(
+        message, at: location, sourceLine: sourceLine(location.line), length: length, suggestion: suggestion))
   }
 
-  mutating func error(_ message: String, at node: YAMLNode) {
+  mutating func error(_ message: String, at node: YAMLNode, suggestion: String? = nil) {
     let site = node.scalar == nil ? keysOfBlockValues[node.location] ?? node : node
-    error(message, at: site.location, length: site.length)
+    error(message, at: site.location, length: site.length, suggestion: suggestion)
   }
 
   /// Reports at `node` and replaces its text in the shown source line, for secrets.

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// Why a catalog could not be loaded; `description` is ready to print to stderr.
-public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   case fileNotFound(path: String)
   case unreadable(path: String, reason: String)
   /// The file holds no YAML content (only whitespace or comments).
@@ -26,8 +26,6 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// Each diagnostic clang-style (headline, source line, caret), one after the other.
-  public var description: String {
-    diagnostics.map(\.description).joined(separator: "\n")
-  }
+  /// Every case is about the catalog file the owner wrote.
+  public var isInputProblem: Bool { true }
 }

@@ -141,7 +141,7 @@ private struct TreeBuilder {
       expandedText += node.textBytes
       if expandedText > YAMLReader.aliasTextLimit {
         throw Diagnostic.error(
-          "aliases expand to more than \(YAMLReader.aliasTextLimit >> 20) MiB of text; the document is "
+          "aliases expand to more than \(ByteCount.text(YAMLReader.aliasTextLimit)) of text; the document is "
             + "too large or recursive", at: location)
       }
       try checkDepth(stack.count + node.depth, at: location)

@@ -1,29 +1,34 @@
-/// Suggestions for typos: "did you mean 'collections'?".
-public enum NearestName {
-  /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
-  public static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+/// Suggestions for typos: "did you mean 'collections'?" — the one rule for the catalog, the CLI,
+/// the site's strings and the template engine.
+package enum NearestName {
+  /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo:
+  /// about one edit per three characters, at least one, at most three. Names are compared
+  /// case-insensitively and by characters, so a composed and a decomposed `é` are one letter;
+  /// of two as close, the alphabetically first is suggested.
+  package static func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
     let lowered = Array(name.lowercased())
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let distance = editDistance(lowered, Array(candidate.lowercased()))
-      if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
-        best = (candidate, distance)
+      if let current = best,
+        current.distance < distance || (current.distance == distance && current.name <= candidate)
+      {
+        continue
       }
+      best = (candidate, distance)
     }
     guard let best else { return nil }
-    // Allow about one typo per three characters, at least one, at most three.
-    let limit = min(3, max(1, lowered.count / 3))
-    return best.distance <= limit ? best.name : nil
+    return best.distance <= min(3, max(1, lowered.count / 3)) ? best.name : nil
   }
 
-  /// `" (did you mean 'x'?)"` or the empty string.
-  public static func hint(for name: String, among candidates: some Sequence<String>) -> String {
+  /// `" (did you mean 'x'?)"` or the empty string, for messages that are not `Diagnostic`s.
+  package static func hint(for name: String, among candidates: some Sequence<String>) -> String {
     guard let match = suggestion(for: name, among: candidates) else { return "" }
     return " (did you mean '\(match)'?)"
   }
 
   /// Damerau–Levenshtein distance (optimal string alignment): a swap counts as one edit.
-  public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previousPrevious = [Int](repeating: 0, count: b.count + 1)

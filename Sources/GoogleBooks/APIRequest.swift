@@ -1,3 +1,5 @@
+import Support
+
 /// One Google Books API request, relative to the API base URL and without the key.
 ///
 /// Its `canonical` form (parameters sorted, strictly percent-encoded) names the cache entry, so
@@ -40,14 +42,16 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
   /// `GET volumes/{id}`.
   public static func volume(_ id: String, options: [String: String?] = [:]) -> APIRequest {
     let parameters = options.compactMap { name, value in value.map { Parameter(name, $0) } }
-    return APIRequest(path: "volumes/" + percentEncoded(id), parameters: parameters)
+    return APIRequest(path: "volumes/" + PercentEncoding.encodePathSegment(id), parameters: parameters)
   }
 
   /// `volumes?country=TW&maxResults=40&q=isbn%3A9789573317241&startIndex=0`.
   public var canonical: String {
     guard !parameters.isEmpty else { return path }
     return path + "?"
-      + parameters.map { percentEncoded($0.name) + "=" + percentEncoded($0.value) }.joined(separator: "&")
+      + parameters.map {
+        PercentEncoding.encodeQueryValue($0.name) + "=" + PercentEncoding.encodeQueryValue($0.value)
+      }.joined(separator: "&")
   }
 
   public var description: String { canonical }
@@ -62,7 +66,7 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
   public func urlString(base: String, key: String?) -> String {
     var text = Self.trimmedBase(base) + "/" + canonical
     if let key, !key.isEmpty {
-      text += (parameters.isEmpty ? "?" : "&") + "key=" + percentEncoded(key)
+      text += (parameters.isEmpty ? "?" : "&") + "key=" + PercentEncoding.encodeQueryValue(key)
     }
     return text
   }
@@ -79,24 +83,4 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   public static func < (a: APIRequest, b: APIRequest) -> Bool { a.canonical < b.canonical }
-}
-
-/// RFC 3986 percent-encoding keeping only unreserved characters (`A–Z a–z 0–9 - . _ ~`).
-func percentEncoded(_ text: String) -> String {
-  let hex = Array("0123456789ABCDEF".utf8)
-  var bytes: [UInt8] = []
-  bytes.reserveCapacity(text.utf8.count)
-  for byte in text.utf8 {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-      UInt8(ascii: "~"):
-      bytes.append(byte)
-    default:
-      bytes.append(UInt8(ascii: "%"))
-      bytes.append(hex[Int(byte >> 4)])
-      bytes.append(hex[Int(byte & 0x0F)])
-    }
-  }
-  return String(decoding: bytes, as: UTF8.self)
 }

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Why a wait for a socket ended.
-enum IOReadiness: Sendable, Equatable {
+package enum IOReadiness: Sendable, Equatable {
   case ready
   case timedOut
   case cancelled
@@ -18,7 +18,7 @@ enum IOReadiness: Sendable, Equatable {
 /// Sockets are non-blocking; a task that meets `EAGAIN` awaits `wait(for:events:deadline:)`,
 /// which parks a continuation here until `poll()` reports the socket ready, its deadline
 /// passes, the task is cancelled or the loop shuts down.
-final class EventLoop: Sendable {
+package final class EventLoop: Sendable {
   private struct Waiter {
     var fd: Int32
     var events: Int16
@@ -39,7 +39,7 @@ final class EventLoop: Sendable {
   private let wakeRead: Int32
   private let wakeWrite: Int32
 
-  init() {
+  package init() {
     var fds: [Int32] = [0, 0]
     // A pipe whose read end is always polled, so registering a waiter can interrupt poll().
     if pipe(&fds) != 0 {
@@ -64,7 +64,7 @@ final class EventLoop: Sendable {
   }
 
   /// Suspends until `fd` is ready for `events` (`POLLIN`/`POLLOUT`), or `deadline` passes.
-  func wait(for fd: Int32, events: Int16, deadline: ContinuousClock.Instant?) async -> IOReadiness {
+  package func wait(for fd: Int32, events: Int16, deadline: ContinuousClock.Instant?) async -> IOReadiness {
     let id = state.withLock { state in
       state.nextID += 1
       state.pending.insert(state.nextID)
@@ -94,7 +94,7 @@ final class EventLoop: Sendable {
   }
 
   /// Stops the polling thread; every parked wait ends as `.cancelled`.
-  func shutdown() {
+  package func shutdown() {
     state.withLock { $0.isShutDown = true }
     wake()
   }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,7 @@
 #endif
 
 /// Why the server could not start, or a streamed response could not be written.
-public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   case addressUnresolvable(host: String)
   case cannotCreateSocket(errno: Int32)
   case cannotBind(host: String, port: UInt16, errno: Int32)
@@ -35,6 +37,8 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
       return "the connection was closed"
     }
   }
+
+  public var diagnostics: [Diagnostic] { [.error(description)] }
 
   private static func message(_ code: Int32) -> String {
     String(cString: strerror(code))

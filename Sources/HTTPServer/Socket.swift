@@ -5,23 +5,31 @@
 #endif
 
 /// Why a socket read or write stopped.
-enum SocketError: Error, Equatable {
+package enum SocketError: Error, Equatable {
   case timedOut
   case cancelled
   case failed(errno: Int32)
 }
 
-/// A connected non-blocking socket whose reads and writes suspend on the event loop.
-struct Socket: Sendable {
-  let fd: Int32
-  let loop: EventLoop
+/// A connected non-blocking socket whose reads and writes suspend on the event loop (package
+/// access: the tests' raw client, `TestSupport.TCPClient`, is built on it too).
+package struct Socket: Sendable {
+  package let fd: Int32
+  package let loop: EventLoop
   /// How long one read or write may wait for the peer.
-  let timeout: Duration
+  package let timeout: Duration
+
+  package init(fd: Int32, loop: EventLoop, timeout: Duration) {
+    self.fd = fd
+    self.loop = loop
+    self.timeout = timeout
+  }
 
   /// Appends what the peer sent to `buffer`; returns the byte count, 0 at end of stream.
   /// Waits at most `timeout`, and never past `deadline`.
   @discardableResult
-  func receive(into buffer: inout [UInt8], deadline: ContinuousClock.Instant? = nil) async throws(SocketError)
+  package func receive(into buffer: inout [UInt8], deadline: ContinuousClock.Instant? = nil)
+    async throws(SocketError)
     -> Int
   {
     while true {
@@ -36,7 +44,7 @@ struct Socket: Sendable {
   }
 
   /// Writes all of `bytes`, waiting while the peer's window is full.
-  func send(_ bytes: [UInt8]) async throws(SocketError) {
+  package func send(_ bytes: [UInt8]) async throws(SocketError) {
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeBytes { raw in

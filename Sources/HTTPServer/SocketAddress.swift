@@ -5,13 +5,13 @@
 #endif
 
 /// A resolved IPv4 or IPv6 address and port, copied out of `getaddrinfo`'s list.
-struct SocketAddress {
+package struct SocketAddress {
   var family: Int32
   private var storage = sockaddr_storage()
   private var length: socklen_t
 
   /// `passive` resolves for listening; otherwise `host` must be a numeric address.
-  init?(host: String, port: UInt16, passive: Bool) {
+  package init?(host: String, port: UInt16, passive: Bool) {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -27,14 +27,14 @@ struct SocketAddress {
   }
 
   /// A new non-blocking stream socket of this address's family, or nil with `errno` set.
-  func makeSocket() -> Int32? {
+  package func makeSocket() -> Int32? {
     let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return nil }
     configureStreamSocket(fd)
     return fd
   }
 
-  func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+  package func withSockaddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
     withUnsafeBytes(of: storage) { raw in
       body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), length)
     }

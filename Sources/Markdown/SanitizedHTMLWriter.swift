@@ -1,3 +1,5 @@
+import Support
+
 /// Streams an allow-listed, well-formed HTML fragment out of a parse tree (or plain text).
 ///
 /// Nesting is tracked as a stack of frames whose open tags are written lazily, when the first
@@ -126,12 +128,12 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       prepareForInline()
       flushBeforeContent()
       out.append(contentsOf: "<img src=\"".utf8)
-      HTMLEscaping.append(src, to: &out, .attribute)
+      MarkupEscaping.append(src, to: &out, .htmlAttribute)
       out.append(contentsOf: "\" alt=\"".utf8)
-      HTMLEscaping.append(element.attribute("alt") ?? "", to: &out, .attribute)
+      MarkupEscaping.append(element.attribute("alt") ?? "", to: &out, .htmlAttribute)
       if let title = element.attribute("title") {
         out.append(contentsOf: "\" title=\"".utf8)
-        HTMLEscaping.append(title, to: &out, .attribute)
+        MarkupEscaping.append(title, to: &out, .htmlAttribute)
       }
       out.append(contentsOf: "\">".utf8)
       atLineStart = false
@@ -156,7 +158,7 @@ struct SanitizedHTMLWriter: HTMLVisitor {
     if case .preformatted = context {
       guard !bytes.isEmpty else { return }
       flushBeforeContent()
-      HTMLEscaping.append(bytes, to: &out, .text)
+      MarkupEscaping.append(bytes, to: &out, .htmlText)
       atLineStart = false
       return
     }
@@ -174,7 +176,7 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       let start = index
       while index < bytes.count && !Self.isSpace(bytes[index]) { index += 1 }
       flushBeforeContent()
-      HTMLEscaping.append(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &out, .text)
+      MarkupEscaping.append(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &out, .htmlText)
       atLineStart = false
       guard index < bytes.count else { break }
       pendingSpace = true
@@ -339,10 +341,10 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       appendTag(tag.name, closing: false)
     case .link(let href, let title):
       out.append(contentsOf: "<a href=\"".utf8)
-      HTMLEscaping.append(href, to: &out, .attribute)
+      MarkupEscaping.append(href, to: &out, .htmlAttribute)
       if let title {
         out.append(contentsOf: "\" title=\"".utf8)
-        HTMLEscaping.append(title, to: &out, .attribute)
+        MarkupEscaping.append(title, to: &out, .htmlAttribute)
       }
       if let rel = policy.linkRel {
         out.append(contentsOf: "\" rel=\"".utf8)

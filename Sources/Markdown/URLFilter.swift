@@ -1,3 +1,5 @@
+import Support
+
 /// Decides which URLs may stay in `href`/`src`, the way a browser would read them.
 enum URLFilter {
   /// Which schemes a URL may have, and whether a relative URL is acceptable.
@@ -32,45 +34,13 @@ enum URLFilter {
       switch url[index] {
       case UInt8(ascii: ":"):
         let scheme = String(decoding: url[first..<index], as: UTF8.self).lowercased()
-        return allowed.schemes.contains(scheme) ? percentEncoded(url) : nil
+        return allowed.schemes.contains(scheme) ? PercentEncoding.escapingInvalidCharacters(url) : nil
       case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
-        return allowed.relative ? percentEncoded(url) : nil
+        return allowed.relative ? PercentEncoding.escapingInvalidCharacters(url) : nil
       default:
         continue
       }
     }
-    return allowed.relative ? percentEncoded(url) : nil
-  }
-
-  /// `url` with the ASCII characters URLs may not contain (space, quotes, `<>{}|\^` and a `%`
-  /// that starts no escape) percent-encoded, as browsers send them, so validators accept it.
-  private static func percentEncoded(_ url: ArraySlice<UInt8>) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(url.count)
-    for index in url.indices {
-      let byte = url[index]
-      let isBadPercent =
-        byte == UInt8(ascii: "%")
-        && !(index + 2 < url.endIndex && isHexDigit(url[index + 1]) && isHexDigit(url[index + 2]))
-      guard isBadPercent || Self.mustEscape.contains(byte) else {
-        out.append(byte)
-        continue
-      }
-      let hex = Array("0123456789ABCDEF".utf8)
-      out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  private static let mustEscape = Set(" \"<>`{}|\\^".utf8)
-
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
-      UInt8(ascii: "A")...UInt8(ascii: "F"):
-      true
-    default:
-      false
-    }
+    return allowed.relative ? PercentEncoding.escapingInvalidCharacters(url) : nil
   }
 }

@@ -1,3 +1,5 @@
+import Support
+
 /// The page every HTML request gets while the last build has failed.
 enum ErrorPage {
   static func html(message: String, generation: Int) -> String {
@@ -13,29 +15,12 @@ enum ErrorPage {
     </head>
     <body>
     <h1>Build failed</h1>
-    <pre>\(escape(message))</pre>
+    <pre>\(MarkupEscaping.escapeHTML(message))</pre>
     <p>Fix the problem and save: this page reloads by itself.</p>
     \(LiveReloadScript.tag(generation: generation))
     </body>
     </html>
 
     """
-  }
-
-  /// Escapes text for HTML element content and attribute values.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
   }
 }

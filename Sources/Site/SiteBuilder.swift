@@ -33,7 +33,7 @@ public struct SiteBuilder: Sendable {
 
   /// Builds the site; on failure the previous output is left untouched.
   public consuming func build() async throws(SiteError) -> BuildReport {
-    var clock = StageClock()
+    var clock = StageTimer(clock: StageTimer.monotonic)
     let (folder, _) = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
       let report = SiteBuilder.upToDateReport(folder: folder, fingerprint: fingerprint)
@@ -93,7 +93,8 @@ public struct SiteBuilder: Sendable {
 
   /// The build with an injected renderer (tests use this to exercise the writer alone).
   consuming func build(
-    renderer: some TemplateRendering, assets: [String: [UInt8]], clock: StageClock = StageClock()
+    renderer: some TemplateRendering, assets: [String: [UInt8]],
+    clock: StageTimer = StageTimer(clock: StageTimer.monotonic)
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let (folder, fence) = try checkedOutputFolder()
@@ -120,9 +121,9 @@ public struct SiteBuilder: Sendable {
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
 
-    // Feeds, OPDS, sitemap and the search index come from the same model and URLs as the pages,
+    // Feeds, OPDS and sitemap come from the same model and URLs as the pages,
     // and go through the same writer, so they are in the manifest and skipped when unchanged.
-    // They are made and written while the pages are.
+    // They are made and written while the pages are; the search index comes after them.
     let discoveryWriter = writer
     let settings = catalog.site
     let discoveryOptions = DiscoveryOptions(environment: ProcessInfo.processInfo.environment)
@@ -138,13 +139,17 @@ public struct SiteBuilder: Sendable {
     } catch {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
+    clock.lap("pages")
+    // On its own: its postings and the pages in flight are never in memory together.
+    tally.merge(try writer.writeSearchIndex(model: model))
+    clock.lap("search")
     let removed = try update.finish(
       entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
-    clock.lap("pages")
+    clock.lap("finish")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
-      stages: StageClock.reportOrder(clock.stages, splittingPages: tally),
+      stages: SiteBuilder.reportOrder(clock.stages, splittingPages: tally),
       warnings: SiteWarnings.collect(model))
     report.filesWritten = tally.written
     report.pagesReused = tally.reused
@@ -155,16 +160,15 @@ public struct SiteBuilder: Sendable {
   }
 }
 
-extension StageClock {
+extension SiteBuilder {
   /// `model`, `markdown`, `templates`, `write`: pages are rendered and written by the same
   /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
-  /// parsing the theme counts as `templates`, the final swap as `write`.
-  static func reportOrder(_ stages: [BuildReport.Stage], splittingPages tally: PageWriter.Tally)
-    -> [BuildReport.Stage]
-  {
-    func seconds(_ duration: Duration) -> Double {
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+  /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: making
+  /// and writing the search index, after the pages.
+  static func reportOrder(
+    _ stages: [(name: String, seconds: Double)], splittingPages tally: PageWriter.Tally
+  ) -> [BuildReport.Stage] {
+    let seconds = StageTimer.seconds
     let time = { (name: String) in stages.first { $0.name == name }?.seconds ?? 0 }
     let parts = [seconds(tally.markdown), seconds(tally.templates), seconds(tally.write)]
     let total = parts.reduce(0, +)
@@ -173,23 +177,8 @@ extension StageClock {
       .init(name: "model", seconds: time("model")),
       .init(name: "markdown", seconds: share[0]),
       .init(name: "templates", seconds: time("templates") + share[1]),
-      .init(name: "write", seconds: share[2]),
+      .init(name: "write", seconds: share[2] + time("finish")),
+      .init(name: "search", seconds: time("search")),
     ]
-  }
-}
-
-/// Measures the stages of a build (reported, never written into the output).
-struct StageClock: Sendable {
-  private(set) var stages: [BuildReport.Stage] = []
-  private var last = ContinuousClock.now
-
-  mutating func lap(_ name: String) {
-    let now = ContinuousClock.now
-    let elapsed = now - last
-    stages.append(
-      BuildReport.Stage(
-        name: name,
-        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-    last = now
   }
 }

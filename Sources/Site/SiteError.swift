@@ -3,7 +3,7 @@ import Mustache
 import Support
 
 /// Why a site could not be built. Template errors keep the engine's located diagnostic.
-public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   /// A template failed to parse or render; located in `templates/…` by the engine.
   case template(MustacheError)
   /// Several template problems found at once (lint, or parsing the whole library).
@@ -34,38 +34,49 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// FIFO, a device, too large); `reason` is `FileReadError.reason`.
   case unreadableFile(path: String, reason: String)
 
-  public var description: String {
+  /// Template problems keep the engine's location and note; the rest are unlocated errors.
+  public var diagnostics: [Diagnostic] {
     switch self {
     case .template(let error):
-      return error.description
+      return error.diagnostics
     case .templates(let diagnostics):
-      return diagnostics.map(\.description).joined(separator: "\n")
-    case .invalidBaseURL(let url):
-      return "error: base URL '\(url)' is not an absolute http(s) URL"
-    case .reservedCollectionSlug(let slug):
-      return "error: collection slug '\(slug)' is reserved for the site's own pages; choose another"
-    case .unsafeCollectionSlug(let slug):
-      return "error: collection slug '\(slug)' is not a safe URL path segment"
-    case .unknownCollection(let slug):
-      return "error: volumes were given for collection '\(slug)', which the catalog does not declare"
-    case .unknownUIString(let key, let suggestion):
-      let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-      return "error: site.strings: unknown UI string '\(key)'\(hint)"
-    case .pathOutsideOutput(let path):
-      return "error: refusing to write '\(path)': it is outside the output folder"
-    case .invalidOutputDirectory(let path):
-      return "error: cannot use '\(path)' as the output folder"
-    case .unsafeOutputDirectory(let path, let reason):
-      return "error: refusing to use '\(path)' as the output folder: \(reason.explanation)"
-    case .staticFile(let path, let reason):
-      return "error: cannot copy '\(path)': \(reason)"
-    case .staticCollision(let path, let generated):
-      return "error: '\(path)' collides with the generated '\(generated)'; rename or remove it "
-        + "(robots.txt is the one generated file static/ may replace)"
-    case .io(let operation, let path, let reason):
-      return "error: cannot \(operation) '\(path)': \(reason)"
+      return diagnostics
     case .unreadableFile(let path, let reason):
-      return "\(path): error: cannot read the file: \(reason)"
+      return [.error("cannot read the file: \(reason)", at: SourceLocation(file: path))]
+    case .unknownUIString(let key, let suggestion):
+      return [.error("site.strings: unknown UI string '\(key)'", suggestion: suggestion)]
+    case .invalidBaseURL(let url):
+      return [.error("base URL '\(url)' is not an absolute http(s) URL")]
+    case .reservedCollectionSlug(let slug):
+      return [.error("collection slug '\(slug)' is reserved for the site's own pages; choose another")]
+    case .unsafeCollectionSlug(let slug):
+      return [.error("collection slug '\(slug)' is not a safe URL path segment")]
+    case .unknownCollection(let slug):
+      return [.error("volumes were given for collection '\(slug)', which the catalog does not declare")]
+    case .pathOutsideOutput(let path):
+      return [.error("refusing to write '\(path)': it is outside the output folder")]
+    case .invalidOutputDirectory(let path):
+      return [.error("cannot use '\(path)' as the output folder")]
+    case .unsafeOutputDirectory(let path, let reason):
+      return [.error("refusing to use '\(path)' as the output folder: \(reason.explanation)")]
+    case .staticFile(let path, let reason):
+      return [.error("cannot copy '\(path)': \(reason)")]
+    case .staticCollision(let path, let generated):
+      return [
+        .error(
+          "'\(path)' collides with the generated '\(generated)'; rename or remove it "
+            + "(robots.txt is the one generated file static/ may replace)")
+      ]
+    case .io(let operation, let path, let reason):
+      return [.error("cannot \(operation) '\(path)': \(reason)")]
+    }
+  }
+
+  /// Problems in the site's templates point into them; the others are why the build failed.
+  public var isInputProblem: Bool {
+    switch self {
+    case .template, .templates, .unreadableFile: true
+    default: false
     }
   }
 }
@@ -78,6 +89,8 @@ public enum OutputRefusal: String, Sendable, Equatable {
   case workingFolder
   case containsProtectedFolder
   case notBookgenOutput
+  /// A file or a link stands where the folder should be.
+  case notAFolder
 
   init(_ protection: FolderFence.Protection) {
     switch protection {
@@ -104,6 +117,8 @@ public enum OutputRefusal: String, Sendable, Equatable {
     case .notBookgenOutput:
       return "it is not empty and bookgen did not create it (pass --force to replace it; "
         + "its files are kept in a hidden folder next to it)"
+    case .notAFolder:
+      return "it is not a folder"
     }
   }
 }

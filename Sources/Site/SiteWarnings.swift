@@ -18,27 +18,29 @@ enum SiteWarnings {
     }
     let used = Set(usedKey.values)
     let candidates = Array(owner.keys)
-    var diagnostics: [(SourceLocation?, [Diagnostic])] = []
+    var diagnostics: [Diagnostic] = []
     for key in catalog.books.keys.sorted() where !used.contains(key) {
       let shown = "'\(key)' in 'books'"
-      let warning: String
-      let note: String
-      if let id = owner[key] {
-        warning = "the entry \(shown) is not used: book '\(id)' takes its entry from '\(usedKey[id] ?? id)'"
-        note = "merge the two entries under one key"
-      } else {
-        warning =
-          "no book of any collection has \(shown), so its note, tags and overrides are not shown"
-          + NearestName.hint(for: key, among: candidates)
-        note =
-          "add it to a collection's 'isbns' or 'volumes', or check it against the book's ISBN or "
-          + "volume id (ids are case-sensitive)"
-      }
       let place = catalog.places.books[key]
-      diagnostics.append(
-        (place?.location, [place?.warning(warning) ?? .warning(warning), Diagnostic(.note, note)]))
+      func warning(_ message: String) -> Diagnostic { place?.warning(message) ?? .warning(message) }
+      var diagnostic: Diagnostic
+      if let id = owner[key] {
+        diagnostic = warning(
+          "the entry \(shown) is not used: book '\(id)' takes its entry from '\(usedKey[id] ?? id)'")
+        diagnostic.notes = [.note("merge the two entries under one key")]
+      } else {
+        diagnostic = warning(
+          "no book of any collection has \(shown), so its note, tags and overrides are not shown")
+        diagnostic.suggestion = NearestName.suggestion(for: key, among: candidates)
+        diagnostic.notes = [
+          .note(
+            "add it to a collection's 'isbns' or 'volumes', or check it against the book's ISBN or "
+              + "volume id (ids are case-sensitive)")
+        ]
+      }
+      diagnostics.append(diagnostic)
     }
-    return diagnostics.sorted { ($0.0?.line ?? 0) < ($1.0?.line ?? 0) }.flatMap(\.1)
+    return diagnostics.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
   }
 
   static func collect(_ model: SiteModel) -> [String] {

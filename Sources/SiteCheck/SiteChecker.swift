@@ -1,5 +1,4 @@
 import Foundation
-import Markdown
 
 /// Checks a built site folder: every internal link and anchor resolves to a file and an id in the
 /// folder, no link leaves the base path or points at a development host, and every page has a

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One thing wrong with a built site, found by `SiteChecker`.
 public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
@@ -50,7 +52,7 @@ public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why the check could not run at all.
-public enum SiteCheckError: Error, Equatable, CustomStringConvertible {
+public enum SiteCheckError: Error, Equatable, CustomStringConvertible, Diagnosable {
   case notAFolder(String)
   case invalidBaseURL(String)
   case unreadable(path: String)
@@ -62,4 +64,6 @@ public enum SiteCheckError: Error, Equatable, CustomStringConvertible {
     case .unreadable(let path): return "cannot read '\(path)'"
     }
   }
+
+  public var diagnostics: [Diagnostic] { [.error(description)] }
 }

@@ -29,6 +29,20 @@ package struct FileFence: Sendable {
 
   /// The bytes of the file at `relative` (a path below the folder, `/`-separated).
   package func read(_ relative: String, limit: FileLimit) throws(FileReadError) -> [UInt8] {
+    let descriptor = try openFile(relative)
+    defer { close(descriptor) }
+    return try FileReader.read(descriptor: descriptor, path: path(relative), limit: limit)
+  }
+
+  /// Fails as `read` would (missing, a link out of the folder, not a regular file, too large),
+  /// without reading: for checking a folder's files before anything is done with them.
+  package func check(_ relative: String, limit: FileLimit) throws(FileReadError) {
+    let descriptor = try openFile(relative)
+    defer { close(descriptor) }
+    _ = try FileReader.inspect(descriptor: descriptor, path: path(relative), limit: limit)
+  }
+
+  private func openFile(_ relative: String) throws(FileReadError) -> Int32 {
     let path = path(relative)
     let target = try target(of: relative)
     // The target holds no link below the folder (checked, or resolved): a link appearing
@@ -38,8 +52,7 @@ package struct FileFence: Sendable {
       if errno == ELOOP { throw FileReadError(path: path, problem: .linkOutside(folder: name)) }
       throw FileReader.openError(path: path, errno: errno)
     }
-    defer { close(descriptor) }
-    return try FileReader.read(descriptor: descriptor, path: path, limit: limit)
+    return descriptor
   }
 
   /// The path to open: `folder/relative` itself when no component below the folder is a
@@ -88,20 +101,11 @@ package struct FileFence: Sendable {
     throws(FileReadError)
   {
     let directory = relative.isEmpty ? folder : path(relative)
-    guard let stream = opendir(directory) else {
+    guard let names = PathKind.names(in: directory) else {
       if relative.isEmpty && (errno == ENOENT || errno == ENOTDIR) { return }
       throw FileReadError(path: directory, problem: .system(operation: "list", errno: errno))
     }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." || (skippingHidden && name.hasPrefix(".")) { continue }
-      names.append(name)
-    }
-    closedir(stream)
-    for name in names {
+    for name in names where !(skippingHidden && name.hasPrefix(".")) {
       let child = relative.isEmpty ? name : relative + "/" + name
       var info = stat()
       guard lstat(path(child), &info) == 0 else { continue }  // removed meanwhile

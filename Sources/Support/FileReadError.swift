@@ -101,14 +101,3 @@ package struct FileLimit: Sendable, Equatable {
     self.what = what
   }
 }
-
-/// Sizes as people read them: `4 MiB`, `512 KiB`, `100 bytes`.
-package enum ByteCount {
-  package static func text(_ bytes: Int) -> String {
-    for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size {
-      return bytes % size == 0
-        ? "\(bytes / size) \(unit)" : "\(bytes / (size / 10) / 10).\(bytes / (size / 10) % 10) \(unit)"
-    }
-    return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-  }
-}

@@ -33,8 +33,8 @@ package enum FileReader {
     return FileReadError(path: path, problem: isLink ? .brokenLink : .notFound)
   }
 
-  /// Checks the open `descriptor` is an ordinary file within `limit`, then reads it whole.
-  static func read(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> [UInt8] {
+  /// Checks the open `descriptor` is an ordinary file within `limit`; returns the size it claims.
+  static func inspect(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> Int {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       throw FileReadError(path: path, problem: .system(operation: "inspect", errno: errno))
@@ -42,9 +42,16 @@ package enum FileReader {
     let kind = FileKind(mode: info.st_mode)
     guard kind == .regular else { throw FileReadError(path: path, problem: .notRegular(kind)) }
     if isKernelFile(descriptor) { throw FileReadError(path: path, problem: .kernelFile) }
+    guard Int(info.st_size) <= limit.bytes else {
+      throw FileReadError(path: path, problem: .tooLarge(limit: limit.bytes, what: limit.what))
+    }
+    return Int(info.st_size)
+  }
+
+  /// Checks the open `descriptor` is an ordinary file within `limit`, then reads it whole.
+  static func read(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> [UInt8] {
+    let size = try inspect(descriptor: descriptor, path: path, limit: limit)
     let tooLarge = FileReadError(path: path, problem: .tooLarge(limit: limit.bytes, what: limit.what))
-    let size = Int(info.st_size)
-    guard size <= limit.bytes else { throw tooLarge }
     // One byte more than announced: finding it means the size lied (or the file grew), so the
     // rest is read in chunks, still stopping one byte past the limit.
     var failure: Int32 = 0

@@ -6,8 +6,11 @@ import Foundation
 package enum Parallel {
   /// `transform(index)` for every index in `0..<count`, in index order. Small inputs run on the
   /// calling thread: splitting them costs more than it saves.
+  /// The cores the work is spread over.
+  package static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
   package static func map<T>(count: Int, minimumChunk: Int = 512, _ transform: @Sendable (Int) -> T) -> [T] {
-    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let cores = coreCount
     guard cores > 1, count >= minimumChunk * 2 else { return (0..<count).map(transform) }
     // A few chunks per core balance uneven items (long descriptions) without much overhead.
     let chunkCount = min(cores * 4, (count + minimumChunk - 1) / minimumChunk)

@@ -12,9 +12,7 @@ package enum XXH64 {
 
   /// 16 lowercase hex digits.
   package static func hex(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> String {
-    let value = hash(buffer, seed: seed)
-    let text = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - text.count) + text
+    HexText.lowercase(hash(buffer, seed: seed))
   }
 
   package static func hex(_ bytes: [UInt8]) -> String { bytes.withUnsafeBufferPointer { hex($0) } }

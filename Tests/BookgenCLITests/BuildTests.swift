@@ -63,8 +63,10 @@ import Testing
       #expect(result.status == 0)
       let summary = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("Site in ") })
       // The other book's page is not rendered again (the home and 404 pages always are, and
-      // the lists that show the edited book, whose entries may override what cards show).
-      #expect(summary.contains(", 1 written, 0 removed, 2 pages reused"), "\(summary)")
+      // the lists that show the edited book, whose entries may override what cards show). Of the
+      // search index, the book's document, the chunk holding the note's words and the manifest
+      // change.
+      #expect(summary.contains(", 4 written, 0 removed, 3 pages reused"), "\(summary)")
       let page = try String(
         contentsOfFile: root + "/public/books/dune-messiah-dune0002/index.html", encoding: .utf8)
       #expect(page.contains("Even better."))
@@ -88,7 +90,9 @@ import Testing
         }
       }
       #expect(
-        await stages([]) == ["catalog", "fetch", "model", "markdown", "templates", "write", "total"])
+        await stages([]) == [
+          "catalog", "fetch", "model", "markdown", "templates", "write", "search", "total",
+        ])
       // Offline, the fingerprint is checked first; unchanged, that is the whole build.
       #expect(await stages(["--offline"]) == ["catalog", "fingerprint", "total"])
     }
@@ -157,6 +161,29 @@ import Testing
       let forced = await runCLI(["build", "--force", "-q"], in: root, variables: fixture.variables)
       #expect(forced.status == 0)
       #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
+    }
+    await fixture.server.stop()
+  }
+
+  /// The CLI asks the render stage's rule (`OutputFolder.refusal`) before fetching: a file or
+  /// a link where the output should be is refused, even with --force, and costs no request.
+  @Test(arguments: [false, true])
+  func refusesAFileOrALinkAsTheOutput(isLink: Bool) async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      if isLink {
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/public", withDestinationPath: "real")
+      } else {
+        try write("precious", to: root + "/public")
+      }
+      let refused = await runCLI(["build", "--force"], in: root, variables: fixture.variables)
+      #expect(
+        refused
+          == CLIResult(
+            status: 1, stdout: "", stderr: "error: refusing to build into 'public': it is not a folder\n"))
+      #expect(fixture.google.requestCount == 0)
     }
     await fixture.server.stop()
   }

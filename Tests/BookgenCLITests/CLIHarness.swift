@@ -1,4 +1,5 @@
 import Foundation
+import Preview
 import Testing
 
 @testable import BookgenCLI
@@ -142,4 +143,25 @@ func write(_ text: String, to path: String) throws {
   try FileManager.default.createDirectory(
     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
   try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+/// `bookgen serve <arguments>` parsed in `environment`, to run its preview builds (or the whole
+/// command) in-process.
+struct ServeCommand {
+  let context: CommandContext
+  let options: ServeCommandOptions
+
+  init(_ arguments: [String] = [], environment: Environment) throws {
+    guard case .run(let parsed) = try CommandLineParser.parse(["serve"] + arguments) else {
+      throw UsageError.unknownCommand("serve", hint: "")
+    }
+    options = try ServeCommandOptions(parsed)
+    context = CommandContext(environment: environment, console: Console(environment: environment))
+  }
+
+  func previewBuild(into output: String, baseURL: String) async -> PreviewBuildResult {
+    await context.previewBuild(options, into: output, baseURL: baseURL)
+  }
+
+  func run() async throws { try await context.serve(options) }
 }

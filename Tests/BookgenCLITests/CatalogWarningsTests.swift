@@ -90,10 +90,7 @@ import Testing
       let environment = Environment(
         variables: [:], workingDirectory: root, standardOutput: TextOutput { _ in },
         standardError: stderr.output, clock: { 0 })
-      guard case .run(let parsed) = try CommandLineParser.parse(["serve"]) else { return }
-      let context = CommandContext(
-        environment: environment, console: Console(environment: environment),
-        options: try CommandOptions(parsed))
+      let context = try ServeCommand(environment: environment)
       let result = await context.previewBuild(into: root + "/preview", baseURL: "http://127.0.0.1:8123/")
       guard case .success = result else {
         Issue.record("expected a successful build, got \(result)")

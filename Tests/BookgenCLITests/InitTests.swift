@@ -139,6 +139,21 @@ import Testing
     }
   }
 
+  /// A link to a folder is a folder to create the site in (what the link leads to is checked).
+  @Test func aLinkToAnEmptyFolderIsWrittenThrough() async throws {
+    try await withTemporaryDirectory { root in
+      try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: root + "/shelf", withDestinationPath: "real")
+      let result = await runCLI(["init", "shelf", "-q"], in: root)
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(FileManager.default.fileExists(atPath: root + "/real/catalog.yml"))
+      try write("x", to: root + "/real/notes.txt")
+      let again = await runCLI(["init", "shelf"], in: root)
+      #expect(again.status == 1)
+      #expect(again.stderr == "error: 'shelf' is not empty; use --force to add a new site to it anyway\n")
+    }
+  }
+
   @Test func aFileInTheWayIsAnError() async throws {
     try await withTemporaryDirectory { root in
       try write("x", to: root + "/shelf")

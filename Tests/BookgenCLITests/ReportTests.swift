@@ -9,21 +9,26 @@ import Testing
     var description: String
   }
 
+  /// A module's error, as the CLI sees it: only its diagnostics.
+  struct ModuleFailure: Error, Diagnosable {
+    var diagnostics: [Diagnostic]
+  }
+
   private func report(_ error: any Error) throws -> String {
     let stderr = CapturedText()
     let environment = Environment(
       variables: [:], workingDirectory: "/", standardOutput: TextOutput { _ in },
       standardError: stderr.output, clock: { 0 })
-    let options = try CommandOptions(ParsedCommand(name: .build))
-    CommandContext(environment: environment, console: Console(environment: environment), options: options)
-      .report(error)
+    CommandContext(environment: environment, console: Console(environment: environment)).report(error)
     return stderr.text
   }
 
   @Test func stageFailureNamesTheStageAndItsCauses() throws {
-    let underlying = StageFailure(
-      description:
-        "error: query 'dune' in collection 'sf': HTTP 403 after 1 attempt\n  request: volumes?q=dune")
+    let underlying = ModuleFailure(diagnostics: [
+      .error(
+        "query 'dune' in collection 'sf': HTTP 403 after 1 attempt", details: ["  request: volumes?q=dune"]),
+      .error("query 'x' in collection 'sf': HTTP 500 after 3 attempts", details: ["  request: volumes?q=x"]),
+    ])
     let text = try report(
       CommandError.stage(command: .build, stage: "fetching volumes", underlying: underlying))
     #expect(
@@ -31,6 +36,31 @@ import Testing
         error: 'bookgen build' failed while fetching volumes
         caused by: query 'dune' in collection 'sf': HTTP 403 after 1 attempt
           request: volumes?q=dune
+        caused by: query 'x' in collection 'sf': HTTP 500 after 3 attempts
+          request: volumes?q=x
+
+        """)
+  }
+
+  /// Messages no longer carry `error: ` for the CLI to cut off: a foreign error's text is its cause.
+  @Test func aForeignErrorsTextIsPrintedAsItIs() throws {
+    let text = try report(
+      CommandError.stage(
+        command: .fetch, stage: "fetching volumes", underlying: StageFailure(description: "error: disk full"))
+    )
+    #expect(text == "error: 'bookgen fetch' failed while fetching volumes\ncaused by: error: disk full\n")
+  }
+
+  /// Whatever its module, an error prints from its diagnostics alone: a did-you-mean, details
+  /// and a note at the top level.
+  @Test func anyDiagnosableErrorPrintsWithoutTheCLIKnowingItsType() throws {
+    var diagnostic = Diagnostic.error("unknown thing 'titel'", suggestion: "title", details: ["  (a detail)"])
+    diagnostic.notes = [.note("things are listed in the README")]
+    #expect(
+      try report(ModuleFailure(diagnostics: [diagnostic])) == """
+        error: unknown thing 'titel' (did you mean 'title'?)
+          (a detail)
+        note: things are listed in the README
 
         """)
   }
@@ -57,12 +87,5 @@ import Testing
         error: 'bookgen build' failed while rendering the site
 
         """)
-  }
-
-  @Test(arguments: [
-    (0, "0 books"), (1, "1 book"), (999, "999 books"), (1234, "1,234 books"), (1_000_000, "1,000,000 books"),
-  ])
-  func countsAreGrouped(number: Int, text: String) {
-    #expect(NumberText.count(number, "book") == text)
   }
 }

@@ -14,19 +14,12 @@ import Testing
   /// A `serve` command's context, with captured streams, as `BookgenCLI.run` would make it.
   private func serveContext(
     in directory: String, _ arguments: [String] = [], variables: [String: String] = [:]
-  ) throws -> (CommandContext, CapturedText) {
+  ) throws -> (ServeCommand, CapturedText) {
     let stderr = CapturedText()
     let environment = Environment(
       variables: variables, workingDirectory: directory, standardOutput: TextOutput { _ in },
       standardError: stderr.output, clock: { 0 })
-    guard case .run(let parsed) = try CommandLineParser.parse(["serve"] + arguments) else {
-      throw UsageError.unknownCommand("serve", hint: "")
-    }
-    let options = try CommandOptions(parsed)
-    return (
-      CommandContext(environment: environment, console: Console(environment: environment), options: options),
-      stderr
-    )
+    return (try ServeCommand(arguments, environment: environment), stderr)
   }
 
   @Test func previewBuildsReadTheCacheIntoTheGivenFolder() async throws {
@@ -154,12 +147,7 @@ import Testing
       let environment = Environment(
         variables: fixture.variables, workingDirectory: root, standardOutput: TextOutput { _ in },
         standardError: TextOutput { _ in }, clock: { 0 })
-      guard case .run(let parsed) = try CommandLineParser.parse(["serve", "--port", "0"]) else {
-        return
-      }
-      let context = CommandContext(
-        environment: environment, console: Console(environment: environment),
-        options: try CommandOptions(parsed))
+      let context = try ServeCommand(["--port", "0"], environment: environment)
       let preview = PreviewServer(options: PreviewOptions(port: 0, watchPaths: [], log: { _ in })) {
         output, baseURL in await context.previewBuild(into: output, baseURL: baseURL)
       }
@@ -191,13 +179,8 @@ import Testing
       let environment = Environment(
         variables: variables.merging(["TMPDIR": temporary]) { $1 }, workingDirectory: root,
         standardOutput: TextOutput { _ in }, standardError: stderr.output, clock: { 0 })
-      guard case .run(let parsed) = try CommandLineParser.parse(["serve"] + arguments) else {
-        throw UsageError.unknownCommand("serve", hint: "")
-      }
-      let context = CommandContext(
-        environment: environment, console: Console(environment: environment),
-        options: try CommandOptions(parsed))
-      return Session(task: Task { try await context.serve() }, stderr: stderr, temporary: temporary)
+      let command = try ServeCommand(arguments, environment: environment)
+      return Session(task: Task { try await command.run() }, stderr: stderr, temporary: temporary)
     }
 
     /// The address the `Serving …` line announces.

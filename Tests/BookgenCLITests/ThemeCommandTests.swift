@@ -20,6 +20,7 @@ import Testing
             stdout: """
               Copied into templates/ (edit them there; delete one to use the default again):
                 assets/favicon.svg
+                assets/search-page.js
                 assets/search.js
                 assets/style.css
                 partials/cover.mustache
@@ -30,7 +31,8 @@ import Testing
       #expect(try String(contentsOfFile: root + "/templates/book.mustache", encoding: .utf8) == "my page\n")
       #expect(
         InitTests.files(under: root + "/templates") == [
-          "assets/favicon.svg", "assets/search.js", "assets/style.css", "book.mustache",
+          "assets/favicon.svg", "assets/search-page.js", "assets/search.js", "assets/style.css",
+          "book.mustache",
           "partials/cover.mustache",
         ])
       let cover = try #require(

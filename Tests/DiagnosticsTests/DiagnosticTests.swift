@@ -37,6 +37,59 @@ import Testing
     #expect(NearestName.suggestion(for: name, among: candidates) == expected)
   }
 
+  /// Mustache's copy compared Unicode scalars, so a decomposed `é` was two letters away from a
+  /// composed one and no name was suggested; the one rule compares characters.
+  @Test func composedAndDecomposedAccentsAreTheSameLetter() {
+    #expect(NearestName.suggestion(for: "cafe\u{301}s", among: ["caf\u{E9}", "other"]) == "caf\u{E9}")
+    #expect(NearestName.suggestion(for: "r\u{E9}sum\u{E9}", among: ["re\u{301}sume\u{301}"]) != nil)
+  }
+
+  /// The CLI offers `--offline` for `-offline` by comparing `--offline` with the options: a
+  /// name equal to a candidate is its own suggestion (Mustache's copy skipped it).
+  @Test func aNameEqualToACandidateIsSuggested() {
+    #expect(NearestName.suggestion(for: "--offline", among: ["--output", "--offline"]) == "--offline")
+    #expect(NearestName.hint(for: "zzz", among: ["title"]) == "")
+    #expect(NearestName.hint(for: "titel", among: ["title"]) == " (did you mean 'title'?)")
+  }
+
+  @Test func tiesGoToTheAlphabeticallyFirst() {
+    #expect(NearestName.suggestion(for: "bat", among: ["cat", "bag", "hat"]) == "bag")
+  }
+
+  @Test func aSuggestionDetailsAndNotesRenderAfterTheHeadlineAndCaret() {
+    var diagnostic = Diagnostic.error(
+      "unknown field 'titel'", at: SourceLocation(file: "templates/book.mustache", line: 1, column: 3),
+      sourceLine: "{{titel}}", suggestion: "title", details: ["  (while linting book)"])
+    diagnostic.notes = [
+      .note(
+        "opened here", at: SourceLocation(file: "templates/book.mustache", line: 1, column: 1),
+        sourceLine: "{{titel}}")
+    ]
+    #expect(diagnostic.text == "unknown field 'titel' (did you mean 'title'?)")
+    #expect(
+      diagnostic.description == """
+        templates/book.mustache:1:3: error: unknown field 'titel' (did you mean 'title'?)
+        {{titel}}
+          ^
+          (while linting book)
+        templates/book.mustache:1:1: note: opened here
+        {{titel}}
+        ^
+        """)
+  }
+
+  struct Failure: Error, CustomStringConvertible, Diagnosable {
+    var diagnostics: [Diagnostic]
+  }
+
+  @Test func aDiagnosableErrorDescribesItselfByItsDiagnostics() {
+    let failure = Failure(diagnostics: [.error("one", details: ["  detail"]), .warning("two")])
+    #expect(failure.description == "error: one\n  detail\nwarning: two")
+    #expect(!failure.isInputProblem)
+    #expect(DiagnosticList([.error("x")]).isInputProblem)
+    #expect(Diagnostic.error("x").diagnostics == [.error("x")])
+  }
+
   @Test func editDistanceCountsTranspositionOnce() {
     #expect(NearestName.editDistance(Array("ab"), Array("ba")) == 1)
     #expect(NearestName.editDistance(Array("kitten"), Array("sitting")) == 3)

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GoogleBooks
+import Support
 import TestSupport
 import Testing
 

@@ -25,9 +25,11 @@ import Testing
     #expect(LiveReloadEvent.heartbeat.serverSentEvent == ": heartbeat\n\n")
   }
 
-  @Test func errorPageEscapesEverything() {
-    #expect(
-      ErrorPage.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+  /// The error page escapes as every page does (`Support.MarkupEscaping`); its own escaper
+  /// used to keep control characters, which make the page invalid HTML.
+  @Test func errorPageEscapesEverythingAndDropsControlCharacters() {
+    let page = ErrorPage.html(message: "<a href=\"x\">'&'</a>\u{1B}[1m\u{7}", generation: 3)
+    #expect(page.contains("<pre>&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;[1m</pre>"))
   }
 
   @Test func baseURLNamesAnAddressBrowsersCanUse() {

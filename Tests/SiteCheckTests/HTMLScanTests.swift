@@ -1,5 +1,6 @@
-import Markdown
 import Testing
+
+@testable import SiteCheck
 
 @Suite struct HTMLScanTests {
   @Test func collectsLinksIdsTitleAndLanguage() {

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GoogleBooks
+import Support
 import Testing
 
 import struct Catalog.Collection
@@ -173,15 +174,6 @@ final class XMLDocumentSummary: NSObject, XMLParserDelegate {
 }
 
 @Suite struct DiscoveryTimestampTests {
-  @Test(arguments: [
-    (0, "1970-01-01T00:00:00Z"), (1_700_000_000, "2023-11-14T22:13:20Z"),
-    (951_782_400, "2000-02-29T00:00:00Z"),
-    (1_798_761_599, "2026-12-31T23:59:59Z"),
-  ])
-  func epochSeconds(epoch: Int, expected: String) {
-    #expect(Timestamp.rfc3339(epoch: epoch) == expected)
-  }
-
   @Test func bookDatesFillMissingMonthAndDay() {
     #expect(Timestamp.rfc3339(BookDate(year: 2011, month: 5)) == "2011-05-01T00:00:00Z")
     #expect(Timestamp.rfc3339(BookDate(year: 812)) == "0812-01-01T00:00:00Z")
@@ -201,6 +193,6 @@ final class XMLDocumentSummary: NSObject, XMLParserDelegate {
   ])
   func sourceDateEpochOutsideTheYears1970To9999IsIgnored(text: String, expected: String?) {
     let epoch = DiscoveryOptions(environment: ["SOURCE_DATE_EPOCH": text]).sourceDateEpoch
-    #expect(epoch.map(Timestamp.rfc3339(epoch:)) == expected)
+    #expect(epoch.map { UTCTime.rfc3339(epochSeconds: $0) } == expected)
   }
 }

@@ -69,11 +69,6 @@ import Testing
     #expect(PriceText.discountPercent(list: nil, retail: list) == nil)
   }
 
-  @Test(arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (1234567, "1,234,567"), (-4200, "-4,200")])
-  func numbersGroupThousands(value: Int, expected: String) {
-    #expect(NumberText.grouped(value) == expected)
-  }
-
   @Test(arguments: [
     ("en", UILanguage.english), ("en-GB", .english), ("zh-TW", .traditionalChinese),
     ("zh_Hant_TW", .traditionalChinese),

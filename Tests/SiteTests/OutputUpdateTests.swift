@@ -72,21 +72,24 @@ import Testing
     let output = try await buildTwice(root, Self.volumes(9))
     let before = Fixtures.fileIdentities(in: output)
     let report = try await builder(output, Self.volumes(9, describing: 4)).build()
-    // Its page, and the feeds whose entries carry the description as a summary.
-    #expect(report.filesWritten == 5)
+    // Its page, the feeds whose entries carry the description as a summary, and in the search
+    // index its document, the chunk of its description's words and the manifest.
+    #expect(report.filesWritten == 8)
     let after = Fixtures.fileIdentities(in: output)
     let changed = after.keys.filter { after[$0] != before[$0] }.sorted()
     #expect(
-      changed == [
+      changed.filter { !$0.hasPrefix("search/t/") } == [
         "books/book-4-id4/index.html", "feed.xml", "opds/books/index.xml",
-        "opds/collections/shelf/index.xml", "shelf/feed.xml",
+        "opds/collections/shelf/index.xml", "search/d/0.json", "search/index.json", "shelf/feed.xml",
       ])
+    // The one chunk of the index holding the description's words, under a new name.
+    #expect(changed.filter { $0.hasPrefix("search/t/") }.count == 1)
     let page = try String(contentsOfFile: output + "/books/book-4-id4/index.html", encoding: .utf8)
     #expect(page.contains("A new description."))
 
     // Changing it back writes the page afresh (a new mtime tells sync tools to upload it).
     let reverted = try await builder(output, Self.volumes(9)).build()
-    #expect(reverted.filesWritten == 5)
+    #expect(reverted.filesWritten == 8)
     #expect(
       Fixtures.fileIdentities(in: output)["books/book-4-id4/index.html"]
         != after["books/book-4-id4/index.html"])

@@ -113,6 +113,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: project.output))
   }
 
+  /// Read through `FileFence`, as templates and cache entries are: its reasons are the messages.
   @Test func onlyRegularFilesInsideStaticAreRead() async throws {
     let project = try Project(["inside.txt": Array("inside".utf8)])
     defer { project.remove() }
@@ -135,14 +136,19 @@ import Testing
     try links.createSymbolicLink(atPath: project.staticFolder + "/up", withDestinationPath: "..")
     await expectRefused("up", "it is a symbolic link to a file outside static/")
     try links.createSymbolicLink(atPath: project.staticFolder + "/dangling", withDestinationPath: "nothing")
-    await expectRefused("dangling", "it is a symbolic link to nothing")
+    await expectRefused("dangling", "it is a symbolic link to a file that does not exist")
+    // A link to a folder inside static/ is not entered: only files are copied.
+    try links.createDirectory(atPath: project.staticFolder + "/real", withIntermediateDirectories: true)
+    try links.createSymbolicLink(atPath: project.staticFolder + "/folder-link", withDestinationPath: "real")
+    await expectRefused("folder-link", "it is a folder, not a regular file")
+    try links.removeItem(atPath: project.staticFolder + "/real")
     #expect(mkfifo(project.staticFolder + "/pipe", 0o644) == 0)
-    await expectRefused("pipe", "it is not a regular file (a FIFO, socket or device)")
+    await expectRefused("pipe", "it is a FIFO (named pipe), not a regular file")
     // Sparse: a size past the limit costs no disk, and nothing of it is read.
     let huge = open(project.staticFolder + "/huge.bin", O_CREAT | O_WRONLY, 0o644)
-    #expect(ftruncate(huge, off_t(StaticFiles.sizeLimit + 1)) == 0)
+    #expect(ftruncate(huge, off_t(StaticFiles.limit.bytes + 1)) == 0)
     close(huge)
-    await expectRefused("huge.bin", "it is larger than 100 MiB, the most bookgen copies from static/")
+    await expectRefused("huge.bin", "it is larger than 100 MiB, the most bookgen reads for a static file")
     try Data("x".utf8).write(to: URL(fileURLWithPath: project.staticFolder + "/bad\u{1}name"))
     await expectRefused(
       "bad\u{1}name", "its name is not valid UTF-8 or holds a control character or backslash")

@@ -161,11 +161,4 @@ private let limit = FileLimit(bytes: 64, what: "a test file")
       try folder.fence.files(skippingHidden: false) == [".git/config", ".hidden", "env", "pipe", "sub/a.txt"])
     #expect(try FileFence(folder: folder.root + "/none", name: "none/").files(skippingHidden: true) == [])
   }
-
-  @Test(arguments: [
-    (100, "100 bytes"), (1, "1 byte"), (4 << 20, "4 MiB"), (1536, "1.5 KiB"), (16 << 30, "16 GiB"),
-  ])
-  func byteCounts(bytes: Int, text: String) {
-    #expect(ByteCount.text(bytes) == text)
-  }
 }

@@ -74,7 +74,7 @@ public struct ResponseCache: Sendable {
       guard XXH64.hex(body) == header.bodyChecksum else {
         throw .corrupt(path: path, reason: "body checksum mismatch")
       }
-      guard let fetchedAt = UTCTimestamp.parse(header.fetchedAt) else {
+      guard let fetchedAt = UTCTime.parse(header.fetchedAt) else {
         throw .corrupt(path: path, reason: "bad fetched_at '\(header.fetchedAt)'")
       }
       return CacheEntry(
@@ -95,7 +95,7 @@ public struct ResponseCache: Sendable {
     if !(200..<300).contains(status), (try? load(request)) != nil { return }
     var header = CacheEntryHeader(
       format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
-      fetchedAt: UTCTimestamp.format(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
+      fetchedAt: UTCTime.rfc3339(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
     header.pinned = pinned
     var file = Array(header.line.utf8)
     file.append(0x0A)

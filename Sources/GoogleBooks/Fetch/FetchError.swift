@@ -1,5 +1,7 @@
+import Diagnostics
+
 /// Why the fetch stage could not deliver every collection. Never holds the API key.
-public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   /// Requests that failed with no cached response to fall back on, in catalog order.
   case requestsFailed([RequestFailure])
   /// Entries the cache lacks while the network may not be used.
@@ -17,10 +19,10 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(api: String, error: TransportError)
   }
 
-  public var description: String {
+  public var diagnostics: [Diagnostic] {
     switch self {
     case .requestsFailed(let failures):
-      return failures.map(\.description).joined(separator: "\n")
+      return failures.map(\.diagnostic)
     case .missingEntries(let entries, let reason):
       let unusable = entries.filter { $0.problem != nil }.count
       let state = unusable == 0 ? "missing" : unusable == entries.count ? "unusable" : "missing or unusable"
@@ -29,28 +31,33 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
       let headline =
         switch reason {
         case .offline:
-          "error: offline, and \(count) (run without --offline to fetch):"
+          "offline, and \(count) (run without --offline to fetch):"
         case .budgetSpent(let limit):
-          "error: the request budget of \(limit) is spent, and \(count) "
+          "the request budget of \(limit) is spent, and \(count) "
             + "(run again later, or raise --max-requests / google_books.max_requests):"
         case .unreachable(let api, let error):
-          "error: cannot reach \(api) (\(error)), and \(count) (check the network "
+          "cannot reach \(api) (\(error)), and \(count) (check the network "
             + "connection, and google_books.api_url or BOOKGEN_API_URL if set, then run again):"
         }
-      var lines = [headline]
+      var lines: [String] = []
       for entry in entries {
         lines.append("  \(entry.subject): \(entry.request)")
         if let problem = entry.problem { lines.append("    \(problem)") }
       }
-      return lines.joined(separator: "\n")
+      return [.error(headline, details: lines)]
     case .unwrittenEntries(let entries):
       let count = entries.count == 1 ? "1 response" : "\(entries.count) responses"
-      return
-        (["error: \(count) could not be stored in the cache:"]
-        + entries.map { "  \($0.subject): \($0.problem)" }).joined(separator: "\n")
+      return [
+        .error(
+          "\(count) could not be stored in the cache:",
+          details: entries.map { "  \($0.subject): \($0.problem)" })
+      ]
     case .tooFewDescriptors(let available, let needed):
-      return "error: only \(available) more files may be open at once (ulimit -n), and fetching needs at "
-        + "least \(needed): raise the limit, e.g. 'ulimit -n 1024'"
+      return [
+        .error(
+          "only \(available) more files may be open at once (ulimit -n), and fetching needs at "
+            + "least \(needed): raise the limit, e.g. 'ulimit -n 1024'")
+      ]
     }
   }
 }
@@ -121,12 +128,14 @@ public struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
     self.hint = hint
   }
 
-  /// `error: query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`
-  /// then the redacted URL on its own line.
-  public var description: String {
+  /// `query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`, then
+  /// the redacted URL on a line of its own.
+  var diagnostic: Diagnostic {
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-    var text = "error: \(subject): \(reason) after \(tries)"
+    var text = "\(subject): \(reason) after \(tries)"
     if let hint { text += "; \(hint)" }
-    return text + "\n  request: \(url)"
+    return .error(text, details: ["  request: \(url)"])
   }
+
+  public var description: String { diagnostic.description }
 }

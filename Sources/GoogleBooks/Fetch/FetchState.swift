@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// How a request was answered.
 enum Answer: Sendable {
@@ -174,7 +175,7 @@ struct FetchState {
     if GoogleBooksClient.isRetryable(reason), let entry = stale.removeValue(forKey: request) {
       statistics.staleServed += 1
       notes[request, default: []].append(
-        "\(reason) after \(tries); using the cached response from \(UTCTimestamp.format(entry.fetchedAt))")
+        "\(reason) after \(tries); using the cached response from \(UTCTime.rfc3339(entry.fetchedAt))")
       answer(request, entry.decoded)
       return
     }

@@ -257,7 +257,7 @@ struct JSONReader {
       drop(
         path, value,
         expected:
-          "a number from \(DecimalText.shortest(range.lowerBound)) to \(DecimalText.shortest(range.upperBound))"
+          "a number from \(NumberText.shortest(range.lowerBound)) to \(NumberText.shortest(range.upperBound))"
       )
       return nil
     }
@@ -280,7 +280,7 @@ struct JSONReader {
   }
 
   private mutating func drop(_ path: StaticString, _ value: Double, expected: String) {
-    notes.append("dropped \(path): \(DecimalText.shortest(value)) is not \(expected)")
+    notes.append("dropped \(path): \(NumberText.shortest(value)) is not \(expected)")
   }
 
   /// A whole number, also when written `640.0`; nil for `null`. For our own files (cache

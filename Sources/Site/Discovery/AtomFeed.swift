@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// Atom (RFC 4287) feeds: `feed.xml` for the catalog and `<collection>/feed.xml` per collection,
 /// each with the newest books. Also writes the entries of the OPDS catalog, which is Atom too.
@@ -62,9 +63,9 @@ struct AtomFeed: Sendable {
   /// `SOURCE_DATE_EPOCH` when set, else the newest publication date among `books`, else the
   /// epoch itself: never the clock, so rebuilds are byte-identical.
   func updated(of books: [Int]) -> String {
-    if let epoch = options.sourceDateEpoch { return Timestamp.rfc3339(epoch: epoch) }
+    if let epoch = options.sourceDateEpoch { return UTCTime.rfc3339(epochSeconds: epoch) }
     guard let newest = books.compactMap({ model.books[$0].date }).max() else {
-      return Timestamp.rfc3339(epoch: 0)
+      return UTCTime.rfc3339(epochSeconds: 0)
     }
     return Timestamp.rfc3339(newest)
   }

@@ -11,6 +11,11 @@ struct DiscoveryFile: Sendable, Equatable {
     self.bytes = Array(text.utf8)
   }
 
+  init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
+
   var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 

@@ -2,12 +2,12 @@ import Catalog
 
 /// Renders every file that makes the site discoverable, apart from the pages themselves:
 /// `sitemap.xml` (and `sitemap-N.xml`), `robots.txt`, `.nojekyll`, the Atom feeds, the OPDS
-/// catalog and `search-index.json`.
+/// catalog and the search index (`search/…`).
 ///
 /// The builder calls this once after the model is built and writes the files next to the pages;
 /// the output depends only on its inputs (no clock), so rebuilds are byte-identical.
 enum DiscoveryFiles {
-  /// `jobs` are the site's pages: every one but the 404 page goes into the sitemap. `facts` may
+  /// `jobs` are the site's pages: all but the 404 and search pages go into the sitemap. `facts` may
   /// be passed to reuse the ones `SEOHead` already derived (`seo.facts`).
   static func render(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
@@ -26,17 +26,18 @@ enum DiscoveryFiles {
   static func forEachFile<Failure: Error>(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
     options: DiscoveryOptions, facts: [BookFacts]? = nil, reuse: DiscoveryReuse<Failure>? = nil,
-    _ emit: (DiscoveryFile) throws(Failure) -> Void
+    search: Bool = true, _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
-    let pages = jobs.filter { $0.kind != .notFound }.map { urls.absolute($0.path) }
+    let pages = jobs.filter { $0.kind != .notFound && $0.kind != .search }.map { urls.absolute($0.path) }
     for file in Sitemap.files(pageURLs: pages, urls: urls, options: options) { try emit(file) }
     try emit(Sitemap.robots(urls: urls))
     try emit(Sitemap.noJekyll)
     for file in feed.files() { try emit(file) }
     try OPDSCatalog(feed: feed).forEachFile(reuse: reuse, emit)
-    try emit(SearchIndex.file(model: model, facts: facts))
+    // The builder writes the search index on its own, after the pages (`search` false).
+    if search { try SiteSearch.forEachFile(model: model, facts: facts, strings: strings, emit) }
   }
 }

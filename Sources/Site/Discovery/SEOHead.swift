@@ -1,5 +1,4 @@
 import Catalog
-import Markdown
 import Support
 
 /// The `<head>` tags that make a page discoverable: meta description, canonical link, feed and
@@ -47,8 +46,9 @@ struct SEOHead: Sendable {
     // One buffer for the whole fragment: joining a string per tag was a tenth of a build.
     var html = ""
     html.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
-    if job.kind == .notFound {
-      // A 404 page is served at any address: it must not claim one or be indexed.
+    if job.kind == .notFound || job.kind == .search {
+      // A 404 page is served at any address: it must not claim one or be indexed; the search
+      // page shows nothing without a query.
       SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html)
       return html
     }
@@ -115,7 +115,7 @@ struct SEOHead: Sendable {
     case .collection(let index): books = model.collections[index].books
     case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
     case .allBooks: books = model.allBooks
-    case .collections, .book, .notFound: books = []
+    case .collections, .book, .search, .notFound: books = []
     }
     return firstImage(of: books)
   }
@@ -139,7 +139,7 @@ struct SEOHead: Sendable {
       html += " "
       html += key
       html += "=\""
-      html += HTMLEscaping.escapeAttribute(value)
+      html += MarkupEscaping.escape(value, .htmlAttribute)
       html += "\""
     }
     html += ">\n"

@@ -1,3 +1,5 @@
+import Support
+
 /// `sitemap.xml` (an index of `sitemap-1.xml`… past the URL limit), `robots.txt` and `.nojekyll`.
 enum Sitemap {
   static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -5,7 +7,7 @@ enum Sitemap {
   /// The sitemap files for the given page URLs (absolute), sorted so the output is stable.
   static func files(pageURLs: [String], urls: SiteURLs, options: DiscoveryOptions) -> [DiscoveryFile] {
     let sorted = Array(Set(pageURLs)).sorted()
-    let lastmod = options.sourceDateEpoch.map(Timestamp.day(epoch:))
+    let lastmod = options.sourceDateEpoch.map(UTCTime.day(epochSeconds:))
     let limit = max(1, options.sitemapLimit)
     guard sorted.count > limit else {
       return [DiscoveryFile(path: "sitemap.xml", text: urlSet(sorted, lastmod: lastmod))]

@@ -1,4 +1,6 @@
-/// Builds an XML document line by line; every text and attribute value goes through `XMLText`.
+import Support
+
+/// Builds an XML document line by line; every text and attribute value goes through `MarkupEscaping`.
 struct XMLWriter {
   private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   private var depth = 0
@@ -27,7 +29,7 @@ struct XMLWriter {
     startLine(name)
     for (key, value) in attributes { writeAttribute(key, value) }
     text += ">"
-    XMLText.write(content, to: &text)
+    MarkupEscaping.append(content, to: &text, .xml)
     text += "</"
     text += name
     text += ">\n"
@@ -56,7 +58,7 @@ struct XMLWriter {
     text += " "
     text += key
     text += "=\""
-    XMLText.write(value, to: &text)
+    MarkupEscaping.append(value, to: &text, .xml)
     text += "\""
   }
 

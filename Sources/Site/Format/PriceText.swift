@@ -1,4 +1,5 @@
 import GoogleBooks
+import Support
 
 /// Formats prices for the site's language from a built-in currency table (no ICU data, so the
 /// output is identical on every machine).

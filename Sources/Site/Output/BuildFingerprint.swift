@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A 128-bit fingerprint of everything a build reads, so an unchanged site can be recognised
 /// before the fetched data is even loaded.
@@ -43,7 +44,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       stream.add(path)
       stream.add(base64)
     }
-    if let directory = options.templatesDirectory, FileSystem.kind(of: directory) != .missing {
+    if let directory = options.templatesDirectory, PathKind.of(directory) != .missing {
       stream.add(directory)
       for file in try Theme.siteFiles(in: directory) {
         stream.add(file.path)
@@ -65,7 +66,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
 
   /// 128 bits: the fields hashed with two seeds, as 32 hex digits.
   private static func hex(_ stream: FieldHasher) -> String {
-    ContentHash.hex(stream.finish(seed: 0)) + ContentHash.hex(stream.finish(seed: 0x626F_6F6B))
+    HexText.lowercase(stream.finish(seed: 0)) + HexText.lowercase(stream.finish(seed: 0x626F_6F6B))
   }
 
   /// `text` without its (1-based) lines `lines`, which leave a marker behind.

@@ -13,18 +13,6 @@ enum ContentHash {
   static func xxh64(_ buffer: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
     XXH64.hash(buffer.assumingMemoryBound(to: UInt8.self), seed: seed)
   }
-
-  /// Sixteen lower-case hex digits.
-  static func hex(_ value: UInt64) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var rest = value
-    for index in stride(from: 15, through: 0, by: -1) {
-      bytes[index] = digits[Int(rest & 0xF)]
-      rest >>= 4
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
 }
 
 /// Fields hashed together with XXH64, each length-prefixed (strings, byte arrays) or

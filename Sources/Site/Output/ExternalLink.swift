@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Screens URLs that came from Google or the owner before they become links or images.
 enum ExternalLink {

@@ -89,15 +89,6 @@ enum FileSystem {
     }
   }
 
-  enum Kind { case missing, folder, other }
-
-  /// What is at `path`, without following a final symbolic link.
-  static func kind(of path: String) -> Kind {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return .missing }
-    return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
-  }
-
   /// The size of the regular file at `path`, or nil.
   static func size(of path: String) -> Int? {
     var info = stat()

@@ -19,17 +19,17 @@ extension OutputFolder {
     case .foreign: replacesForeignFolder = true
     }
     for leftover in leftovers { try removeOurs(leftover, fence: fence) }
-    if replacesForeignFolder, FileSystem.kind(of: replaced) != .missing {
+    if replacesForeignFolder, PathKind.of(replaced) != .missing {
       throw .io(
         operation: "keep the replaced output at '\(replaced)'", path: output,
         reason: "that folder already exists; remove it first")
     }
 
     var staged = OutputManifest()
-    switch FileSystem.kind(of: next) {
+    switch PathKind.of(next) {
     case .missing:
       break
-    case .other:
+    case .file, .other:
       guard force else { throw .invalidOutputDirectory(next) }
       try FileSystem.remove(next)
     case .folder:
@@ -42,7 +42,7 @@ extension OutputFolder {
         try removeOurs(next, fence: fence)
       }
     }
-    if FileSystem.kind(of: next) == .missing {
+    if PathKind.of(next) == .missing {
       try FileSystem.makeFolders(next)
     }
     try manifests.write(.incomplete, describing: next)
@@ -55,8 +55,8 @@ extension OutputFolder {
 
   /// The output's manifest: what its files are, for linking those that did not change.
   private func currentOutput() throws(SiteError) -> Current {
-    switch FileSystem.kind(of: output) {
-    case .other: throw .invalidOutputDirectory(output)
+    switch PathKind.of(output) {
+    case .file, .other: throw .invalidOutputDirectory(output)
     case .missing: return .tree(OutputManifest())
     case .folder:
       if let manifest = manifests.load(describing: output) {
@@ -77,9 +77,9 @@ extension OutputFolder {
   /// Removes a folder (or file) bearing one of bookgen's own names next to the output, through
   /// the one removal rule: anywhere the output may be, as the build was pointed there.
   private func removeOurs(_ path: String, fence: FolderFence) throws(SiteError) {
-    switch FileSystem.kind(of: path) {
+    switch PathKind.of(path) {
     case .missing: return
-    case .other: try FileSystem.remove(path)
+    case .file, .other: try FileSystem.remove(path)
     case .folder:
       do {
         try FolderRemoval.remove(path, fence: fence, scope: .anywhere) { _ in true }

@@ -51,17 +51,24 @@ package struct OutputFolder: Sendable {
     return (absolute as NSString).standardizingPath
   }
 
-  /// Refuses folders a build must not replace: the root, the home, project or working folder or
-  /// one holding them (always: `FolderFence`), a file, and a non-empty folder bookgen did not
-  /// create (unless `force`).
-  func checkSafety(fence: FolderFence, force: Bool) throws(SiteError) {
-    if let protection = fence.protection(of: output) {
-      throw .unsafeOutputDirectory(path: output, reason: OutputRefusal(protection))
+  /// Why a build may not replace the output folder; nil when it may. Never the root, the home,
+  /// project or working folder or one holding them (`FolderFence`, whatever `force` says), nor
+  /// a file or link; a non-empty folder bookgen did not create only with `force`. The one rule
+  /// for the render stage and the CLI, which asks before fetching so that a refusal costs nothing.
+  package func refusal(fence: FolderFence, force: Bool) -> OutputRefusal? {
+    if let protection = fence.protection(of: output) { return OutputRefusal(protection) }
+    switch PathKind.of(output) {
+    case .missing: return nil
+    case .folder: return force || isOurs(output) ? nil : .notBookgenOutput
+    case .file, .other: return .notAFolder
     }
-    let kind = FileSystem.kind(of: output)
-    if kind == .other { throw .invalidOutputDirectory(output) }
-    if !force, kind == .folder, !isOurs(output) {
-      throw .unsafeOutputDirectory(path: output, reason: .notBookgenOutput)
+  }
+
+  func checkSafety(fence: FolderFence, force: Bool) throws(SiteError) {
+    switch refusal(fence: fence, force: force) {
+    case nil: return
+    case .notAFolder: throw .invalidOutputDirectory(output)
+    case let reason?: throw .unsafeOutputDirectory(path: output, reason: reason)
     }
   }
 
@@ -69,7 +76,7 @@ package struct OutputFolder: Sendable {
   /// kept beside it; or it holds an older bookgen's manifest inside; or, when its identity
   /// changed (the project was copied or moved), it holds exactly the files a kept manifest lists.
   package func isOurs(_ path: String) -> Bool {
-    guard FileSystem.kind(of: path) == .folder else { return false }
+    guard PathKind.of(path) == .folder else { return false }
     if let manifest = manifests.path(describing: path), FileSystem.size(of: manifest) != nil { return true }
     return OutputManifest.hasLegacyManifest(path) || FileSystem.isEmptyFolder(path)
       || manifests.all().contains { $0.manifest.describesExactly(path) }
@@ -84,7 +91,7 @@ package struct OutputFolder: Sendable {
       try FileSystem.rename(next, output)
       return
     }
-    switch FileSystem.kind(of: output) {
+    switch PathKind.of(output) {
     case .missing:
       try FileSystem.rename(next, output)
     default:

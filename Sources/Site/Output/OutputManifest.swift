@@ -1,3 +1,5 @@
+import Support
+
 /// What an output tree holds: every file's path, content hash and size, and for pages the key of
 /// what they were rendered from, plus the fingerprint of the build that wrote it. Kept beside the
 /// tree (`ManifestStore`), it is also the proof that bookgen created the folder.
@@ -183,11 +185,11 @@ struct OutputManifest: Sendable, Equatable {
     if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
     bytes.reserveCapacity(entries.count * 64)
     for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-      bytes += ContentHash.hex(entry.hash).utf8
+      bytes += HexText.lowercase(entry.hash).utf8
       bytes.append(UInt8(ascii: " "))
       bytes += String(entry.size).utf8
       bytes.append(UInt8(ascii: " "))
-      bytes += (entry.source.map(ContentHash.hex) ?? "-").utf8
+      bytes += (entry.source.map(HexText.lowercase) ?? "-").utf8
       bytes.append(UInt8(ascii: " "))
       bytes += path.utf8
       bytes.append(UInt8(ascii: "\n"))

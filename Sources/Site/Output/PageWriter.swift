@@ -119,8 +119,8 @@ struct PageWriter: Sendable {
     return tally
   }
 
-  /// Places the discovery files (feeds, OPDS, sitemap, search index) one by one, as they are
-  /// made: at 100,000 books they would take hundreds of megabytes held together.
+  /// Places the discovery files (feeds, OPDS, sitemap) one by one, as they are made: at 100,000
+  /// books they would take hundreds of megabytes held together.
   func writeDiscoveryFiles(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, options: DiscoveryOptions
   ) throws(SiteError) -> Tally {
@@ -140,7 +140,7 @@ struct PageWriter: Sendable {
     }
     try DiscoveryFiles.forEachFile(
       model: model, jobs: jobs, settings: settings, urls: contexts.urls, strings: contexts.strings,
-      options: options, facts: contexts.seo.facts, reuse: reuse
+      options: options, facts: contexts.seo.facts, reuse: reuse, search: false
     ) { file throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
       if try yieldsToStatic(path) { return }
@@ -150,6 +150,20 @@ struct PageWriter: Sendable {
         try file.bytes.withSiteBytes { buffer throws(SiteError) in
           try update.place(path, buffer, source: file.source)
         })
+    }
+    return tally
+  }
+
+  /// Makes and places the search index (`search/…`), file by file. The builder calls it once the
+  /// pages are written, so that its postings and the pages in flight are not in memory at once.
+  func writeSearchIndex(model: SiteModel) throws(SiteError) -> Tally {
+    var tally = Tally()
+    try SiteSearch.forEachFile(model: model, facts: contexts.seo.facts, strings: contexts.strings) {
+      (file) throws(SiteError) in
+      let path = try PageWriter.relativePath(of: file.path)
+      try update.makeParentFolders(of: path)
+      tally.add(
+        path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
     }
     return tally
   }

@@ -1,3 +1,5 @@
+import Support
+
 /// Builds every internal link from the site's base URL, so the site works at a domain root and
 /// under a sub-path (`https://me.github.io/books/`) alike.
 ///
@@ -77,35 +79,6 @@ struct SitePath: Sendable, Hashable {
   func page(_ number: Int) -> SitePath {
     number <= 1 ? self : SitePath(segments + ["page", String(number)])
   }
-}
-
-enum PercentEncoding {
-  /// Keeps RFC 3986 unreserved characters; everything else becomes `%XX` of its UTF-8 bytes.
-  static func encodePathSegment(_ segment: String) -> String {
-    func isUnreserved(_ byte: UInt8) -> Bool {
-      switch byte {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: return true
-      default: return false
-      }
-    }
-    // Most slugs are plain ASCII words: nothing to encode, nothing to copy.
-    if segment.utf8.allSatisfy(isUnreserved) { return segment }
-    var result: [UInt8] = []
-    result.reserveCapacity(segment.utf8.count * 3)
-    for byte in segment.utf8 {
-      if isUnreserved(byte) {
-        result.append(byte)
-      } else {
-        result += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-      }
-    }
-    return String(decoding: result, as: UTF8.self)
-  }
-
-  /// Encodes for a query value (`?id=`): like a path segment.
-  static func encodeQueryValue(_ value: String) -> String { encodePathSegment(value) }
-
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
 
 extension String {

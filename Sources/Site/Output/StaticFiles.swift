@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,12 +9,12 @@
 /// The site's `static/` folder (next to `catalog.yml`): files copied verbatim to the output root,
 /// such as `CNAME`, `_redirects`, `_headers`, verification files or a custom `robots.txt`.
 ///
-/// Only regular files inside the folder are read: a symbolic link must lead to a file inside it,
-/// FIFOs, sockets and devices are refused, and a file may hold at most `sizeLimit` bytes.
-// A focused reader until Support's general one (FileFence) lands; then listing and `bytes(of:)` can use it.
+/// Every file is checked when the folder is listed and read through `FileFence` (Support's
+/// reader): a symbolic link must lead to a file inside the folder, FIFOs, sockets, devices and
+/// kernel files are refused, and a file may hold at most `limit`'s bytes.
 struct StaticFiles: Sendable {
   static let folderName = "static"
-  static let sizeLimit = 100 << 20
+  static let limit = FileLimit(bytes: 100 << 20, what: "a static file")
   /// Generated files a static file may replace (the owner's `robots.txt` wins over bookgen's).
   static let replaceable: Set<String> = ["robots.txt"]
 
@@ -22,18 +24,19 @@ struct StaticFiles: Sendable {
   private let files: Set<String>
   /// Every folder the files lie in (`.well-known`), to find a generated file in the way.
   private let folders: Set<String>
+  private let fence: FileFence
 
   /// Lists the folder; a missing folder (or none) has no files.
   init(folder: String?) throws(SiteError) {
     self.folder = folder ?? ""
-    var info = stat()
+    fence = FileFence(folder: self.folder, name: Self.folderName + "/")
     var found: [String] = []
-    if let folder, lstat(folder, &info) == 0 {
+    if let folder, PathKind.of(folder) != .missing {
       // The folder itself may be a link (kept elsewhere); nothing below it may lead out.
-      guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      guard PathKind.of(folder, followingLinks: true) == .folder else {
         throw .staticFile(path: Self.folderName, reason: "it is not a folder")
       }
-      try Self.collect("", in: folder, root: Self.realPath(folder) ?? folder, into: &found, depth: 0)
+      try Self.collect("", in: fence, into: &found)
     }
     paths = found.sorted()
     files = Set(paths)
@@ -51,102 +54,43 @@ struct StaticFiles: Sendable {
   /// `static/name`, as messages show it.
   static func shown(_ relative: String) -> String { folderName + "/" + relative }
 
-  private static func collect(
-    _ relative: String, in folder: String, root: String, into files: inout [String], depth: Int
-  ) throws(SiteError) {
-    let directory = relative.isEmpty ? folder : folder + "/" + relative
-    guard depth < 64, let stream = opendir(directory) else {
+  /// Real folders are entered; every other entry must be a file `fence` would read.
+  private static func collect(_ relative: String, in fence: FileFence, into files: inout [String])
+    throws(SiteError)
+  {
+    let directory = relative.isEmpty ? fence.folder : fence.path(relative)
+    guard let names = PathKind.rawNames(in: directory) else {
       throw .staticFile(
         path: relative.isEmpty ? folderName : shown(relative),
-        reason: depth < 64 ? "cannot list it: \(FileSystem.reason())" : "folders nest too deep")
+        reason: "cannot list it: \(FileSystem.reason())")
     }
-    var names: [String] = []
-    var badName: String?
-    while let entry = readdir(stream) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-      let name = String(decoding: bytes, as: UTF8.self)
-      if name == "." || name == ".." { continue }
-      // A name that is not UTF-8, or holds a control character, cannot be a URL path or a manifest line.
-      if Array(name.utf8) != bytes || !OutputFolder.isSafeComponent(name) { badName = badName ?? name }
-      names.append(name)
-    }
-    closedir(stream)
-    if let badName {
-      let child = relative.isEmpty ? badName : relative + "/" + badName
+    let decoded = names.map { String(decoding: $0, as: UTF8.self) }
+    // A name that is not UTF-8, or holds a control character, cannot be a URL path or a manifest line.
+    if let bad = zip(names, decoded).first(where: {
+      Array($1.utf8) != $0 || !OutputFolder.isSafeComponent($1)
+    }) {
       throw .staticFile(
-        path: shown(child), reason: "its name is not valid UTF-8 or holds a control character or backslash")
+        path: shown(relative.isEmpty ? bad.1 : relative + "/" + bad.1),
+        reason: "its name is not valid UTF-8 or holds a control character or backslash")
     }
-    for name in names.sorted() {
+    for name in decoded.sorted() {
       let child = relative.isEmpty ? name : relative + "/" + name
-      var info = stat()
-      guard lstat(folder + "/" + child, &info) == 0 else { continue }  // removed meanwhile
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR:
-        try collect(child, in: folder, root: root, into: &files, depth: depth + 1)
-      case S_IFREG:
+      switch PathKind.of(fence.path(child)) {
+      case .missing: continue  // removed meanwhile
+      case .folder: try collect(child, in: fence, into: &files)
+      case .file, .other:
+        do { try fence.check(child, limit: limit) } catch {
+          throw .staticFile(path: shown(child), reason: error.reason)
+        }
         files.append(child)
-      case S_IFLNK:
-        _ = try linkTarget(child, in: folder, root: root)
-        files.append(child)
-      default:
-        throw .staticFile(path: shown(child), reason: "it is not a regular file (a FIFO, socket or device)")
       }
     }
   }
 
-  /// The real path of the link at `relative`, which must be a regular file inside the folder.
-  private static func linkTarget(_ relative: String, in folder: String, root: String) throws(SiteError)
-    -> String
-  {
-    guard let real = realPath(folder + "/" + relative) else {
-      throw .staticFile(path: shown(relative), reason: "it is a symbolic link to nothing")
-    }
-    guard real.hasPrefix(root == "/" ? "/" : root + "/") else {
-      throw .staticFile(path: shown(relative), reason: "it is a symbolic link to a file outside static/")
-    }
-    var info = stat()
-    guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw .staticFile(
-        path: shown(relative),
-        reason: "it is a symbolic link to a folder or special file; only files are copied")
-    }
-    return real
-  }
-
-  /// The file's bytes: opened without following a final link (the target was checked when
-  /// listing), without blocking on a FIFO swapped in meanwhile, checked regular and within the limit.
+  /// The file's bytes, read as the listing checked it.
   func bytes(of relative: String) throws(SiteError) -> [UInt8] {
-    let root = Self.realPath(folder) ?? folder
-    var info = stat()
-    var path = folder + "/" + relative
-    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-      path = try Self.linkTarget(relative, in: folder, root: root)
-    }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW)
-    guard descriptor >= 0 else {
-      throw .staticFile(path: Self.shown(relative), reason: "cannot open it: \(FileSystem.reason())")
-    }
-    defer { close(descriptor) }
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw .staticFile(
-        path: Self.shown(relative), reason: "it is not a regular file (a FIFO, socket or device)")
-    }
-    let tooLarge = SiteError.staticFile(
-      path: Self.shown(relative), reason: "it is larger than 100 MiB, the most bookgen copies from static/")
-    guard Int(info.st_size) <= Self.sizeLimit else { throw tooLarge }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else {
-        throw .staticFile(path: Self.shown(relative), reason: "cannot read it: \(FileSystem.reason())")
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
-      // The size may have lied (the file grew): never more than the limit.
-      guard bytes.count <= Self.sizeLimit else { throw tooLarge }
+    do { return try fence.read(relative, limit: Self.limit) } catch {
+      throw .staticFile(path: Self.shown(relative), reason: error.reason)
     }
   }
 
@@ -188,12 +132,6 @@ struct StaticFiles: Sendable {
         throw .staticCollision(path: Self.shown(clash), generated: path)
       }
     }
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }
 

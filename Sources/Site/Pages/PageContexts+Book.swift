@@ -1,3 +1,5 @@
+import Support
+
 /// The context of a book's detail page.
 extension PageContexts {
   func bookFields(_ index: Int, texts: BookTexts) -> ContextValue {

@@ -54,6 +54,7 @@ struct PageContexts: Sendable {
       "homeHref": .string(urls.href(.root)),
       "allBooksHref": .string(urls.href(SitePath(["books"]))),
       "searchHref": .string(urls.href(SitePath(["books"]))),
+      "searchPageHref": .string(urls.href(SitePath(["search"]))),
       "stylesheetHref": .string(urls.href(SitePath(["assets"], fileName: "style.css"))),
       "assetsHref": .string(urls.href(SitePath(["assets"]))),
       "customStylesheetHref": .optional(
@@ -143,6 +144,8 @@ struct PageContexts: Sendable {
       let term = model.taxonomies[kind]!.terms[index]
       fields.merge(termFields(kind, index, page: job.page)) { _, new in new }
       fields["page"] = pageFields(title: listTitle(term.name, page: job.page), job: job, description: nil)
+    case .search:
+      fields["page"] = pageFields(title: strings["searchResults"], job: job, description: nil)
     case .notFound:
       fields["page"] = pageFields(title: strings["notFoundTitle"], job: job, description: nil)
     }

@@ -8,6 +8,8 @@ struct PageJob: Sendable, Equatable {
     case book(Int)
     case allBooks
     case term(TaxonomyKind, Int)
+    /// `search/`: the full results of a query, filled in by `search.js`.
+    case search
     case notFound
 
     var isBook: Bool {
@@ -20,7 +22,7 @@ struct PageJob: Sendable, Equatable {
     var linksFeeds: Bool {
       switch self {
       case .home, .collections, .collection, .allBooks: return true
-      case .book, .term, .notFound: return false
+      case .book, .term, .search, .notFound: return false
       }
     }
   }
@@ -39,13 +41,16 @@ struct PageJob: Sendable, Equatable {
     case .book: return "book"
     case .allBooks: return "books"
     case .term(let kind, _): return kind.rawValue
+    case .search: return "search"
     case .notFound: return "404"
     }
   }
 
   /// The names of every page template, for linting and `bookgen init`.
   static let templateNames =
-    ["home", "collections", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + ["404"]
+    ["home", "collections", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + [
+      "search", "404",
+    ]
 
   /// The most collections the header links one by one: a catalog with more gets a page of all
   /// of them (`collections/`), and the header links that instead, so every page stays small
@@ -61,7 +66,7 @@ extension SiteModel {
   var hasCollectionsPage: Bool { collections.count > PageJob.headerCollectionLimit }
 
   /// Every page of the site, in a fixed order (home, the page of all collections, collections,
-  /// books, indexes, 404).
+  /// books, indexes, search, 404).
   func pageJobs(perPage: Int) -> [PageJob] {
     var jobs: [PageJob] = [PageJob(kind: .home, page: 1, path: .root)]
     if hasCollectionsPage { jobs.append(PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)) }
@@ -83,6 +88,7 @@ extension SiteModel {
         addList(.term(kind, index), count: term.books.count, at: SitePath([kind.folder, term.slug]))
       }
     }
+    jobs.append(PageJob(kind: .search, page: 1, path: SitePath(["search"])))
     jobs.append(PageJob(kind: .notFound, page: 1, path: SitePath([], fileName: "404.html")))
     return jobs
   }

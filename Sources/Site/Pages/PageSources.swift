@@ -17,7 +17,8 @@ import GoogleBooks
 ///   slug and authors' slugs.
 ///
 /// Pages that show a book with no recorded source (a volume made in code) get no key, nor do
-/// the home and 404 pages: they are always rendered. What is not in a key must not reach a page:
+/// the home and 404 pages: they are always rendered. The search page (filled in by its script)
+/// is keyed by the shared part and the number of books alone. What is not in a key must not reach a page:
 /// a new input to a page's context needs a place here.
 struct PageSources: Sendable {
   private let shared: UInt64
@@ -46,6 +47,9 @@ struct PageSources: Sendable {
     switch job.kind {
     case .home, .notFound:
       return nil
+    case .search:
+      // The results page is the same template for any data: the shared part and the count.
+      key.add("search")
     case .book(let index):
       key.add("book")
       guard addBook(index, to: &key) else { return nil }

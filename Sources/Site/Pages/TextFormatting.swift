@@ -17,6 +17,16 @@ enum TextFormatting {
     DescriptionHTML.plainText(description, limits: limits)
   }
 
+  /// A Google description as one line of plain text, whole (what the search index reads).
+  static func descriptionText(_ description: String) -> String {
+    DescriptionHTML.plainText(description)
+  }
+
+  /// Owner Markdown as plain text, whole (what the search index reads).
+  static func markdownPlainText(_ markdown: String) -> String {
+    Markdown.plainText(markdown)
+  }
+
   /// Owner Markdown as plain text for meta descriptions, cut at `limit` characters.
   static func markdownText(_ markdown: String, limit: Int) -> String {
     cut(Markdown.plainText(markdown), limit: limit)

@@ -37,36 +37,3 @@ extension ThemeRenderer {
     return diagnostics
   }
 }
-
-extension SiteError {
-  /// The error as located diagnostics (a template error keeps its position and note).
-  public var diagnostics: [Diagnostic] {
-    switch self {
-    case .template(let error): return error.diagnostics
-    case .templates(let list): return list
-    case .unreadableFile(let path, let reason):
-      return [Diagnostic.error("cannot read the file: \(reason)", at: SourceLocation(file: path))]
-    default:
-      return [
-        Diagnostic.error(description.hasPrefix("error: ") ? String(description.dropFirst(7)) : description)
-      ]
-    }
-  }
-}
-
-extension MustacheError {
-  /// The error, then its note, as Diagnostics values.
-  var diagnostics: [Diagnostic] {
-    let location =
-      file.isEmpty
-      ? nil : line > 0 ? SourceLocation(file: file, line: line, column: column) : SourceLocation(file: file)
-    var result = [Diagnostic.error(message, at: location, sourceLine: line > 0 ? sourceLine : nil)]
-    if let note {
-      result.append(
-        Diagnostic(
-          .note, note.message, at: SourceLocation(file: file, line: note.line, column: note.column),
-          sourceLine: note.sourceLine))
-    }
-    return result
-  }
-}

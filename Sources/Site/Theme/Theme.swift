@@ -34,7 +34,7 @@ struct Theme: Sendable {
     for (path, base64) in DefaultTheme.binaryFiles {
       if let asset = assetName(path), let data = Data(base64Encoded: base64) { assets[asset] = Array(data) }
     }
-    guard let directory, FileSystem.kind(of: directory) != .missing else {
+    guard let directory, PathKind.of(directory) != .missing else {
       return Theme(defaultTemplates: templates, siteDirectory: nil, assets: assets)
     }
     var siteTemplates: [TemplateLibrary.File] = []

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .axe import find_axe, run_axe
 from .findings import SCHEMES, WIDTHS, Findings, ToolError, info, plural
+from .search import check_results_page, check_token_table, expect_finds, measure, report, wait_for_search_page
 from .server import http_status, page_url
 
 MISSING_PAGE = "quality-gate-missing-page/"
@@ -44,8 +45,24 @@ def start_browser():
                         "same Debian release: apt-get install chromium chromium-driver)") from error
 
 
+class SearchChecks:
+    """What the gate asks of a bookgen site's search besides the box showing results: queries that
+    must find a title, the token table search.js must follow, the bytes a query may cost, and a
+    folder for the results page as rendered (checked by the Nu HTML Checker afterwards)."""
+
+    def __init__(self, expect: list[tuple[str, str]] | None = None, token_table: Path | None = None,
+                 target_kb: float = 0, rendered: Path | None = None,
+                 expect_first: list[tuple[str, str]] | None = None) -> None:
+        self.expect = expect or []
+        self.expect_first = expect_first or []
+        self.token_table = token_table
+        self.target_kb = target_kb
+        self.rendered = rendered
+
+
 def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], phone_pages: dict[str, str],
-                   shots: Path, query: str, findings: Findings) -> None:
+                   shots: Path, query: str, findings: Findings, checks: SearchChecks | None = None) -> None:
+    checks = checks or SearchChecks()
     axe_js = find_axe()
     driver.execute_cdp_cmd("Network.enable", {})
     favicons_checked: dict[str, int] = {}
@@ -59,6 +76,14 @@ def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], p
                 missing = name == "404"
                 path = base_path + (MISSING_PAGE if missing else page_url(relative))
                 load(driver, origin + path)
+                if name == "search":
+                    wait_for_search_page(driver)
+                    if checks.rendered and scheme == SCHEMES[0]:
+                        # The page as the script leaves it, filters and results included, for Nu.
+                        checks.rendered.mkdir(parents=True, exist_ok=True)
+                        (checks.rendered / f"search-{width}px.html").write_text(
+                            "<!DOCTYPE html>\n" + driver.execute_script("return document.documentElement.outerHTML"),
+                            encoding="utf-8")
                 favicons = check_favicon(driver, origin, name, favicons_checked, findings)
                 check_requests(driver, origin, path, name, view, missing, favicons, findings)
                 check_console(driver, origin, name, view, findings)
@@ -68,6 +93,9 @@ def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], p
                 run_axe(driver, axe_js, name, view, findings)
         search(driver, origin, base_path + page_url(pages.get("home", "index.html")), query,
                f"{width}px", shots, findings)
+        if "search" in pages and query:
+            check_results_page(driver, load, origin + base_path + page_url(pages["search"]), f"{width}px", findings)
+    search_behaviour(driver, origin + base_path + page_url(pages.get("home", "index.html")), query, checks, findings)
     widths = " and ".join(f"{w} px" for w, _ in WIDTHS)
     extra = f", {plural(len(phone_pages), 'more book page')} at {WIDTHS[0][0]} px" if phone_pages else ""
     info(f"-- browser: {plural(len(pages), 'page')} at {widths}{extra}, light and dark")
@@ -189,6 +217,27 @@ def screenshot(driver, path: Path) -> None:
         "format": "png", "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": width, "height": max(height, 1), "scale": 1}})
     path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def search_behaviour(driver, home: str, query: str, checks: SearchChecks, findings: Findings) -> None:
+    """The queries that must find their books, the token table, and the bytes of one query."""
+    view = f"{WIDTHS[-1][0]}px"
+    for text, title in checks.expect:
+        expect_finds(driver, load, home, text, title, view, findings)
+    for text, title in checks.expect_first:
+        expect_finds(driver, load, home, text, title, view, findings, first=True)
+    if checks.expect or checks.expect_first:
+        info("-- search finds: " + "; ".join(f"{text!r} → {title!r}" for text, title in checks.expect)
+             + "".join(f"; {text!r} → {title!r} first" for text, title in checks.expect_first))
+    if checks.token_table:
+        load(driver, home)
+        check_token_table(driver, checks.token_table, findings)
+    if checks.target_kb and query:
+        row = measure(driver, load, home, query)
+        report([row], "this site")
+        if row["bytes"] > checks.target_kb * 1000:
+            findings.fail("search", query, f"the search for '{query}' transferred {row['bytes'] / 1000:.1f} KB, "
+                          f"over {checks.target_kb:g} KB")
 
 
 def search(driver, origin: str, path: str, query: str, view: str, shots: Path, findings: Findings) -> None:

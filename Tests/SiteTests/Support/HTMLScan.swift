@@ -100,13 +100,15 @@ enum HTMLScan {
     return findings
   }
 
-  /// The theme's own scripts: JSON-LD data blocks and the search script from `assets/`.
+  /// The theme's own scripts: JSON-LD data blocks and the search scripts from `assets/`.
   /// A data block that hostile text broke out of shows up as a second, unexplained `<script>`.
   static func isOwnScript(_ tag: Tag) -> Bool {
     guard tag.name == "script" else { return false }
     let attributes = Dictionary(tag.attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
     if attributes == ["type": "application/ld+json"] { return true }
-    return Set(attributes.keys) == ["src", "defer"] && attributes["src"]!.hasSuffix("/assets/search.js")
+    return Set(attributes.keys) == ["src", "defer"]
+      && (attributes["src"]!.hasSuffix("/assets/search.js")
+        || attributes["src"]!.hasSuffix("/assets/search-page.js"))
   }
 
   /// Decodes the entities the engine and the sanitiser write.

@@ -1,25 +1,26 @@
 /// SHA-256 (FIPS 180-4), written out because CryptoKit is not available on Linux.
 ///
-/// Used for cache keys (stable across runs and machines, unlike `Hasher`) and body checksums.
-public struct SHA256: Sendable {
+/// It names the fetch cache's entries: stable across runs and machines (unlike `Hasher`), and
+/// no request can be made to share another's entry.
+package struct SHA256: Sendable {
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
   )
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
 
-  public init() {}
+  package init() {}
 
   /// The digest of `bytes` as 64 lowercase hex digits.
-  public static func hex(_ bytes: some Collection<UInt8>) -> String {
+  package static func hex(_ bytes: some Collection<UInt8>) -> String {
     var hasher = SHA256()
     hasher.update(bytes)
-    return hasher.finalize().hexString
+    return HexText.lowercase(hasher.finalize())
   }
 
-  public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+  package static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
-  public mutating func update(_ bytes: some Collection<UInt8>) {
+  package mutating func update(_ bytes: some Collection<UInt8>) {
     length &+= UInt64(bytes.count)
     let done = bytes.withContiguousStorageIfAvailable { buffer in
       absorb(buffer)
@@ -47,7 +48,7 @@ public struct SHA256: Sendable {
     pending.append(contentsOf: buffer[offset...])
   }
 
-  public mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let bitLength = length &* 8
     var tail = pending
     tail.append(0x80)
@@ -117,17 +118,4 @@ public struct SHA256: Sendable {
 extension UInt32 {
   @inline(__always)
   fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
-}
-
-extension [UInt8] {
-  var hexString: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(count * 2)
-    for byte in self {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import HTTPServer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,8 +9,8 @@
 
 /// A raw HTTP/1.1 client for tests that must put exact bytes on the wire (malformed requests,
 /// pipelining, server-sent events), built on the same non-blocking sockets as the server.
-final class TCPClient {
-  enum ClientError: Error, Equatable {
+package final class TCPClient {
+  package enum ClientError: Error, Equatable {
     case cannotConnect(errno: Int32)
     case socket(SocketError)
     case closedEarly(received: String)
@@ -15,14 +18,14 @@ final class TCPClient {
   }
 
   /// One response as read off the wire.
-  struct Response {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+  package struct Response {
+    package var status: Int
+    package var headers: [(name: String, value: String)]
+    package var body: [UInt8]
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
-    func header(_ name: String) -> String? {
-      headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+    package func header(_ name: String) -> String? {
+      headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
   }
 
@@ -40,7 +43,7 @@ final class TCPClient {
     close()
   }
 
-  static func connect(
+  package static func connect(
     host: String = "127.0.0.1", port: UInt16, timeout: Duration = .seconds(10), loop: EventLoop? = nil
   ) async throws(ClientError) -> TCPClient {
     guard let address = SocketAddress(host: host, port: port, passive: false) else {
@@ -60,23 +63,23 @@ final class TCPClient {
     return client
   }
 
-  func send(_ text: String) async throws(ClientError) {
+  package func send(_ text: String) async throws(ClientError) {
     try await send(Array(text.utf8))
   }
 
-  func send(_ bytes: [UInt8]) async throws(ClientError) {
+  package func send(_ bytes: [UInt8]) async throws(ClientError) {
     do { try await socket.send(bytes) } catch { throw .socket(error) }
   }
 
   /// Everything the server sends until it closes the connection.
-  func readToEnd() async throws(ClientError) -> [UInt8] {
+  package func readToEnd() async throws(ClientError) -> [UInt8] {
     while try await fill() > 0 {}
     defer { buffer.removeAll() }
     return buffer
   }
 
   /// Reads until `marker` has arrived; returns everything up to and including it.
-  func read(until marker: String) async throws(ClientError) -> String {
+  package func read(until marker: String) async throws(ClientError) -> String {
     let needle = Array(marker.utf8)
     while true {
       if let end = Self.find(needle, in: buffer) {
@@ -91,7 +94,7 @@ final class TCPClient {
   }
 
   /// Reads one response; `toHead` says the request was HEAD, so no body follows.
-  func readResponse(toHead: Bool = false) async throws(ClientError) -> Response {
+  package func readResponse(toHead: Bool = false) async throws(ClientError) -> Response {
     let head = try await read(until: "\r\n\r\n")
     var lines = head.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
     let statusLine = lines.isEmpty ? "" : lines.removeFirst()
@@ -101,7 +104,7 @@ final class TCPClient {
     }
     let headers = lines.map { line -> (name: String, value: String) in
       let colon = line.firstIndex(of: ":") ?? line.endIndex
-      return (String(line[..<colon]), line[colon...].dropFirst().trimmingASCIISpaces())
+      return (String(line[..<colon]), String(line[colon...].dropFirst()).trimmingCharacters(in: .whitespaces))
     }
     var response = Response(status: status, headers: headers, body: [])
     if toHead || (100..<200).contains(status) || status == 204 || status == 304 { return response }
@@ -121,7 +124,7 @@ final class TCPClient {
     return response
   }
 
-  func close() {
+  package func close() {
     guard !isClosed else { return }
     isClosed = true
     Glibc.close(socket.fd)

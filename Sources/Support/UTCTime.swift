@@ -1,19 +1,38 @@
 import Foundation
 
-/// `2026-11-30T06:55:00Z`, written and read without a formatter (thousands per build).
+/// UTC calendar arithmetic and RFC 3339 timestamps (`2026-11-30T06:55:00Z`) from numbers
+/// alone: no calendar, no time zone, no formatter (the cache reads and writes thousands a build,
+/// feeds and the sitemap write one a book).
 ///
-/// Public for its calendar arithmetic, which the site's feeds and sitemap use too.
-public enum UTCTimestamp {
-  static func format(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+/// Years are written with four digits, `0812-01-01T00:00:00Z`, as RFC 3339 requires; a
+/// timestamp is read back only in the same form.
+package enum UTCTime {
+  /// `2026-11-30T06:40:27Z` for seconds since 1970.
+  package static func rfc3339(epochSeconds seconds: Int) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let time = seconds - days * 86_400
     let (year, month, day) = civil(fromDays: days)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
+    return date(year: year, month: month, day: day) + "T" + pad(time / 3600) + ":" + pad(time / 60 % 60) + ":"
+      + pad(time % 60) + "Z"
   }
 
-  static func parse(_ text: String) -> Date? {
+  /// `2026-11-30T06:40:27Z` for a date, its fraction of a second dropped.
+  package static func rfc3339(_ date: Date) -> String {
+    rfc3339(epochSeconds: Int(date.timeIntervalSince1970.rounded(.down)))
+  }
+
+  /// `2019-03-05T00:00:00Z`: midnight at the start of a day.
+  package static func rfc3339(year: Int, month: Int, day: Int) -> String {
+    date(year: year, month: month, day: day) + "T00:00:00Z"
+  }
+
+  /// `2026-11-30` for seconds since 1970 (the sitemap's `lastmod`).
+  package static func day(epochSeconds: Int) -> String {
+    String(rfc3339(epochSeconds: epochSeconds).prefix(10))
+  }
+
+  /// The date `rfc3339` wrote: exactly `YYYY-MM-DDTHH:MM:SSZ`; nil for anything else.
+  package static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
@@ -36,7 +55,7 @@ public enum UTCTimestamp {
   }
 
   /// Howard Hinnant's days-from-civil algorithm (proleptic Gregorian, days since 1970-01-01).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+  package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -46,7 +65,7 @@ public enum UTCTimestamp {
   }
 
   /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
-  public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+  package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -57,4 +76,13 @@ public enum UTCTimestamp {
     let month = mp < 10 ? mp + 3 : mp - 9
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
+
+  /// `0812-05-01`: the year with at least four digits.
+  private static func date(year: Int, month: Int, day: Int) -> String {
+    let digits = String(year.magnitude)
+    let padded = String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    return (year < 0 ? "-" : "") + padded + "-" + pad(month) + "-" + pad(day)
+  }
+
+  private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -8,37 +8,31 @@ import CGumbo
 
 /// What the site check needs from one HTML page: its links, the ids fragments can target, its
 /// title and its language.
-public struct HTMLPageScan: Sendable, Equatable {
+struct HTMLPageScan: Sendable, Equatable {
   /// One URL a page refers to (a `srcset` yields one per candidate).
-  public struct Link: Sendable, Equatable {
+  struct Link: Sendable, Equatable {
     /// Lower-case tag name (`a`, `link`, `img`, …).
-    public var element: String
+    var element: String
     /// `href`, `src`, `srcset`, `action` or `poster`.
-    public var attribute: String
+    var attribute: String
     /// As written, with character references decoded.
-    public var url: String
-
-    public init(element: String, attribute: String, url: String) {
-      self.element = element
-      self.attribute = attribute
-      self.url = url
-    }
+    var url: String
   }
 
-  public var links: [Link] = []
+  var links: [Link] = []
   /// Every `id`, and every `name` of an `<a>` (both are fragment targets).
-  public var ids: Set<String> = []
+  var ids: Set<String> = []
   /// The text of the first `<title>`, nil when there is none.
-  public var title: String?
+  var title: String?
   /// The `lang` attribute of `<html>`, nil when absent.
-  public var language: String?
+  var language: String?
 
-  public init() {}
+  init() {}
 }
 
 /// Scans whole HTML documents with gumbo (the HTML5 parsing algorithm, so what it finds is what a
 /// browser finds).
-public enum HTMLScan {
+enum HTMLScan {
   /// The attributes the scan reads.
   private enum AttributeKind {
     case id
@@ -61,7 +55,7 @@ public enum HTMLScan {
   }
 
   /// Parses `html` as a complete document and collects its links, ids, title and language.
-  public static func scan(_ html: String) -> HTMLPageScan {
+  static func scan(_ html: String) -> HTMLPageScan {
     var html = html
     return html.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { characters in

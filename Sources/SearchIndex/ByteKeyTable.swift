@@ -1,0 +1,115 @@
+/// An open-addressing hash table from byte strings (folded terms) to dense indices 0, 1, 2…,
+/// with the keys kept in one arena: millions of term lookups per build, without a `String`
+/// (and its Unicode-aware hashing and comparison) or an allocation per term.
+struct ByteKeyTable {
+  private(set) var arena: [UInt8] = []
+  private var starts: [Int] = []
+  private var hashes: [UInt64] = []
+  /// The bucket each key sits in, so that emptying the table touches only those.
+  private var keyBuckets: [Int] = []
+  /// Index + 1 of the key in each bucket; 0 is empty.
+  private var buckets: [Int32]
+  private var mask: Int
+
+  var count: Int { starts.count }
+
+  init(capacity: Int = 64) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    buckets = [Int32](repeating: 0, count: size)
+    mask = size - 1
+  }
+
+  /// A multiply-and-rotate hash over 8-byte words: terms are short, and XXH64's finishing
+  /// rounds cost more than the rest for them. Fixed, so chunk cut points are the same on every
+  /// machine.
+  static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+    var offset = 0
+    while offset < key.count {
+      var word: UInt64 = 0
+      for index in offset..<min(key.count, offset + 8) {
+        word |= UInt64(key[index]) << UInt64(8 * (index - offset))
+      }
+      hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      hash = (hash << 29) | (hash >> 35)
+      offset += 8
+    }
+    hash ^= hash >> 33
+    hash &*= 0xC4CE_B9FE_1A85_EC53
+    return hash ^ (hash >> 33)
+  }
+
+  /// The key's index, adding it when new.
+  mutating func index(of key: UnsafeBufferPointer<UInt8>) -> (index: Int, inserted: Bool) {
+    let hash = ByteKeyTable.hash(key)
+    var bucket = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let stored = Int(buckets[bucket])
+      if stored == 0 { break }
+      let index = stored - 1
+      if hashes[index] == hash, matches(index, key) { return (index, false) }
+      bucket = (bucket + 1) & mask
+    }
+    let index = starts.count
+    starts.append(arena.count)
+    arena.append(contentsOf: key)
+    hashes.append(hash)
+    keyBuckets.append(bucket)
+    buckets[bucket] = Int32(index + 1)
+    if starts.count * 2 > buckets.count { grow() }
+    return (index, true)
+  }
+
+  /// The bytes of key `index`.
+  func key(_ index: Int) -> ArraySlice<UInt8> {
+    arena[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : arena.count)]
+  }
+
+  func keyHash(_ index: Int) -> UInt64 { hashes[index] }
+
+  /// Empties the table, keeping its storage for the next document.
+  mutating func removeAll() {
+    guard !starts.isEmpty else { return }
+    arena.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
+    hashes.removeAll(keepingCapacity: true)
+    for bucket in keyBuckets { buckets[bucket] = 0 }
+    keyBuckets.removeAll(keepingCapacity: true)
+  }
+
+  private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let stored = self.key(index)
+    guard stored.count == key.count else { return false }
+    return stored.withUnsafeBufferPointer { memcmpEqual($0, key) }
+  }
+
+  private mutating func grow() {
+    let size = buckets.count * 2
+    buckets = [Int32](repeating: 0, count: size)
+    mask = size - 1
+    for index in starts.indices {
+      var bucket = Int(truncatingIfNeeded: hashes[index]) & mask
+      while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+      buckets[bucket] = Int32(index + 1)
+      keyBuckets[index] = bucket
+    }
+  }
+}
+
+private func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  for index in 0..<a.count where a[index] != b[index] { return false }
+  return true
+}
+
+extension Array where Element == UInt8 {
+  /// Appends `value` as an unsigned LEB128 varint (7 bits a byte, low bits first).
+  mutating func appendVarInt(_ value: Int) {
+    var rest = UInt(value)
+    while rest >= 0x80 {
+      append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    append(UInt8(rest))
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Support
+
+/// Turns one document into what the index merges: its distinct terms with the fields they occur
+/// in, its facet values and the bytes of its display file. One analyzer per worker: its folding
+/// cache and term table are reused from document to document.
+struct DocumentAnalyzer {
+  /// What one document contributes.
+  struct Result: Sendable {
+    /// Each distinct term: varint length, UTF-8 bytes, one flags byte (`PostingFlags`).
+    var terms: [UInt8] = []
+    /// The values of each facet of the options, in their order, without repeats.
+    var facets: [[String]] = []
+    /// What the result shows, as the JSON values of its record in a document file, without
+    /// the slot and brackets the writer adds.
+    var record: [UInt8] = []
+  }
+
+  private var folding = SearchFolding()
+  /// `options.thumbnailTemplate` split at `{id}`, once (`range(of:)` per document was slow).
+  private var template: ThumbnailTemplate?
+  private var templateSource: String?
+  private var table = ByteKeyTable()
+  private var flags: [UInt8] = []
+  private var scratch: [UInt8] = []
+
+  mutating func analyze(_ document: SearchDocument, options: SearchIndexOptions) -> Result {
+    if templateSource != options.thumbnailTemplate {
+      templateSource = options.thumbnailTemplate
+      template = ThumbnailTemplate(options.thumbnailTemplate)
+    }
+    table.removeAll()
+    flags.removeAll(keepingCapacity: true)
+    var scratch = self.scratch
+    defer { self.scratch = scratch }
+    for field in document.fields {
+      let scalars = folding.fold(field.text)
+      let primary = field.weight == .primary
+      SearchTokenizer.forEachToken(scalars, scratch: &scratch) { bytes, kind, starts, ends, split in
+        if kind == .word {
+          add(bytes, PostingFlags.word(primary: primary))
+          return
+        }
+        add(bytes, PostingFlags.cjk(primary: primary, starts: starts, ends: ends))
+        // A run's last character alone, so that a one-character query finds it at the end too.
+        if split > 0, ends {
+          add(
+            UnsafeBufferPointer(rebasing: bytes[split...]),
+            PostingFlags.cjk(primary: primary, starts: false, ends: true))
+        }
+      }
+    }
+    var result = Result()
+    result.terms.reserveCapacity(table.arena.count + table.count * 2)
+    for index in 0..<table.count {
+      let key = table.key(index)
+      result.terms.appendVarInt(key.count)
+      result.terms.append(contentsOf: key)
+      result.terms.append(flags[index])
+    }
+    result.facets = options.facets.map { facet in
+      var seen: Set<String> = []
+      return (document.facets[facet.id] ?? []).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+    result.record = DocumentAnalyzer.record(document.display, options: options, template: template)
+    return result
+  }
+
+  private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ bits: UInt8) {
+    let (index, inserted) = table.index(of: bytes)
+    if inserted {
+      flags.append(bits)
+    } else {
+      flags[index] |= bits
+    }
+  }
+
+  /// `"books/dune-x/","Dune","Deluxe Edition",["Frank Herbert"],"B1ZdEAAAQBAJ","1965",["desc…"]`:
+  /// url, title, subtitle, authors, thumbnail (or the id the template takes), detail, texts.
+  static func record(
+    _ display: SearchDocument.Display, options: SearchIndexOptions, template: ThumbnailTemplate?
+  ) -> [UInt8] {
+    let texts = display.texts.filter { !$0.isEmpty }.map { cut($0, limit: options.excerptSourceLimit) }
+    let value = JSONValue.array([
+      .string(display.url), .string(display.title), .string(display.subtitle ?? ""),
+      .array(display.authors.map(JSONValue.string)),
+      .string(compact(display.thumbnail, template: template)), .string(display.detail ?? ""),
+      .array(texts.map(JSONValue.string)),
+    ])
+    return Array(value.rendered().utf8.dropFirst().dropLast())
+  }
+
+  /// The text cut to `limit` characters, at a space when one is near the end, with "…".
+  static func cut(_ text: String, limit: Int) -> String {
+    let scalars = text.unicodeScalars
+    // Stops at the limit instead of counting a long text whole.
+    guard var end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+      end < scalars.endIndex
+    else { return text }
+    var back = end
+    for _ in 0..<40 where back > scalars.startIndex {
+      back = scalars.index(before: back)
+      if scalars[back].properties.isWhitespace {
+        end = back
+        break
+      }
+    }
+    return String(scalars[..<end]) + "…"
+  }
+
+  /// The id when `url` is `template` with `{id}` filled in by a plain id, else the URL.
+  static func compact(_ url: String?, template: String?) -> String {
+    compact(url, template: ThumbnailTemplate(template))
+  }
+
+  static func compact(_ url: String?, template: ThumbnailTemplate?) -> String {
+    guard let url else { return "" }
+    guard let template else { return url }
+    let (prefix, suffix) = (template.prefix, template.suffix)
+    guard url.hasPrefix(prefix), url.hasSuffix(suffix), url.utf8.count > prefix.utf8.count + suffix.utf8.count
+    else { return url }
+    let id = url.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+    let isIDByte = { (byte: UInt8) in
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        || byte == 0x2D || byte == 0x5F
+    }
+    return id.allSatisfy(isIDByte) ? String(decoding: id, as: UTF8.self) : url
+  }
+}
+
+/// A cover URL template split at its `{id}`.
+struct ThumbnailTemplate: Sendable {
+  let prefix: Substring
+  let suffix: Substring
+
+  init?(_ template: String?) {
+    guard let template, let marker = template.range(of: "{id}") else { return nil }
+    prefix = template[..<marker.lowerBound]
+    suffix = template[marker.upperBound...]
+  }
+}
+
+/// The flags stored with each posting: for words, whether the term occurs in a primary and in
+/// a secondary field; for CJK pairs, for each of the two, whether it occurs, whether at the
+/// start of a run and whether at its end (so a query knows an exact run from a prefix or the
+/// middle of one). The analyzer sets `cjkTerm` on a term's flags to tell the kinds apart.
+enum PostingFlags {
+  static let cjkTerm: UInt8 = 0x80
+  /// Bits a posting of each kind carries after its document number.
+  static let wordBits = 2
+  static let cjkBits = 6
+
+  static func word(primary: Bool) -> UInt8 { primary ? 1 : 2 }
+
+  static func cjk(primary: Bool, starts: Bool, ends: Bool) -> UInt8 {
+    let bits: UInt8 = 1 | (starts ? 2 : 0) | (ends ? 4 : 0)
+    return cjkTerm | (primary ? bits : bits << 3)
+  }
+}

@@ -1,0 +1,174 @@
+/// Splits folded text into the terms the index stores, the same way `search.js` splits a query.
+///
+/// - Words: runs of letters, marks and digits outside CJK, at most `maximumWordLength`
+///   characters (longer words are cut, in the query too). A hyphen between two digits (or
+///   before a final ISBN `x`) joins them, so `978-0-441-17271-9` is one word.
+/// - Chinese, Japanese and Korean runs (Han, kana, Hangul, which are written without spaces):
+///   overlapping pairs of characters (`三體Ⅱ` → `三體`; `吾輩は猫` → `吾輩 輩は は猫`), each marked
+///   when it starts or ends its run; a run of one character is that character. A query finds a
+///   run from any two or more consecutive characters of it; the index also stores each run's
+///   last character alone, so that one character finds runs ending with it too.
+package enum SearchTokenizer {
+  package static let maximumWordLength = 40
+
+  package enum Kind: Sendable, Equatable {
+    case word
+    case cjk
+  }
+
+  /// A token as text, for tests and the token table shared with `search.js`: `dune`, or a CJK
+  /// pair with `^` when it starts its run and `$` when it ends it (`^三體$`).
+  package static func tokens(_ text: String) -> [String] {
+    var folding = SearchFolding()
+    var scratch: [UInt8] = []
+    var tokens: [String] = []
+    forEachToken(folding.fold(text), scratch: &scratch) { bytes, kind, starts, ends, _ in
+      let text = String(decoding: bytes, as: UTF8.self)
+      tokens.append(kind == .word ? text : (starts ? "^" : "") + text + (ends ? "$" : ""))
+    }
+    return tokens
+  }
+
+  /// Calls `body` with each token of folded `scalars`: its UTF-8 bytes (valid until the next
+  /// call), kind, whether it starts and ends its CJK run, and for a pair the byte offset of its
+  /// second character (0 otherwise).
+  package static func forEachToken(
+    _ scalars: [Unicode.Scalar], scratch: inout [UInt8],
+    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ starts: Bool, _ ends: Bool, _ split: Int) ->
+      Void
+  ) {
+    var index = 0
+    var units: [Range<Int>] = []
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if isCJK(scalar.value) {
+        units.removeAll(keepingCapacity: true)
+        while index < scalars.count {
+          let next = scalars[index]
+          // A mark joins the character before it; kana's voicing marks are the only marks among
+          // the CJK characters (asking every ideograph for its category would be slow).
+          let cjk = isCJK(next.value)
+          let mark = cjk ? next.value == 0x3099 || next.value == 0x309A : isMark(next)
+          if !units.isEmpty, mark {
+            units[units.count - 1] = units[units.count - 1].lowerBound..<index + 1
+          } else if cjk {
+            units.append(index..<index + 1)
+          } else {
+            break
+          }
+          index += 1
+        }
+        emitRun(units, of: scalars, scratch: &scratch, body)
+      } else if isWordScalar(scalar) {
+        scratch.removeAll(keepingCapacity: true)
+        var length = 0
+        var last = scalar
+        while index < scalars.count {
+          let next = scalars[index]
+          if isWordScalar(next), !isCJK(next.value) {
+            if length < maximumWordLength { append(next, to: &scratch) }
+            length += 1
+            last = next
+          } else if !isJoiner(at: index, in: scalars, after: last) {
+            break
+          }
+          index += 1
+        }
+        scratch.withUnsafeBufferPointer { body($0, .word, false, false, 0) }
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  private static func emitRun(
+    _ units: [Range<Int>], of scalars: [Unicode.Scalar], scratch: inout [UInt8],
+    _ body: (UnsafeBufferPointer<UInt8>, Kind, Bool, Bool, Int) -> Void
+  ) {
+    if units.count == 1 {
+      scratch.removeAll(keepingCapacity: true)
+      for scalar in scalars[units[0]] { append(scalar, to: &scratch) }
+      scratch.withUnsafeBufferPointer { body($0, .cjk, true, true, 0) }
+      return
+    }
+    for position in 0..<units.count - 1 {
+      scratch.removeAll(keepingCapacity: true)
+      for scalar in scalars[units[position]] { append(scalar, to: &scratch) }
+      let split = scratch.count
+      for scalar in scalars[units[position + 1]] { append(scalar, to: &scratch) }
+      scratch.withUnsafeBufferPointer { body($0, .cjk, position == 0, position == units.count - 2, split) }
+    }
+  }
+
+  /// A hyphen between two digits, or between a digit and a final `x` (ISBN-10).
+  private static func isJoiner(at index: Int, in scalars: [Unicode.Scalar], after last: Unicode.Scalar)
+    -> Bool
+  {
+    let hyphen = scalars[index].value
+    guard hyphen == 0x2D || hyphen == 0x2010, isDigit(last.value), index + 1 < scalars.count else {
+      return false
+    }
+    let next = scalars[index + 1].value
+    if isDigit(next) { return true }
+    return next == 0x78 && (index + 2 == scalars.count || !isWordScalar(scalars[index + 2]))
+  }
+
+  /// The scalar's UTF-8 bytes, written out by hand (the standard library's encoder is several
+  /// times slower here).
+  private static func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    let value = scalar.value
+    switch value {
+    case 0..<0x80:
+      bytes.append(UInt8(value))
+    case 0x80..<0x800:
+      bytes.append(UInt8(0xC0 | value >> 6))
+      bytes.append(UInt8(0x80 | value & 0x3F))
+    case 0x800..<0x10000:
+      bytes.append(UInt8(0xE0 | value >> 12))
+      bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | value & 0x3F))
+    default:
+      bytes.append(UInt8(0xF0 | value >> 18))
+      bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+      bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | value & 0x3F))
+    }
+  }
+
+  private static func isDigit(_ value: UInt32) -> Bool { (0x30...0x39).contains(value) }
+
+  /// Letters, marks and digits (general categories L, M and N).
+  package static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 {
+      return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
+    }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+      .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+      return true
+    default: return false
+    }
+  }
+
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x300 else { return false }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// Han (with the iteration and ideographic number marks), kana, Hangul and Bopomofo: the
+  /// scripts written without spaces between words. The same table is in `search.js`.
+  package static func isCJK(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3005...0x3007, 0x3021...0x3029, 0x3031...0x3035, 0x3038...0x303C,
+      0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3105...0x312F, 0x3131...0x318E, 0x31A0...0x31BF,
+      0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
+      0xFF66...0xFF9F, 0x1B000...0x1B16F, 0x20000...0x3134F:
+      return true
+    default: return false
+    }
+  }
+}

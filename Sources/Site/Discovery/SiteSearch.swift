@@ -1,0 +1,73 @@
+import SearchIndex
+
+/// The search index's adapter: each book of the site model as a source-neutral
+/// `SearchDocument`, and the UI strings and facets the browser shows. The only place the site
+/// and the `SearchIndex` module meet.
+///
+/// Primary fields (ranked first): title, subtitle, authors. Secondary: ISBNs, publisher,
+/// categories, tags, collections, the description and the owner's note. Facets: collection,
+/// category, language, year.
+enum SiteSearch {
+  /// Google's standard small cover, stored in the index as just the volume id.
+  static let thumbnailTemplate =
+    "https://books.google.com/books/content?id={id}&printsec=frontcover&img=1&zoom=1&source=gbs_api"
+
+  /// The UI strings `search.js` reads from the manifest.
+  static let stringKeys = [
+    "untitled", "searchCount", "searchCountOne", "searchNone", "searchError", "searchSeeAll", "searchFilters",
+    "searchShowMore", "searchShowFewer", "searchClearFilters", "searchLoading", "searchPrompt", "previous",
+    "next",
+    "pageNumber", "pageOf",
+  ]
+
+  static func forEachFile<Failure: Error>(
+    model: SiteModel, facts: [BookFacts], strings: UIStrings, _ emit: (DiscoveryFile) throws(Failure) -> Void
+  ) throws(Failure) {
+    var options = SearchIndexOptions()
+    options.thumbnailTemplate = thumbnailTemplate
+    options.facets = [
+      SearchFacet(id: "collection", label: strings["collections"]),
+      SearchFacet(id: "category", label: strings["categories"]),
+      SearchFacet(id: "language", label: strings["language"]),
+      SearchFacet(id: "year", label: strings["year"], order: .valueDescending),
+    ]
+    options.strings = Dictionary(uniqueKeysWithValues: stringKeys.map { ($0, strings[$0]) })
+    let collections = model.collections.map(\.title)
+    let untitled = strings["untitled"]
+    let language = strings.language
+    try SearchIndexWriter.write(ids: model.books.map(\.id), options: options) { index in
+      document(facts[index], collections: collections, untitled: untitled, language: language)
+    } emit: { (file) throws(Failure) in
+      try emit(DiscoveryFile(path: file.path, bytes: file.bytes))
+    }
+  }
+
+  static func document(
+    _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage
+  ) -> SearchDocument {
+    let book = facts.book
+    let description = book.description.map(TextFormatting.descriptionText) ?? ""
+    let note = book.note.map(TextFormatting.markdownPlainText) ?? ""
+    let inCollections = book.collections.map { collections[$0] }
+    let categories = facts.categories.map(\.path)
+    var fields: [SearchDocument.Field] = [.init(.primary, book.title ?? "")]
+    if let subtitle = book.subtitle { fields.append(.init(.primary, subtitle)) }
+    fields += book.authors.map { .init(.primary, $0) }
+    fields +=
+      ([book.isbn13, book.isbn10, book.publisher].compactMap { $0 } + categories + book.tags + inCollections)
+      .map { .init(.secondary, $0) }
+    fields += [.init(.secondary, description), .init(.secondary, note)]
+    let year = book.date.map { String($0.year) }
+    return SearchDocument(
+      id: book.id, fields: fields,
+      facets: [
+        "collection": inCollections, "category": categories,
+        "language": book.language.map { [LanguageNames.name(of: $0, in: language)] } ?? [],
+        "year": year.map { [$0] } ?? [],
+      ],
+      display: .init(
+        title: book.title ?? untitled, subtitle: book.subtitle, authors: book.authors,
+        url: "books/" + book.slug + "/", thumbnail: facts.thumbnail, detail: year, texts: [description, note])
+    )
+  }
+}

@@ -1,0 +1,29 @@
+/// Hexadecimal digits as the cache, the manifests and URLs write them.
+package enum HexText {
+  /// `0123456789abcdef`, as bytes.
+  package static let lowercaseDigits = Array("0123456789abcdef".utf8)
+  /// `0123456789ABCDEF`, as bytes: percent-encoding's digits (RFC 3986 prefers upper case).
+  package static let uppercaseDigits = Array("0123456789ABCDEF".utf8)
+
+  /// Two lower-case digits a byte: a digest's usual spelling.
+  package static func lowercase(_ bytes: some Collection<UInt8>) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      text.append(lowercaseDigits[Int(byte >> 4)])
+      text.append(lowercaseDigits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Sixteen lower-case digits, leading zeros kept, so every value has the same width.
+  package static func lowercase(_ value: UInt64) -> String {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    var rest = value
+    for index in stride(from: 15, through: 0, by: -1) {
+      bytes[index] = lowercaseDigits[Int(rest & 0xF)]
+      rest >>= 4
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,113 @@
+import Catalog
+import Foundation
+import SearchIndex
+import Testing
+
+@testable import Site
+
+/// The adapter from books to search documents, and the index files it writes with the site.
+@Suite struct SiteSearchTests {
+  static func document(_ id: String, model: SiteModel) throws -> SearchDocument {
+    let urls = try SiteURLs(baseURL: "https://me.github.io/books/")
+    let facts = BookFacts.all(model: model, urls: urls)
+    let index = try #require(model.books.firstIndex { $0.id == id })
+    return SiteSearch.document(
+      facts[index], collections: model.collections.map(\.title), untitled: "Untitled", language: .english)
+  }
+
+  @Test func aBookIsFoundByItsTitleAuthorsAndEveryTextItHas() throws {
+    let dune = try Self.document("B1ZdEAAAQBAJ", model: DiscoveryFixture.model())
+    #expect(
+      dune.fields.filter { $0.weight == .primary }.map(\.text) == ["Dune", "Deluxe Edition", "Frank Herbert"])
+    #expect(
+      dune.fields.filter { $0.weight == .secondary }.map(\.text) == [
+        "9780441013593", "0441013597", "Ace", "Fiction / Science Fiction / General", "Science fiction",
+        "台灣文學",
+        "Set on the desert planet Arrakis.", "",
+      ])
+    #expect(
+      dune.facets == [
+        "collection": ["Science fiction", "台灣文學"], "category": ["Fiction / Science Fiction / General"],
+        "language": ["English"], "year": ["2019"],
+      ])
+    #expect(dune.display.title == "Dune" && dune.display.subtitle == "Deluxe Edition")
+    #expect(dune.display.url == "books/dune-B1ZdEAAAQBAJ/")
+    #expect(dune.display.texts == ["Set on the desert planet Arrakis.", ""])
+    #expect(dune.display.detail == "2019")
+  }
+
+  @Test func theOwnersNoteAndTagsAreSearchedToo() throws {
+    var catalog = DiscoveryFixture.catalog()
+    catalog.books = [
+      "B1ZdEAAAQBAJ": BookEntry(note: "Read the **appendix** on the ecology first.", tags: ["reread"])
+    ]
+    let model = try SiteModel(
+      catalog: catalog, collections: [SiteInput.Collection(slug: "sf", volumes: [DiscoveryFixture.dune])])
+    let dune = try Self.document("B1ZdEAAAQBAJ", model: model)
+    #expect(dune.fields.map(\.text).contains("reread"))
+    #expect(dune.fields.last?.text == "Read the appendix on the ecology first.")
+    #expect(dune.display.texts.last == "Read the appendix on the ecology first.")
+  }
+
+  @Test func aBookWithNothingButAnIdStillHasADocument() throws {
+    let bare = try Self.document("bare-id", model: DiscoveryFixture.model())
+    #expect(bare.display.title == "Untitled")
+    #expect(bare.facets["collection"] == ["Science fiction"])
+    #expect(bare.display.thumbnail == nil)
+  }
+
+  @Test func theIndexIsWrittenWithTheSiteUnderSearch() throws {
+    let files = try DiscoveryFixture.render()
+    let manifestText = try #require(files["search/index.json"])
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(manifestText.utf8)) as? [String: Any])
+    #expect(manifest["format"] as? Int == SearchIndexWriter.format)
+    #expect(manifest["documents"] as? Int == 4)
+    #expect(manifest["thumbnail"] as? String == SiteSearch.thumbnailTemplate)
+    let facets = try #require(manifest["facets"] as? [String: Any])
+    #expect(
+      (facets["kinds"] as? [[String: String]])?.map { $0["label"] ?? "" } == [
+        "Collections", "Categories", "Language", "Year",
+      ])
+    let strings = try #require(manifest["strings"] as? [String: String])
+    #expect(strings.keys.sorted() == SiteSearch.stringKeys.sorted())
+    #expect(strings["searchCount"] == "{count} results")
+    // Every document file is JSON; the hostile title is escaped so it cannot close a script.
+    var records = 0
+    for path in files.keys where path.hasPrefix("search/d/") {
+      let text = try #require(files[path])
+      records += try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[Any]]).count
+      #expect(!text.contains("<script>"))
+    }
+    #expect(records == 4)
+    #expect(files.keys.contains { $0.hasPrefix("search/t/") && $0.hasSuffix(".bin") })
+    #expect(files["search-index.json"] == nil)
+  }
+
+  /// The sizes the README reports: 10,000 books with realistic titles, half with a subtitle,
+  /// one or two authors, an ISBN, a category and a cover each (no descriptions).
+  @Test func sizesForTenThousandBooks() throws {
+    let volumes = DiscoveryFixture.volumes(10_000)
+    let catalog = DiscoveryFixture.catalog()
+    let model = try SiteModel(catalog: catalog, collections: [.init(slug: "sf", volumes: volumes)])
+    let urls = try SiteURLs(baseURL: catalog.site.baseURL)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let files = DiscoveryFiles.render(
+      model: model, jobs: model.pageJobs(perPage: 24), settings: catalog.site, urls: urls,
+      strings: try UIStrings(language: .english), options: DiscoveryOptions())
+    let elapsed = clock.now - start
+    let search = files.filter { $0.path.hasPrefix("search/") }
+    let size = { (prefix: String) in
+      search.filter { $0.path.hasPrefix(prefix) }.reduce(0) { $0 + $1.bytes.count }
+    }
+    let manifest = try #require(search.first { $0.path == "search/index.json" })
+    print(
+      "10,000 books: search/ \(search.count) files, manifest \(manifest.bytes.count) bytes, term chunks"
+        + " \(size("search/t/")) bytes, documents \(size("search/d/")) bytes, facets \(size("search/f/")) bytes;"
+        + " all discovery files in \(elapsed)")
+    // 2–4 documents a file.
+    #expect((2_500...5_000).contains(search.filter { $0.path.hasPrefix("search/d/") }.count))
+    #expect(manifest.bytes.count < 16_000)
+  }
+}
