@@ -15,8 +15,7 @@ struct Book: Sendable {
     let publisher: String?
     let date: BookDate?
     let description: String?
-    /// The description as plain text, cut for feeds and JSON-LD and for meta descriptions.
-    let summary: String?
+    /// The description as plain text, cut for meta descriptions, JSON-LD, feeds and OPDS.
     let metaDescription: String?
     let pageCount: Int?
     let language: String?
@@ -43,12 +42,10 @@ struct Book: Sendable {
       date = (overrides.publishedDate ?? info.publishedDate).flatMap(BookDate.init(parsing:))
       description = (overrides.description ?? info.description).nonEmpty
       // Converting a description to text is costly: done once per book, here, where books are
-      // made in parallel, for every summary the pages, feeds and JSON-LD show.
-      let summaries = description.map {
-        TextFormatting.descriptionTexts($0, limits: [Book.summaryLimit, Book.metaDescriptionLimit])
+      // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
+      metaDescription = description.flatMap {
+        TextFormatting.descriptionTexts($0, limits: [Book.metaDescriptionLimit])[0].nonEmpty
       }
-      summary = summaries?[0].nonEmpty
-      metaDescription = summaries?[1].nonEmpty
       pageCount = (overrides.pageCount ?? info.pageCount).flatMap { $0 > 0 ? $0 : nil }
       language = (overrides.language ?? info.language).nonEmpty
       categories = (overrides.categories ?? info.categories).compactMap(\.nonEmpty)
@@ -84,11 +81,9 @@ struct Book: Sendable {
   var publisher: String? { fields.publisher }
   var date: BookDate? { fields.date }
   var description: String? { fields.description }
-  /// The description as one line of plain text, at most `summaryLimit` characters (feeds and
-  /// OPDS); nil when there is no text.
-  var summary: String? { fields.summary }
-  /// The same, at most `metaDescriptionLimit` characters (the page's meta description,
-  /// `og:description` and JSON-LD `description`).
+  /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
+  /// page's meta description, `og:description`, JSON-LD `description`, feed and OPDS summaries);
+  /// nil when there is no text.
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
   var language: String? { fields.language }
@@ -109,9 +104,8 @@ struct Book: Sendable {
 
   var id: String { fields.volume.id }
 
-  /// Characters of plain-text description in feed and OPDS summaries.
-  static let summaryLimit = 500
-  /// Characters of a meta description (what search engines show).
+  /// Characters of a book's summary: what search engines show, and all feeds and e-reader apps
+  /// need before the page itself (a longer one in every feed entry was a fifth of a large site).
   static let metaDescriptionLimit = 160
 
   /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
