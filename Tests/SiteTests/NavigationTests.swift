@@ -64,4 +64,34 @@ import Testing
     let sitemap = try String(contentsOfFile: output + "/sitemap.xml", encoding: .utf8)
     #expect(sitemap.contains("<loc>https://example.org/collections/</loc>"))
   }
+
+  /// The shelves of the home page (`<section class="shelf">` headings' links), then its link to
+  /// the page of all collections, if any.
+  private func homeShelves(_ output: String) throws -> (shelves: [String], more: [String]) {
+    let html = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+    let shelves = html.components(separatedBy: "<section class=\"shelf\">").dropFirst().compactMap {
+      section in
+      HTMLScan.tags(in: section).first { $0.name == "a" }?.attributes.first { $0.name == "href" }?.value
+    }
+    let main = try #require(html.components(separatedBy: "<main").last)
+    let more = HTMLScan.tags(in: main).compactMap { tag in
+      tag.name == "a" && tag.attributes.contains { $0.name == "class" && $0.value == "more all-collections" }
+        ? tag.attributes.first { $0.name == "href" }?.value : nil
+    }
+    return (shelves, more)
+  }
+
+  @Test func theHomePageShowsAsManyShelvesAsTheHeaderLinks() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let limit = PageJob.headerCollectionLimit
+    let few = try homeShelves(try await build(collections: limit, root: root + "/few"))
+    #expect(few.shelves == (1...limit).map { "/shelf-\($0)/" })
+    #expect(few.more == [])
+    // 200 collections made a 560 KB home page of 1,200 covers; past the limit it shows the first
+    // ones and links the page of all of them.
+    let many = try homeShelves(try await build(collections: limit + 3, root: root + "/many"))
+    #expect(many.shelves == (1...limit).map { "/shelf-\($0)/" })
+    #expect(many.more == ["/collections/"])
+  }
 }

@@ -1,7 +1,10 @@
 /// Contexts of the list pages: home, collections, all books and the index pages.
 extension PageContexts {
   func homeFields() -> [String: ContextValue] {
-    let collections: [ContextValue] = model.collections.indices.map { index in
+    // As many shelves as the header links: past that, `collections/` lists them all (six
+    // covers for each of 200 collections made a 560 KB home page).
+    let shown = model.hasCollectionsPage ? PageJob.headerCollectionLimit : model.collections.count
+    let collections: [ContextValue] = model.collections.indices.prefix(shown).map { index in
       let books = model.collections[index].books
       var fields = collectionSummary(index)
       fields["books"] = .list(books.prefix(PageContexts.homeCollectionCovers).map(card))
