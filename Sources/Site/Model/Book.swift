@@ -108,6 +108,13 @@ struct Book: Sendable {
   /// need before the page itself (a longer one in every feed entry was a fifth of a large site).
   static let metaDescriptionLimit = 160
 
+  /// `languageTag` for an element of a page in `pageLanguage`: nil when it is the page's own
+  /// (the attribute would say nothing; it was on every card and heading).
+  func languageTag(on pageLanguage: String) -> String? {
+    guard let tag = languageTag, tag.lowercased() != pageLanguage.lowercased() else { return nil }
+    return tag
+  }
+
   /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
   var languageTag: String? {
     guard let language, language.count <= 35,

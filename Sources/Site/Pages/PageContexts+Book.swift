@@ -16,7 +16,7 @@ extension PageContexts {
     var fields: [String: ContextValue] = [
       "id": .string(book.id),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
       "subtitle": .optional(book.subtitle),
       "href": .string(bookHrefs[index]),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),

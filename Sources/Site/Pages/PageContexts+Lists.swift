@@ -130,14 +130,14 @@ extension PageContexts {
     ]
   }
 
-  /// A book as list pages show it: link, cover, title, authors, year.
-  static func card(for book: Book, href: String, strings: UIStrings) -> ContextValue {
+  /// A book as list pages in `pageLanguage` show it: link, cover, title, authors, year.
+  static func card(for book: Book, href: String, strings: UIStrings, pageLanguage: String) -> ContextValue {
     let title = book.title ?? strings["untitled"]
     return [
       "id": .string(book.id),
       "href": .string(href),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "lang": .optional(book.title == nil ? nil : book.languageTag(on: pageLanguage)),
       "subtitle": .optional(book.subtitle),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
       "year": .optional(book.date.map { String($0.year) }),

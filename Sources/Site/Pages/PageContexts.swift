@@ -87,7 +87,8 @@ struct PageContexts: Sendable {
   /// The card of book `index` as list pages show it. Made when a page needs it: a card is
   /// cheap, and holding one per book cost 100 MB at 100,000 books.
   func card(_ index: Int) -> ContextValue {
-    PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings)
+    PageContexts.card(
+      for: model.books[index], href: bookHrefs[index], strings: strings, pageLanguage: settings.language)
   }
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
