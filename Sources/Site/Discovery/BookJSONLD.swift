@@ -7,8 +7,9 @@ enum BookJSONLD {
   static func make(_ facts: BookFacts) -> JSONValue {
     let book = facts.book
     var fields: [(String, JSONValue)] = [
+      // `url` names the page (an `@id` with the same URL said it twice on every book page).
       ("@context", .string("https://schema.org")), ("@type", .string("Book")),
-      ("@id", .string(facts.pageURL)), ("url", .string(facts.pageURL)),
+      ("url", .string(facts.pageURL)),
       ("name", .string(book.title ?? book.id)),
     ]
     if let subtitle = book.subtitle { fields.append(("alternativeHeadline", .string(subtitle))) }

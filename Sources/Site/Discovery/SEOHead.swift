@@ -76,7 +76,9 @@ struct SEOHead: Sendable {
     if case .book(let index) = job.kind {
       let facts = self.facts[index]
       graph.append(("og:type", "book"))
-      graph += bookGraph(facts)
+      // Link previews need the cover; ISBN, authors, date and categories are in the JSON-LD
+      // (OpenGraph's book:* tags repeated them, a tenth of the head).
+      if let image = facts.image { graph.append(("og:image", image)) }
       jsonLD = BookJSONLD.make(facts)
     } else {
       graph.append(("og:type", "website"))
@@ -93,18 +95,6 @@ struct SEOHead: Sendable {
       html += "</script>\n"
     }
     return html
-  }
-
-  private func bookGraph(_ facts: BookFacts) -> [(String, String)] {
-    let book = facts.book
-    var graph: [(String, String)] = []
-    if let image = facts.image { graph.append(("og:image", image)) }
-    if let title = book.title { graph.append(("og:image:alt", title)) }
-    if let isbn = book.isbn13 { graph.append(("book:isbn", isbn)) }
-    for author in facts.authors { graph.append(("book:author", author.url ?? author.name)) }
-    if let date = book.date { graph.append(("book:release_date", date.isoString)) }
-    for category in facts.categories { graph.append(("book:tag", category.leaf)) }
-    return graph
   }
 
   /// The first cover among a list page's books (link previews look better with one).
