@@ -16,7 +16,7 @@ import Testing
       collections: slugs.enumerated().map { index, slug in
         SiteInput.Collection(slug: slug, volumes: [Fixtures.volume("id\(index)", title: "Book \(index)")])
       },
-      options: BuildOptions(jobs: 2, outputDirectory: output)
+      options: BuildOptions(jobs: 2, outputDirectory: output, workingDirectory: root)
     ).build()
     return output
   }
