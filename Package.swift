@@ -29,6 +29,9 @@ let package = Package(
     // Pipeline stages.
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
     .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
+    // `bookgen import`: Goodreads and StoryGraph CSV exports into `books:` entries (a YAML file
+    // catalog.yml includes); title lookups come in through a protocol the CLI fills.
+    .target(name: "Import", dependencies: ["Catalog", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
     // The template engine, also a library product of its own: it depends only on Diagnostics
     // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
@@ -56,7 +59,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics", "Support",
+        "Catalog", "GoogleBooks", "Import", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics",
+        "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -88,6 +92,8 @@ let package = Package(
       name: "GoogleBooksTests",
       dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ImportTests", dependencies: ["Import", "Catalog", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
     .testTarget(

@@ -8,8 +8,15 @@ public struct Catalog: Sendable, Equatable {
   public var googleBooks: GoogleBooksSettings
   public var cache: CacheSettings
   public var collections: [Collection]
-  /// Owner entries keyed by normalised ISBN-13 or by Google volume id.
+  /// Owner entries keyed by normalised ISBN-13, Google volume id or export id, merged across
+  /// catalog.yml and the files it includes (catalog.yml's keys win, key by key).
   public var books: [String: BookEntry]
+  /// The owner's own shelves, in the order declared (catalog.yml's, then each included file's).
+  package var shelves: [Shelf] = []
+  /// The files `include:` names, in order.
+  package var includes: [IncludedFile] = []
+  /// Keys of one book set differently in two files: the first file's value is used.
+  package var conflicts: [BookConflict] = []
   /// Where the catalog was loaded from; relative paths (cache dir, templates) resolve against it.
   public var directory: String
   /// The lines of catalog.yml that hold `books:` (from its key to the next top-level key), when
@@ -31,6 +38,29 @@ public struct Catalog: Sendable, Equatable {
     self.books = books
     self.directory = directory
   }
+}
+
+/// A file `include:` names, which adds `books:`, `collections:` and `shelves:` entries.
+package struct IncludedFile: Sendable, Equatable {
+  /// As `include:` writes it: relative to the catalog's folder.
+  package var name: String
+  /// The file's path (the catalog's folder joined with `name`).
+  package var path: String
+  /// How messages name it (the catalog's path as shown, with its file name replaced).
+  package var shownAs: String
+  /// The file's lines that hold `books:`, as `Catalog.booksLines`.
+  package var booksLines: Range<Int>?
+}
+
+/// One key of a book that two files set to different values.
+package struct BookConflict: Sendable, Equatable {
+  /// The book's id (the merged key).
+  package var book: String
+  /// The entry's key, such as `rating`.
+  package var key: String
+  /// Where the value used was written, and where the ignored one.
+  package var kept: SourceLocation
+  package var ignored: SourceLocation
 }
 
 /// Positions in catalog.yml that stages after loading point their warnings at.
@@ -201,6 +231,9 @@ public struct Collection: Sendable, Equatable {
   /// Overrides `google_books.details` for this collection.
   public var details: DetailLevel?
   public var location: SourceLocation?
+  /// Books no source knows (`books:` keys such as `goodreads:40265832`), shown from what their
+  /// import recorded.
+  package var exportIDs: [ExportID] = []
 
   public init(
     title: String, slug: String, description: String? = nil, queries: [Query] = [],
@@ -240,51 +273,5 @@ public struct Query: Sendable, Equatable {
     self.langRestrict = langRestrict
     self.printType = printType
     self.filter = filter
-  }
-}
-
-/// `books.<isbn-or-volume-id>` — what the owner adds to a book.
-public struct BookEntry: Sendable, Equatable {
-  /// Markdown: a review, why it is on the shelf.
-  public var note: String?
-  public var tags: [String]
-  public var overrides: BookOverrides
-
-  public init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
-    self.note = note
-    self.tags = tags
-    self.overrides = overrides
-  }
-}
-
-/// Corrections of fields Google gets wrong; nil keeps Google's value.
-public struct BookOverrides: Sendable, Equatable {
-  public var title: String?
-  public var subtitle: String?
-  public var authors: [String]?
-  public var publisher: String?
-  public var publishedDate: String?
-  public var description: String?
-  public var pageCount: Int?
-  public var language: String?
-  public var categories: [String]?
-  public var cover: String?
-
-  public init(
-    title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
-    publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
-    pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,
-    cover: String? = nil
-  ) {
-    self.title = title
-    self.subtitle = subtitle
-    self.authors = authors
-    self.publisher = publisher
-    self.publishedDate = publishedDate
-    self.description = description
-    self.pageCount = pageCount
-    self.language = language
-    self.categories = categories
-    self.cover = cover
   }
 }

@@ -139,10 +139,11 @@ struct PageSources: Sendable {
     add(overrides.language)
     add(overrides.categories)
     add(overrides.cover)
+    add(entry.ownerFieldLines)
   }
 
   /// How many fields `add(_:to:)` hashes, of the entry and of its overrides.
-  static let entryFieldCounts = (entry: 3, overrides: 10)
+  static let entryFieldCounts = (entry: 3 + BookEntry.ownerFieldCount, overrides: 10)
 
   private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout FieldHasher) {
     key.add(kind.rawValue)
