@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The folder tree reads like the pipeline:
-// catalog.yml → Catalog → GoogleBooks (fetch + cache) → Markdown / Mustache → Site → public/
+// The folder tree reads like the pipeline, and like the dependency graph (CONTRIBUTING.md):
+// catalog.yml → Catalog → sources (GoogleBooks, on Fetching's cache and transport) → BookRecord
+// → Markdown / Mustache → Site → public/
 let package = Package(
   name: "bookgen",
   platforms: [.macOS(.v14)],
@@ -28,7 +29,16 @@ let package = Package(
 
     // Pipeline stages.
     .target(name: "Catalog", dependencies: ["CYaml", "Diagnostics", "Support"]),
-    .target(name: "GoogleBooks", dependencies: ["Catalog", "Diagnostics", "Support"]),
+    // What any HTTP JSON source needs: the on-disk response cache, the transport, retries, the
+    // request budget and rate, offline runs and stale fallbacks (Sources/Fetching).
+    .target(name: "Fetching", dependencies: ["Diagnostics", "Support"]),
+    // One book as the site is made from it, whatever its source: each source maps its own
+    // shapes into it at its edge; provenance per field (Sources/BookRecord). Site sees only it.
+    .target(name: "BookRecord", dependencies: ["Support"]),
+    // Google Books as a source: request planning, its FetchSource, the Volume model and decoder,
+    // and Volume → BookRecord.
+    .target(
+      name: "GoogleBooks", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
     // `bookgen import`: Goodreads and StoryGraph CSV exports into `books:` entries (a YAML file
     // catalog.yml includes); title lookups come in through a protocol the CLI fills.
     .target(name: "Import", dependencies: ["Catalog", "Diagnostics", "Support"]),
@@ -41,7 +51,7 @@ let package = Package(
     .target(
       name: "Site",
       dependencies: [
-        "Catalog", "GoogleBooks", "Markdown", "Mustache", "Diagnostics", "SearchIndex", "Support",
+        "BookRecord", "Catalog", "Markdown", "Mustache", "Diagnostics", "SearchIndex", "Support",
       ],
       plugins: ["EmbedTheme"]
     ),
@@ -59,7 +69,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "GoogleBooks", "Import", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics",
+        "Catalog", "Fetching", "GoogleBooks", "Import", "Site", "SiteCheck", "Preview", "HTTPServer",
+        "Diagnostics",
         "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
@@ -73,11 +84,13 @@ let package = Package(
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
     .executableTarget(
-      name: "BookgenBench", dependencies: ["GoogleBooks", "Catalog"], exclude: ["README.md"]),
-    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "GoogleBooks", "Catalog"]),
+      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog"], exclude: ["README.md"]),
+    .testTarget(
+      name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),
     // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
     .executableTarget(
-      name: "site-bench", dependencies: ["Site", "Catalog", "GoogleBooks"], path: "Sources/SiteBench"),
+      name: "site-bench", dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks"],
+      path: "Sources/SiteBench"),
 
     // Shared test helpers: an in-process HTTP server that answers like Google Books, and a raw
     // HTTP client (TCPClient) for the server's and the preview's tests.
@@ -86,26 +99,33 @@ let package = Package(
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Support"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+    .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
+    .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),
     .testTarget(
       name: "CatalogTests", dependencies: ["Catalog", "Diagnostics", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "GoogleBooksTests",
-      dependencies: ["GoogleBooks", "Catalog", "TestSupport", "HTTPServer", "Support"],
+      dependencies: [
+        "GoogleBooks", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ImportTests", dependencies: ["Import", "Catalog", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
     .testTarget(
-      name: "SiteTests", dependencies: ["Site", "Catalog", "GoogleBooks", "Mustache", "Support"],
+      name: "SiteTests",
+      dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks", "Mustache", "Support"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "SiteCheckTests", dependencies: ["SiteCheck", "Site", "Catalog", "GoogleBooks"],
+      name: "SiteCheckTests",
+      dependencies: ["SiteCheck", "Markdown", "Site", "BookRecord", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
     .testTarget(
-      name: "BookgenCLITests", dependencies: ["BookgenCLI", "Preview", "GoogleBooks", "TestSupport"],
+      name: "BookgenCLITests",
+      dependencies: ["BookgenCLI", "Preview", "Fetching", "GoogleBooks", "TestSupport"],
       exclude: ["Golden", "Catalogs"]),
     // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
     // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.

@@ -3,8 +3,8 @@ import GoogleBooks
 import Support
 
 /// The `bookgen` command line as a library: `main.swift` only forwards the process's arguments.
-public enum BookgenCLI {
-  public static let version = "0.1.0"
+package enum BookgenCLI {
+  package static let version = "0.1.0"
 
   /// The git commit this binary was built from (`unknown` when built outside a checkout).
   package static let commit = BuildInfo.commit
@@ -27,14 +27,14 @@ public enum BookgenCLI {
   }()
 
   /// Runs `bookgen` with the real process environment and returns the exit status.
-  public static func main(_ arguments: [String]) async -> Int32 {
+  package static func main(_ arguments: [String]) async -> Int32 {
     // Fetches size their concurrency to what may be open; let that be all the system allows.
     FileDescriptors.raiseSoftLimit()
     return await run(arguments: arguments, environment: .current())
   }
 
   /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.
-  public static func run(arguments: [String], environment: Environment) async -> Int32 {
+  package static func run(arguments: [String], environment: Environment) async -> Int32 {
     var console = Console(environment: environment)
     let command: Command
     do {

@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
 import Site
@@ -37,7 +38,9 @@ extension CommandContext {
     var buildOptions = BuildOptions(
       baseURL: baseURL, templatesDirectory: templatesDirectory(in: catalog.directory),
       staticDirectory: staticDirectory(in: catalog.directory), jobs: options.network.jobs,
-      outputDirectory: output.output, force: options.force)
+      outputDirectory: output.output, workingDirectory: environment.workingDirectory, force: options.force)
+    buildOptions.homeDirectory = environment.variables["HOME"]
+    buildOptions.sourceDateEpoch = BuildOptions.sourceDateEpoch(in: environment.variables)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
     if options.offline {
@@ -93,11 +96,12 @@ extension CommandContext {
     NumberText.grouped(Int((seconds * 1000).rounded()))
   }
 
-  /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap).
+  /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap), as
+  /// book records: Google's mapping is the one place its volumes become the site's data.
   func renderSite(_ catalog: Catalog, _ fetched: consuming FetchResult, options buildOptions: BuildOptions)
     async throws -> BuildReport
   {
-    let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, volumes: $0.volumes) }
+    let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, records: $0.records) }
     _ = consume fetched
     return try await SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
       .build()
@@ -116,9 +120,7 @@ extension CommandContext {
 
   /// The catalog's cache folder (`cache.dir`).
   func responseCache(for catalog: Catalog) -> ResponseCache {
-    ResponseCache(
-      directory: Fetcher(catalog: catalog, options: FetchOptions(environment: environment.variables))
-        .cacheDirectory)
+    ResponseCache(directory: catalog.cacheDirectory)
   }
 
   /// The output folder, if bookgen may replace it (`OutputFolder.refusal`, the render stage's

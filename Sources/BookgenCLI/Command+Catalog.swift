@@ -18,14 +18,8 @@ extension CommandContext {
     return catalog
   }
 
-  /// Where the catalog at `--catalog` keeps its fetch cache: `cache.dir` against its folder.
+  /// Where the catalog at `--catalog` keeps its fetch cache.
   func cacheDirectory(_ file: CatalogOption) throws -> String {
-    Self.cacheDirectory(of: try loadCatalog(file))
-  }
-
-  static func cacheDirectory(of catalog: Catalog) -> String {
-    let dir = catalog.cache.dir
-    let absolute = dir.hasPrefix("/") ? dir : (catalog.directory as NSString).appendingPathComponent(dir)
-    return (absolute as NSString).standardizingPath
+    try loadCatalog(file).cacheDirectory
   }
 }

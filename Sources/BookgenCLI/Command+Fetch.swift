@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import GoogleBooks
 
 extension CommandContext {
@@ -24,11 +25,12 @@ extension CommandContext {
     for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true
   ) async throws -> FetchResult {
     let fetchOptions = FetchOptions(
-      offline: offline, refresh: network.refresh, refreshesExpired: refreshesExpired, jobs: network.jobs,
-      maxRequests: network.maxRequests, environment: environment.variables)
+      cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
+      refreshesExpired: refreshesExpired, jobs: network.jobs, maxRequests: network.maxRequests,
+      environment: environment.variables)
     let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
-    console.detail("Cache: \(fetcher.cacheDirectory); API: \(fetcher.apiURL)")
-    let nothingCached = ResponseCache(directory: fetcher.cacheDirectory).isEmpty
+    console.detail("Cache: \(fetchOptions.cacheDirectory); API: \(fetcher.apiURL)")
+    let nothingCached = ResponseCache(directory: fetchOptions.cacheDirectory).isEmpty
     let result: FetchResult
     do {
       result = try await fetcher.run()

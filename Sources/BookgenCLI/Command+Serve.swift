@@ -19,7 +19,7 @@ extension CommandContext {
     ]
     // An invalid catalog is reported by the first build, in the terminal and the browser.
     let catalog = try? loadCatalog(options.catalog)
-    if let catalog { watched.append(Self.cacheDirectory(of: catalog)) }
+    if let catalog { watched.append(catalog.cacheDirectory) }
     let standardError = environment.standardError
     let verbosity = console.verbosity
     var previewOptions = PreviewOptions(
@@ -30,7 +30,7 @@ extension CommandContext {
       temporaryDirectory: environment.variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 },
       log: { line in if verbosity > .quiet || line.contains("error:") { standardError.write(line + "\n") } })
     // Entries a rebuild fetches are its own writes, not an edit to rebuild for.
-    previewOptions.writtenByBuilds = catalog.map { [Self.cacheDirectory(of: $0)] } ?? []
+    previewOptions.writtenByBuilds = catalog.map { [$0.cacheDirectory] } ?? []
     let server = PreviewServer(options: previewOptions) { output, baseURL in
       await previewBuild(options, into: output, baseURL: baseURL)
     }

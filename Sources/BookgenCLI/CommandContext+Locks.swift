@@ -1,3 +1,4 @@
+import Fetching
 import GoogleBooks
 import Support
 

@@ -1,32 +1,32 @@
 import Foundation
 
 /// A sink for text: the process's standard output or error, or a capture buffer in tests.
-public struct TextOutput: Sendable {
-  public let write: @Sendable (String) -> Void
+package struct TextOutput: Sendable {
+  package let write: @Sendable (String) -> Void
 
-  public init(_ write: @escaping @Sendable (String) -> Void) {
+  package init(_ write: @escaping @Sendable (String) -> Void) {
     self.write = write
   }
 
-  public static let standardOutput = TextOutput { FileHandle.standardOutput.write(Data($0.utf8)) }
-  public static let standardError = TextOutput { FileHandle.standardError.write(Data($0.utf8)) }
+  package static let standardOutput = TextOutput { FileHandle.standardOutput.write(Data($0.utf8)) }
+  package static let standardError = TextOutput { FileHandle.standardError.write(Data($0.utf8)) }
 }
 
 /// Everything `bookgen` reads from the world outside its arguments, injected so tests can run
 /// commands in-process with captured output, fixed time and their own working directory.
-public struct Environment: Sendable {
+package struct Environment: Sendable {
   /// Environment variables (`NO_COLOR`, the API key variable, `BOOKGEN_API_URL`, …).
-  public var variables: [String: String]
+  package var variables: [String: String]
   /// Absolute path against which relative `--catalog`, `--output` and `init DIR` resolve.
-  public var workingDirectory: String
-  public var standardOutput: TextOutput
-  public var standardError: TextOutput
-  public var standardOutputIsTerminal: Bool
-  public var standardErrorIsTerminal: Bool
+  package var workingDirectory: String
+  package var standardOutput: TextOutput
+  package var standardError: TextOutput
+  package var standardOutputIsTerminal: Bool
+  package var standardErrorIsTerminal: Bool
   /// Monotonic seconds; only differences are used (the "in 0.4 s" of a summary).
-  public var clock: @Sendable () -> Double
+  package var clock: @Sendable () -> Double
 
-  public init(
+  package init(
     variables: [String: String], workingDirectory: String, standardOutput: TextOutput,
     standardError: TextOutput, standardOutputIsTerminal: Bool = false,
     standardErrorIsTerminal: Bool = false, clock: @escaping @Sendable () -> Double
@@ -41,7 +41,7 @@ public struct Environment: Sendable {
   }
 
   /// The real process: its environment, current directory, standard streams and uptime clock.
-  public static func current() -> Environment {
+  package static func current() -> Environment {
     Environment(
       variables: ProcessInfo.processInfo.environment,
       workingDirectory: FileManager.default.currentDirectoryPath,

@@ -1,10 +1,10 @@
 /// The statuses `bookgen` exits with, as documented in the README's commands section.
-public enum ExitCode {
+package enum ExitCode {
   /// The command did what was asked (help and version included).
-  public static let success: Int32 = 0
+  package static let success: Int32 = 0
   /// The command ran and failed: invalid catalog, failed fetch or build, problems in the built
   /// site, unsafe folder, or a command this build does not provide yet.
-  public static let failure: Int32 = 1
+  package static let failure: Int32 = 1
   /// The command line itself was wrong (BSD `EX_USAGE`); nothing was run.
-  public static let usage: Int32 = 64
+  package static let usage: Int32 = 64
 }

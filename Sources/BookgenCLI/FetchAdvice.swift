@@ -1,4 +1,5 @@
 import Diagnostics
+import Fetching
 import GoogleBooks
 
 /// What to do next when a fetch gets nothing from Google for want of a key or of a network,

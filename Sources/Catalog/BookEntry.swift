@@ -3,11 +3,11 @@
 ///
 /// The key is an ISBN-13, a Google volume id or an export's own id (`goodreads:40265832`,
 /// `ExportID`), for a book an import could not match to a source.
-public struct BookEntry: Sendable, Equatable {
+package struct BookEntry: Sendable, Equatable {
   /// Markdown: a review, why it is on the shelf.
-  public var note: String?
-  public var tags: [String]
-  public var overrides: BookOverrides
+  package var note: String?
+  package var tags: [String]
+  package var overrides: BookOverrides
   /// The shelf the book is on: a built-in status or a shelf declared under `shelves:`.
   package var status: ReadingStatus?
   package var rating: OwnerRating?
@@ -30,7 +30,7 @@ public struct BookEntry: Sendable, Equatable {
   /// Where an import took the entry from, and what the export said about the book.
   package var imported: ImportRecord?
 
-  public init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
+  package init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
     self.note = note
     self.tags = tags
     self.overrides = overrides
@@ -38,19 +38,19 @@ public struct BookEntry: Sendable, Equatable {
 }
 
 /// Corrections of fields Google gets wrong; nil keeps Google's value.
-public struct BookOverrides: Sendable, Equatable {
-  public var title: String?
-  public var subtitle: String?
-  public var authors: [String]?
-  public var publisher: String?
-  public var publishedDate: String?
-  public var description: String?
-  public var pageCount: Int?
-  public var language: String?
-  public var categories: [String]?
-  public var cover: String?
+package struct BookOverrides: Sendable, Equatable {
+  package var title: String?
+  package var subtitle: String?
+  package var authors: [String]?
+  package var publisher: String?
+  package var publishedDate: String?
+  package var description: String?
+  package var pageCount: Int?
+  package var language: String?
+  package var categories: [String]?
+  package var cover: String?
 
-  public init(
+  package init(
     title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
     publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
     pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,

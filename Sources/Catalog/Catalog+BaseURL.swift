@@ -6,7 +6,7 @@ extension Catalog {
   /// `example.github.io`), or no `site.base_url` at all (links then say localhost). Canonical
   /// links, the sitemap, feeds and OpenGraph tags would all point there. `override` is
   /// `--base-url`, when given: then there is no warning.
-  public func baseURLWarning(override: String? = nil) -> Diagnostic? {
+  package func baseURLWarning(override: String? = nil) -> Diagnostic? {
     // `--base-url` names this build's address on purpose (a preview deploy, a test).
     guard override == nil else { return nil }
     let url = site.baseURL

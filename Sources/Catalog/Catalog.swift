@@ -3,14 +3,14 @@ import Diagnostics
 /// The owner's description of a site: what to fetch, how to group it, and their own notes.
 ///
 /// Decoded from `catalog.yml` by `CatalogLoader` and validated before any stage runs.
-public struct Catalog: Sendable, Equatable {
-  public var site: SiteSettings
-  public var googleBooks: GoogleBooksSettings
-  public var cache: CacheSettings
-  public var collections: [Collection]
+package struct Catalog: Sendable, Equatable {
+  package var site: SiteSettings
+  package var googleBooks: GoogleBooksSettings
+  package var cache: CacheSettings
+  package var collections: [Collection]
   /// Owner entries keyed by normalised ISBN-13, Google volume id or export id, merged across
   /// catalog.yml and the files it includes (catalog.yml's keys win, key by key).
-  public var books: [String: BookEntry]
+  package var books: [String: BookEntry]
   /// The owner's own shelves, in the order declared (catalog.yml's, then each included file's).
   package var shelves: [Shelf] = []
   /// The files `include:` names, in order.
@@ -18,15 +18,15 @@ public struct Catalog: Sendable, Equatable {
   /// Keys of one book set differently in two files: the first file's value is used.
   package var conflicts: [BookConflict] = []
   /// Where the catalog was loaded from; relative paths (cache dir, templates) resolve against it.
-  public var directory: String
+  package var directory: String
   /// The lines of catalog.yml that hold `books:` (from its key to the next top-level key), when
   /// nothing else in the file can depend on them: the file's top level is in block style and
   /// it uses no aliases. Pages that do not show a book do not depend on these lines.
-  public var booksLines: Range<Int>?
+  package var booksLines: Range<Int>?
   /// Where the owner wrote what later stages may warn about; empty for catalogs made in code.
-  public var places = CatalogPlaces()
+  package var places = CatalogPlaces()
 
-  public init(
+  package init(
     site: SiteSettings, googleBooks: GoogleBooksSettings = GoogleBooksSettings(),
     cache: CacheSettings = CacheSettings(), collections: [Collection] = [],
     books: [String: BookEntry] = [:], directory: String = "."
@@ -64,53 +64,53 @@ package struct BookConflict: Sendable, Equatable {
 }
 
 /// Positions in catalog.yml that stages after loading point their warnings at.
-public struct CatalogPlaces: Sendable, Equatable {
+package struct CatalogPlaces: Sendable, Equatable {
   /// Each `books:` key, by the book id it stands for (ISBN-13 or volume id).
-  public var books: [String: CatalogPlace] = [:]
+  package var books: [String: CatalogPlace] = [:]
   /// The `site.base_url` value, when the file sets one.
-  public var baseURL: CatalogPlace?
+  package var baseURL: CatalogPlace?
 
-  public init() {}
+  package init() {}
 }
 
 /// A spot in the catalog file, with its line's text for the caret.
-public struct CatalogPlace: Sendable, Equatable {
-  public var location: SourceLocation
-  public var sourceLine: String?
-  public var length: Int
+package struct CatalogPlace: Sendable, Equatable {
+  package var location: SourceLocation
+  package var sourceLine: String?
+  package var length: Int
 
-  public init(location: SourceLocation, sourceLine: String?, length: Int) {
+  package init(location: SourceLocation, sourceLine: String?, length: Int) {
     self.location = location
     self.sourceLine = sourceLine
     self.length = length
   }
 
   /// A warning located here, clang-style.
-  public func warning(_ message: String) -> Diagnostic {
+  package func warning(_ message: String) -> Diagnostic {
     .warning(message, at: location, sourceLine: sourceLine, length: length)
   }
 }
 
 /// `site:` — how the built site presents itself.
-public struct SiteSettings: Sendable, Equatable {
-  public var title: String
+package struct SiteSettings: Sendable, Equatable {
+  package var title: String
   /// Absolute http(s) URL, always ending in `/` (e.g. `https://me.github.io/books/`).
-  public var baseURL: String
+  package var baseURL: String
   /// BCP 47 language tag of the site's UI, e.g. `en`, `zh-TW`, `ja`.
-  public var language: String
+  package var language: String
   /// Markdown shown on the home page.
-  public var description: String?
-  public var author: String?
-  public var booksPerPage: Int
+  package var description: String?
+  package var author: String?
+  package var booksPerPage: Int
   /// IANA time zone used when dates are formatted (default UTC).
-  public var timeZone: String
+  package var timeZone: String
   /// Overrides of built-in UI strings, keyed by string id (e.g. `buy`, `preview`).
-  public var strings: [String: String]
+  package var strings: [String: String]
   /// Which index pages to build (`authors/…`, `categories/…`…); all by default. Books link
   /// their authors, categories… only where those pages exist.
-  public var indexPages: Set<IndexPage>
+  package var indexPages: Set<IndexPage>
 
-  public init(
+  package init(
     title: String, baseURL: String = "http://localhost:8000/", language: String = "en",
     description: String? = nil, author: String? = nil, booksPerPage: Int = 24,
     timeZone: String = "UTC", strings: [String: String] = [:],
@@ -130,7 +130,7 @@ public struct SiteSettings: Sendable, Equatable {
 
 /// A kind of index page: one page per author, category, publisher, publication year or language,
 /// listing its books. `site.index_pages` names the ones to build.
-public enum IndexPage: String, Sendable, Equatable, CaseIterable {
+package enum IndexPage: String, Sendable, Equatable, CaseIterable {
   case authors
   case categories
   case publishers
@@ -139,37 +139,37 @@ public enum IndexPage: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How much data to fetch per volume: the search-list record, or the full `GET /volumes/{id}`.
-public enum DetailLevel: String, Sendable, Equatable, CaseIterable {
+package enum DetailLevel: String, Sendable, Equatable, CaseIterable {
   case list
   case full
 }
 
 /// `google_books:` — API access and request defaults.
-public struct GoogleBooksSettings: Sendable, Equatable {
-  public static let defaultAPIURL = "https://www.googleapis.com/books/v1"
+package struct GoogleBooksSettings: Sendable, Equatable {
+  package static let defaultAPIURL = "https://www.googleapis.com/books/v1"
 
   /// Name of the environment variable holding the API key (the key never goes in the file).
-  public var apiKeyEnv: String
+  package var apiKeyEnv: String
   /// ISO 3166-1 alpha-2; avoids 403 unknownLocation on CI machines.
-  public var country: String?
-  public var langRestrict: String?
-  public var printType: String?
-  public var filter: String?
-  public var orderBy: String?
-  public var projection: String?
+  package var country: String?
+  package var langRestrict: String?
+  package var printType: String?
+  package var filter: String?
+  package var orderBy: String?
+  package var projection: String?
   /// Base URL without trailing slash; `/volumes…` is appended.
-  public var apiURL: String
-  public var details: DetailLevel
+  package var apiURL: String
+  package var details: DetailLevel
   /// Most requests one run may make (nil = unlimited).
-  public var maxRequests: Int?
+  package var maxRequests: Int?
   /// Optional cap on requests started per second.
-  public var requestsPerSecond: Double?
+  package var requestsPerSecond: Double?
   /// Retries after the first attempt for transient failures.
-  public var retries: Int
+  package var retries: Int
   /// Seconds before a request is abandoned.
-  public var timeout: Double
+  package var timeout: Double
 
-  public init(
+  package init(
     apiKeyEnv: String = "GOOGLE_BOOKS_API_KEY", country: String? = nil, langRestrict: String? = nil,
     printType: String? = nil, filter: String? = nil, orderBy: String? = nil,
     projection: String? = nil, apiURL: String = GoogleBooksSettings.defaultAPIURL,
@@ -193,20 +193,20 @@ public struct GoogleBooksSettings: Sendable, Equatable {
 }
 
 /// `cache:` — where fetched responses live and how long they stay fresh.
-public struct CacheSettings: Sendable, Equatable {
+package struct CacheSettings: Sendable, Equatable {
   /// Relative to the catalog's directory unless absolute.
-  public var dir: String
+  package var dir: String
   /// Seconds; parsed from `7d`, `12h`, `30m`, `45s`.
-  public var maxAge: Double
+  package var maxAge: Double
 
-  public init(dir: String = ".bookgen-cache", maxAge: Double = 7 * 86_400) {
+  package init(dir: String = ".bookgen-cache", maxAge: Double = 7 * 86_400) {
     self.dir = dir
     self.maxAge = maxAge
   }
 }
 
 /// How a collection page orders its books; ties always break on title, then volume id.
-public enum SortOrder: String, Sendable, Equatable, CaseIterable {
+package enum SortOrder: String, Sendable, Equatable, CaseIterable {
   /// The order the API returned (queries first, then ISBNs, then volume ids).
   case api
   case title
@@ -218,24 +218,24 @@ public enum SortOrder: String, Sendable, Equatable, CaseIterable {
 }
 
 /// One `collections[]` entry.
-public struct Collection: Sendable, Equatable {
-  public var title: String
+package struct Collection: Sendable, Equatable {
+  package var title: String
   /// URL-safe, unique across the catalog.
-  public var slug: String
+  package var slug: String
   /// Markdown.
-  public var description: String?
-  public var queries: [Query]
-  public var isbns: [ISBN]
-  public var volumes: [String]
-  public var sort: SortOrder
+  package var description: String?
+  package var queries: [Query]
+  package var isbns: [ISBN]
+  package var volumes: [String]
+  package var sort: SortOrder
   /// Overrides `google_books.details` for this collection.
-  public var details: DetailLevel?
-  public var location: SourceLocation?
+  package var details: DetailLevel?
+  package var location: SourceLocation?
   /// Books no source knows (`books:` keys such as `goodreads:40265832`), shown from what their
   /// import recorded.
   package var exportIDs: [ExportID] = []
 
-  public init(
+  package init(
     title: String, slug: String, description: String? = nil, queries: [Query] = [],
     isbns: [ISBN] = [], volumes: [String] = [], sort: SortOrder = .api,
     details: DetailLevel? = nil, location: SourceLocation? = nil
@@ -253,17 +253,17 @@ public struct Collection: Sendable, Equatable {
 }
 
 /// One `collections[].queries[]` entry: a Google Books search.
-public struct Query: Sendable, Equatable {
+package struct Query: Sendable, Equatable {
   /// With Google operators: `intitle:`, `inauthor:`, `subject:`, `inpublisher:`…
-  public var q: String
+  package var q: String
   /// Total wanted, 1…1000; fetched in pages of 40.
-  public var maxResults: Int
-  public var orderBy: String?
-  public var langRestrict: String?
-  public var printType: String?
-  public var filter: String?
+  package var maxResults: Int
+  package var orderBy: String?
+  package var langRestrict: String?
+  package var printType: String?
+  package var filter: String?
 
-  public init(
+  package init(
     q: String, maxResults: Int = 40, orderBy: String? = nil, langRestrict: String? = nil,
     printType: String? = nil, filter: String? = nil
   ) {

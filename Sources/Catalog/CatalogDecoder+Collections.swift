@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// `collections:` and their queries.
 extension CatalogDecoder {
@@ -77,7 +78,8 @@ extension CatalogDecoder {
       return slug.map { ($0, node) }
     }
     guard let titleNode = fields.value("title"), !title.isEmpty else { return nil }
-    guard let slug = Slug.derive(from: title) else {
+    let slug = Slug.make(title, alphabet: .ascii, maximumLength: nil)
+    guard !slug.isEmpty else {
       error(
         "cannot derive a slug from the title \(shown(title)) of '\(fields.path)': add 'slug' "
           + "(lower-case letters, digits and '-')", at: titleNode)

@@ -160,8 +160,8 @@ extension CatalogDecoder {
 
 extension GoogleBooksSettings {
   /// Values the API accepts for `printType`, `filter`, `orderBy` and `projection`.
-  public static let printTypes = ["all", "books", "magazines"]
-  public static let filters = ["partial", "full", "free-ebooks", "paid-ebooks", "ebooks"]
-  public static let orderings = ["relevance", "newest"]
-  public static let projections = ["full", "lite"]
+  package static let printTypes = ["all", "books", "magazines"]
+  package static let filters = ["partial", "full", "free-ebooks", "paid-ebooks", "ebooks"]
+  package static let orderings = ["relevance", "newest"]
+  package static let projections = ["full", "lite"]
 }

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// Why a catalog could not be loaded; `description` is ready to print to stderr.
-public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
+package enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   case fileNotFound(path: String)
   case unreadable(path: String, reason: String)
   /// The file holds no YAML content (only whitespace or comments).
@@ -10,7 +10,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, D
   case invalid([Diagnostic])
 
   /// The problems as diagnostics (one unlocated error for the file-level cases).
-  public var diagnostics: [Diagnostic] {
+  package var diagnostics: [Diagnostic] {
     switch self {
     case .fileNotFound(let path):
       return [
@@ -27,5 +27,5 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, D
   }
 
   /// Every case is about the catalog file the owner wrote.
-  public var isInputProblem: Bool { true }
+  package var isInputProblem: Bool { true }
 }

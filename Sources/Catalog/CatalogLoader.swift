@@ -3,21 +3,21 @@ import Foundation
 import Support
 
 /// Reads `catalog.yml` into a validated `Catalog`, reporting every problem at once.
-public enum CatalogLoader {
+package enum CatalogLoader {
   static let rootKeys = ["site", "google_books", "cache", "include", "collections", "shelves", "books"]
   /// Top-level keys with this prefix are ignored, so they can hold anchors to reuse.
   static let extensionPrefix = "x-"
 
   /// Loads the catalog at `path` (shown in messages as given); relative paths inside it
   /// resolve against the file's directory.
-  public static func load(path: String) throws(CatalogError) -> Catalog {
+  package static func load(path: String) throws(CatalogError) -> Catalog {
     try load(path: path, shownAs: path)
   }
 
   /// Loads the catalog at `path`, naming it `shownAs` in messages (the path as the user wrote
   /// it, when `path` was resolved against another working directory); relative paths inside it
   /// resolve against the directory of `path`.
-  public static func load(path: String, shownAs shown: String) throws(CatalogError) -> Catalog {
+  package static func load(path: String, shownAs shown: String) throws(CatalogError) -> Catalog {
     let bytes: [UInt8]
     do {
       // A link to a regular file (a catalog shared between sites) is followed; a FIFO, a
@@ -70,7 +70,7 @@ public enum CatalogLoader {
 
   /// Parses catalog text; `file` names it in messages, `directory` becomes `Catalog.directory`
   /// and holds the files `include:` names.
-  public static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
+  package static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
     var decoder = CatalogDecoder(file: file, text: yaml)
     guard let parsed = try document(yaml, decoder: decoder) else { throw .empty(path: file) }
     let (root, usesAliases) = parsed

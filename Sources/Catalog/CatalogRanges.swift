@@ -1,18 +1,18 @@
 /// The range of every number catalog.yml holds, in one place: the decoder checks them, its
 /// messages name them and README's tables list them. Each keeps the later stages away from
 /// values they cannot hold (a timeout no clock counts, a rate whose next request never comes).
-public enum CatalogRanges {
-  public static let booksPerPage = 1...1000
-  public static let maxRequests = 0...1_000_000
-  public static let requestsPerSecond = 0.01...1000.0
-  public static let retries = 0...10
+package enum CatalogRanges {
+  package static let booksPerPage = 1...1000
+  package static let maxRequests = 0...1_000_000
+  package static let requestsPerSecond = 0.01...1000.0
+  package static let retries = 0...10
   /// Seconds.
-  public static let timeout = 0.1...600.0
+  package static let timeout = 0.1...600.0
   /// Seconds: up to ten years (`3650d`).
-  public static let maxAge = 0.0...(3650 * 86_400.0)
-  public static let maxResults = 1...1000
+  package static let maxAge = 0.0...(3650 * 86_400.0)
+  package static let maxResults = 1...1000
   /// Pages of a book (`overrides.page_count`); Google's page counts are held to it too.
-  public static let pageCount = 1...100_000
+  package static let pageCount = 1...100_000
   /// Times a book was read (`books.*.read_count`).
   package static let readCount = 0...10_000
   /// A book's place in its series (`books.*.series_number`).

@@ -1,7 +1,7 @@
 extension CacheSettings {
   /// Seconds in a duration such as `7d`, `12h`, `30m`, `45s` or a combination (`1d12h`);
   /// each unit at most once, largest first. Nil for anything else.
-  public static func parseDuration(_ text: String) -> Double? {
+  package static func parseDuration(_ text: String) -> Double? {
     let units: [(Character, Double)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
     var seconds = 0.0
     var number = ""

@@ -1,5 +1,5 @@
 /// Why a piece of text is not an ISBN; `description` is the user-facing sentence.
-public enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Not 10 or 13 digits once hyphens and spaces are removed.
   case wrongLength(text: String, digits: Int)
   /// A character other than a digit, hyphen or space (or `X` as an ISBN-10's last digit).
@@ -9,7 +9,7 @@ public enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Thirteen digits that do not start with the book prefixes 978 or 979.
   case notABookPrefix(text: String)
 
-  public var text: String {
+  package var text: String {
     switch self {
     case .wrongLength(let text, _), .invalidCharacter(let text, _), .badChecksum(let text, _),
       .notABookPrefix(let text):
@@ -18,7 +18,7 @@ public enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The part after "invalid ISBN '…': ".
-  public var reason: String {
+  package var reason: String {
     switch self {
     case .wrongLength(_, let digits):
       return "an ISBN has 10 or 13 digits, this one has \(digits)"
@@ -31,12 +31,12 @@ public enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String { "invalid ISBN '\(text)': \(reason)" }
+  package var description: String { "invalid ISBN '\(text)': \(reason)" }
 }
 
 extension ISBN {
   /// Parses an ISBN-10 or ISBN-13, with or without hyphens and spaces; ISBN-10 becomes ISBN-13.
-  public static func parse(_ text: String) throws(ISBNError) -> ISBN {
+  package static func parse(_ text: String) throws(ISBNError) -> ISBN {
     var digits: [UInt8] = []
     digits.reserveCapacity(13)
     var trailingX = false

@@ -1,14 +1,14 @@
 /// A validated ISBN, always held in its ISBN-13 form.
-public struct ISBN: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct ISBN: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// 13 digits, no separators.
-  public let isbn13: String
+  package let isbn13: String
 
-  public init(isbn13: String) {
+  package init(isbn13: String) {
     self.isbn13 = isbn13
   }
 
   /// The ISBN-10 form, for `978` ISBNs only.
-  public var isbn10: String? {
+  package var isbn10: String? {
     guard isbn13.hasPrefix("978") else { return nil }
     let digits = isbn13.dropFirst(3).prefix(9).compactMap(\.wholeNumberValue)
     var sum = 0
@@ -17,7 +17,7 @@ public struct ISBN: Sendable, Hashable, Comparable, CustomStringConvertible {
     return digits.map(String.init).joined() + (check == 10 ? "X" : String(check))
   }
 
-  public var description: String { isbn13 }
+  package var description: String { isbn13 }
 
-  public static func < (a: ISBN, b: ISBN) -> Bool { a.isbn13 < b.isbn13 }
+  package static func < (a: ISBN, b: ISBN) -> Bool { a.isbn13 < b.isbn13 }
 }

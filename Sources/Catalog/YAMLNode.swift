@@ -4,18 +4,18 @@ import Diagnostics
 ///
 /// Aliases are already resolved (an alias is a copy of its anchored node) and merge keys
 /// (`<<: *defaults`) are already applied, so consumers only ever see these three kinds.
-public struct YAMLNode: Sendable, Equatable {
-  public enum Kind: Sendable, Equatable {
+package struct YAMLNode: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     case scalar(YAMLScalar)
     case sequence([YAMLNode])
     case mapping([YAMLPair])
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// Where the node starts (1-based line and column, as libyaml marks it plus one).
-  public var location: SourceLocation
+  package var location: SourceLocation
   /// How many characters the node spans on its first line; at least 1 (for carets).
-  public var length: Int
+  package var length: Int
   /// Nodes in this subtree, counting itself; bounds alias expansion.
   var nodeCount: Int
   /// UTF-8 bytes of the scalars in this subtree; bounds the text aliases expand to.
@@ -23,7 +23,7 @@ public struct YAMLNode: Sendable, Equatable {
   /// Levels of lists and mappings in this subtree (0 for a scalar); bounds nesting through aliases.
   var depth: Int
 
-  public init(_ kind: Kind, at location: SourceLocation, length: Int = 1) {
+  package init(_ kind: Kind, at location: SourceLocation, length: Int = 1) {
     self.kind = kind
     self.location = location
     self.length = max(1, length)
@@ -49,13 +49,13 @@ public struct YAMLNode: Sendable, Equatable {
   }
 
   /// The scalar, or nil for a sequence or mapping.
-  public var scalar: YAMLScalar? {
+  package var scalar: YAMLScalar? {
     if case .scalar(let scalar) = kind { return scalar }
     return nil
   }
 
   /// True for an empty plain scalar, `~` and `null` (the YAML core schema's null).
-  public var isNull: Bool {
+  package var isNull: Bool {
     guard let scalar, scalar.style == .plain, scalar.tag == nil else { return false }
     switch scalar.value {
     case "", "~", "null", "Null", "NULL": return true
@@ -64,7 +64,7 @@ public struct YAMLNode: Sendable, Equatable {
   }
 
   /// "a string", "a list", "a mapping" or "null": what a user sees in "got …".
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch kind {
     case .scalar: return isNull ? "null" : "a string"
     case .sequence: return "a list"
@@ -75,8 +75,8 @@ public struct YAMLNode: Sendable, Equatable {
 
 /// A scalar's text as written after YAML unescaping, without the control characters no page or
 /// feed may hold (`"\0"`, `"\e"`…); never converted to a number.
-public struct YAMLScalar: Sendable, Equatable {
-  public enum Style: Sendable, Equatable {
+package struct YAMLScalar: Sendable, Equatable {
+  package enum Style: Sendable, Equatable {
     case plain
     case singleQuoted
     case doubleQuoted
@@ -86,12 +86,12 @@ public struct YAMLScalar: Sendable, Equatable {
     case folded
   }
 
-  public var value: String
-  public var style: Style
+  package var value: String
+  package var style: Style
   /// Explicit tag such as `tag:yaml.org,2002:str` (written `!!str`), or nil.
-  public var tag: String?
+  package var tag: String?
 
-  public init(_ value: String, style: Style = .plain, tag: String? = nil) {
+  package init(_ value: String, style: Style = .plain, tag: String? = nil) {
     self.value = value
     self.style = style
     self.tag = tag
@@ -99,11 +99,11 @@ public struct YAMLScalar: Sendable, Equatable {
 }
 
 /// One `key: value` entry of a mapping, in document order.
-public struct YAMLPair: Sendable, Equatable {
-  public var key: YAMLNode
-  public var value: YAMLNode
+package struct YAMLPair: Sendable, Equatable {
+  package var key: YAMLNode
+  package var value: YAMLNode
 
-  public init(key: YAMLNode, value: YAMLNode) {
+  package init(key: YAMLNode, value: YAMLNode) {
     self.key = key
     self.value = value
   }

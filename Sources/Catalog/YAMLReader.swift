@@ -7,21 +7,21 @@ import Support
 /// Reads the first document only (a second one is an error), resolves aliases with a cap on
 /// how much they may expand, applies `<<` merge keys, and reports syntax errors at the
 /// position libyaml gives.
-public enum YAMLReader {
+package enum YAMLReader {
   /// Most nodes that aliases may add in total; stops "billion laughs" documents early.
-  public static let aliasExpansionLimit = 1_000_000
+  package static let aliasExpansionLimit = 1_000_000
   /// Most bytes of scalar text that aliases may add in total (16 MiB): a few kilobytes of
   /// anchors must not stand for gigabytes of text.
-  public static let aliasTextLimit = 16 << 20
+  package static let aliasTextLimit = 16 << 20
   /// Most lists and mappings open inside each other, aliases included. Checked as libyaml's
   /// events arrive, before any deep tree exists: releasing one 70,000 levels deep overflowed
   /// the stack. A catalog needs five or six.
-  public static let depthLimit = 64
+  package static let depthLimit = 64
 
   /// Parses `text`; returns nil when the document is empty (only comments or whitespace).
   ///
   /// - Parameter file: the path shown in diagnostics, as the user gave it.
-  public static func parse(_ text: String, file: String) throws(Diagnostic) -> YAMLNode? {
+  package static func parse(_ text: String, file: String) throws(Diagnostic) -> YAMLNode? {
     try parseDocument(text, file: file).root
   }
 

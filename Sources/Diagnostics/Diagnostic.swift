@@ -116,16 +116,16 @@ extension String {
 }
 
 /// Several problems reported at once (validation never stops at the first).
-public struct DiagnosticList: Error, Sendable, CustomStringConvertible, Diagnosable {
-  public var diagnostics: [Diagnostic]
+package struct DiagnosticList: Error, Sendable, CustomStringConvertible, Diagnosable {
+  package var diagnostics: [Diagnostic]
 
-  public init(_ diagnostics: [Diagnostic]) {
+  package init(_ diagnostics: [Diagnostic]) {
     self.diagnostics = diagnostics
   }
 
-  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+  package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
-  public var isInputProblem: Bool { true }
+  package var isInputProblem: Bool { true }
 }
 
 extension Diagnostic: Diagnosable {

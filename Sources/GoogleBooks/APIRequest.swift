@@ -1,34 +1,35 @@
+import Fetching
 import Support
 
 /// One Google Books API request, relative to the API base URL and without the key.
 ///
 /// Its `canonical` form (parameters sorted, strictly percent-encoded) names the cache entry, so
 /// one cache serves any `api_url` (Google, a mirror, a test server) and never holds the key.
-public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertible {
-  public struct Parameter: Sendable, Hashable, Comparable {
-    public var name: String
-    public var value: String
+package struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package struct Parameter: Sendable, Hashable, Comparable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
       self.name = name
       self.value = value
     }
 
-    public static func < (a: Parameter, b: Parameter) -> Bool { (a.name, a.value) < (b.name, b.value) }
+    package static func < (a: Parameter, b: Parameter) -> Bool { (a.name, a.value) < (b.name, b.value) }
   }
 
   /// `volumes` or `volumes/{id}` (already percent-encoded).
-  public var path: String
+  package var path: String
   /// Sorted by name; never contains `key`.
-  public private(set) var parameters: [Parameter]
+  package private(set) var parameters: [Parameter]
 
-  public init(path: String, parameters: [Parameter]) {
+  package init(path: String, parameters: [Parameter]) {
     self.path = path
     self.parameters = parameters.filter { $0.name != "key" }.sorted()
   }
 
   /// `GET volumes?q=…&startIndex=…&maxResults=…` plus the optional filters.
-  public static func search(
+  package static func search(
     _ q: String, startIndex: Int, maxResults: Int, options: [String: String?] = [:]
   ) -> APIRequest {
     var parameters = [
@@ -40,13 +41,13 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   /// `GET volumes/{id}`.
-  public static func volume(_ id: String, options: [String: String?] = [:]) -> APIRequest {
+  package static func volume(_ id: String, options: [String: String?] = [:]) -> APIRequest {
     let parameters = options.compactMap { name, value in value.map { Parameter(name, $0) } }
     return APIRequest(path: "volumes/" + PercentEncoding.encodePathSegment(id), parameters: parameters)
   }
 
   /// `volumes?country=TW&maxResults=40&q=isbn%3A9789573317241&startIndex=0`.
-  public var canonical: String {
+  package var canonical: String {
     guard !parameters.isEmpty else { return path }
     return path + "?"
       + parameters.map {
@@ -54,16 +55,16 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
       }.joined(separator: "&")
   }
 
-  public var description: String { canonical }
+  package var description: String { canonical }
 
   /// The value of the first parameter named `name`.
-  public func value(of name: String) -> String? { parameters.first { $0.name == name }?.value }
+  package func value(of name: String) -> String? { parameters.first { $0.name == name }?.value }
 
   /// The items a search asked for (`maxResults`); an answer's items past it are not used.
-  public var maxItems: Int? { value(of: "maxResults").flatMap { Int($0) } }
+  package var maxItems: Int? { value(of: "maxResults").flatMap { Int($0) } }
 
   /// The full URL text, with the key appended when there is one. Never print it: use `redacted`.
-  public func urlString(base: String, key: String?) -> String {
+  package func urlString(base: String, key: String?) -> String {
     var text = Self.trimmedBase(base) + "/" + canonical
     if let key, !key.isEmpty {
       text += (parameters.isEmpty ? "?" : "&") + "key=" + PercentEncoding.encodeQueryValue(key)
@@ -72,7 +73,7 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
   }
 
   /// The URL as it may be shown: `key=REDACTED` when a key is sent.
-  public func redacted(base: String, hasKey: Bool) -> String {
+  package func redacted(base: String, hasKey: Bool) -> String {
     urlString(base: base, key: hasKey ? "REDACTED" : nil)
   }
 
@@ -82,5 +83,7 @@ public struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertibl
     return base
   }
 
-  public static func < (a: APIRequest, b: APIRequest) -> Bool { a.canonical < b.canonical }
+  package static func < (a: APIRequest, b: APIRequest) -> Bool { a.canonical < b.canonical }
 }
+
+extension APIRequest: CachedRequest {}

@@ -1,29 +1,15 @@
-/// Google's error body, `{"error": {"code", "message", "errors": [{"domain", "reason", …}], "status"}}`.
+import Fetching
+import Support
+
+/// Google's error body, `{"error": {"code", "message", "errors": [{"domain", "reason", …}], "status"}}`,
+/// read into the fetch machinery's neutral `APIErrorBody`.
 ///
 /// Both layouts seen in the wild (with and without `status`, keys in any order) read the same.
-public struct GoogleAPIError: Sendable, Equatable {
-  public var code: Int?
-  public var message: String?
-  /// `RESOURCE_EXHAUSTED`, `UNAUTHENTICATED`, …; absent in older responses.
-  public var status: String?
-  /// `errors[].reason`: `unknownLocation`, `rateLimitExceeded`, `backendFailed`, `queryRequired`, …
-  public var reasons: [String]
-  /// `errors[].message`.
-  public var detailMessages: [String]
+package typealias GoogleAPIError = APIErrorBody
 
-  public init(
-    code: Int? = nil, message: String? = nil, status: String? = nil, reasons: [String] = [],
-    detailMessages: [String] = []
-  ) {
-    self.code = code
-    self.message = message
-    self.status = status
-    self.reasons = reasons
-    self.detailMessages = detailMessages
-  }
-
+extension APIErrorBody {
   /// True when a daily quota, not a per-minute limit, is spent: retrying today will not help.
-  public var isDailyQuota: Bool {
+  package var isDailyQuota: Bool {
     reasons.contains("dailyLimitExceeded")
       || ([message] + detailMessages.map(Optional.some)).contains { $0?.contains("Queries per day") == true }
   }

@@ -1,3 +1,6 @@
+import BookRecord
+import Support
+
 extension Volume {
   /// Reads one `books#volume` object; throws when `id` is missing or a known field has the
   /// wrong JSON type (the caller skips that volume and keeps the rest of the page).
@@ -190,10 +193,10 @@ extension AccessInfo {
 }
 
 extension JSONReader {
-  /// A link, with `http://` upgraded to `https://` on Google's hosts.
+  /// A link, with `http://` upgraded to `https://` on Google's hosts (`WebLink`'s rule).
   mutating func link(_ path: StaticString) throws -> String? {
     guard let value = try string(path) else { return nil }
-    return GoogleLink.upgraded(value)
+    return WebLink.upgraded(value)
   }
 
   /// `{"isAvailable": true, …}` → true.

@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 
 /// The values a number from Google may take, and the longest description kept. Outside them
@@ -14,7 +15,7 @@ extension VolumeInfo {
   static let seriesNumbers = 0...1_000_000
   /// UTF-8 bytes of a description kept (64 KiB); Google's longest are around 10 KB, and a
   /// longer one would make a page as large.
-  public static let descriptionLimit = 64 << 10
+  package static let descriptionLimit = 64 << 10
 }
 
 extension Price {

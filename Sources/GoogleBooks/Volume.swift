@@ -1,23 +1,25 @@
+import BookRecord
+
 /// One Google Books volume, as the site needs it.
 ///
 /// Every field but `id` is optional: Google omits fields freely, and one malformed volume must
 /// never sink the batch. Decoding (`Volume+Decoding.swift`) is forgiving about number shapes,
 /// date shapes and link schemes; strings are kept as Google sent them (escaping is the
 /// renderer's job) but for the control characters no page or feed may hold, removed here.
-public struct Volume: Sendable, Equatable, Identifiable {
-  public var id: String
-  public var etag: String?
-  public var volumeInfo: VolumeInfo
-  public var saleInfo: SaleInfo?
-  public var accessInfo: AccessInfo?
+package struct Volume: Sendable, Equatable, Identifiable {
+  package var id: String
+  package var etag: String?
+  package var volumeInfo: VolumeInfo
+  package var saleInfo: SaleInfo?
+  package var accessInfo: AccessInfo?
   /// `searchInfo.textSnippet` (HTML with entities), only on search results.
-  public var textSnippet: String?
+  package var textSnippet: String?
   /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
   /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
   /// `==`, which compares the data itself.
-  public var sourceDigest: UInt64?
+  package var sourceDigest: UInt64?
 
-  public init(
+  package init(
     id: String, etag: String? = nil, volumeInfo: VolumeInfo = VolumeInfo(),
     saleInfo: SaleInfo? = nil, accessInfo: AccessInfo? = nil, textSnippet: String? = nil
   ) {
@@ -29,39 +31,39 @@ public struct Volume: Sendable, Equatable, Identifiable {
     self.textSnippet = textSnippet
   }
 
-  public static func == (a: Volume, b: Volume) -> Bool {
+  package static func == (a: Volume, b: Volume) -> Bool {
     a.id == b.id && a.etag == b.etag && a.volumeInfo == b.volumeInfo && a.saleInfo == b.saleInfo
       && a.accessInfo == b.accessInfo && a.textSnippet == b.textSnippet
   }
 }
 
-public struct VolumeInfo: Sendable, Equatable {
-  public var title: String?
-  public var subtitle: String?
-  public var authors: [String]
-  public var publisher: String?
+package struct VolumeInfo: Sendable, Equatable {
+  package var title: String?
+  package var subtitle: String?
+  package var authors: [String]
+  package var publisher: String?
   /// As sent: `YYYY`, `YYYY-MM`, `YYYY-MM-DD` or an ISO timestamp.
-  public var publishedDate: String?
+  package var publishedDate: String?
   /// Plain text (search lists) or HTML (single-volume records); sanitize before use.
-  public var description: String?
-  public var industryIdentifiers: [IndustryIdentifier]
+  package var description: String?
+  package var industryIdentifiers: [IndustryIdentifier]
   /// nil when absent or 0 (Google reports 0 for unknown).
-  public var pageCount: Int?
-  public var printType: String?
+  package var pageCount: Int?
+  package var printType: String?
   /// Flat (`Fiction`) or paths (`Fiction / Science Fiction / Alien Contact`).
-  public var categories: [String]
-  public var averageRating: Double?
-  public var ratingsCount: Int?
-  public var maturityRating: String?
-  public var language: String?
+  package var categories: [String]
+  package var averageRating: Double?
+  package var ratingsCount: Int?
+  package var maturityRating: String?
+  package var language: String?
   /// https-upgraded cover URLs by size.
-  public var imageLinks: ImageLinks?
-  public var previewLink: String?
-  public var infoLink: String?
-  public var canonicalVolumeLink: String?
-  public var seriesInfo: SeriesInfo?
+  package var imageLinks: ImageLinks?
+  package var previewLink: String?
+  package var infoLink: String?
+  package var canonicalVolumeLink: String?
+  package var seriesInfo: SeriesInfo?
 
-  public init(
+  package init(
     title: String? = nil, subtitle: String? = nil, authors: [String] = [], publisher: String? = nil,
     publishedDate: String? = nil, description: String? = nil,
     industryIdentifiers: [IndustryIdentifier] = [], pageCount: Int? = nil,
@@ -92,69 +94,40 @@ public struct VolumeInfo: Sendable, Equatable {
   }
 }
 
-public struct IndustryIdentifier: Sendable, Equatable {
+package struct IndustryIdentifier: Sendable, Equatable {
   /// `ISBN_13`, `ISBN_10`, `ISSN` or `OTHER`.
-  public var type: String
-  public var identifier: String
+  package var type: String
+  package var identifier: String
 
-  public init(type: String, identifier: String) {
+  package init(type: String, identifier: String) {
     self.type = type
     self.identifier = identifier
   }
 }
 
-public struct ImageLinks: Sendable, Equatable {
-  public var smallThumbnail: String?
-  public var thumbnail: String?
-  public var small: String?
-  public var medium: String?
-  public var large: String?
-  public var extraLarge: String?
+/// `volumeInfo.imageLinks`, in the record's shape (the same six sizes, named as Google does).
+package typealias ImageLinks = CoverLinks
 
-  public init(
-    smallThumbnail: String? = nil, thumbnail: String? = nil, small: String? = nil,
-    medium: String? = nil, large: String? = nil, extraLarge: String? = nil
-  ) {
-    self.smallThumbnail = smallThumbnail
-    self.thumbnail = thumbnail
-    self.small = small
-    self.medium = medium
-    self.large = large
-    self.extraLarge = extraLarge
-  }
-}
+package struct SeriesInfo: Sendable, Equatable {
+  package var bookDisplayNumber: String?
+  package var seriesId: String?
 
-public struct SeriesInfo: Sendable, Equatable {
-  public var bookDisplayNumber: String?
-  public var seriesId: String?
-
-  public init(bookDisplayNumber: String? = nil, seriesId: String? = nil) {
+  package init(bookDisplayNumber: String? = nil, seriesId: String? = nil) {
     self.bookDisplayNumber = bookDisplayNumber
     self.seriesId = seriesId
   }
 }
 
-public struct Price: Sendable, Equatable {
-  public var amount: Double
-  /// ISO 4217, e.g. `TWD`, `JPY`, `USD`.
-  public var currencyCode: String
-
-  public init(amount: Double, currencyCode: String) {
-    self.amount = amount
-    self.currencyCode = currencyCode
-  }
-}
-
-public struct SaleInfo: Sendable, Equatable {
-  public var country: String?
+package struct SaleInfo: Sendable, Equatable {
+  package var country: String?
   /// `FOR_SALE`, `FOR_SALE_AND_RENTAL`, `FREE`, `NOT_FOR_SALE`, `FOR_PREORDER`.
-  public var saleability: String?
-  public var isEbook: Bool?
-  public var listPrice: Price?
-  public var retailPrice: Price?
-  public var buyLink: String?
+  package var saleability: String?
+  package var isEbook: Bool?
+  package var listPrice: Price?
+  package var retailPrice: Price?
+  package var buyLink: String?
 
-  public init(
+  package init(
     country: String? = nil, saleability: String? = nil, isEbook: Bool? = nil,
     listPrice: Price? = nil, retailPrice: Price? = nil, buyLink: String? = nil
   ) {
@@ -167,18 +140,18 @@ public struct SaleInfo: Sendable, Equatable {
   }
 }
 
-public struct AccessInfo: Sendable, Equatable {
-  public var country: String?
+package struct AccessInfo: Sendable, Equatable {
+  package var country: String?
   /// `PARTIAL`, `NO_PAGES`, `ALL_PAGES`.
-  public var viewability: String?
-  public var embeddable: Bool?
-  public var publicDomain: Bool?
-  public var webReaderLink: String?
-  public var accessViewStatus: String?
-  public var epubAvailable: Bool?
-  public var pdfAvailable: Bool?
+  package var viewability: String?
+  package var embeddable: Bool?
+  package var publicDomain: Bool?
+  package var webReaderLink: String?
+  package var accessViewStatus: String?
+  package var epubAvailable: Bool?
+  package var pdfAvailable: Bool?
 
-  public init(
+  package init(
     country: String? = nil, viewability: String? = nil, embeddable: Bool? = nil,
     publicDomain: Bool? = nil, webReaderLink: String? = nil, accessViewStatus: String? = nil,
     epubAvailable: Bool? = nil, pdfAvailable: Bool? = nil

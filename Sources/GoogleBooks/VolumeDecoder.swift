@@ -1,19 +1,21 @@
+import Support
+
 /// Something wrong with one volume of a body: why it was skipped (the rest of its page is
 /// kept), or a value left out of it.
-public struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
+package struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
   /// Position in `items`; nil for a single-volume body.
-  public var index: Int?
-  public var id: String?
-  public var reason: String
+  package var index: Int?
+  package var id: String?
+  package var reason: String
 
-  public init(index: Int?, id: String?, reason: String) {
+  package init(index: Int?, id: String?, reason: String) {
     self.index = index
     self.id = id
     self.reason = reason
   }
 
   /// `items[3] (id 'abc'): volumeInfo.pageCount is a string, expected a number`.
-  public var description: String {
+  package var description: String {
     var name = index.map { "items[\($0)]" } ?? "volume"
     if let id { name += " (id '\(id)')" }
     return "\(name): \(reason)"
@@ -21,18 +23,18 @@ public struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The volumes of one response body.
-public struct DecodedResponse: Sendable, Equatable {
-  public var volumes: [Volume]
-  public var skipped: [VolumeNote]
+package struct DecodedResponse: Sendable, Equatable {
+  package var volumes: [Volume]
+  package var skipped: [VolumeNote]
   /// Values left out of kept volumes for being out of range (`dropped saleInfo.retailPrice.amount:
   /// …`) or cut short (`cut volumeInfo.description …`).
-  public var notes: [VolumeNote]
+  package var notes: [VolumeNote]
   /// Items past the `maxItems` the body was decoded with: never read, never used.
-  public var ignoredItems: Int
+  package var ignoredItems: Int
   /// True for a bare `books#volume` body (`GET volumes/{id}`).
-  public var isSingleVolume: Bool
+  package var isSingleVolume: Bool
 
-  public init(
+  package init(
     volumes: [Volume] = [], skipped: [VolumeNote] = [], notes: [VolumeNote] = [],
     ignoredItems: Int = 0, isSingleVolume: Bool = false
   ) {
@@ -45,7 +47,7 @@ public struct DecodedResponse: Sendable, Equatable {
 }
 
 /// Why a body gave no volumes at all.
-public enum ResponseDecodingError: Error, Sendable, Equatable {
+package enum ResponseDecodingError: Error, Sendable, Equatable {
   /// Google's `{"error": …}` body.
   case apiError(GoogleAPIError)
   /// Truncated, HTML, or otherwise not the JSON Google sends.
@@ -53,15 +55,15 @@ public enum ResponseDecodingError: Error, Sendable, Equatable {
 }
 
 /// Decodes Google Books response bodies into `Volume`s with a hand-written UTF-8 pull parser.
-public enum VolumeDecoder {
+package enum VolumeDecoder {
   /// Decodes `body`; items past `maxItems` (what the request asked for) are left unread.
-  public static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(ResponseDecodingError)
+  package static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(ResponseDecodingError)
     -> DecodedResponse
   {
     try decode(body[...], maxItems: maxItems)
   }
 
-  public static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
+  package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
     -> DecodedResponse
   {
     let result = body.withUnsafeBufferPointer { buffer in

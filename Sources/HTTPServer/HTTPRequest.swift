@@ -1,20 +1,20 @@
 /// One parsed HTTP/1.x request, as handed to a server's handler.
-public struct HTTPRequest: Sendable {
-  public var method: String
+package struct HTTPRequest: Sendable {
+  package var method: String
   /// The request-target exactly as sent, e.g. `/books/a%20b?page=2`.
-  public var target: String
+  package var target: String
   /// The percent-decoded path without the query, e.g. `/books/a b`.
-  public var path: String
+  package var path: String
   /// The path as sent, still percent-encoded.
-  public var rawPath: String
+  package var rawPath: String
   /// Query parameters in order, percent-decoded with `+` read as a space.
-  public var query: [(name: String, value: String)]
-  public var headers: [(name: String, value: String)]
-  public var body: [UInt8]
+  package var query: [(name: String, value: String)]
+  package var headers: [(name: String, value: String)]
+  package var body: [UInt8]
   /// `HTTP/1.1` or `HTTP/1.0`.
-  public var version: String
+  package var version: String
 
-  public init(
+  package init(
     method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
     version: String = "HTTP/1.1"
   ) {
@@ -30,12 +30,12 @@ public struct HTTPRequest: Sendable {
   }
 
   /// The first value of the header `name`, compared case-insensitively.
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
   }
 
   /// The first value of the query parameter `name`.
-  public func queryValue(_ name: String) -> String? {
+  package func queryValue(_ name: String) -> String? {
     query.first { $0.name == name }?.value
   }
 }

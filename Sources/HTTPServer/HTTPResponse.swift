@@ -1,6 +1,6 @@
 /// What a handler answers: a status, headers and a fixed or streamed body.
-public struct HTTPResponse: Sendable {
-  public enum Body: Sendable {
+package struct HTTPResponse: Sendable {
+  package enum Body: Sendable {
     case bytes([UInt8])
     /// Written as it is produced: chunked for HTTP/1.1, close-delimited for HTTP/1.0.
     /// Used for server-sent events.
@@ -8,26 +8,26 @@ public struct HTTPResponse: Sendable {
   }
 
   /// Misbehaviour on purpose, so tests of HTTP clients can meet broken servers.
-  public enum Fault: Sendable, Equatable {
+  package enum Fault: Sendable, Equatable {
     /// Reset the connection instead of answering.
     case closeWithoutResponse
     /// Announce the full Content-Length, send only the first bytes, then close.
     case truncateBody(afterBytes: Int)
   }
 
-  public var status: Int
+  package var status: Int
   /// Content-Length, Transfer-Encoding and Connection are set by the server.
-  public var headers: [(name: String, value: String)]
-  public var body: Body
-  public var fault: Fault?
+  package var headers: [(name: String, value: String)]
+  package var body: Body
+  package var fault: Fault?
 
-  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+  package init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
     self.headers = headers
     self.body = .bytes(body)
   }
 
-  public init(
+  package init(
     status: Int, headers: [(name: String, value: String)] = [],
     stream: @escaping @Sendable (HTTPStreamWriter) async throws -> Void
   ) {
@@ -37,29 +37,29 @@ public struct HTTPResponse: Sendable {
   }
 
   /// A `text/plain; charset=utf-8` response.
-  public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+  package static func text(_ text: String, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
   }
 
   /// An `application/json` response with `json` as its body, verbatim.
-  public static func json(_ json: String, status: Int = 200) -> HTTPResponse {
+  package static func json(_ json: String, status: Int = 200) -> HTTPResponse {
     HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(json.utf8))
   }
 
   /// A `text/html; charset=utf-8` response.
-  public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
+  package static func html(_ html: String, status: Int = 200) -> HTTPResponse {
     HTTPResponse(
       status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
   }
 
   /// The first value of the header `name`, compared case-insensitively.
-  public func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
   }
 
   /// The standard reason phrase for `status`, e.g. `Not Found`.
-  public static func reasonPhrase(for status: Int) -> String {
+  package static func reasonPhrase(for status: Int) -> String {
     reasonPhrases[status] ?? (status < 400 ? "OK" : "Error")
   }
 
@@ -76,12 +76,12 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Writes the parts of a streamed response body as they are produced.
-public struct HTTPStreamWriter: Sendable {
+package struct HTTPStreamWriter: Sendable {
   let socket: Socket
   let chunked: Bool
 
   /// Sends `bytes` at once; throws `HTTPServerError.connectionClosed` when the client is gone.
-  public func write(_ bytes: [UInt8]) async throws(HTTPServerError) {
+  package func write(_ bytes: [UInt8]) async throws(HTTPServerError) {
     guard !bytes.isEmpty else { return }  // an empty chunk would end the body
     var framed: [UInt8] = []
     if chunked {
@@ -101,7 +101,7 @@ public struct HTTPStreamWriter: Sendable {
   }
 
   /// Sends `text` as UTF-8.
-  public func write(_ text: String) async throws(HTTPServerError) {
+  package func write(_ text: String) async throws(HTTPServerError) {
     try await write(Array(text.utf8))
   }
 }

@@ -8,10 +8,10 @@
 ///
 /// One thread polls all sockets; connections are served by tasks that suspend (never block)
 /// while waiting for the network, so hundreds of idle keep-alive clients cost no threads.
-public final class HTTPServer: Sendable {
-  public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+package final class HTTPServer: Sendable {
+  package typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
-  public let host: String
+  package let host: String
   private let requestedPort: UInt16
   /// How many ports after `requestedPort` may be tried when it is taken.
   private let fallbackPorts: Int
@@ -37,7 +37,7 @@ public final class HTTPServer: Sendable {
 
   /// `fallbackPorts`: when `port` (not 0) is taken, the next ones are tried, up to this many;
   /// `port` then tells which one was bound.
-  public init(
+  package init(
     host: String = "127.0.0.1", port: UInt16 = 0, fallbackPorts: Int = 0,
     idleTimeout: Duration = .seconds(15),
     handler: @escaping Handler
@@ -50,7 +50,7 @@ public final class HTTPServer: Sendable {
   }
 
   /// The port actually bound (useful with port 0), or 0 before `start()`.
-  public var port: UInt16 {
+  package var port: UInt16 {
     state.withLock { $0.port }
   }
 
@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
   }
 
   /// Binds, listens and starts accepting connections, then returns.
-  public func start() throws(HTTPServerError) {
+  package func start() throws(HTTPServerError) {
     try state.withLock { (state: inout State) throws(HTTPServerError) in
       guard state.phase == .idle else { throw .alreadyStarted }
       let listener = try Listener.open(host: host, port: requestedPort, fallbackPorts: fallbackPorts)
@@ -73,7 +73,7 @@ public final class HTTPServer: Sendable {
   }
 
   /// Stops listening, shuts open connections down and waits until their tasks have ended.
-  public func stop() async {
+  package func stop() async {
     let (task, loop) = state.withLock { state -> (Task<Void, Never>?, EventLoop?) in
       guard state.phase == .running else { return (nil, nil) }
       state.phase = .stopped

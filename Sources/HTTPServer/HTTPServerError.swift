@@ -7,7 +7,7 @@ import Diagnostics
 #endif
 
 /// Why the server could not start, or a streamed response could not be written.
-public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
+package enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   case addressUnresolvable(host: String)
   case cannotCreateSocket(errno: Int32)
   case cannotBind(host: String, port: UInt16, errno: Int32)
@@ -18,7 +18,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
   /// The client went away (or the server stopped) while a streamed body was being written.
   case connectionClosed
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .addressUnresolvable(let host):
       return "cannot resolve listening address '\(host)'"
@@ -38,7 +38,7 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     }
   }
 
-  public var diagnostics: [Diagnostic] { [.error(description)] }
+  package var diagnostics: [Diagnostic] { [.error(description)] }
 
   private static func message(_ code: Int32) -> String {
     String(cString: strerror(code))

@@ -11,18 +11,18 @@ import Foundation
 /// Paths are percent-decoded exactly once (by the server); `..` and `.` segments, empty
 /// segments, backslashes and NUL bytes are refused before the file system is touched, and
 /// the resolved real path (symlinks followed) must still lie inside the root's real path.
-public struct StaticFileHandler: Sendable {
+package struct StaticFileHandler: Sendable {
   /// The root as given, without a trailing slash.
-  public let root: String
+  package let root: String
 
   /// The root may not exist yet (a preview's output is made on start): its real path is
   /// looked up on each request.
-  public init(root: String) {
+  package init(root: String) {
     self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
   }
 
   /// Answers GET and HEAD with a file, a redirect, a 304 or an error page.
-  public func respond(to request: HTTPRequest) -> HTTPResponse {
+  package func respond(to request: HTTPRequest) -> HTTPResponse {
     guard request.method == "GET" || request.method == "HEAD" else {
       var response = HTTPResponse.text("Method Not Allowed\n", status: 405)
       response.headers.append(("Allow", "GET, HEAD"))
@@ -43,7 +43,7 @@ public struct StaticFileHandler: Sendable {
   }
 
   /// What a request path resolves to.
-  public enum Resolution: Equatable, Sendable {
+  package enum Resolution: Equatable, Sendable {
     case file(path: String, FileInfo)
     case directoryWithoutSlash
     /// 400 for paths that are never valid, 403 for a way out of the root, 404 for nothing there.
@@ -51,18 +51,18 @@ public struct StaticFileHandler: Sendable {
   }
 
   /// Size and modification time, the parts of `stat` that make an ETag.
-  public struct FileInfo: Equatable, Sendable {
-    public var size: Int
-    public var modified: Int
+  package struct FileInfo: Equatable, Sendable {
+    package var size: Int
+    package var modified: Int
 
     /// A strong validator: it changes whenever the size or the modification time does.
-    public var etag: String {
+    package var etag: String {
       "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
     }
   }
 
   /// Maps a decoded request path to a file under the root.
-  public func resolve(_ path: String) -> Resolution {
+  package func resolve(_ path: String) -> Resolution {
     guard path.hasPrefix("/"), !path.utf8.contains(0), !path.contains("\\") else {
       return .refused(status: 400)
     }
@@ -98,7 +98,7 @@ public struct StaticFileHandler: Sendable {
   }
 
   /// True when an `If-None-Match` header lists `etag` (or `*`).
-  public static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
+  package static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
     guard let header else { return false }
     return header.split(separator: ",").contains { candidate in
       let tag = candidate.trimmingCharacters(in: .whitespaces)
@@ -121,12 +121,12 @@ public struct StaticFileHandler: Sendable {
 
   /// `./name/` for `/a/name`: relative, so it never names a host (the `Host` header is the
   /// client's to choose) and still holds under a path prefix; `./` keeps `a:b` from reading as a scheme.
-  public static func slashRedirect(rawPath: String) -> String {
+  package static func slashRedirect(rawPath: String) -> String {
     "./" + (rawPath.split(separator: "/", omittingEmptySubsequences: false).last ?? "") + "/"
   }
 
   /// The site's own `404.html` (status 404) when it has one.
-  public func notFound(for request: HTTPRequest) -> HTTPResponse {
+  package func notFound(for request: HTTPRequest) -> HTTPResponse {
     if case .file(let path, let info) = resolve("/404.html") {
       return serve(path, info: info, status: 404, for: request)
     }

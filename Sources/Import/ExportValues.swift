@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Support
 
 /// How the exports write values, read into the catalog's: ISBNs, dates, lists, series, formats.
 enum ExportValues {
@@ -84,7 +85,8 @@ enum ExportValues {
 
   /// A shelf's slug from its name as the app writes it (`did-not-finish`, `Favourite Books`).
   static func shelfSlug(_ name: String) -> String? {
-    Slug.derive(from: name)
+    let slug = Slug.make(name, alphabet: .ascii, maximumLength: nil)
+    return slug.isEmpty ? nil : slug
   }
 
   /// A shelf's title from its name: `did-not-finish` → `Did not finish`.

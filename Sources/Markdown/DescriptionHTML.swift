@@ -1,12 +1,12 @@
 /// Renders Google Books descriptions, which arrive as plain text or as (often broken) HTML.
-public enum DescriptionHTML {
+package enum DescriptionHTML {
   /// Returns a safe HTML fragment keeping the description's paragraphs, line breaks and harmless
   /// formatting.
   ///
   /// Plain text (no tags) becomes paragraphs split on blank lines, with single newlines as
   /// `<br>`; HTML goes through `HTMLSanitizer`. Text with neither `<` nor `&` never reaches the
   /// HTML parser.
-  public static func render(_ description: String) -> String {
+  package static func render(_ description: String) -> String {
     var description = description
     return description.withUTF8 { bytes in
       switch Shape.of(bytes) {
@@ -30,7 +30,7 @@ public enum DescriptionHTML {
   ///
   /// With `limit`, the text is cut to at most that many characters at a word boundary and ends
   /// with "…".
-  public static func plainText(_ description: String, limit: Int? = nil) -> String {
+  package static func plainText(_ description: String, limit: Int? = nil) -> String {
     let text = convert(description, budget: .max).text
     guard let limit else { return text }
     return PlainTextWriter.truncate(text, limit: limit)
@@ -54,7 +54,7 @@ public enum DescriptionHTML {
 
   /// The description's one-line plain text cut at each of `limits`, in order: what
   /// `plainText(_:limit:)` gives for each, for the price of one conversion.
-  public static func plainText(_ description: String, limits: [Int]) -> [String] {
+  package static func plainText(_ description: String, limits: [Int]) -> [String] {
     guard let longest = limits.max() else { return [] }
     // Only the start of a long description is converted: enough for the longest cut however
     // wide its characters (16 bytes each). A cut of that start is the full text's cut whenever

@@ -9,9 +9,9 @@
 /// element is unwrapped (its text kept), every other attribute and every comment removed.
 /// Text is re-escaped, whitespace collapsed, empty paragraphs dropped, and inline text at the
 /// top level wrapped in `<p>`, two `<br>` in a row starting a new paragraph.
-public enum HTMLSanitizer {
+package enum HTMLSanitizer {
   /// Returns the safe fragment for `html`; the same input always gives the same bytes.
-  public static func sanitize(_ html: String) -> String {
+  package static func sanitize(_ html: String) -> String {
     sanitize(html, policy: .description)
   }
 

@@ -1,44 +1,44 @@
 import Foundation
 
 /// How `bookgen serve` listens, what it watches and where it builds.
-public struct PreviewOptions: Sendable {
+package struct PreviewOptions: Sendable {
   /// Loopback unless the user asks otherwise.
-  public var host: String
+  package var host: String
   /// 0 picks a free port.
-  public var port: UInt16
+  package var port: UInt16
   /// When `port` is taken, how many of the following ports may be tried instead (0: a taken
   /// port is an error, as for a port the user chose).
-  public var fallbackPorts: Int
+  package var fallbackPorts: Int
   /// Open the site in the default browser (`xdg-open`) once it is served.
-  public var open: Bool
+  package var open: Bool
   /// Files and folders whose changes trigger a rebuild: catalog.yml, templates/, static/, the cache.
-  public var watchPaths: [String]
+  package var watchPaths: [String]
   /// Watched paths that builds write themselves (the fetch cache): what a build writes there
   /// does not start another build, so a request budget is spent once per change, not in a loop.
-  public var writtenByBuilds: [String] = []
+  package var writtenByBuilds: [String] = []
   /// How long changes must settle before a rebuild starts.
-  public var debounce: Duration
+  package var debounce: Duration
   /// How often the watched trees are scanned for changes.
-  public var pollInterval: Duration
+  package var pollInterval: Duration
   /// The path of the site's base URL (`/books/` for `https://me.github.io/books/`): pages are
   /// served under it, as in production, and `/` redirects there.
-  public var basePath: String
+  package var basePath: String
   /// The address pages link to instead of this server's own (a LAN name, a tunnel, a proxy in
   /// front of it); its path is where the site is served. nil: `http://HOST:PORT` + `basePath`.
-  public var baseURL: String?
+  package var baseURL: String?
   /// This machine's network addresses, for the URL of a server listening on all interfaces.
-  public var networkAddresses: @Sendable () -> [String]
+  package var networkAddresses: @Sendable () -> [String]
   /// The folder the site is built into and served from (never `public/`).
-  public var outputDirectory: String
+  package var outputDirectory: String
   /// The private folder around `outputDirectory` (it also holds the output writer's twin), made
   /// on start and removed on stop or on a failed start; nil when the output folder was given.
-  public var privateFolder: String?
+  package var privateFolder: String?
   /// Where progress, build summaries and diagnostics go (standard error by default).
-  public var log: @Sendable (String) -> Void
+  package var log: @Sendable (String) -> Void
 
   /// Without `outputDirectory`, the site is built into a fresh private folder under
   /// `temporaryDirectory` (the system's by default).
-  public init(
+  package init(
     host: String = "127.0.0.1", port: UInt16 = 8000, fallbackPorts: Int = 0, open: Bool = false,
     watchPaths: [String] = ["catalog.yml", "templates"], debounce: Duration = .milliseconds(200),
     pollInterval: Duration = .milliseconds(250), basePath: String = "/", baseURL: String? = nil,
@@ -75,7 +75,7 @@ public struct PreviewOptions: Sendable {
       "\(trimmed)/bookgen-serve-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
   }
 
-  @Sendable public static func printToStandardError(_ line: String) {
+  @Sendable package static func printToStandardError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
@@ -104,7 +104,7 @@ public struct PreviewOptions: Sendable {
 }
 
 /// What one build of the site produced.
-public enum PreviewBuildResult: Sendable, Equatable {
+package enum PreviewBuildResult: Sendable, Equatable {
   /// `summary` is the one-line report, e.g. `Built 120 books, 9 pages in 0.2 s`.
   case success(summary: String)
   /// `message` holds clang-style diagnostics (`file:line:col: error: …`), shown in the

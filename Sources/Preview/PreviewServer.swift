@@ -5,20 +5,20 @@ import HTTPServer
 /// catalog, templates or cache change, and tells open pages to reload.
 ///
 /// The build itself is injected, so this module knows nothing about how a site is made.
-public final class PreviewServer: Sendable {
+package final class PreviewServer: Sendable {
   /// Builds the site into `outputDirectory` with links under `baseURL`
   /// (`http://127.0.0.1:8000/`).
-  public typealias Build =
+  package typealias Build =
     @Sendable (_ outputDirectory: String, _ baseURL: String) async -> PreviewBuildResult
 
-  public let options: PreviewOptions
+  package let options: PreviewOptions
   let build: Build
   let hub = LiveReloadHub()
   let files: StaticFileHandler
   private let server: HTTPServer
   private let watcher = WatcherHandle()
 
-  public init(options: PreviewOptions, build: @escaping Build) {
+  package init(options: PreviewOptions, build: @escaping Build) {
     self.options = options
     self.build = build
     let files = StaticFileHandler(root: options.outputDirectory)
@@ -33,19 +33,19 @@ public final class PreviewServer: Sendable {
   }
 
   /// The address pages are built for and served at, once started.
-  public var url: String { options.baseURL(port: server.port) }
+  package var url: String { options.baseURL(port: server.port) }
 
   /// The port bound, once started (another than `options.port` when that one was taken).
-  public var port: UInt16 { server.port }
+  package var port: UInt16 { server.port }
 
   /// How many builds have finished (successful or not).
-  public var buildCount: Int {
+  package var buildCount: Int {
     get async { await hub.generation }
   }
 
   /// Starts serving, runs the first build, starts watching; returns the bound port.
   @discardableResult
-  public func start() async throws -> UInt16 {
+  package func start() async throws -> UInt16 {
     do {
       if let folder = options.privateFolder {
         // Owner-only: the build's files are nobody else's business until served.
@@ -69,7 +69,7 @@ public final class PreviewServer: Sendable {
   }
 
   /// Stops watching and serving, closes event streams, removes the private build folder.
-  public func stop() async {
+  package func stop() async {
     if let task = watcher.take() {
       task.cancel()
       await task.value
@@ -87,7 +87,7 @@ public final class PreviewServer: Sendable {
   }
 
   /// Serves until SIGINT, SIGTERM or SIGHUP (or until the calling task is cancelled), then stops.
-  public func run() async throws {
+  package func run() async throws {
     let interrupt = InterruptSignal()
     do {
       try await start()

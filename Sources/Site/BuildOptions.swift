@@ -1,79 +1,101 @@
 import Diagnostics
 
 /// How `bookgen build` runs the render stage.
-public struct BuildOptions: Sendable, Equatable {
+package struct BuildOptions: Sendable, Equatable {
   /// Replaces `site.base_url` (preview deploys: `--base-url`).
-  public var baseURL: String?
+  package var baseURL: String?
   /// The site's own `templates/` folder; its files override the default theme file by file.
   /// nil builds with the default theme alone.
-  public var templatesDirectory: String?
+  package var templatesDirectory: String?
   /// The site's `static/` folder, copied verbatim to the output root; nil (or a missing folder)
   /// copies nothing.
-  public var staticDirectory: String?
+  package var staticDirectory: String?
   /// Pages rendered at once (at least 1).
-  public var jobs: Int
-  /// Where the site is written (e.g. `public`); relative paths resolve against the current folder.
-  public var outputDirectory: String
+  package var jobs: Int
+  /// Where the site is written (e.g. `public`); relative paths resolve against `workingDirectory`.
+  package var outputDirectory: String
+  /// The folder relative paths (the output's, the catalog's) resolve against: the command's
+  /// working directory, injected, never read from the process.
+  package var workingDirectory: String
+  /// The user's home folder, which is never used as output without `force`; nil when unknown.
+  package var homeDirectory: String?
+  /// `SOURCE_DATE_EPOCH` (`sourceDateEpoch(in:)`): the reproducible build time, in seconds since
+  /// 1970, the feeds' `updated` and the sitemap's `lastmod`; nil writes no build time anywhere.
+  package var sourceDateEpoch: Int?
   /// Use an output folder the safety rules refuse (`--force`): the home or project folder, one
   /// containing the project, or a non-empty folder bookgen did not create (whose files are
   /// moved to a hidden `.NAME.bookgen-replaced` folder next to it, never deleted).
-  public var force: Bool
+  package var force: Bool
   /// Identifies everything the build reads; when the output was built from the same
   /// fingerprint and is intact, `build()` returns at once without rendering.
-  public var fingerprint: BuildFingerprint?
+  package var fingerprint: BuildFingerprint?
 
-  public init(
+  package init(
     baseURL: String? = nil, templatesDirectory: String? = nil, staticDirectory: String? = nil, jobs: Int = 2,
-    outputDirectory: String, force: Bool = false, fingerprint: BuildFingerprint? = nil
+    outputDirectory: String, workingDirectory: String, force: Bool = false,
+    fingerprint: BuildFingerprint? = nil
   ) {
     self.baseURL = baseURL
     self.templatesDirectory = templatesDirectory
     self.staticDirectory = staticDirectory
     self.jobs = jobs
     self.outputDirectory = outputDirectory
+    self.workingDirectory = workingDirectory
     self.force = force
     self.fingerprint = fingerprint
   }
 }
 
+extension BuildOptions {
+  /// The times `SOURCE_DATE_EPOCH` may give: 1970-01-01 to 9999-12-31 (a four-digit year).
+  static let sourceDateEpochs = 0...253_402_300_799
+
+  /// `SOURCE_DATE_EPOCH` from `environment` (the command's, injected), when it is a whole
+  /// number of seconds in `sourceDateEpochs`: the date arithmetic must never overflow on a stray
+  /// value, which is ignored.
+  package static func sourceDateEpoch(in environment: [String: String]) -> Int? {
+    environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }.flatMap { sourceDateEpochs.contains($0) ? $0 : nil }
+  }
+}
+
 /// What a build produced and how long each stage took.
-public struct BuildReport: Sendable, Equatable {
+package struct BuildReport: Sendable, Equatable {
   /// One timed stage: `model`, `markdown`, `templates`, `write` (the CLI adds its own
   /// `load-catalog`, `load-cache`, `decode`).
-  public struct Stage: Sendable, Equatable {
-    public var name: String
-    public var seconds: Double
+  package struct Stage: Sendable, Equatable {
+    package var name: String
+    package var seconds: Double
 
-    public init(name: String, seconds: Double) {
+    package init(name: String, seconds: Double) {
       self.name = name
       self.seconds = seconds
     }
   }
 
   /// HTML pages written.
-  public var pages: Int
+  package var pages: Int
   /// All files of the site (pages and assets).
-  public var files: Int
+  package var files: Int
   /// Bytes of all files of the site.
-  public var bytes: Int
+  package var bytes: Int
   /// Files whose bytes changed and were written by this build (the rest were kept or linked).
-  public var filesWritten: Int = 0
+  package var filesWritten: Int = 0
   /// Bytes of the files written.
-  public var bytesWritten: Int = 0
+  package var bytesWritten: Int = 0
   /// Files of the previous output that no longer belong and were removed.
-  public var filesRemoved: Int = 0
+  package var filesRemoved: Int = 0
   /// Pages not rendered because their sources had not changed since the previous build.
-  public var pagesReused: Int = 0
+  package var pagesReused: Int = 0
   /// True when the fingerprint matched and nothing was rendered ("nothing changed").
-  public var upToDate = false
-  public var books: Int
-  public var stages: [Stage]
+  package var upToDate = false
+  package var books: Int
+  package var stages: [Stage]
   /// Problems in Google's data that did not stop the build.
-  public var warnings: [String]
+  package var warnings: [String]
   /// Located warnings about the owner's catalog (`books:` entries no book uses), with notes.
-  public var diagnostics: [Diagnostic] = []
+  package var diagnostics: [Diagnostic] = []
 
-  public init(pages: Int, files: Int, bytes: Int, books: Int, stages: [Stage], warnings: [String]) {
+  package init(pages: Int, files: Int, bytes: Int, books: Int, stages: [Stage], warnings: [String]) {
     self.pages = pages
     self.files = files
     self.bytes = bytes

@@ -10,29 +10,27 @@ import Support
 /// that fail fast), load, parse and lint the theme, build the site model, render the Markdown and
 /// descriptions, then render every page in parallel into the output's twin folder — writing only
 /// what changed — and swap the twin into place.
-public struct SiteBuilder: Sendable {
-  public let catalog: Catalog
-  /// The fetched volumes by collection; emptied once the books are made (the books keep
-  /// what they need), so a large catalog's volumes are not held twice while pages render.
-  public private(set) var collections: [SiteInput.Collection]
-  public let options: BuildOptions
-  /// The user's home folder, which is never used as output without `force`.
-  var homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"]
+package struct SiteBuilder: Sendable {
+  package let catalog: Catalog
+  /// The book records by collection; emptied once the books are made (the books keep what
+  /// they need), so a large catalog's records are not held twice while pages render.
+  package private(set) var collections: [SiteInput.Collection]
+  package let options: BuildOptions
   /// Called before each output file is placed (tests interrupt builds with it).
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
-  public init(catalog: Catalog, collections: [SiteInput.Collection], options: BuildOptions) {
+  package init(catalog: Catalog, collections: [SiteInput.Collection], options: BuildOptions) {
     self.catalog = catalog
     self.collections = collections
     self.options = options
   }
 
-  public init(input: SiteInput, options: BuildOptions) {
+  package init(input: SiteInput, options: BuildOptions) {
     self.init(catalog: input.catalog, collections: input.collections, options: options)
   }
 
   /// Builds the site; on failure the previous output is left untouched.
-  public consuming func build() async throws(SiteError) -> BuildReport {
+  package consuming func build() async throws(SiteError) -> BuildReport {
     var clock = StageTimer(clock: StageTimer.monotonic)
     let (folder, _) = try checkedOutputFolder()
     if let fingerprint = options.fingerprint,
@@ -54,15 +52,18 @@ public struct SiteBuilder: Sendable {
 
   /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
   /// still holds every file it lists: the CLI asks this before loading the fetched data.
-  public static func isUpToDate(options: BuildOptions) -> Bool {
-    guard let fingerprint = options.fingerprint, let folder = try? OutputFolder(path: options.outputDirectory)
+  package static func isUpToDate(options: BuildOptions) -> Bool {
+    guard let fingerprint = options.fingerprint,
+      let folder = try? OutputFolder(
+        path: options.outputDirectory, currentDirectory: options.workingDirectory)
     else { return false }
     return upToDateReport(folder: folder, fingerprint: fingerprint) != nil
   }
 
-  /// The base URL the site in `outputDirectory` was built for, from its manifest; nil when the
-  /// folder holds no complete bookgen output (or one from before the field was recorded).
-  public static func builtBaseURL(outputDirectory: String) -> String? {
+  /// The base URL the site in `outputDirectory` (an absolute path) was built for, from its
+  /// manifest; nil when the folder holds no complete bookgen output (or one from before the
+  /// field was recorded).
+  package static func builtBaseURL(outputDirectory: String) -> String? {
     guard let folder = try? OutputFolder(path: outputDirectory),
       let manifest = folder.manifests.load(describing: folder.output), manifest.isComplete
     else { return nil }
@@ -82,10 +83,10 @@ public struct SiteBuilder: Sendable {
   }
 
   private func checkedOutputFolder() throws(SiteError) -> (OutputFolder, FolderFence) {
-    let folder = try OutputFolder(path: options.outputDirectory)
-    let workingDirectory = FileManager.default.currentDirectoryPath
+    let workingDirectory = options.workingDirectory
+    let folder = try OutputFolder(path: options.outputDirectory, currentDirectory: workingDirectory)
     let fence = FolderFence(
-      project: OutputFolder.absolute(catalog.directory, in: workingDirectory), home: homeDirectory,
+      project: OutputFolder.absolute(catalog.directory, in: workingDirectory), home: options.homeDirectory,
       workingDirectory: workingDirectory)
     try folder.checkSafety(fence: fence, force: options.force)
     return (folder, fence)
@@ -126,7 +127,7 @@ public struct SiteBuilder: Sendable {
     // They are made and written while the pages are; the search index comes after them.
     let discoveryWriter = writer
     let settings = catalog.site
-    let discoveryOptions = DiscoveryOptions(environment: ProcessInfo.processInfo.environment)
+    let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
     async let discovery = discoveryWriter.writeDiscoveryFiles(
       model: model, jobs: jobs, settings: settings, options: discoveryOptions)
     var tally = try writer.writeAssets(assets, paths: paths.assets)

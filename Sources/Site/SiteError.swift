@@ -3,7 +3,7 @@ import Mustache
 import Support
 
 /// Why a site could not be built. Template errors keep the engine's located diagnostic.
-public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
+package enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {
   /// A template failed to parse or render; located in `templates/…` by the engine.
   case template(MustacheError)
   /// Several template problems found at once (lint, or parsing the whole library).
@@ -14,7 +14,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diag
   case reservedCollectionSlug(String)
   /// A collection's slug is not a safe single path segment.
   case unsafeCollectionSlug(String)
-  /// Volumes were given for a collection the catalog does not declare.
+  /// Records were given for a collection the catalog does not declare.
   case unknownCollection(String)
   /// `site.strings` names a UI string that does not exist.
   case unknownUIString(key: String, suggestion: String?)
@@ -35,7 +35,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diag
   case unreadableFile(path: String, reason: String)
 
   /// Template problems keep the engine's location and note; the rest are unlocated errors.
-  public var diagnostics: [Diagnostic] {
+  package var diagnostics: [Diagnostic] {
     switch self {
     case .template(let error):
       return error.diagnostics
@@ -73,7 +73,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diag
   }
 
   /// Problems in the site's templates point into them; the others are why the build failed.
-  public var isInputProblem: Bool {
+  package var isInputProblem: Bool {
     switch self {
     case .template, .templates, .unreadableFile: true
     default: false
@@ -82,7 +82,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Diag
 }
 
 /// Why an output folder is refused. Only `notBookgenOutput` gives way to `force`.
-public enum OutputRefusal: String, Sendable, Equatable {
+package enum OutputRefusal: String, Sendable, Equatable {
   case fileSystemRoot
   case homeFolder
   case projectFolder

@@ -1,23 +1,23 @@
+import BookRecord
 import Catalog
-import GoogleBooks
 
-/// Everything the render stage reads: the owner's catalog and the fetched volumes per collection.
-public struct SiteInput: Sendable {
-  /// The volumes fetched for one `collections[]` entry, in API order.
-  public struct Collection: Sendable, Equatable {
-    public var slug: String
-    public var volumes: [Volume]
+/// Everything the render stage reads: the owner's catalog and the book records per collection.
+package struct SiteInput: Sendable {
+  /// The records one `collections[]` entry's sources gave, in their order.
+  package struct Collection: Sendable, Equatable {
+    package var slug: String
+    package var records: [BookRecord]
 
-    public init(slug: String, volumes: [Volume]) {
+    package init(slug: String, records: [BookRecord]) {
       self.slug = slug
-      self.volumes = volumes
+      self.records = records
     }
   }
 
-  public var catalog: Catalog
-  public var collections: [Collection]
+  package var catalog: Catalog
+  package var collections: [Collection]
 
-  public init(catalog: Catalog, collections: [Collection]) {
+  package init(catalog: Catalog, collections: [Collection]) {
     self.catalog = catalog
     self.collections = collections
   }

@@ -12,7 +12,7 @@ enum SiteWarnings {
     var usedKey: [String: String] = [:]
     var owner: [String: String] = [:]
     for book in model.books {
-      let keys = [book.id] + Book.matchingISBNs(of: book.volume)
+      let keys = [book.id] + book.record.matchingISBNs
       for key in keys where owner[key] == nil { owner[key] = book.id }
       if let key = keys.first(where: { catalog.books[$0] != nil }) { usedKey[book.id] = key }
     }

@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import GoogleBooks
 import Site
@@ -29,7 +30,8 @@ struct SplitMix: Sendable {
 enum SyntheticCatalog {
   static let collectionCount = 10
 
-  static func make(count: Int, seed: UInt64 = 42) -> SiteInput {
+  /// The catalog and each collection's volumes.
+  static func make(count: Int, seed: UInt64 = 42) -> (catalog: Catalog, members: [[Volume]]) {
     var random = SplitMix(seed: seed)
     let authors = (0..<max(10, count / 4)).map {
       "\(pick(&random, firstNames)) \(pick(&random, lastNames)) \($0)"
@@ -64,9 +66,16 @@ enum SyntheticCatalog {
         title: "Synthetic Shelf", baseURL: "https://example.org/books/", description: "A **large** catalog.",
         author: "Bench", booksPerPage: 50),
       collections: collections, books: books)
-    return SiteInput(
+    return (catalog, members)
+  }
+
+  /// What the render stage reads: each collection's volumes as book records.
+  static func input(catalog: Catalog, members: [[Volume]]) -> SiteInput {
+    SiteInput(
       catalog: catalog,
-      collections: collections.enumerated().map { SiteInput.Collection(slug: $1.slug, volumes: members[$0]) })
+      collections: catalog.collections.enumerated().map {
+        SiteInput.Collection(slug: $1.slug, records: members[$0].map(\.record))
+      })
   }
 
   static func volumeID(_ index: Int) -> String {

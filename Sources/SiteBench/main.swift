@@ -56,15 +56,16 @@ func run(count: Int, output: String, once: Bool) async throws {
   for suffix in [".bookgen-next", ".bookgen-manifests", ".bookgen-lock"] {
     try? FileManager.default.removeItem(atPath: sibling + suffix)
   }
-  var input = SyntheticCatalog.make(count: count)
+  var (catalog, members) = SyntheticCatalog.make(count: count)
+  var input = SyntheticCatalog.input(catalog: catalog, members: members)
   print(
-    "N = \(count): \(input.collections.map(\.volumes.count).reduce(0, +)) volume records, "
+    "N = \(count): \(input.collections.map(\.records.count).reduce(0, +)) volume records, "
       + String(format: "rss after synthesis %.0f MB", peakRSSMegabytes()))
   let jobs = ProcessInfo.processInfo.activeProcessorCount
 
   func timed(_ label: String, _ input: SiteInput, fingerprint: String? = nil) async throws {
     let options = BuildOptions(
-      jobs: jobs, outputDirectory: output,
+      jobs: jobs, outputDirectory: output, workingDirectory: FileManager.default.currentDirectoryPath,
       fingerprint: fingerprint.map { BuildFingerprint(value: $0, sharedValue: "site-bench") })
     let cpu = cpuSeconds()
     let start = ContinuousClock.now
@@ -78,11 +79,12 @@ func run(count: Int, output: String, once: Bool) async throws {
   try await timed("no-op", input, fingerprint: "a")
   // One book's data changes: its description gets a sentence more. Only the pages that show
   // it are rendered; the others are the previous build's (their source keys are unchanged).
-  let volumes = input.collections[0].volumes
-  var changed = volumes[volumes.count / 2]
+  let middle = members[0].count / 2
+  var changed = members[0][middle]
   changed.volumeInfo.description = (changed.volumeInfo.description ?? "") + " One more sentence."
   changed.sourceDigest = (changed.sourceDigest ?? 0) &+ 1
-  input.collections[0].volumes[volumes.count / 2] = changed
+  members[0][middle] = changed
+  input.collections[0].records[middle] = changed.record
   try await timed("one-book", input, fingerprint: "b")
   // Nothing changed but no fingerprint (so no source keys either): every page is rendered and
   // compared, none written.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Links resolve the way a static host serves the folder: `dir/` means `dir/index.html`, paths are
 /// percent-decoded, root-relative paths must start with the base URL's path.
-public enum SiteChecker {
+package enum SiteChecker {
   /// Pages parsed per task.
   static let batchSize = 64
   static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -14,7 +14,7 @@ public enum SiteChecker {
   /// The problems found, by page (sorted) and then in document order; empty when the site is fine.
   /// `verbatim` files (relative paths: the site's `static/` files, such as a host's verification
   /// page) are link targets but are not checked as pages: they are the owner's, copied as they are.
-  public static func check(outputDirectory: String, baseURL: String, verbatim: Set<String> = [])
+  package static func check(outputDirectory: String, baseURL: String, verbatim: Set<String> = [])
     async throws(SiteCheckError) -> [SiteProblem]
   {
     let base = try BaseURL(baseURL)

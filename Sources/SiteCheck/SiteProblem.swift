@@ -1,8 +1,8 @@
 import Diagnostics
 
 /// One thing wrong with a built site, found by `SiteChecker`.
-public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
-  public enum Kind: Sendable, Equatable {
+package struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
+  package enum Kind: Sendable, Equatable {
     /// The link's target file does not exist in the output.
     case brokenLink(String)
     /// The target exists but has no element with the fragment's id.
@@ -20,16 +20,16 @@ public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The page, relative to the output folder (`books/dune/index.html`).
-  public var page: String
-  public var kind: Kind
+  package var page: String
+  package var kind: Kind
 
-  public init(page: String, kind: Kind) {
+  package init(page: String, kind: Kind) {
     self.page = page
     self.kind = kind
   }
 
   /// `books/x/index.html: broken link 'authors/y/' (no such file)`.
-  public var description: String {
+  package var description: String {
     let message: String
     switch kind {
     case .brokenLink(let link):
@@ -52,12 +52,12 @@ public struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Why the check could not run at all.
-public enum SiteCheckError: Error, Equatable, CustomStringConvertible, Diagnosable {
+package enum SiteCheckError: Error, Equatable, CustomStringConvertible, Diagnosable {
   case notAFolder(String)
   case invalidBaseURL(String)
   case unreadable(path: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notAFolder(let path): return "'\(path)' is not a folder (build the site first)"
     case .invalidBaseURL(let url): return "invalid base URL '\(url)' (expected http(s)://host/path/)"
@@ -65,5 +65,5 @@ public enum SiteCheckError: Error, Equatable, CustomStringConvertible, Diagnosab
     }
   }
 
-  public var diagnostics: [Diagnostic] { [.error(description)] }
+  package var diagnostics: [Diagnostic] { [.error(description)] }
 }

@@ -17,25 +17,6 @@ import Testing
     #expect(CacheSettings.parseDuration(text) == nil)
   }
 
-  @Test(
-    arguments: [
-      ("Science Fiction", "science-fiction"),
-      ("  Sci-Fi & Fantasy!  ", "sci-fi-fantasy"),
-      ("Café Crème", "cafe-creme"),
-      ("The Owner's Picks", "the-owners-picks"),
-      ("Top 10 (2024)", "top-10-2024"),
-      ("SF 小説", "sf"),
-      ("Ελληνικά and more", "and-more"),
-    ])
-  func derivesSlugs(title: String, slug: String) {
-    #expect(Slug.derive(from: title) == slug)
-  }
-
-  @Test(arguments: ["日本の小説", "！？", "   ", ""])
-  func cannotDeriveSlugsWithoutASCII(title: String) {
-    #expect(Slug.derive(from: title) == nil)
-  }
-
   @Test func shapes() {
     #expect(CatalogRules.isLanguageTag("zh-TW"))
     #expect(CatalogRules.isLanguageTag("en"))

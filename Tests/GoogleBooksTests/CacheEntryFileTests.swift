@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
@@ -13,7 +14,9 @@ import Testing
     harness.fake.setVolume("V1", json: FakeGoogleBooksFixtures.volume("V1"))
     let catalog = harness.catalog([Collection(title: "Vol", slug: "vol", volumes: ["V1"])])
     _ = try await harness.fetcher(catalog, harness.options()).run()
-    return (harness, catalog, ResponseCache(directory: harness.cacheDirectory).path(for: .volume("V1")))
+    return (
+      harness, catalog, ResponseCache(directory: harness.cacheDirectory).path(for: APIRequest.volume("V1"))
+    )
   }
 
   private func replace(_ path: String, with make: (String) throws -> Void) throws {
@@ -40,7 +43,7 @@ import Testing
       result.warningTexts == [
         "warning: volume 'V1' in collection 'vol': cache entry \(path) is corrupt (\(reason)); fetching it again"
       ])
-    #expect(try ResponseCache(directory: harness.cacheDirectory).load(.volume("V1")) != nil)
+    #expect(try ResponseCache(directory: harness.cacheDirectory).load(APIRequest.volume("V1")) != nil)
     #expect(FileManager.default.fileExists(atPath: path))
   }
 
@@ -106,13 +109,13 @@ import Testing
     for id in ["A", "B"] { harness.fake.setVolume(id, json: FakeGoogleBooksFixtures.volume(id)) }
     let catalog = harness.catalog([Collection(title: "Vol", slug: "vol", volumes: ["A", "B"])])
     let cache = ResponseCache(directory: harness.cacheDirectory)
-    try cache.store(.volume("A"), body: Array("{}".utf8), status: 200, fetchedAt: FetchHarness.now)
-    try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache.path(for: .volume("A"))))
+    try cache.store(APIRequest.volume("A"), body: Array("{}".utf8), status: 200, fetchedAt: FetchHarness.now)
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: cache.path(for: APIRequest.volume("A"))))
     #expect(
       await offlineError(harness, catalog) == """
         error: offline, and 2 cache entries are missing or unusable (run without --offline to fetch):
           volume 'A' in collection 'vol': volumes/A
-            cache entry \(cache.path(for: .volume("A"))) is corrupt (no header line)
+            cache entry \(cache.path(for: APIRequest.volume("A"))) is corrupt (no header line)
           volume 'B' in collection 'vol': volumes/B
         """)
   }

@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import HTTPServer
 import TestSupport
@@ -62,7 +63,7 @@ import Testing
         status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: [UInt8](body))
     }
     try server.start()
-    var options = FetchOptions(refresh: true, jobs: 1, cacheDirectory: cache, environment: [:])
+    var options = FetchOptions(cacheDirectory: cache, refresh: true, jobs: 1)
     options.now = { fetchedAt }
     // Recorded once, the entries never expire: the example builds offline for good.
     options.pinEntries = true

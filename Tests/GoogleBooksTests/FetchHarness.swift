@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
@@ -123,7 +124,9 @@ struct FetchHarness {
   ) -> FetchOptions {
     let recorder = self.recorder
     var options = FetchOptions(
-      offline: offline, refresh: refresh, jobs: jobs, maxRequests: maxRequests, environment: environment,
+      cacheDirectory: cacheDirectory, offline: offline, refresh: refresh, jobs: jobs,
+      maxRequests: maxRequests,
+      environment: environment,
       now: { now }, sleep: { recorder.sleep($0) }, random: { 0.5 })
     if let descriptors { options.availableDescriptors = { descriptors } }
     return options

@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
@@ -55,7 +56,7 @@ import Testing
     let catalog = volumes(harness, 2)
     let cache = ResponseCache(directory: harness.cacheDirectory)
     // A file where V1's entry folder should be: the entry cannot be written.
-    let folder = (cache.path(for: .volume("V1")) as NSString).deletingLastPathComponent
+    let folder = (cache.path(for: APIRequest.volume("V1")) as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: harness.cacheDirectory, withIntermediateDirectories: true)
     try Data("in the way".utf8).write(to: URL(fileURLWithPath: folder))
     let error = await #expect(throws: FetchError.self) {
@@ -64,8 +65,8 @@ import Testing
     #expect(
       error?.description == """
         error: 1 response could not be stored in the cache:
-          volume 'V1' in collection 'vol': cannot write cache entry \(cache.path(for: .volume("V1"))): cannot create \(folder)
+          volume 'V1' in collection 'vol': cannot write cache entry \(cache.path(for: APIRequest.volume("V1"))): cannot create \(folder)
         """)
-    #expect(try cache.load(.volume("V0")) != nil)
+    #expect(try cache.load(APIRequest.volume("V0")) != nil)
   }
 }

@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
@@ -58,7 +59,8 @@ import Testing
 }
 
 @Suite struct FetchProgressTests {
-  @Test func plainReporterWritesOneLinePerCollectionAndASummary() async throws {
+  /// What the command line draws (BookgenCLI's reporters) comes from these events alone.
+  @Test func eachCollectionAndTheEndAreReported() async throws {
     let harness = try FetchHarness()
     defer { harness.cleanUp() }
     harness.fake.setSearch("dune", results: FetchHarness.volumes("d", 3))
@@ -69,49 +71,24 @@ import Testing
       Collection(title: "SF", slug: "sf", queries: [Query(q: "dune", maxResults: 3)]),
       Collection(title: "V", slug: "v", volumes: ["V"]),
     ])
-    let reporter = PlainFetchReporter(write: { harness.recorder.write($0) })
-    _ = try await harness.fetcher(catalog, harness.options(), progress: reporter).run()
-    #expect(
-      harness.recorder.output == """
-        fetch: sf: 3 volumes
-        fetch: v: 1 volume
-        Fetched 4 volumes: 3 requests, 0 cache hits, 1 retry, 0 warnings
-
-        """)
-  }
-
-  @Test func terminalReporterRewritesOneLineThenPrintsTheSummary() {
-    let recorder = Recorder()
-    let reporter = TerminalFetchReporter(write: { recorder.write($0) }, minimumInterval: 0)
+    let events = EventRecorder()
+    _ = try await harness.fetcher(catalog, harness.options(), progress: events).run()
     var statistics = FetchStatistics()
-    statistics.plannedRequests = 3
-    statistics.cacheHits = 1
-    statistics.requests = 1
-    reporter.report(.update(statistics))
-    statistics.requests = 3
-    statistics.retries = 1
-    statistics.cacheHits = 1
-    reporter.report(.update(statistics))
-    statistics.volumes = 7
-    reporter.report(.finished(statistics, warnings: 1))
+    (statistics.requests, statistics.retries, statistics.plannedRequests, statistics.resolvedRequests) = (
+      3, 1, 2, 2
+    )
+    statistics.volumes = 4
     #expect(
-      recorder.output
-        == "\rfetch: 1/2 requests, 1 cache hits, 0 retries"
-        + "\rfetch: 2/2 requests, 1 cache hits, 1 retries"
-        + "\r" + String(repeating: " ", count: 44) + "\r"
-        + "Fetched 7 volumes: 3 requests, 1 cache hit, 1 retry, 1 warning\n")
-  }
-}
-
-@Suite struct TerminalReporterThrottleTests {
-  @Test func updatesCloserThanTheIntervalAreNotRedrawn() {
-    let recorder = Recorder()
-    let reporter = TerminalFetchReporter(write: { recorder.write($0) }, minimumInterval: 60)
-    var statistics = FetchStatistics()
-    statistics.plannedRequests = 2
-    reporter.report(.update(statistics))
-    statistics.cacheHits = 2
-    reporter.report(.update(statistics))
-    #expect(recorder.output == "\rfetch: 0/2 requests, 0 cache hits, 0 retries")
+      events.events.filter {
+        if case .update = $0 { return false }
+        if case .requestFinished = $0 { return false }
+        return true
+      } == [
+        .retrying(
+          request: harness.apiURL + "/volumes?maxResults=3&q=dune&startIndex=0", retry: 1, delay: 0.75,
+          reason: "HTTP 503 (backendFailed: Service temporarily unavailable.)"),
+        .collectionFetched(slug: "sf", volumes: 3), .collectionFetched(slug: "v", volumes: 1),
+        .finished(statistics, warnings: 0),
+      ])
   }
 }

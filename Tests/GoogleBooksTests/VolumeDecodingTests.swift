@@ -1,3 +1,4 @@
+import BookRecord
 import Foundation
 import GoogleBooks
 import Testing
@@ -56,7 +57,7 @@ enum Fixtures {
         .volumes.first)
     #expect(volume.volumeInfo.title == "Dans la toile du temps")
     #expect(volume.volumeInfo.publishedDate == "2019-10-03T00:00:00+02:00")
-    #expect(volume.volumeInfo.parsedPublishedDate == PublishedDate(year: 2019, month: 10, day: 3))
+    #expect(volume.record.published == BookDate(year: 2019, month: 10, day: 3))
     #expect(volume.volumeInfo.industryIdentifiers.map(\.type) == ["ISBN_10", "ISBN_13"])
   }
 
@@ -295,29 +296,7 @@ enum Fixtures {
   }
 }
 
-@Suite struct PublishedDateAndLinkTests {
-  @Test(arguments: [
-    ("1688", PublishedDate(year: 1688)),
-    ("2019-10", PublishedDate(year: 2019, month: 10)),
-    ("2019-10-03", PublishedDate(year: 2019, month: 10, day: 3)),
-    ("2019-10-03T00:00:00+02:00", PublishedDate(year: 2019, month: 10, day: 3)),
-    ("2019-13", PublishedDate(year: 2019)),
-    ("199", PublishedDate(year: 199)),
-  ])
-  func publishedDatesParse(_ text: String, _ expected: PublishedDate) {
-    #expect(PublishedDate(text) == expected)
-  }
-
-  @Test(arguments: ["", "unknown", "20190-01"])
-  func unreadableDatesAreNil(_ text: String) {
-    #expect(PublishedDate(text) == nil)
-  }
-
-  @Test func datesSortOnTheirPrefixAndPrintNormalised() {
-    let dates = ["2019-10-03", "2019", "2019-09", "1688"].compactMap(PublishedDate.init)
-    #expect(dates.sorted().map(\.description) == ["1688", "2019", "2019-09", "2019-10-03"])
-  }
-
+@Suite struct LinkUpgradeTests {
   @Test(arguments: [
     ("http://books.google.com/books/content?id=x", "https://books.google.com/books/content?id=x"),
     ("http://books.google.co.uk/books?id=x", "https://books.google.co.uk/books?id=x"),
@@ -332,7 +311,10 @@ enum Fixtures {
     ("http://notgoogle.com/x", "http://notgoogle.com/x"),
     ("https://books.google.com/x", "https://books.google.com/x"),
   ])
-  func googleLinksAreUpgradedToHTTPS(_ link: String, _ expected: String) {
-    #expect(GoogleLink.upgraded(link) == expected)
+  func googleLinksAreUpgradedToHTTPS(_ link: String, _ expected: String) throws {
+    // As the decoder reads a volume's links.
+    let body = #"{"id": "x", "volumeInfo": {"previewLink": "\#(link)"}}"#
+    let volume = try #require(VolumeDecoder.decode(Array(body.utf8)).volumes.first)
+    #expect(volume.volumeInfo.previewLink == expected)
   }
 }

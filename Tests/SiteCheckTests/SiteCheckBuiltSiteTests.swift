@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import Foundation
 import GoogleBooks
@@ -57,7 +58,8 @@ import struct Catalog.Collection
       SiteInput.Collection(slug: "taiwan", volumes: [SiteCheckBuiltSiteTests.volumes[1]]),
     ]
     _ = try await SiteBuilder(
-      catalog: catalog, collections: inputs, options: BuildOptions(outputDirectory: output)
+      catalog: catalog, collections: inputs,
+      options: BuildOptions(outputDirectory: output, workingDirectory: NSTemporaryDirectory())
     )
     .build()
     // The build writes feeds, OPDS and the sitemap with the pages.
@@ -74,5 +76,12 @@ import struct Catalog.Collection
     let after = try await SiteChecker.check(outputDirectory: output, baseURL: baseURL)
     #expect(
       after.map(\.description) == ["sf/page/2/index.html: broken link '../../../books/nope/' (no such file)"])
+  }
+}
+
+extension SiteInput.Collection {
+  /// The collection of these volumes, made records by Google's own mapping (as a build does).
+  init(slug: String, volumes: [Volume]) {
+    self.init(slug: slug, records: volumes.map(\.record))
   }
 }

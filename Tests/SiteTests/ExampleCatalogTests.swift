@@ -18,7 +18,9 @@ import Testing
       SiteInput.Collection(slug: $0.slug, volumes: [GoldenSite.threeBody])
     }
     let report = try await SiteBuilder(
-      catalog: catalog, collections: inputs, options: BuildOptions(jobs: 2, outputDirectory: root + "/public")
+      catalog: catalog, collections: inputs,
+      options: BuildOptions(
+        jobs: 2, outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory())
     ).build()
     #expect(report.books == 1)
     let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)

@@ -1,3 +1,4 @@
+import BookRecord
 import GoogleBooks
 import Testing
 
@@ -20,16 +21,6 @@ import Testing
   func datesFormatPerLanguage(raw: String, language: UILanguage, expected: String) throws {
     let date = try #require(BookDate(parsing: raw))
     #expect(date.formatted(for: language) == expected)
-  }
-
-  @Test(arguments: ["", "19", "abcd", "n.d.", "２０１９"])
-  func unparseableDatesAreNil(raw: String) {
-    #expect(BookDate(parsing: raw) == nil)
-  }
-
-  @Test func datesSortAcrossPrecisions() throws {
-    let dates = ["2019-03-05", "2019", "2019-03", "2018-12-31"].compactMap(BookDate.init(parsing:))
-    #expect(dates.sorted().map(\.isoString) == ["2018-12-31", "2019", "2019-03", "2019-03-05"])
   }
 
   @Test(arguments: [

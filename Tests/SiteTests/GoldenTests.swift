@@ -17,7 +17,7 @@ import Testing
     let output = root + "/public"
     _ = try await SiteBuilder(
       catalog: GoldenSite.catalog(language: language), collections: GoldenSite.collections,
-      options: BuildOptions(jobs: 2, outputDirectory: output)
+      options: BuildOptions(jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory())
     ).build()
     return (root, output)
   }

@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import Foundation
 import GoogleBooks
@@ -58,7 +59,8 @@ import Testing
     _ = try await SiteBuilder(
       catalog: catalog,
       collections: [SiteInput.Collection(slug: "shelf", volumes: [hostile, coverAttack])],
-      options: BuildOptions(jobs: 2, outputDirectory: root + "/public")
+      options: BuildOptions(
+        jobs: 2, outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory())
     ).build()
     return (root, root + "/public")
   }

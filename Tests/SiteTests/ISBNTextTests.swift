@@ -1,3 +1,4 @@
+import BookRecord
 import Testing
 
 @testable import Site

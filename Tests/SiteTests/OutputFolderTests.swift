@@ -67,7 +67,8 @@ private struct EchoRenderer: TemplateRendering {
       slug: "shelf",
       volumes: (0..<volumes).map { Fixtures.volume("id\($0)", title: "Book \($0)", authors: ["A"]) })
     return SiteBuilder(
-      catalog: catalog, collections: [collection], options: BuildOptions(jobs: 3, outputDirectory: output))
+      catalog: catalog, collections: [collection],
+      options: BuildOptions(jobs: 3, outputDirectory: output, workingDirectory: NSTemporaryDirectory()))
   }
 
   @Test func buildWritesEveryPageAndSwapsIntoPlace() async throws {

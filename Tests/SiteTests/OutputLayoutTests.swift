@@ -15,7 +15,8 @@ import Testing
         SiteInput.Collection(
           slug: "shelf", volumes: (0..<volumes).map { Fixtures.volume("id\($0)", title: "Book \($0)") })
       ],
-      options: BuildOptions(jobs: 2, outputDirectory: output, force: force))
+      options: BuildOptions(
+        jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory(), force: force))
   }
 
   /// Every file and folder below `root`, hidden ones included.

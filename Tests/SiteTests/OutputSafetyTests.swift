@@ -12,15 +12,18 @@ import Testing
 
   /// A temporary layout: `home/`, `home/site/` (the project, holding catalog.yml) and
   /// `home/site/stuff/` (a folder with someone's file in it).
-  private func builder(root: String, output: String, force: Bool = false) -> SiteBuilder {
+  private func builder(
+    root: String, output: String, force: Bool = false, home: String? = nil, workingDirectory: String? = nil
+  ) -> SiteBuilder {
     var catalog = Fixtures.catalog([Fixtures.collection("shelf")])
     catalog.directory = root + "/home/site"
-    var builder = SiteBuilder(
+    var options = BuildOptions(
+      outputDirectory: output, workingDirectory: workingDirectory ?? NSTemporaryDirectory(), force: force)
+    options.homeDirectory = home ?? root + "/home"
+    return SiteBuilder(
       catalog: catalog,
       collections: [SiteInput.Collection(slug: "shelf", volumes: [Fixtures.volume("id1", title: "One")])],
-      options: BuildOptions(outputDirectory: output, force: force))
-    builder.homeDirectory = root + "/home"
-    return builder
+      options: options)
   }
 
   private func layout() throws -> String {
@@ -79,10 +82,8 @@ import Testing
   @Test func aFolderContainingTheProjectIsRefused() async throws {
     let root = try layout()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    var builder = builder(root: root, output: root)
-    builder.homeDirectory = "/nonexistent-home"
     do {
-      _ = try await builder.build()
+      _ = try await builder(root: root, output: root, home: "/nonexistent-home").build()
       Issue.record("the build should have been refused")
     } catch {
       #expect(
@@ -90,6 +91,26 @@ import Testing
           == "error: refusing to use '\(root)' as the output folder: it contains your home, project or "
           + "working folder")
     }
+  }
+
+  /// The working directory is the one the command was given (injected, never the process's):
+  /// a relative output resolves against it, and it is never replaced.
+  @Test func theInjectedWorkingDirectoryResolvesAndIsProtected() async throws {
+    let root = try layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let working = root + "/home/site/stuff"
+    do {
+      _ = try await builder(root: root, output: ".", force: true, workingDirectory: working).build()
+      Issue.record("the build should have been refused")
+    } catch {
+      #expect(
+        error.description
+          == "error: refusing to use '\(working)' as the output folder: it is the folder bookgen was started in"
+      )
+    }
+    let report = try await builder(root: root, output: "public", workingDirectory: root).build()
+    #expect(report.books == 1)
+    #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
   }
 
   @Test func theFileSystemRootIsRefusedEvenWithForce() async throws {

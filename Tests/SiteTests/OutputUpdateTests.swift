@@ -20,7 +20,8 @@ import Testing
       catalog: Fixtures.catalog([Fixtures.collection("shelf")], perPage: 4),
       collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
       options: BuildOptions(
-        jobs: 2, outputDirectory: output, fingerprint: fingerprint.map { BuildFingerprint(value: $0) }))
+        jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory(),
+        fingerprint: fingerprint.map { BuildFingerprint(value: $0) }))
   }
 
   /// Builds `volumes` twice into `root/public`, so that the output and its twin both exist.
@@ -157,14 +158,18 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let output = root + "/public"
     let options = { (fingerprint: String) in
-      BuildOptions(outputDirectory: output, fingerprint: BuildFingerprint(value: fingerprint))
+      BuildOptions(
+        outputDirectory: output, workingDirectory: NSTemporaryDirectory(),
+        fingerprint: BuildFingerprint(value: fingerprint))
     }
     #expect(!SiteBuilder.isUpToDate(options: options("aaaa")))
     let first = try await builder(output, Self.volumes(5), fingerprint: "aaaa").build()
     #expect(!first.upToDate)
     #expect(SiteBuilder.isUpToDate(options: options("aaaa")))
     #expect(!SiteBuilder.isUpToDate(options: options("bbbb")))
-    #expect(!SiteBuilder.isUpToDate(options: BuildOptions(outputDirectory: output)))
+    #expect(
+      !SiteBuilder.isUpToDate(
+        options: BuildOptions(outputDirectory: output, workingDirectory: NSTemporaryDirectory())))
 
     let before = Fixtures.fileIdentities(in: output)
     // Different volumes, same fingerprint: the shortcut trusts the fingerprint and renders nothing.
@@ -193,7 +198,9 @@ import Testing
     ) throws -> String {
       try BuildFingerprint(
         catalogFile: Array(catalog.utf8),
-        options: BuildOptions(baseURL: baseURL, templatesDirectory: templates, outputDirectory: "x"),
+        options: BuildOptions(
+          baseURL: baseURL, templatesDirectory: templates, outputDirectory: "x",
+          workingDirectory: NSTemporaryDirectory()),
         toolVersion: version, inputs: inputs
       ).value
     }
@@ -204,7 +211,8 @@ import Testing
       try BuildFingerprint(
         catalogFile: Array("site: {}".utf8),
         options: BuildOptions(
-          templatesDirectory: templates, jobs: 7, outputDirectory: "elsewhere", force: true),
+          templatesDirectory: templates, jobs: 7, outputDirectory: "elsewhere",
+          workingDirectory: NSTemporaryDirectory(), force: true),
         toolVersion: "1.0", inputs: ["a:1"]
       ).value == base)
     let variants = [
@@ -239,7 +247,8 @@ import Testing
       let parsed = try CatalogLoader.parse(text, file: "catalog.yml", directory: ".")
       return try BuildFingerprint(
         catalogFile: Array(text.utf8), booksLines: parsed.booksLines,
-        options: BuildOptions(outputDirectory: "x"), toolVersion: "1.0", inputs: [])
+        options: BuildOptions(outputDirectory: "x", workingDirectory: NSTemporaryDirectory()),
+        toolVersion: "1.0", inputs: [])
     }
     #expect(try CatalogLoader.parse(catalog(), file: "c", directory: ".").booksLines == 3..<8)
     let base = try fingerprint(catalog())

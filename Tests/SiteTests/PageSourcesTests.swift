@@ -43,7 +43,7 @@ import Testing
         SiteInput.Collection(slug: "second", volumes: shelf.volumes(5..<shelf.books.count)),
       ],
       options: BuildOptions(
-        jobs: 2, outputDirectory: output,
+        jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory(),
         // A new fingerprint each build (the data changed), the same shared part.
         fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: shared)))
   }
@@ -135,10 +135,10 @@ import Testing
   }
 
   /// Every stored field of the owner's entry is in the keys: a field added to `BookEntry` or
-  /// `BookOverrides` must be added to `PageSources.add(_:to:)` too.
+  /// `BookOverrides` must be added to `BookEntry.digest` (and its record) too.
   @Test func keysCoverEveryFieldOfTheOwnersEntry() {
-    #expect(Mirror(reflecting: BookEntry()).children.count == PageSources.entryFieldCounts.entry)
-    #expect(Mirror(reflecting: BookOverrides()).children.count == PageSources.entryFieldCounts.overrides)
+    #expect(Mirror(reflecting: BookEntry()).children.count == BookEntry.digestFieldCounts.entry)
+    #expect(Mirror(reflecting: BookOverrides()).children.count == BookEntry.digestFieldCounts.overrides)
   }
 
   @Test func volumesMadeInCodeAreAlwaysRendered() async throws {
@@ -150,7 +150,7 @@ import Testing
         catalog: Fixtures.catalog([Fixtures.collection("shelf")]),
         collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
         options: BuildOptions(
-          jobs: 1, outputDirectory: root + "/public",
+          jobs: 1, outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory(),
           fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: "s"))
       ).build()
     }

@@ -12,7 +12,8 @@ import Testing
     try await SiteBuilder(
       catalog: GoldenSite.catalog(), collections: GoldenSite.collections,
       options: BuildOptions(
-        baseURL: baseURL, templatesDirectory: templates, jobs: jobs, outputDirectory: root + "/public")
+        baseURL: baseURL, templatesDirectory: templates, jobs: jobs, outputDirectory: root + "/public",
+        workingDirectory: NSTemporaryDirectory())
     ).build()
   }
 
@@ -49,7 +50,8 @@ import Testing
     catalog.site.indexPages = [.years]
     let report = try await SiteBuilder(
       catalog: catalog, collections: GoldenSite.collections,
-      options: BuildOptions(jobs: 2, outputDirectory: root + "/public")
+      options: BuildOptions(
+        jobs: 2, outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory())
     ).build()
     let all = try await build(root + "/all")
     #expect(report.pages < all.pages)

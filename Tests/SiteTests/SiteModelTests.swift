@@ -60,6 +60,37 @@ import enum Catalog.SortOrder
     #expect(byID["none"]?.isbn13 == nil)
   }
 
+  /// The owner's cover is the book's at every size: the page, OPDS and `og:image` show it, not
+  /// Google's larger image (which they showed before the book record made it one field).
+  @Test func theOwnersCoverReplacesEverySize() throws {
+    var volume = Fixtures.volume("v", title: "Covered")
+    volume.volumeInfo.imageLinks = ImageLinks(
+      thumbnail: "https://books.google.com/t", small: "https://books.google.com/s")
+    let cover = "https://owner.example/cover.jpg"
+    let owned = try Fixtures.model(
+      [("a", [volume])], books: ["v": BookEntry(overrides: BookOverrides(cover: cover))])
+    let urls = try SiteURLs(baseURL: "https://example.org/")
+    let facts = BookFacts.all(model: owned, urls: urls)[0]
+    #expect(facts.thumbnail == cover)
+    #expect(facts.image == cover)
+    let google = BookFacts.all(model: try Fixtures.model([("a", [volume])]), urls: urls)[0]
+    #expect(google.thumbnail == "https://books.google.com/t")
+    #expect(google.image == "https://books.google.com/s")
+  }
+
+  /// An override is the owner's word even when it leaves nothing: a blank subtitle or a date
+  /// that is no date hides Google's instead of letting it through.
+  @Test func overridesThatClearAFieldHideTheSources() throws {
+    var volume = Fixtures.volume("v", title: "T", date: "2019-03-05")
+    volume.volumeInfo.subtitle = "A wrong subtitle"
+    let model = try Fixtures.model(
+      [("a", [volume])],
+      books: ["v": BookEntry(overrides: BookOverrides(subtitle: "", publishedDate: "0000"))])
+    #expect(model.books[0].subtitle == nil)
+    #expect(model.books[0].date == nil)
+    #expect(model.books[0].record.states(.published))
+  }
+
   @Test func categoryPathsFormAHierarchy() throws {
     let model = try Fixtures.model([
       (

@@ -1,39 +1,10 @@
 import Foundation
+import Support
 import Testing
 
 @testable import Site
 
 @Suite struct SlugTests {
-  @Test(arguments: [
-    ("The Three-Body Problem", "the-three-body-problem"),
-    ("Ender's Game", "enders-game"),
-    ("Café Society: Über Ålesund", "cafe-society-uber-alesund"),
-    ("三體", "三體"),
-    ("ノルウェイの森 (上)", "ノルウェイの森-上"),
-    ("  --Hello,   World!!  ", "hello-world"),
-    ("../../etc/passwd", "etc-passwd"),
-    ("a/b\\c\u{0}d", "a-b-c-d"),
-    ("Zero\u{200B}Width\u{202E}RTL", "zerowidthrtl"),
-    ("Ｆｕｌｌｗｉｄｔｈ", "fullwidth"),
-    ("!!!", ""),
-    ("", ""),
-  ])
-  func slugsAreReadableAndURLSafe(text: String, expected: String) {
-    #expect(Slug.make(text) == expected)
-  }
-
-  @Test func slugsAreCappedInLength() {
-    #expect(Slug.make(String(repeating: "word ", count: 100)).count <= Slug.maximumLength)
-  }
-
-  @Test(arguments: [
-    ("AbCdEf123456", "AbCdEf123456"), ("zyT-_x", "zyT-_x"), ("../..", "_____"), ("a/b", "a_b"), ("", "_"),
-    ("id\u{0}", "id_"),
-  ])
-  func identifiersKeepGooglesAlphabetOnly(id: String, expected: String) {
-    #expect(Slug.safeIdentifier(id) == expected)
-  }
-
   @Test func allocatorSuffixesCollisionsCaseInsensitively() {
     var allocator = SlugAllocator()
     #expect(allocator.allocate("dune") == "dune")

@@ -28,7 +28,9 @@ import Testing
     func build() async throws(SiteError) -> BuildReport {
       try await SiteBuilder(
         catalog: GoldenSite.catalog(), collections: GoldenSite.collections,
-        options: BuildOptions(staticDirectory: staticFolder, jobs: 2, outputDirectory: output)
+        options: BuildOptions(
+          staticDirectory: staticFolder, jobs: 2, outputDirectory: output,
+          workingDirectory: NSTemporaryDirectory())
       ).build()
     }
 
@@ -163,7 +165,9 @@ import Testing
     func fingerprint() throws -> BuildFingerprint {
       try BuildFingerprint(
         catalogFile: Array("site: {}\n".utf8),
-        options: BuildOptions(staticDirectory: project.staticFolder, outputDirectory: project.output),
+        options: BuildOptions(
+          staticDirectory: project.staticFolder, outputDirectory: project.output,
+          workingDirectory: NSTemporaryDirectory()),
         toolVersion: "test", inputs: [])
     }
     let first = try fingerprint()

@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 import GoogleBooks
 

@@ -1,4 +1,5 @@
 import Catalog
+import Fetching
 import Foundation
 import GoogleBooks
 
@@ -50,7 +51,8 @@ struct FetchLatencyBench {
       directory: directory)
     let transport = LatencyTransport(latency: latency, bodies: bodies)
     let fetcher = Fetcher(
-      catalog: catalog, options: FetchOptions(jobs: jobs, environment: [:]), transport: transport)
+      catalog: catalog, options: FetchOptions(cacheDirectory: catalog.cacheDirectory, jobs: jobs),
+      transport: transport)
     let started = ChildProcess.now()
     let result = try await fetcher.run()
     let seconds = ChildProcess.now() - started

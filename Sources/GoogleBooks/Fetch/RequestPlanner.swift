@@ -1,8 +1,9 @@
 import Catalog
+import Fetching
 
 /// Why a request is made; one request can serve several purposes (the same query in two
 /// collections, a volume id listed twice).
-enum Purpose: Hashable, Sendable {
+enum Purpose: FetchPurpose {
   case page(collection: Int, query: Int, start: Int)
   case isbn(collection: Int, index: Int)
   case volume(collection: Int, index: Int)
@@ -13,17 +14,31 @@ enum Purpose: Hashable, Sendable {
 extension Purpose {
   /// Catalog order: collection, then its queries page by page, ISBNs and volume ids; full
   /// records come last, by volume id.
-  typealias Order = (collection: Int, kind: Int, index: Int, start: Int, id: String)
+  struct Order: Comparable {
+    var collection: Int
+    var kind: Int
+    var index: Int
+    var start: Int
+    var id: String
 
-  static let last: Order = (Int.max, 0, 0, 0, "")
+    static func < (a: Order, b: Order) -> Bool {
+      (a.collection, a.kind, a.index, a.start, a.id) < (b.collection, b.kind, b.index, b.start, b.id)
+    }
+  }
 
   var order: Order {
     switch self {
-    case .page(let c, let q, let start): return (c, 0, q, start, "")
-    case .isbn(let c, let i): return (c, 1, i, 0, "")
-    case .volume(let c, let i): return (c, 2, i, 0, "")
-    case .details(let id): return (Int.max, 3, 0, 0, id)
+    case .page(let c, let q, let start): return Order(collection: c, kind: 0, index: q, start: start, id: "")
+    case .isbn(let c, let i): return Order(collection: c, kind: 1, index: i, start: 0, id: "")
+    case .volume(let c, let i): return Order(collection: c, kind: 2, index: i, start: 0, id: "")
+    case .details(let id): return Order(collection: .max, kind: 3, index: 0, start: 0, id: id)
     }
+  }
+
+  /// A full record that cannot be fetched leaves the search record in its place.
+  var fallback: String? {
+    if case .details = self { return "the search record" }
+    return nil
   }
 }
 

@@ -1,4 +1,4 @@
-import GoogleBooks
+import BookRecord
 import Support
 
 /// What feeds, OPDS, SEO tags and the search index say about one book, derived once.
@@ -20,10 +20,8 @@ final class BookFacts: Sendable {
   let buyURL: String?
   /// Retail price, else list price.
   let price: Price?
-  /// The book's page on Google Books (computed when asked: few books need it).
-  var googleBooksURL: String {
-    ExternalLink.googleBooksPage(canonical: book.volume.volumeInfo.canonicalVolumeLink, volumeID: book.id)
-  }
+  /// The book's page at its primary source (`sameAs`, the page's attribution link).
+  var sourceURL: String { book.record.provenance.records[0].url ?? "" }
   /// Each author with the absolute URL of their page.
   let authors: [(name: String, url: String?)]
   /// Each category path as `Fiction / Science Fiction` and its last level.
@@ -56,17 +54,16 @@ final class BookFacts: Sendable {
     let path = SitePath(["books", book.slug])
     relativeURL = path.encodedURLPath
     pageURL = urls.baseURL + relativeURL
-    if let links = book.volume.volumeInfo.imageLinks, book.cover != nil {
-      image = ExternalLink.cover(links.small ?? links.medium) ?? book.cover
+    let record = book.record
+    if let covers = record.covers, book.cover != nil {
+      image = WebLink.cover(covers.small ?? covers.medium) ?? book.cover
     } else {
       image = book.cover
     }
-    let info = book.volume.volumeInfo
-    // The same links the detail page shows (Google's http links upgraded to https).
-    previewURL =
-      ExternalLink.link(book.volume.accessInfo?.webReaderLink) ?? ExternalLink.link(info.previewLink)
-    let sale = book.volume.saleInfo
-    buyURL = ExternalLink.link(sale?.buyLink)
+    // The same links the detail page shows (http upgraded to https where the host serves it).
+    previewURL = WebLink.link(record.readerLink) ?? WebLink.link(record.previewLink)
+    let sale = record.sale
+    buyURL = WebLink.link(sale?.buyLink)
     price = sale?.retailPrice ?? sale?.listPrice
   }
 

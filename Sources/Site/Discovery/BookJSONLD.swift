@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import Support
 
@@ -34,22 +35,21 @@ enum BookJSONLD {
       fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
     }
     if let offer = offer(facts) { fields.append(("offers", offer)) }
-    fields.append(("sameAs", .string(facts.googleBooksURL)))
+    fields.append(("sameAs", .string(facts.sourceURL)))
     return .object(fields)
   }
 
-  /// An `Offer` from Google's saleInfo; nil when the book is not for sale or has no price.
+  /// An `Offer` from the book's sale; nil when the book is not for sale or has no price.
   static func offer(_ facts: BookFacts) -> JSONValue? {
-    guard let sale = facts.book.volume.saleInfo else { return nil }
+    guard let sale = facts.book.record.sale else { return nil }
     let availability: String
     switch sale.saleability {
-    case "FOR_SALE", "FOR_SALE_AND_RENTAL", "FREE": availability = "https://schema.org/InStock"
-    case "FOR_PREORDER": availability = "https://schema.org/PreOrder"
-    case nil: availability = "https://schema.org/InStock"
+    case .forSale?, .forSaleAndRental?, .free?, nil: availability = "https://schema.org/InStock"
+    case .forPreorder?: availability = "https://schema.org/PreOrder"
     default: return nil
     }
     var fields: [(String, JSONValue)] = [("@type", .string("Offer"))]
-    if sale.saleability == "FREE" {
+    if sale.saleability == .free {
       fields.append(("price", .string("0")))
       if let currency = facts.price?.currencyCode { fields.append(("priceCurrency", .string(currency))) }
     } else if let price = facts.price {

@@ -14,13 +14,8 @@ struct DiscoveryOptions: Sendable, Equatable {
     self.sourceDateEpoch = sourceDateEpoch
   }
 
-  /// The times `SOURCE_DATE_EPOCH` may give: 1970-01-01 to 9999-12-31 (a four-digit year).
-  static let sourceDateEpochs = 0...253_402_300_799
-
-  /// Reads `SOURCE_DATE_EPOCH` (ignored unless it is a whole number of seconds in
-  /// `sourceDateEpochs`: the date arithmetic must never overflow on a stray value).
+  /// Reads `SOURCE_DATE_EPOCH` from `environment` (`BuildOptions.sourceDateEpoch(in:)`).
   init(environment: [String: String]) {
-    let epoch = environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
-    self.init(sourceDateEpoch: epoch.flatMap { Self.sourceDateEpochs.contains($0) ? $0 : nil })
+    self.init(sourceDateEpoch: BuildOptions.sourceDateEpoch(in: environment))
   }
 }

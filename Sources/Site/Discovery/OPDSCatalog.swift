@@ -164,7 +164,7 @@ struct OPDSCatalog: Sendable {
         "link", ["rel": "http://opds-spec.org/acquisition/sample", "type": "text/html", "href": preview])
     }
     if let buy = facts.buyURL {
-      if let price = facts.price, book.volume.saleInfo?.saleability != "FREE" {
+      if let price = facts.price, book.record.sale?.saleability != .free {
         xml.open("link", ["rel": "http://opds-spec.org/acquisition/buy", "type": "text/html", "href": buy])
         xml.element("opds:price", BookFacts.amountText(price.amount), ["currencycode": price.currencyCode])
         xml.close("link")
@@ -175,7 +175,7 @@ struct OPDSCatalog: Sendable {
     if facts.previewURL == nil && facts.buyURL == nil {
       xml.empty(
         "link",
-        ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": facts.googleBooksURL])
+        ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": facts.sourceURL])
     }
   }
 

@@ -1,3 +1,4 @@
+import BookRecord
 import Support
 
 /// The timestamps feeds give books (`Support.UTCTime` writes them).

@@ -1,4 +1,4 @@
-import GoogleBooks
+import BookRecord
 import Support
 
 /// Formats prices for the site's language from a built-in currency table (no ICU data, so the

@@ -1,19 +1,19 @@
-import Catalog
-import GoogleBooks
+import BookRecord
+import Support
 
-/// One book of the site: a volume merged across collections, with the owner's entry applied.
+/// One book of the site: a record merged across collections, with the owner's entry applied.
 ///
-/// The fields that never change after merging live in one shared, immutable object: pages, feeds
-/// and the model copy books often, and copying a reference is one retain where copying ~25
-/// fields would be dozens.
+/// The record and what is derived from it once live in one shared, immutable object: pages,
+/// feeds and the model copy books often, and copying a reference is one retain where copying
+/// ~25 fields would be dozens.
 struct Book: Sendable {
   private final class Fields: Sendable {
-    let volume: Volume
+    /// The book as its sources and the owner state it.
+    let record: BookRecord
     let title: String?
     let subtitle: String?
     let authors: [String]
     let publisher: String?
-    let date: BookDate?
     let description: String?
     /// The description as plain text, cut for feeds and JSON-LD and for meta descriptions.
     let summary: String?
@@ -25,23 +25,17 @@ struct Book: Sendable {
     let isbn13: String?
     let isbn10: String?
     let note: String?
-    let tags: [String]
-    /// The owner's entry as written (note, tags, overrides), for the pages' source keys.
-    let entry: BookEntry?
     let titleKey: CollationKey
     let authorKey: CollationKey?
     let preferredSlug: String
 
-    init(volume: Volume, entry: BookEntry?) {
-      let info = volume.volumeInfo
-      let overrides = entry?.overrides ?? BookOverrides()
-      self.volume = volume
-      title = (overrides.title ?? info.title).nonEmpty
-      subtitle = (overrides.subtitle ?? info.subtitle).nonEmpty
-      authors = (overrides.authors ?? info.authors).compactMap(\.nonEmpty)
-      publisher = (overrides.publisher ?? info.publisher).nonEmpty
-      date = (overrides.publishedDate ?? info.publishedDate).flatMap(BookDate.init(parsing:))
-      description = (overrides.description ?? info.description).nonEmpty
+    init(record: BookRecord) {
+      self.record = record
+      title = record.title.nonEmpty
+      subtitle = record.subtitle.nonEmpty
+      authors = (record.authors ?? []).compactMap(\.nonEmpty)
+      publisher = record.publisher.nonEmpty
+      description = record.description.nonEmpty
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for every summary the pages, feeds and JSON-LD show.
       let summaries = description.map {
@@ -49,20 +43,16 @@ struct Book: Sendable {
       }
       summary = summaries?[0].nonEmpty
       metaDescription = summaries?[1].nonEmpty
-      pageCount = (overrides.pageCount ?? info.pageCount).flatMap { $0 > 0 ? $0 : nil }
-      language = (overrides.language ?? info.language).nonEmpty
-      categories = (overrides.categories ?? info.categories).compactMap(\.nonEmpty)
-      let links = info.imageLinks
-      cover = ExternalLink.cover(overrides.cover ?? links?.thumbnail ?? links?.smallThumbnail ?? links?.small)
-      let identifiers = Book.isbns(of: info.industryIdentifiers)
-      isbn13 = identifiers.isbn13
-      isbn10 = identifiers.isbn10
-      note = entry?.note.nonEmpty
-      tags = entry?.tags ?? []
-      self.entry = entry
+      pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
+      language = record.language.nonEmpty
+      categories = (record.categories ?? []).compactMap(\.nonEmpty)
+      let covers = record.covers
+      cover = WebLink.cover(covers?.thumbnail ?? covers?.smallThumbnail ?? covers?.small)
+      (isbn13, isbn10) = record.isbns
+      note = record.note.nonEmpty
       titleKey = CollationKey(title ?? "")
       authorKey = authors.first.map(CollationKey.init)
-      let id = Slug.safeIdentifier(volume.id)
+      let id = Slug.safeIdentifier(record.id)
       let words = Slug.make(title ?? "")
       preferredSlug = words.isEmpty ? id : "\(words)-\(id)"
     }
@@ -77,12 +67,12 @@ struct Book: Sendable {
   /// dropped when the indexes are built.
   var filing: BookFiling?
 
-  var volume: Volume { fields.volume }
+  var record: BookRecord { fields.record }
   var title: String? { fields.title }
   var subtitle: String? { fields.subtitle }
   var authors: [String] { fields.authors }
   var publisher: String? { fields.publisher }
-  var date: BookDate? { fields.date }
+  var date: BookDate? { fields.record.published }
   var description: String? { fields.description }
   /// The description as one line of plain text, at most `summaryLimit` characters (feeds,
   /// OPDS, JSON-LD); nil when there is no text.
@@ -91,7 +81,7 @@ struct Book: Sendable {
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
   var language: String? { fields.language }
-  /// Google's category paths as sent (`Fiction / Science Fiction / General`), or the override.
+  /// Category paths as sent (`Fiction / Science Fiction / General`), or the owner's.
   var categories: [String] { fields.categories }
   /// An https image URL, or nil (the page shows a placeholder).
   var cover: String? { fields.cover }
@@ -99,14 +89,13 @@ struct Book: Sendable {
   var isbn10: String? { fields.isbn10 }
   /// The owner's Markdown note.
   var note: String? { fields.note }
-  var tags: [String] { fields.tags }
-  var entry: BookEntry? { fields.entry }
+  var tags: [String] { fields.record.tags ?? [] }
   var titleKey: CollationKey { fields.titleKey }
   var authorKey: CollationKey? { fields.authorKey }
   /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
   var preferredSlug: String { fields.preferredSlug }
 
-  var id: String { fields.volume.id }
+  var id: String { fields.record.id }
 
   /// Characters of plain-text description in feed, OPDS and JSON-LD summaries.
   static let summaryLimit = 500
@@ -123,42 +112,14 @@ struct Book: Sendable {
     return language
   }
 
-  init(volume: Volume, entry: BookEntry?) {
-    let fields = Fields(volume: volume, entry: entry)
+  /// The book made from `record`, the owner's corrections already applied.
+  init(record: BookRecord) {
+    let fields = Fields(record: record)
     self.fields = fields
     slug = ""
     filing = BookFiling(
       authors: fields.authors, categories: fields.categories, publisher: fields.publisher,
-      language: fields.language, date: fields.date)
-  }
-
-  /// The first valid ISBN-13 (from ISBN_13, else converted from ISBN_10) and its ISBN-10 form.
-  static func isbns(of identifiers: [IndustryIdentifier]) -> (isbn13: String?, isbn10: String?) {
-    let ordered =
-      identifiers.filter { $0.type == "ISBN_13" } + identifiers.filter { $0.type == "ISBN_10" }
-    guard let isbn13 = ordered.lazy.compactMap({ ISBNText.isbn13($0.identifier) }).first else {
-      return (nil, nil)
-    }
-    return (isbn13, ISBNText.isbn10(fromISBN13: isbn13))
-  }
-
-  /// Every normalised ISBN-13 the volume carries, for matching the owner's `books:` keys.
-  static func matchingISBNs(of volume: Volume) -> [String] {
-    volume.volumeInfo.industryIdentifiers
-      .filter { $0.type == "ISBN_13" || $0.type == "ISBN_10" }
-      .compactMap { ISBNText.isbn13($0.identifier) }
-  }
-
-  /// How much a record carries; the richest of several copies of one volume is kept.
-  static func richness(of volume: Volume) -> Int {
-    let info = volume.volumeInfo
-    let present: [Bool] = [
-      info.title != nil, info.subtitle != nil, !info.authors.isEmpty, info.publisher != nil,
-      info.publishedDate != nil, info.pageCount != nil, !info.categories.isEmpty,
-      info.imageLinks != nil, info.language != nil, info.averageRating != nil,
-      !info.industryIdentifiers.isEmpty, volume.saleInfo?.buyLink != nil,
-    ]
-    return present.filter { $0 }.count * 10 + min(9, (info.description?.count ?? 0) / 200)
+      language: fields.language, date: record.published)
   }
 }
 

@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 
 /// Orders lists of books; every order ends with the all-books order (title, then id) so ties

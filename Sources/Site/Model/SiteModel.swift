@@ -1,5 +1,5 @@
+import BookRecord
 import Catalog
-import GoogleBooks
 import Support
 
 /// Everything the pages are rendered from: merged books, sorted collections and the indexes.
@@ -13,7 +13,7 @@ struct SiteModel: Sendable {
     let books: [Int]
   }
 
-  /// In all-books order: title (folded, then raw), then volume id.
+  /// In all-books order: title (folded, then raw), then id.
   let books: [Book]
   /// `0..<books.count` as an array, for the all-books lists (made once: a copy per list page
   /// would be quadratic).
@@ -33,27 +33,27 @@ struct SiteModel: Sendable {
     "feeds", "opds", "404.html", "index.html",
   ]
 
-  /// Merges the fetched volumes into books (made on every core: the costly part) and builds
-  /// every index.
+  /// Merges the collections' records into books (made on every core: the costly part) and
+  /// builds every index.
   init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
     let merge = try Merge(catalog: catalog, collections: inputs)
-    let volumes = merge.volumes
-    self.init(merge: merge, books: Parallel.map(count: volumes.count) { merge.book(volumes[$0]) })
+    let records = merge.records
+    self.init(merge: merge, books: Parallel.map(count: records.count) { merge.book(records[$0]) })
   }
 
-  /// The collections' volumes merged: one record per volume id, with its collections.
+  /// The collections' records merged: one per book id, with its collections.
   struct Merge: Sendable {
     let catalog: Catalog
-    /// The richest record of each volume, in first-seen order.
-    let volumes: [Volume]
+    /// The richest record of each book, in first-seen order.
+    let records: [BookRecord]
     let memberships: [String: [Int]]
-    /// Each collection's volume ids in API order.
+    /// Each collection's book ids in source order.
     let apiOrder: [[String]]
 
     init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
       let declared = catalog.collections
-      // Positions of each collection's inputs, not their volumes: concatenating the (large)
-      // Volume values per slug would copy every one of them once more.
+      // Positions of each collection's inputs, not their records: concatenating the (large)
+      // records per slug would copy every one of them once more.
       var inputsBySlug: [String: [Int]] = [:]
       for (position, input) in inputs.enumerated() {
         guard declared.contains(where: { $0.slug == input.slug }) else {
@@ -68,39 +68,44 @@ struct SiteModel: Sendable {
         }
       }
 
-      // One book per volume id, the richest record wins, first occurrence breaks ties.
+      // One book per id, the richest record wins, first occurrence breaks ties.
       var position: [String: Int] = [:]
-      var volumes: [Volume] = []
+      var records: [BookRecord] = []
       var memberships: [String: [Int]] = [:]
       var apiOrder: [[String]] = []
       for (collectionIndex, collection) in declared.enumerated() {
         var seen: Set<String> = []
         var order: [String] = []
         for input in inputsBySlug[collection.slug] ?? [] {
-          for volume in inputs[input].volumes where seen.insert(volume.id).inserted {
-            order.append(volume.id)
-            memberships[volume.id, default: []].append(collectionIndex)
-            if let existing = position[volume.id] {
-              if Book.richness(of: volumes[existing]) < Book.richness(of: volume) {
-                volumes[existing] = volume
+          for record in inputs[input].records where seen.insert(record.id).inserted {
+            order.append(record.id)
+            memberships[record.id, default: []].append(collectionIndex)
+            if let existing = position[record.id] {
+              if records[existing].richness < record.richness {
+                records[existing] = record
               }
             } else {
-              position[volume.id] = volumes.count
-              volumes.append(volume)
+              position[record.id] = records.count
+              records.append(record)
             }
           }
         }
         apiOrder.append(order)
       }
       self.catalog = catalog
-      self.volumes = volumes
+      self.records = records
       self.memberships = memberships
       self.apiOrder = apiOrder
     }
 
-    @Sendable func book(_ volume: Volume) -> Book {
-      var book = Book(volume: volume, entry: SiteModel.entry(for: volume, in: catalog.books))
-      book.collections = memberships[volume.id] ?? []
+    /// The book of `record`, with the owner's entry for it applied.
+    @Sendable func book(_ record: BookRecord) -> Book {
+      var merged = record
+      if let (key, entry) = SiteModel.entry(for: record, in: catalog.books) {
+        merged = record.overridden(by: entry.record(forBook: record.id, key: key))
+      }
+      var book = Book(record: merged)
+      book.collections = memberships[record.id] ?? []
       return book
     }
   }
@@ -135,16 +140,18 @@ struct SiteModel: Sendable {
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }
 
-  /// The owner's entry: by volume id first, then by any of the volume's ISBNs.
-  static func entry(for volume: Volume, in entries: [String: BookEntry]) -> BookEntry? {
-    if let entry = entries[volume.id] { return entry }
-    for isbn in Book.matchingISBNs(of: volume) {
-      if let entry = entries[isbn] { return entry }
+  /// The owner's entry and its key: by the book's id first, then by any of its ISBNs.
+  static func entry(for record: BookRecord, in entries: [String: BookEntry]) -> (
+    key: String, entry: BookEntry
+  )? {
+    if let entry = entries[record.id] { return (record.id, entry) }
+    for isbn in record.matchingISBNs {
+      if let entry = entries[isbn] { return (isbn, entry) }
     }
     return nil
   }
 
-  /// `title-words-<volume id>`: readable, and unique because ids are; collisions after making
+  /// `title-words-<id>`: readable, and unique because ids are; collisions after making
   /// ids path-safe (or differing only in case) get `-2`, `-3` in all-books order.
   static func assignSlugs(_ books: inout [Book]) {
     var allocator = SlugAllocator()

@@ -1,3 +1,4 @@
+import BookRecord
 import Support
 
 /// Builds the author, category, publisher, language and year indexes from the books, and each

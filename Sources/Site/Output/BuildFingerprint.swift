@@ -6,20 +6,21 @@ import Support
 ///
 /// It covers the catalog file's bytes, the default theme and the site's `templates/` folder
 /// (the paths and bytes of the templates and assets a build reads), the files of its `static/`
-/// folder (paths, sizes and times), the options that change output (base URL), the tool's version, and the
+/// folder (paths, sizes and times), the options that change output (base URL, `SOURCE_DATE_EPOCH`),
+/// the tool's version, and the
 /// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
 /// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
 /// and are left out.
-public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
+package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// 32 lower-case hex digits.
-  public let value: String
+  package let value: String
   /// The fingerprint of the same things without the fetched data: what every page depends on
   /// besides its books. Pages record it (with their books' data) to be reused by the next build.
-  public let sharedValue: String?
+  package let sharedValue: String?
 
-  public var description: String { value }
+  package var description: String { value }
 
-  public init(value: String, sharedValue: String? = nil) {
+  package init(value: String, sharedValue: String? = nil) {
     self.value = value
     self.sharedValue = sharedValue
   }
@@ -27,7 +28,7 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// `booksLines` are the catalog file's lines that hold the owner's `books:` entries
   /// (`Catalog.booksLines`): the shared value leaves them out, since pages record each book's
   /// entry themselves; the full value covers the whole file.
-  public init(
+  package init(
     catalogFile: [UInt8], booksLines: Range<Int>? = nil, options: BuildOptions, toolVersion: String,
     inputs: [String]
   ) throws(SiteError) {
@@ -58,6 +59,8 @@ public struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
       stream.add("static \(identity.count)")
       for file in identity { stream.add(file) }
     }
+    // The feeds' and the sitemap's dates: discovery files, never a page.
+    stream.add("source date \(options.sourceDateEpoch.map(String.init) ?? "none")")
     stream.add(catalogFile)
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }

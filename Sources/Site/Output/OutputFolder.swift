@@ -28,10 +28,11 @@ package struct OutputFolder: Sendable {
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
 
-  package init(path: String, currentDirectory: String = FileManager.default.currentDirectoryPath)
-    throws(SiteError)
-  {
-    let standardized = OutputFolder.absolute(path, in: currentDirectory)
+  /// The output at `path`, resolved against `currentDirectory` when relative (which it may only
+  /// be when one is given: the working directory is injected, never the process's).
+  package init(path: String, currentDirectory: String? = nil) throws(SiteError) {
+    guard path.hasPrefix("/") || currentDirectory != nil else { throw .invalidOutputDirectory(path) }
+    let standardized = OutputFolder.absolute(path, in: currentDirectory ?? "/")
     let name = (standardized as NSString).lastPathComponent
     guard standardized != "/" else {
       throw .unsafeOutputDirectory(path: standardized, reason: .fileSystemRoot)

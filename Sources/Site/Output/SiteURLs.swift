@@ -48,7 +48,7 @@ struct SiteURLs: Sendable, Equatable {
 extension SiteBuilder {
   /// The path of a base URL, starting and ending with `/` (`/books/` for
   /// `https://me.github.io/books`); nil when it is not a valid base URL.
-  public static func path(ofBaseURL url: String) -> String? {
+  package static func path(ofBaseURL url: String) -> String? {
     try? SiteURLs(baseURL: url).pathPrefix
   }
 }
@@ -78,18 +78,5 @@ struct SitePath: Sendable, Hashable {
   /// The `page/N/` variant of a paginated list (page 1 is the list itself).
   func page(_ number: Int) -> SitePath {
     number <= 1 ? self : SitePath(segments + ["page", String(number)])
-  }
-}
-
-extension String {
-  func trimmingWhitespace() -> String {
-    // Most text has no space at either end: no scan, no copy.
-    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
-      return self
-    }
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-    return String(scalars[first...last])
   }
 }

@@ -138,7 +138,7 @@ struct StaticFiles: Sendable {
 extension SiteBuilder {
   /// The files of a site's `static/` folder, relative (what the output holds verbatim); empty
   /// when the folder is missing or cannot be listed.
-  public static func staticFiles(in directory: String) -> [String] {
+  package static func staticFiles(in directory: String) -> [String] {
     (try? StaticFiles(folder: directory).paths) ?? []
   }
 }

@@ -1,3 +1,4 @@
+import BookRecord
 import Support
 
 /// The context of a book's detail page.
@@ -6,7 +7,6 @@ extension PageContexts {
     let book = model.books[index]
     let terms = model.bookTerms[index]
     let language = strings.language
-    let info = book.volume.volumeInfo
     let title = book.title ?? strings["untitled"]
     // The links and the large cover were derived once for feeds and SEO: the same here.
     let facts = seo.facts[index]
@@ -43,11 +43,14 @@ extension PageContexts {
       "cover": PageContexts.coverFields(
         url: cover, title: title, width: book.cover == cover ? 128 : 300,
         height: book.cover == cover ? 192 : 450, strings: strings),
-      "googleBooksURL": .string(
-        ExternalLink.googleBooksPage(canonical: info.canonicalVolumeLink, volumeID: book.id)),
+      "googleBooksURL": .string(facts.sourceURL),
+      "sources": .list(
+        book.record.provenance.records.compactMap { record in
+          record.url.map { ["name": .string(record.source.name), "url": .string($0)] }
+        }),
       "previewURL": .optional(previewURL),
-      "isFree": .bool(book.volume.saleInfo?.saleability == "FREE"),
-      "isPublicDomain": .bool(book.volume.accessInfo?.publicDomain == true),
+      "isFree": .bool(book.record.sale?.saleability == .free),
+      "isPublicDomain": .bool(book.record.isPublicDomain == true),
     ]
     if let date = book.date {
       fields["published"] = [
@@ -63,15 +66,14 @@ extension PageContexts {
         "href": termHref(.language, terms.language),
       ]
     }
-    if let rating = info.averageRating, rating > 0, rating <= 5 {
-      let value = NumberText.decimal(rating, fractionDigits: 1)
+    if let rating = book.record.rating, rating.average > 0, rating.average <= 5 {
+      let value = NumberText.decimal(rating.average, fractionDigits: 1)
       fields["rating"] = [
         "value": .string(value),
-        "count": .int(info.ratingsCount ?? 0),
+        "count": .int(rating.count ?? 0),
         "text": .string(
-          strings.format(
-            "ratingValue", ["rating": value, "count": NumberText.grouped(info.ratingsCount ?? 0)])),
-        "percent": .int(Int((rating / 5 * 100).rounded())),
+          strings.format("ratingValue", ["rating": value, "count": NumberText.grouped(rating.count ?? 0)])),
+        "percent": .int(Int((rating.average / 5 * 100).rounded())),
       ]
     }
     fields["buy"] = buy
@@ -82,7 +84,7 @@ extension PageContexts {
   /// `buy`: the store link with list and retail prices and the discount, or null.
   /// `url` is the book's https store link, when it has one.
   private func buyFields(_ book: Book, url: String?) -> ContextValue {
-    guard let sale = book.volume.saleInfo, let url else { return .null }
+    guard let sale = book.record.sale, let url else { return .null }
     let language = strings.language
     let discount = PriceText.discountPercent(list: sale.listPrice, retail: sale.retailPrice)
     let retail = sale.retailPrice ?? sale.listPrice
@@ -96,7 +98,7 @@ extension PageContexts {
       // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
       "amount": .optional(
         retail.map { String(NumberText.decimal($0.amount, fractionDigits: 2).filter { $0 != "," }) }),
-      "saleability": .optional(sale.saleability),
+      "saleability": .optional(sale.saleability?.rawValue),
     ]
   }
 

@@ -1,5 +1,4 @@
-import Catalog
-import GoogleBooks
+import BookRecord
 
 /// The key of everything a page is rendered from, recorded in the output manifest, so that a
 /// rebuild reuses the pages whose sources did not change instead of rendering them again.
@@ -7,7 +6,8 @@ import GoogleBooks
 /// A key hashes `shared` (the build fingerprint without the fetched data: catalog file,
 /// templates, base URL, tool version), the number of books (every page shows it), and what of
 /// the model the page shows:
-/// - a book page: the JSON its volume was decoded from, its slug and collections, and the name,
+/// - a book page: the digest of each of its source records (for Google Books the JSON its volume
+///   was decoded from; for the owner's entry its fields), its slug and collections, and the name,
 ///   full name and slug of each of its terms (authors, publisher, categories, year, language);
 /// - a list page (collection, all books, term): its kind and number, how many books the list
 ///   has, the data and slug of each book on the page, the cover link previews use (the list's
@@ -15,9 +15,10 @@ import GoogleBooks
 /// - an OPDS feed page (`feedKey`): its place, title and date, and each listed book's data,
 ///   slug and authors' slugs.
 ///
-/// Pages that show a book with no recorded source (a volume made in code) get no key, nor do
+/// Pages that show a book with no recorded source (a record made in code) get no key, nor do
 /// the home and 404 pages: they are always rendered. The search page (filled in by its script)
-/// is keyed by the shared part and the number of books alone. What is not in a key must not reach a page:
+/// is keyed by the shared part and the number of books alone. What is not in a key must not
+/// reach a page:
 /// a new input to a page's context needs a place here.
 struct PageSources: Sendable {
   private let shared: UInt64
@@ -102,48 +103,19 @@ struct PageSources: Sendable {
     return key.finish()
   }
 
-  /// The book's data, owner's entry and slug; false when its volume has no recorded source.
+  /// The book's records and slug; false when one of its records has no digest.
   private func addBook(_ index: Int, to key: inout FieldHasher) -> Bool {
     let book = model.books[index]
-    guard let digest = book.volume.sourceDigest else { return false }
-    key.add(digest)
-    PageSources.add(book.entry, to: &key)
+    let records = book.record.provenance.records
+    key.add(records.count)
+    for record in records {
+      guard let digest = record.digest else { return false }
+      key.add(record.source.id)
+      key.add(digest)
+    }
     key.add(book.slug)
     return true
   }
-
-  /// Every field of the owner's entry (the catalog's `books:` lines are left out of `shared`).
-  /// `BookEntry` and `BookOverrides` gaining a field must add it here: a test counts them.
-  static func add(_ entry: BookEntry?, to key: inout FieldHasher) {
-    guard let entry else {
-      key.add("no entry")
-      return
-    }
-    func add(_ text: String?) {
-      if let text { key.add(text) } else { key.add(-1) }
-    }
-    func add(_ list: [String]?) {
-      key.add(list?.count ?? -1)
-      for item in list ?? [] { key.add(item) }
-    }
-    add(entry.note)
-    add(entry.tags)
-    let overrides = entry.overrides
-    add(overrides.title)
-    add(overrides.subtitle)
-    add(overrides.authors)
-    add(overrides.publisher)
-    add(overrides.publishedDate)
-    add(overrides.description)
-    key.add(overrides.pageCount ?? Int.min)
-    add(overrides.language)
-    add(overrides.categories)
-    add(overrides.cover)
-    add(entry.ownerFieldLines)
-  }
-
-  /// How many fields `add(_:to:)` hashes, of the entry and of its overrides.
-  static let entryFieldCounts = (entry: 3 + BookEntry.ownerFieldCount, overrides: 10)
 
   private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout FieldHasher) {
     key.add(kind.rawValue)

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A locale-independent sort key: case-, width- and diacritic-folded text first, the raw text second.
 ///
@@ -20,27 +21,7 @@ struct CollationKey: Sendable, Comparable, Hashable {
   }
 
   /// Folded text used for sorting and for merging names that differ only in case or accents.
-  static func fold(_ text: String) -> String {
-    if let ascii = asciiFold(text) { return ascii }
-    let trimmed = text.strippingInvisibles().trimmingCharacters(in: .whitespacesAndNewlines)
-    return trimmed.folding(
-      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-  }
-
-  /// The same folding for pure-ASCII text (most titles and names) without Foundation: trimmed
-  /// and lower-cased bytes. nil when the text has any non-ASCII byte.
-  static func asciiFold(_ text: String) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
-      guard byte < 0x80 else { return nil }
-      bytes.append((65...90).contains(byte) ? byte + 32 : byte)
-    }
-    func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
-    guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
-    let last = bytes.lastIndex(where: { !isSpace($0) })!
-    return String(decoding: bytes[first...last], as: UTF8.self)
-  }
+  static func fold(_ text: String) -> String { TextFolding.fold(text) }
 
   /// Folded text first, then raw text, each by Unicode scalar values (which is the order of
   /// their UTF-8 bytes: compared with `memcmp`, not scalar by scalar).
@@ -69,22 +50,5 @@ struct CollationKey: Sendable, Comparable, Hashable {
         return a.count - b.count
       }
     }
-  }
-}
-
-extension String {
-  /// The text without zero-width and bidi control characters (they only disturb keys and slugs).
-  func strippingInvisibles() -> String {
-    guard unicodeScalars.contains(where: \.isInvisibleFormat) else { return self }
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: unicodeScalars.filter { !$0.isInvisibleFormat })
-    return String(scalars)
-  }
-}
-
-extension Unicode.Scalar {
-  /// Format (Cf) characters such as ZWSP, ZWJ, LRM/RLM and the bidi embeddings and isolates.
-  var isInvisibleFormat: Bool {
-    properties.generalCategory == .format
   }
 }

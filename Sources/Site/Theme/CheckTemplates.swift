@@ -8,7 +8,7 @@ import Mustache
 ///
 /// Each page template is checked against the fields its page type really gets, taken from the
 /// contexts of a sample site in which every optional field is present once and absent once.
-public func checkTemplates(templatesDirectory: String?) -> [Diagnostic] {
+package func checkTemplates(templatesDirectory: String?) -> [Diagnostic] {
   let renderer: ThemeRenderer
   do {
     renderer = try ThemeRenderer(theme: Theme.load(directory: templatesDirectory))

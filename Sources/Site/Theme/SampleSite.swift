@@ -1,28 +1,41 @@
+import BookRecord
 import Catalog
-import GoogleBooks
 
 /// A tiny site with every field filled in (and a book with none), whose page contexts show
 /// the template linter every field each page type can offer.
 enum SampleSite {
-  static let richVolume = Volume(
-    id: "sampleRich01",
-    volumeInfo: VolumeInfo(
-      title: "Sample", subtitle: "A subtitle", authors: ["An Author", "Another Author"],
-      publisher: "A Publisher",
-      publishedDate: "2019-03-05", description: "<p>A description.</p>",
-      industryIdentifiers: [IndustryIdentifier(type: "ISBN_13", identifier: "9780306406157")], pageCount: 320,
-      categories: ["Fiction / Science Fiction / General"], averageRating: 4.5, ratingsCount: 12,
-      language: "en",
-      imageLinks: ImageLinks(
-        smallThumbnail: "https://books.google.com/s", thumbnail: "https://books.google.com/t",
-        small: "https://books.google.com/m"),
-      previewLink: "https://books.google.com/p", canonicalVolumeLink: "https://books.google.com/c"),
-    saleInfo: SaleInfo(
-      saleability: "FOR_SALE", listPrice: Price(amount: 450, currencyCode: "TWD"),
-      retailPrice: Price(amount: 356, currencyCode: "TWD"), buyLink: "https://play.google.com/b"),
-    accessInfo: AccessInfo(publicDomain: true, webReaderLink: "https://play.google.com/r"))
+  static let source = BookSource(id: "sample", name: "Sample source", fieldNames: [:])
 
-  static let bareVolume = Volume(id: "sampleBare01")
+  static let richRecord: BookRecord = {
+    var record = BookRecord(
+      id: "sampleRich01",
+      source: SourceRecord(source: source, id: "sampleRich01", url: "https://books.google.com/c"))
+    record.title = "Sample"
+    record.subtitle = "A subtitle"
+    record.authors = ["An Author", "Another Author"]
+    record.publisher = "A Publisher"
+    record.published = BookDate(year: 2019, month: 3, day: 5)
+    record.description = "<p>A description.</p>"
+    record.identifiers = [BookIdentifier(.isbn13, "9780306406157")]
+    record.pageCount = 320
+    record.categories = ["Fiction / Science Fiction / General"]
+    record.rating = Rating(average: 4.5, count: 12)
+    record.language = "en"
+    record.covers = CoverLinks(
+      smallThumbnail: "https://books.google.com/s", thumbnail: "https://books.google.com/t",
+      small: "https://books.google.com/m")
+    record.previewLink = "https://books.google.com/p"
+    record.readerLink = "https://play.google.com/r"
+    record.sale = Sale(
+      saleability: .forSale, listPrice: Price(amount: 450, currencyCode: "TWD"),
+      retailPrice: Price(amount: 356, currencyCode: "TWD"), buyLink: "https://play.google.com/b")
+    record.isPublicDomain = true
+    return record
+  }()
+
+  static let bareRecord = BookRecord(
+    id: "sampleBare01", source: SourceRecord(source: source, id: "sampleBare01", url: "https://example.org/b")
+  )
 
   static var catalog: Catalog {
     Catalog(
@@ -36,7 +49,7 @@ enum SampleSite {
   /// One context per page of the sample site, grouped by template name.
   static func contexts() -> [String: [ContextValue]] {
     let catalog = catalog
-    let inputs = [SiteInput.Collection(slug: "shelf", volumes: [richVolume, bareVolume])]
+    let inputs = [SiteInput.Collection(slug: "shelf", records: [richRecord, bareRecord])]
     guard let model = try? SiteModel(catalog: catalog, collections: inputs),
       let urls = try? SiteURLs(baseURL: catalog.site.baseURL),
       let strings = try? UIStrings(language: .english)

@@ -102,3 +102,10 @@ enum Fixtures {
     var description: String { "inode \(inode) mtime \(seconds).\(nanoseconds)" }
   }
 }
+
+extension SiteInput.Collection {
+  /// The collection of these volumes, made records by Google's own mapping (as a build does).
+  init(slug: String, volumes: [Volume]) {
+    self.init(slug: slug, records: volumes.map(\.record))
+  }
+}

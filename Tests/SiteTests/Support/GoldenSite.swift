@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import GoogleBooks
 

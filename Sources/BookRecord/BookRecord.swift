@@ -1,0 +1,57 @@
+/// One book as the site is made from it, whatever source its data came from: each source maps
+/// its own shapes into this record at its edge (`GoogleBooks/Volume+Record.swift`), the owner's
+/// corrections are applied to it (`overridden(by:)`), and a second source may fill what the
+/// first lacks (`enriched(with:)`); `provenance` says where each field came from.
+///
+/// Values are kept as the source stated them (escaping, trimming and link screening are the
+/// site's); every field is optional: sources omit fields freely. Adding a field means: here and
+/// in `BookField` (with its two switches in `BookRecord+Fields.swift`), one mapping per source,
+/// and the template that shows it.
+package struct BookRecord: Sendable, Equatable {
+  /// The book's id: its primary record's id at its source (a Google Books volume id), which is
+  /// stable across builds and names the book's page.
+  package var id: String
+  package var title: String?
+  package var subtitle: String?
+  package var authors: [String]?
+  package var publisher: String?
+  package var published: BookDate?
+  /// Plain text or HTML, as the source sent it; the site sanitizes it.
+  package var description: String?
+  package var pageCount: Int?
+  /// A language tag (`en`, `zh-TW`), as the source wrote it.
+  package var language: String?
+  /// Flat (`Fiction`) or paths (`Fiction / Science Fiction / Alien Contact`).
+  package var categories: [String]?
+  /// ISBNs and other identifiers, in the source's order.
+  package var identifiers: [BookIdentifier]?
+  package var covers: CoverLinks?
+  /// A page with a preview of the book.
+  package var previewLink: String?
+  /// A reader for the book itself (whole or in part), preferred over the preview page.
+  package var readerLink: String?
+  package var rating: Rating?
+  package var sale: Sale?
+  package var isPublicDomain: Bool?
+  /// The owner's Markdown note.
+  package var note: String?
+  package var tags: [String]?
+  package var provenance: Provenance
+
+  /// An empty record of `source`'s record `id`, for a mapping to fill.
+  package init(id: String, source: SourceRecord) {
+    self.id = id
+    provenance = Provenance(source)
+  }
+}
+
+/// A source's rating of the book: its average on a scale of 0 to 5, and how many rated it.
+package struct Rating: Sendable, Equatable {
+  package var average: Double
+  package var count: Int?
+
+  package init(average: Double, count: Int? = nil) {
+    self.average = average
+    self.count = count
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Support
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The on-disk cache: one file per request at `<directory>/<2 hex>/<64 hex>.entry`.
+///
+/// The name is the SHA-256 of the request's canonical relative form (`CachedRequest.canonical`),
+/// so it is stable across runs, machines and API base URLs. A file is one JSON header line
+/// (format, request, status, fetched_at, body_length, body_xxh64, and `pinned` on recorded
+/// entries that never expire), a newline, then the body
+/// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
+package struct ResponseCache: Sendable {
+  package let directory: String
+
+  package init(directory: String) {
+    self.directory = directory
+  }
+
+  /// The 64-hex-digit key of `request`.
+  package func key(for request: some CachedRequest) -> String { SHA256.hex(request.canonical) }
+
+  /// The most read from one entry: Google's largest answers (a page of 40 volumes) are a few
+  /// hundred KB, so 64 MiB is only ever reached by a damaged or planted file.
+  package static let entryLimit = FileLimit(bytes: 64 << 20, what: "a cache entry")
+
+  package func path(for request: some CachedRequest) -> String {
+    directory + "/" + relativePath(for: request)
+  }
+
+  /// `aa/<key>.entry`, below `directory`.
+  func relativePath(for request: some CachedRequest) -> String {
+    let key = key(for: request)
+    return key.prefix(2) + "/" + key + ".entry"
+  }
+
+  /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry,
+  /// and for anything but a regular file inside the cache folder within `entryLimit`.
+  package func load(_ request: some CachedRequest) throws(CacheError) -> CacheEntry? {
+    let path = path(for: request)
+    let file: [UInt8]
+    do {
+      file = try FileFence(folder: directory, name: "the cache folder").read(
+        relativePath(for: request), limit: Self.entryLimit)
+    } catch {
+      switch error.problem {
+      case .notFound: return nil
+      case .system(_, let code): throw .unreadable(path: path, reason: String(cString: strerror(code)))
+      default: throw .corrupt(path: path, reason: error.reason)
+      }
+    }
+    let entry = try file.withUnsafeBufferPointer { buffer throws(CacheError) -> CacheEntry in
+      guard let newline = buffer.firstIndex(of: 0x0A) else {
+        throw .corrupt(path: path, reason: "no header line")
+      }
+      guard let header = CacheEntryHeader(buffer, range: 0..<newline) else {
+        throw .corrupt(path: path, reason: "unreadable header")
+      }
+      guard header.format == CacheEntryHeader.formatVersion else {
+        throw .corrupt(
+          path: path, reason: "format \(header.format), expected \(CacheEntryHeader.formatVersion)")
+      }
+      guard header.request == request.canonical else {
+        throw .corrupt(path: path, reason: "holds '\(header.request)'")
+      }
+      let body = UnsafeBufferPointer(rebasing: buffer[(newline + 1)...])
+      guard body.count == header.bodyLength else {
+        throw .corrupt(path: path, reason: "body is \(body.count) bytes, expected \(header.bodyLength)")
+      }
+      guard XXH64.hex(body) == header.bodyChecksum else {
+        throw .corrupt(path: path, reason: "body checksum mismatch")
+      }
+      guard let fetchedAt = UTCTime.parse(header.fetchedAt) else {
+        throw .corrupt(path: path, reason: "bad fetched_at '\(header.fetchedAt)'")
+      }
+      return CacheEntry(
+        request: header.request, status: header.status, fetchedAt: fetchedAt, pinned: header.pinned, file: [],
+        bodyStart: newline + 1)
+    }
+    var result = entry
+    result.file = file
+    return result
+  }
+
+  /// Writes an entry atomically. An error response (status ≥ 300) never replaces a good entry.
+  /// A `pinned` entry never expires (recorded fixtures such as the example site's cache).
+  package func store(
+    _ request: some CachedRequest, body: [UInt8], status: Int, fetchedAt: Date, pinned: Bool = false
+  ) throws(CacheError) {
+    let path = path(for: request)
+    if !(200..<300).contains(status), (try? load(request)) != nil { return }
+    var header = CacheEntryHeader(
+      format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
+      fetchedAt: UTCTime.rfc3339(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
+    header.pinned = pinned
+    var file = Array(header.line.utf8)
+    file.append(0x0A)
+    file.append(contentsOf: body)
+    try Self.writeAtomically(file, to: path)
+  }
+
+  /// `store` for a body held as `Data`.
+  package func store(_ request: some CachedRequest, body: Data, status: Int, fetchedAt: Date)
+    throws(CacheError)
+  {
+    try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
+  }
+
+  /// True when the folder holds no entry at all (a site that has never fetched).
+  package var isEmpty: Bool {
+    let enumerator = FileManager.default.enumerator(atPath: directory)
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".entry") { return false }
+    }
+    return true
+  }
+
+  /// Deletes the entry for `request` if there is one.
+  package func remove(_ request: some CachedRequest) {
+    unlink(path(for: request))
+  }
+
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .unwritable(path: path, reason: "cannot create \(folder)")
+    }
+    var template = Array((folder + "/.tmp-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var offset = 0
+    var failed = false
+    bytes.withUnsafeBufferPointer { buffer in
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 {
+          failed = true
+          return
+        }
+        offset += written
+      }
+    }
+    let reason = failed ? String(cString: strerror(errno)) : ""
+    fchmod(descriptor, 0o644)
+    close(descriptor)
+    guard !failed, rename(temporary, path) == 0 else {
+      let why = failed ? reason : String(cString: strerror(errno))
+      unlink(temporary)
+      throw .unwritable(path: path, reason: why)
+    }
+  }
+}

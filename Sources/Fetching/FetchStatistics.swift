@@ -1,0 +1,20 @@
+/// Counters for the summary line and for tests.
+package struct FetchStatistics: Sendable, Equatable {
+  /// HTTP requests sent, retries included.
+  package var requests = 0
+  /// Entries served from cache without a request because they were fresh.
+  package var cacheHits = 0
+  package var retries = 0
+  /// Entries served from an expired cache entry (offline, budget spent or request failed).
+  package var staleServed = 0
+  /// Damaged cache entries found (and refetched).
+  package var corruptEntries = 0
+  /// Distinct requests the run needed.
+  package var plannedRequests = 0
+  /// Distinct requests answered so far (from cache, network, or found missing).
+  package var resolvedRequests = 0
+  /// Records the fetch delivered (Google Books volumes).
+  package var volumes = 0
+
+  package init() {}
+}

@@ -1,0 +1,128 @@
+import Diagnostics
+
+/// Reads a run's resolutions in the caller's (catalog) order and collects what they come to:
+/// warnings, failed requests, missing entries, entries left to a later run; each request's
+/// notes are emitted once, with the subject of the purpose it is first met for.
+package struct FetchCollector<Source: FetchSource> {
+  package let run: FetchRun<Source>
+  package private(set) var warnings: [Diagnostic] = []
+  private var failures: [RequestFailure] = []
+  private var missing: [(entry: MissingEntry, reason: FetchError.MissingReason)] = []
+  private var unwritten: [UnwrittenEntry] = []
+  /// Missing entries the budget did not reach: left for a later run, not an error.
+  private var pending: [(entry: MissingEntry, purpose: Source.Purpose)] = []
+  private var visited: Set<Source.Request> = []
+  private var failed: Set<Source.Request> = []
+
+  package init(_ run: FetchRun<Source>) {
+    self.run = run
+    for warning in run.warnings { warn(warning) }
+  }
+
+  package var source: Source { run.source }
+
+  /// The request's answer, and whether this is the first time it is met (its own notes are
+  /// then the caller's to report); records its notes, failure or absence the first time.
+  package mutating func take(_ request: Source.Request, _ purpose: Source.Purpose) -> (
+    answer: Source.Decoded, isFirst: Bool
+  )? {
+    let first = visited.insert(request).inserted
+    let subject = source.subject(of: purpose)
+    if first {
+      for note in run.notes[request] ?? [] { warn("\(subject): \(note)") }
+      if let problem = run.unwritten[request] {
+        unwritten.append(UnwrittenEntry(subject: subject, problem: scrubbed(problem)))
+      }
+    }
+    switch run.resolutions[request] {
+    case .answered(let answer):
+      return (answer, first)
+    case .failed(var failure):
+      failure.subject = subject
+      if let fallback = purpose.fallback {
+        if first { warn("\(subject): \(failure.reason); keeping \(fallback)") }
+      } else if failed.insert(request).inserted {
+        failures.append(scrubbed(failure))
+      }
+      return nil
+    case .missing(let reason, let problem):
+      guard first else { return nil }
+      let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
+      if case .budgetSpent = reason {
+        pending.append((entry, purpose))
+      } else {
+        missing.append((entry, reason))
+      }
+      return nil
+    case nil:
+      return nil
+    }
+  }
+
+  package mutating func warn(_ message: String) {
+    warnings.append(.warning(scrubbed(message)))
+  }
+
+  /// Adds the run's closing warnings (stale entries, the budget, the network), then throws when
+  /// a request failed, an entry is missing or a response could not be stored. Returns the
+  /// entries left for a later run, in catalog order.
+  package mutating func finish() throws(FetchError) -> [MissingEntry] {
+    if run.staleOffline > 0 {
+      warn("offline: \(entries(run.staleOffline)) older than cache.max_age; run without --offline to refresh")
+    }
+    if run.staleKept > 0 {
+      let count = run.staleKept
+      warn(
+        "\(entries(count)) older than cache.max_age and \(count == 1 ? "was" : "were") used as "
+          + "\(count == 1 ? "it is" : "they are"); 'bookgen build' or 'bookgen fetch' refreshes "
+          + (count == 1 ? "it" : "them"))
+    }
+    if !pending.isEmpty {
+      let requests = pending.count == 1 ? "1 request" : "\(pending.count) requests"
+      warn(
+        "the request budget of \(run.budgetLimit ?? 0) is spent with "
+          + source.pendingSummary(pending.map(\.purpose)) + " (\(requests)); this run builds with what is "
+          + "cached and the next one fetches more (or raise --max-requests / "
+          + "\(source.settingNames.maxRequests))")
+    }
+    if run.staleBudget > 0 {
+      warn(
+        "the request budget of \(run.budgetLimit ?? 0) is spent: \(entries(run.staleBudget)) served from "
+          + "expired cache entries; the stalest are refreshed first on the next run")
+    }
+    if run.staleUnreachable > 0, let down = run.networkDown {
+      warn(
+        "cannot reach \(source.baseURL) (\(down)): \(entries(run.staleUnreachable)) older than "
+          + "cache.max_age and used as they are; no further requests were sent")
+    }
+    if !failures.isEmpty { throw .requestsFailed(failures) }
+    if let reason = missing.first?.reason {
+      throw .missingEntries(missing.map(\.entry), reason: reason)
+    }
+    if !unwritten.isEmpty { throw .unwrittenEntries(unwritten) }
+    return pending.map(\.entry)
+  }
+
+  private func entries(_ count: Int) -> String {
+    count == 1 ? "1 cache entry is" : "\(count) cache entries are"
+  }
+
+  /// Belt and braces: a key never reaches a message even if a server echoes it.
+  private func scrubbed(_ text: String) -> String { source.scrubbed(text) }
+
+  private func scrubbed(_ failure: RequestFailure) -> RequestFailure {
+    var failure = failure
+    failure.subject = scrubbed(failure.subject)
+    failure.url = scrubbed(failure.url)
+    failure.hint = failure.hint.map(scrubbed)
+    if case .http(let status, var error?) = failure.reason {
+      error.message = error.message.map(scrubbed)
+      error.detailMessages = error.detailMessages.map(scrubbed)
+      failure.reason = .http(status: status, error: error)
+    }
+    if case .transport(.redirectedElsewhere(let host)) = failure.reason {
+      failure.reason = .transport(.redirectedElsewhere(host: scrubbed(host)))
+    }
+    return failure
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Support
+
+/// Fetches a source's requests through the on-disk cache: fresh entries are used, stale ones
+/// refreshed (and kept as the fallback), missing ones fetched, within the request budget and
+/// the rate cap, offline not at all; each answer's follow-ups are planned as it arrives.
+///
+/// Cache lookups and requests run as child tasks, at most `jobs` at a time; the loop in `run`
+/// alone owns the bookkeeping, and callers read the result in catalog order afterwards, so
+/// nothing in the output depends on timing.
+package struct FetchScheduler<Source: FetchSource>: Sendable {
+  let source: Source
+  let limits: FetchLimits
+  let options: FetchOptions
+  let cache: ResponseCache
+  let transport: any HTTPTransport
+  let progress: (any FetchProgress)?
+
+  package init(
+    source: Source, limits: FetchLimits, options: FetchOptions, cache: ResponseCache,
+    transport: any HTTPTransport, progress: (any FetchProgress)?
+  ) {
+    self.source = source
+    self.limits = limits
+    self.options = options
+    self.cache = cache
+    self.transport = transport
+    self.progress = progress
+  }
+
+  /// Resolves `initial` and everything it leads to; throws only when not even one request fits
+  /// the descriptors the process may open.
+  package func run(_ initial: [(Source.Request, Source.Purpose)]) async throws(FetchError) -> FetchRun<Source>
+  {
+    let budget = RequestBudget(limit: limits.maxRequests)
+    let client = SourceClient(
+      source: source, transport: transport, timeout: limits.timeout,
+      policy: RetryPolicy(
+        retries: limits.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
+      options: options, budget: budget, network: NetworkStatus(), progress: progress)
+    // A fetch that may write marks the folder as bookgen's; if it cannot even create it, each
+    // store reports that (as a warning naming the entry), so nothing is lost by going on.
+    if !options.offline { try? cache.claimFolder() }
+    var state = FetchState(source: source)
+    let jobs = try affordableJobs(&state)
+    for (request, purpose) in initial { state.add(request, purpose) }
+    await schedule(&state, jobs: jobs, client: client, cache: cache, budget: budget)
+    return FetchRun(state: state, budgetLimit: budget.limit, networkDown: client.network.down)
+  }
+
+  /// Descriptors one job may hold at once: its connection and the cache entry it reads or writes.
+  static var descriptorsPerJob: Int { 2 }
+  /// Descriptors kept free for URLSession, libcurl and libdispatch, which open their own as
+  /// connections and threads come and go (libdispatch traps when it gets none).
+  static var descriptorReserve: Int { 24 }
+
+  /// `options.jobs`, or fewer (with a warning) when that many would run out of descriptors;
+  /// too few for even one job is an error, never a run that quietly loses entries.
+  private func affordableJobs(_ state: inout FetchState<Source>) throws(FetchError) -> Int {
+    let available = options.availableDescriptors?() ?? FileDescriptors.available()
+    let jobs = FileDescriptors.concurrency(
+      requested: options.jobs, available: available, perTask: Self.descriptorsPerJob,
+      reserve: Self.descriptorReserve)
+    guard let available, jobs < options.jobs else { return options.jobs }
+    let needed = Self.descriptorReserve + Self.descriptorsPerJob
+    guard jobs > 0 else { throw .tooFewDescriptors(available: available, needed: needed) }
+    state.warnings.append(
+      "only \(available) more files may be open at once (ulimit -n): fetching \(jobs) at a time "
+        + "instead of \(options.jobs)")
+    return jobs
+  }
+
+  private func schedule(
+    _ state: inout FetchState<Source>, jobs: Int, client: SourceClient<Source>, cache: ResponseCache,
+    budget: RequestBudget
+  ) async {
+    let interval = limits.requestsPerSecond.map { $0 > 0 ? 1 / $0 : 0 } ?? 0
+    var nextStart = options.now()
+    await withTaskGroup(of: ChildResult<Source>.self) { group in
+      var running = 0
+      var lookups = 0
+      while true {
+        while running < jobs, let request = state.nextLookup() {
+          group.addTask { lookup(request, cache: cache) }
+          running += 1
+          lookups += 1
+        }
+        // Requests wait for all pending lookups, so a budget goes to the stalest entries.
+        while lookups == 0, running < jobs,
+          let (request, fetchedAt) = state.nextNetwork(stalestFirst: budget.limit != nil)
+        {
+          if options.offline {
+            state.serveWithoutNetwork(request, because: .offline)
+          } else if fetchedAt != nil, !options.refreshesExpired {
+            state.keepExpired(request)
+          } else if let down = client.network.down {
+            state.serveWithoutNetwork(request, because: state.unreachable(down))
+          } else if !budget.take() {
+            state.serveWithoutNetwork(
+              request,
+              because: .budgetSpent(limit: budget.limit ?? 0, setting: source.settingNames.maxRequests))
+          } else {
+            let now = options.now()
+            let start = max(now, nextStart)
+            nextStart = start.addingTimeInterval(interval)
+            let wait = start.timeIntervalSince(now)
+            group.addTask {
+              if wait > 0 { await options.sleep(wait) }
+              return await fetch(request, client: client, cache: cache)
+            }
+            running += 1
+          }
+        }
+        if running == 0 {
+          if state.hasLookups || !state.networkQueue.isEmpty { continue }
+          break
+        }
+        guard let result = await group.next() else { break }
+        running -= 1
+        if case .fetched = result {} else { lookups -= 1 }
+        if case .fetched(let request, let outcome, _) = result { reportFinished(request, outcome) }
+        state.handle(result)
+        progress?.report(.update(state.statistics))
+      }
+    }
+  }
+
+  private func reportFinished(_ request: Source.Request, _ outcome: SourceClient<Source>.Outcome) {
+    let url = source.displayURL(for: request)
+    switch outcome {
+    case .success(_, _, let status, let attempts, _):
+      progress?.report(.requestFinished(url: url, result: "HTTP \(status)", attempts: attempts))
+    case .failure(let reason, let attempts, _):
+      progress?.report(.requestFinished(url: url, result: source.scrubbed("\(reason)"), attempts: attempts))
+    }
+  }
+
+  /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch
+  /// (offline: missing, with the problem).
+  private func lookup(_ request: Source.Request, cache: ResponseCache) -> ChildResult<Source> {
+    let entry: CacheEntry?
+    do {
+      entry = try cache.load(request)
+    } catch {
+      return .needsNetwork(request, stale: nil, problem: "\(error)")
+    }
+    guard let entry, (200..<300).contains(entry.status) else {
+      return .needsNetwork(request, stale: nil, problem: nil)
+    }
+    guard let decoded = source.decodeCached(entry.body, for: request) else {
+      return .needsNetwork(
+        request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
+    }
+    if !options.refresh && (entry.pinned || entry.age(at: options.now()) < limits.maxAge) {
+      return .fresh(request, decoded)
+    }
+    return .needsNetwork(
+      request, stale: StaleEntry(decoded: decoded, fetchedAt: entry.fetchedAt), problem: nil)
+  }
+
+  /// Sends the request and stores a good answer; an error response is never cached.
+  private func fetch(_ request: Source.Request, client: SourceClient<Source>, cache: ResponseCache) async
+    -> ChildResult<Source>
+  {
+    let outcome = await client.fetch(request)
+    guard case .success(_, let body, let status, _, _) = outcome else {
+      return .fetched(request, outcome, storeProblem: nil)
+    }
+    do {
+      try cache.store(
+        request, body: body, status: status, fetchedAt: options.now(), pinned: options.pinEntries)
+      return .fetched(request, outcome, storeProblem: nil)
+    } catch {
+      return .fetched(request, outcome, storeProblem: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// Hands out unique slugs within one folder, deterministically (callers go in a stable order).
+///
+/// Uniqueness is checked case-insensitively so the output also works on macOS and Windows file
+/// systems, where `books/abc/` and `books/ABC/` are the same folder.
+struct SlugAllocator {
+  private var taken: Set<String>
+
+  init(reserved: Set<String> = ["page"]) {
+    taken = Set(reserved.map { $0.lowercased() })
+  }
+
+  /// `preferred`, or `preferred-2`, `preferred-3`… when it is taken.
+  mutating func allocate(_ preferred: String) -> String {
+    var candidate = preferred
+    var counter = 2
+    while taken.contains(candidate.lowercased()) {
+      candidate = "\(preferred)-\(counter)"
+      counter += 1
+    }
+    taken.insert(candidate.lowercased())
+    return candidate
+  }
+}

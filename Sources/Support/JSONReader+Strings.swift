@@ -1,0 +1,160 @@
+import Support
+
+extension JSONReader {
+  /// Reads the string at the current position (which must be `"`), decoding escapes; the
+  /// control characters no page or feed may hold are removed (`ControlCharacters`).
+  @inlinable package mutating func readString() throws(JSONSyntaxError) -> String {
+    position += 1
+    let start = position
+    var index = start
+    while index < end {
+      let byte = base[index]
+      if byte == UInt8(ascii: "\"") {
+        position = index + 1
+        return ControlCharacters.removingForbidden(
+          String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self))
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      index += 1
+    }
+    guard index < end else {
+      position = end
+      throw syntaxError("unterminated string")
+    }
+    // Slow path: at least one escape. Copy what was scanned, then decode the rest.
+    var bytes = [UInt8](UnsafeBufferPointer(start: base + start, count: index - start))
+    bytes.reserveCapacity(index - start + 64)
+    position = index
+    while position < end {
+      // Copy the run up to the next quote or backslash in one go.
+      var runEnd = position
+      while runEnd < end, base[runEnd] != UInt8(ascii: "\""), base[runEnd] != UInt8(ascii: "\\") {
+        runEnd += 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: runEnd - position))
+      position = runEnd
+      guard position < end else { break }
+      if base[position] == UInt8(ascii: "\"") {
+        position += 1
+        return ControlCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
+      }
+      guard position + 1 < end else { break }
+      let escaped = base[position + 1]
+      position += 2
+      switch escaped {
+      case UInt8(ascii: "n"): bytes.append(0x0A)
+      case UInt8(ascii: "t"): bytes.append(0x09)
+      case UInt8(ascii: "r"): bytes.append(0x0D)
+      case UInt8(ascii: "b"): bytes.append(0x08)
+      case UInt8(ascii: "f"): bytes.append(0x0C)
+      case UInt8(ascii: "u"): try appendUnicodeEscape(to: &bytes)
+      default: bytes.append(escaped)  // \" \\ \/ and, forgivingly, anything else
+      }
+    }
+    position = end
+    throw syntaxError("unterminated string")
+  }
+
+  @inlinable mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+    guard end - position >= 4 else { throw syntaxError("truncated \\u escape") }
+    var value: UInt32 = 0
+    for offset in 0..<4 {
+      let byte = base[position + offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw syntaxError("invalid \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    position += 4
+    return value
+  }
+
+  @inlinable mutating func appendUnicodeEscape(to bytes: inout [UInt8]) throws(JSONSyntaxError) {
+    var scalar = try hex4()
+    if scalar >= 0xD800 && scalar < 0xDC00, end - position >= 6, base[position] == UInt8(ascii: "\\"),
+      base[position + 1] == UInt8(ascii: "u")
+    {
+      let save = position
+      position += 2
+      let low = try hex4()
+      if low >= 0xDC00 && low < 0xE000 {
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else {
+        position = save
+      }
+    }
+    // Lone surrogates become U+FFFD rather than failing the whole volume.
+    let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+    for unit in UTF8.encode(character)! { bytes.append(unit) }
+  }
+
+  /// Skips one value of any type, checking only enough structure to find where it ends.
+  @inlinable package mutating func skipValue() throws(JSONSyntaxError) {
+    let byte = try peek()
+    switch byte {
+    case UInt8(ascii: "\""):
+      try skipString()
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      try skipContainer()
+    default:
+      // Numbers and literals: run to the next delimiter.
+      let start = position
+      while position < end {
+        switch base[position] {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09:
+          guard position > start else { throw syntaxError("unexpected character") }
+          return
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"):
+          throw syntaxError("unexpected character")
+        default:
+          position += 1
+        }
+      }
+    }
+  }
+
+  @inlinable mutating func skipString() throws(JSONSyntaxError) {
+    var index = position + 1
+    while index < end {
+      let byte = base[index]
+      if byte == UInt8(ascii: "\"") {
+        position = index + 1
+        return
+      }
+      index += byte == UInt8(ascii: "\\") ? 2 : 1
+    }
+    position = end
+    throw syntaxError("unterminated string")
+  }
+
+  @inlinable mutating func skipContainer() throws(JSONSyntaxError) {
+    var depth = 0
+    var index = position
+    while index < end {
+      switch base[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < end, base[index] != UInt8(ascii: "\"") {
+          index += base[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 {
+          position = index + 1
+          return
+        }
+      default:
+        break
+      }
+      index += 1
+    }
+    position = end
+    throw syntaxError("unexpected end of data")
+  }
+}

@@ -1,0 +1,77 @@
+import BookRecord
+import Testing
+
+/// Records of one book combined field by field: the owner's corrections win (also when they
+/// clear a field), a second source fills only what nobody stated, and each field keeps its origin.
+@Suite struct BookRecordMergeTests {
+  static let google = BookSource(
+    id: "google-books", name: "Google Books",
+    fieldNames: [
+      .title: "volumeInfo.title", .subtitle: "volumeInfo.subtitle", .pageCount: "volumeInfo.pageCount",
+    ])
+  static let library = BookSource(
+    id: "library", name: "A library",
+    fieldNames: [.title: "title", .pageCount: "pages", .published: "first_year"])
+  static let owner = BookSource(
+    id: "catalog", name: "catalog.yml", fieldNames: [.subtitle: "overrides.subtitle"])
+
+  static var googleRecord: BookRecord {
+    var record = BookRecord(
+      id: "g1", source: SourceRecord(source: google, id: "g1", url: "https://g.test/g1", digest: 1))
+    record.title = "Dune"
+    record.subtitle = "A wrong subtitle"
+    return record
+  }
+
+  @Test func theOwnersCorrectionsWinAndMayClearAField() {
+    var corrections = BookRecord(
+      id: "g1", source: SourceRecord(source: Self.owner, id: "9780441013593", digest: 2))
+    corrections.subtitle = nil
+    corrections.markStated(.subtitle)
+    corrections.note = "Read twice."
+    corrections.markStated(.note)
+    let book = Self.googleRecord.overridden(by: corrections)
+    #expect(book.id == "g1")
+    #expect(book.title == "Dune")
+    #expect(book.subtitle == nil)
+    #expect(book.note == "Read twice.")
+    #expect(book.provenance.records.map(\.source.id) == ["google-books", "catalog"])
+    #expect(book.origin(of: .title)?.record.source == Self.google)
+    #expect(
+      book.origin(of: .subtitle)
+        == FieldOrigin(record: corrections.provenance.records[0], fieldName: "overrides.subtitle"))
+    #expect(book.states(.subtitle))
+    #expect(book.origin(of: .note)?.record.id == "9780441013593")
+    #expect(!book.states(.pageCount))
+  }
+
+  @Test func aSecondSourceFillsOnlyWhatNoSourceStated() {
+    var cleared = BookRecord(id: "g1", source: SourceRecord(source: Self.owner, id: "g1"))
+    cleared.markStated(.published)
+    let corrected = Self.googleRecord.overridden(by: cleared)
+    var other = BookRecord(
+      id: "OL1M", source: SourceRecord(source: Self.library, id: "OL1M", url: "https://l.test/OL1M"))
+    other.title = "Dune (library)"
+    other.pageCount = 412
+    other.published = BookDate(year: 1965)
+    let book = corrected.enriched(with: other)
+    #expect(book.title == "Dune")
+    #expect(book.pageCount == 412)
+    #expect(
+      book.origin(of: .pageCount) == FieldOrigin(record: other.provenance.records[0], fieldName: "pages"))
+    // The owner said there is no date: the library's does not come through.
+    #expect(book.published == nil)
+    #expect(book.provenance.records.map(\.source.id) == ["google-books", "catalog", "library"])
+    #expect(book.provenance.records.compactMap(\.url) == ["https://g.test/g1", "https://l.test/OL1M"])
+  }
+
+  @Test func richerCopiesOfARecordWin() {
+    var poor = BookRecord(id: "g1", source: SourceRecord(source: Self.google, id: "g1"))
+    poor.title = "Dune"
+    var rich = poor
+    rich.authors = ["Frank Herbert"]
+    rich.description = String(repeating: "word ", count: 100)
+    #expect(rich.richness > poor.richness)
+    #expect(rich.richness == 2 * 10 + 2)
+  }
+}
