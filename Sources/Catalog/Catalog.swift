@@ -50,6 +50,9 @@ package struct IncludedFile: Sendable, Equatable {
   package var shownAs: String
   /// The file's lines that hold `books:`, as `Catalog.booksLines`.
   package var booksLines: Range<Int>?
+  /// The slugs of the collections and shelves it declares.
+  package var collectionSlugs: [String] = []
+  package var shelfSlugs: [String] = []
 }
 
 /// One key of a book that two files set to different values.

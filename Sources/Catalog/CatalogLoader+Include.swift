@@ -113,6 +113,10 @@ extension CatalogLoader {
         "there are no collections: list at least one under 'collections', in catalog.yml or a file it includes",
         at: includeKey)
     }
+    for (index, part) in parts.dropFirst().enumerated() where catalog.includes.indices.contains(index) {
+      catalog.includes[index].collectionSlugs = part.collections.map(\.slug)
+      catalog.includes[index].shelfSlugs = part.shelves.map(\.shelf.slug)
+    }
     mergeBooks(parts, into: &catalog)
     let diagnostics = parts.flatMap(\.decoder.sortedDiagnostics)
     guard diagnostics.isEmpty else { throw .invalid(diagnostics) }
@@ -137,6 +141,11 @@ extension CatalogLoader {
       catalog.conflicts += merge.conflicts
     }
   }
+}
+
+extension CatalogLoader {
+  /// Whether `name` may be included: a relative path below the catalog's folder to a `.yml` file.
+  package static func isIncludeName(_ name: String) -> Bool { CatalogDecoder.isIncludeName(name) }
 }
 
 extension CatalogDecoder {

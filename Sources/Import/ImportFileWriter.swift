@@ -1,12 +1,16 @@
 import Catalog
+import Foundation
 
 /// The YAML file an import writes: its shelves, its collections and one `books:` entry per row,
 /// in the export's order, every value quoted so it reads back as written. Identical imports give
 /// identical bytes.
-enum ImportFileWriter {
+package enum ImportFileWriter {
+  /// How the file begins: an import replaces only a file that begins so.
+  package static let header = "# Written by 'bookgen import "
+
   static func text(_ plan: ImportPlan) -> String {
     var out: [String] = [
-      "# Written by 'bookgen import \(plan.format.rawValue)' from \(plan.csvName): "
+      header + "\(plan.format.rawValue)' from \((plan.csvName as NSString).lastPathComponent): "
         + "\(plan.entries.count) \(plan.entries.count == 1 ? "book" : "books").",
       "# Importing again replaces this file: write your own changes in catalog.yml, whose",
       "# entries win over these key by key. Entries with 'matched_by: title' were found by",

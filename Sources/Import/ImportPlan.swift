@@ -1,12 +1,23 @@
 import Catalog
 import Foundation
 
-/// Finds the book an export row without a usable ISBN stands for, by its title and authors
-/// (Google Books' `intitle:`/`inauthor:` search): the CLI gives one that fetches, tests a fake.
+/// Finds the books export rows without a usable ISBN stand for, by title and authors (Google
+/// Books' `intitle:`/`inauthor:` search): the CLI gives one that fetches, tests a fake.
 package protocol BookMatcher: Sendable {
-  /// The book's `books:` key (a volume id or an ISBN-13) and where it was found; nil when no
-  /// book matches well enough.
-  func match(title: String, authors: [String]) async throws -> BookMatch?
+  /// For each query in order, the book's `books:` key (a volume id or an ISBN-13) and where it
+  /// was found; nil when no book matches well enough (or the request budget ran out).
+  func match(_ queries: [MatchQuery]) async throws -> [BookMatch?]
+}
+
+/// A row to look up: its title (without the series) and authors, as the export wrote them.
+package struct MatchQuery: Sendable, Equatable {
+  package var title: String
+  package var authors: [String]
+
+  package init(title: String, authors: [String]) {
+    self.title = title
+    self.authors = authors
+  }
 }
 
 package struct BookMatch: Sendable, Equatable {
@@ -92,13 +103,7 @@ extension ImportPlan.Entry {
 /// Reads an export and keys its rows: by ISBN, by a previous import's match, by a title
 /// search (`matcher`, when not offline) or else by the export's own id.
 package enum ExportImporter {
-  /// Title searches in flight at once (each one request or a cache hit).
-  static let concurrentMatches = 4
-
-  package static func plan(
-    _ request: ImportRequest, matcher: (any BookMatcher)?,
-    progress: @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
-  ) async throws -> ImportPlan {
+  package static func plan(_ request: ImportRequest, matcher: (any BookMatcher)?) async throws -> ImportPlan {
     let table = try CSVReader.read(request.csv, file: request.csvName)
     guard let found = ExportFormat.detect(table.header) else {
       throw ImportError.unknownFormat(file: request.csvName, columns: table.header)
@@ -114,7 +119,7 @@ package enum ExportImporter {
       }
       return ImportPlan.Entry(key: row.exportID.description, row: row)
     }
-    if let matcher { try await match(&entries, with: matcher, progress: progress) }
+    if let matcher { try await match(&entries, with: matcher) }
     var plan = ImportPlan(format: found, csvName: request.csvName, shelvesAreTags: request.shelves == .tags)
     var lineOfKey: [String: Int] = [:]
     for var entry in entries {
@@ -133,34 +138,16 @@ package enum ExportImporter {
     return plan
   }
 
-  /// Looks up the rows that need it, a few at a time, in row order.
-  private static func match(
-    _ entries: inout [ImportPlan.Entry], with matcher: any BookMatcher,
-    progress: @Sendable (Int, Int) -> Void
-  ) async throws {
+  /// Looks up the rows that need it, in one batch.
+  private static func match(_ entries: inout [ImportPlan.Entry], with matcher: any BookMatcher) async throws {
     let wanted = entries.indices.filter { entries[$0].needsMatch }
     guard !wanted.isEmpty else { return }
-    var done = 0
-    progress(0, wanted.count)
-    let rows = wanted.map { ($0, entries[$0].row.title, entries[$0].row.authors) }
-    try await withThrowingTaskGroup(of: (Int, BookMatch?).self) { group in
-      var next = 0
-      func start() {
-        guard next < rows.count else { return }
-        let (index, title, authors) = rows[next]
-        next += 1
-        group.addTask { (index, try await matcher.match(title: title, authors: authors)) }
-      }
-      for _ in 0..<concurrentMatches { start() }
-      while let (index, match) = try await group.next() {
-        if let match, isBookKey(match.key) {
-          entries[index].key = match.key
-          entries[index].match = match
-        }
-        done += 1
-        progress(done, wanted.count)
-        start()
-      }
+    let matches = try await matcher.match(
+      wanted.map { MatchQuery(title: entries[$0].row.title, authors: entries[$0].row.authors) })
+    for (index, match) in zip(wanted, matches) {
+      guard let match, isBookKey(match.key) else { continue }
+      entries[index].key = match.key
+      entries[index].match = match
     }
   }
 
