@@ -34,3 +34,8 @@ extension BookEntry {
     ]
   }
 }
+
+extension Catalog {
+  /// Every name the books' `extra:` values use: what templates may read as `book.extra.NAME`.
+  package var extraNames: Set<String> { Set(books.values.flatMap(\.extra.keys)) }
+}
