@@ -51,7 +51,8 @@ def main() -> int:
                         help="name=file pairs (default: home and 404, or discovered with --catalog); "
                              "the page named 404 is loaded from a missing URL")
     parser.add_argument("--catalog", type=Path,
-                        help="discover the pages: home, the catalog's first collection, the first book, 404")
+                        help="discover the pages: home, all collections (when built), the catalog's first "
+                             "collection, the first book, 404")
     parser.add_argument("--all-books", action="store_true",
                         help=f"also check every other book page, at {WIDTHS[0][0]} px only (book-2, book-3, …)")
     parser.add_argument("--query", default="", help="text to type into the search box")
