@@ -176,7 +176,11 @@ struct OPDSCatalog: Sendable {
     if facts.previewURL == nil && facts.buyURL == nil {
       xml.empty(
         "link",
-        ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": facts.sourceURL])
+        // A book only an export knows has no source page: its own page stands in.
+        [
+          "rel": "http://opds-spec.org/acquisition", "type": "text/html",
+          "href": facts.sourceURL.isEmpty ? facts.pageURL : facts.sourceURL,
+        ])
     }
   }
 
