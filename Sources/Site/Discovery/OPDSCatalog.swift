@@ -78,7 +78,7 @@ struct OPDSCatalog: Sendable {
     }
     // Pages are written a group at a time on every core, then handed on in order: only one
     // group is held at once.
-    let group = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let group = 4 * Parallel.coreCount
     for first in stride(from: 1, through: pageCount, by: group) {
       // Pages whose books did not change are the previous build's.
       var pending: [(page: Int, source: UInt64?)] = []
