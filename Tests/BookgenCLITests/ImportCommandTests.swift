@@ -100,6 +100,25 @@ import Testing
     await server.stop()
   }
 
+  @Test func theRequestBudgetIsKeptAndTheRowsItMissedAreSaid() async throws {
+    let server = try Self.startServer()
+    try await withSite { root in
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--max-requests", "1"], in: root,
+        variables: ["BOOKGEN_API_URL": server.apiURL])
+      #expect(result.status == 0)
+      #expect(server.google.requestCount == 1)
+      #expect(
+        result.stderr.split(separator: "\n").last(where: { $0.hasPrefix("warning:") })
+          == "warning: 2 rows not searched by title: the request budget ran out (importing again searches them)"
+      )
+      let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+      #expect(imported.contains("  \"eyreNovel01\":\n"))
+      #expect(imported.contains("  \"goodreads:18007564\":\n"))
+    }
+    await server.stop()
+  }
+
   @Test func offlineNothingIsLookedUp() async throws {
     try await withSite { root in
       let result = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
