@@ -99,6 +99,13 @@ extension CommandContext {
   {
     let catalogPath = environment.resolve(options.catalog.path)
     let path = (catalog.directory as NSString).appendingPathComponent(name)
+    // A folder of the name that is a link out of the project is not the catalog's folder.
+    let folder = ((path as NSString).deletingLastPathComponent as NSString).resolvingSymlinksInPath
+    let project = (catalog.directory as NSString).resolvingSymlinksInPath
+    guard folder == project || folder.hasPrefix(project.hasSuffix("/") ? project : project + "/") else {
+      throw Diagnostic.error(
+        "\(name) would be written outside the catalog's folder (through a linked folder)")
+    }
     let previous = try? FileReader.read(path, limit: CatalogLoader.fileLimit)
     if let previous, !previous.starts(with: Array(ImportFileWriter.header.utf8)) {
       throw Diagnostic.error(

@@ -145,6 +145,24 @@ import Testing
     }
   }
 
+  @Test func aLinkedFolderOutOfTheProjectIsNotWrittenThrough() async throws {
+    try await withSite { root in
+      let elsewhere = TestSupport.makeTemporaryDirectory("bookgen-elsewhere")
+      defer { TestSupport.removeTemporaryDirectory(elsewhere) }
+      try FileManager.default.createSymbolicLink(atPath: root + "/imports", withDestinationPath: elsewhere)
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--offline", "-o", "imports/gr.yml"], in: root)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr == """
+          error: imports/gr.yml would be written outside the catalog's folder (through a linked folder)
+          error: 'bookgen import' failed while writing imports/gr.yml
+
+          """)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == [])
+    }
+  }
+
   @Test func badInputIsNamedWithItsFileAndLine() async throws {
     try await withSite { root in
       try write("Book Id,Title\n1,\"Dune\n", to: root + "/broken.csv")
