@@ -14,21 +14,28 @@ extension CommandContext {
       try loadCatalog(options.catalog)
     }
     let name = options.outputName
-    let plan = try await pipeline.step("Reading \(options.file)", stage: "reading the export") {
+    let (plan, notSearched) = try await pipeline.step("Reading \(options.file)", stage: "reading the export")
+    {
       try await importPlan(options, catalog: catalog, outputName: name)
     }
     let result = try await pipeline.step("Writing \(name)", stage: "writing \(name)") {
       try writeImport(plan, name: name, catalog: catalog, options: options)
     }
     reportImport(plan, result, name: name, catalog: options.catalog.path)
+    if notSearched > 0 {
+      console.warning(
+        "\(NumberText.count(notSearched, "row")) not searched by title: the request budget ran out "
+          + "(importing again searches them)")
+    }
     console.status(
       "Imported \(NumberText.count(plan.entries.count, "book")) from \(options.file) into \(name) "
         + "in \(pipeline.elapsed) s")
   }
 
-  /// The export read, and its rows keyed (by title searches unless `--offline`).
+  /// The export read, and its rows keyed (by title searches unless `--offline`); with how many
+  /// searches the request budget did not reach.
   private func importPlan(_ options: ImportCommandOptions, catalog: Catalog, outputName: String)
-    async throws -> ImportPlan
+    async throws -> (ImportPlan, notSearched: Int)
   {
     let bytes: [UInt8]
     do {
@@ -59,7 +66,7 @@ extension CommandContext {
       else { continue }
       request.previousMatches[imported.id] = BookMatch(key: key, source: source)
     }
-    guard !options.offline else { return try await ExportImporter.plan(request, matcher: nil) }
+    guard !options.offline else { return (try await ExportImporter.plan(request, matcher: nil), 0) }
     let fetchOptions = FetchOptions(
       cacheDirectory: catalog.cacheDirectory, jobs: options.jobs, maxRequests: options.maxRequests,
       environment: environment.variables)
@@ -73,7 +80,7 @@ extension CommandContext {
     if let spent = matcher.spent.statistics.withLock({ $0 }), progress == nil {
       console.detail(spent.summary(warnings: 0))
     }
-    return plan
+    return (plan, matcher.spent.notSearched.withLock { $0 })
   }
 
   /// The most read from an export: 64 MiB is a library of 100,000 books with reviews.
@@ -92,6 +99,13 @@ extension CommandContext {
   {
     let catalogPath = environment.resolve(options.catalog.path)
     let path = (catalog.directory as NSString).appendingPathComponent(name)
+    // A folder of the name that is a link out of the project is not the catalog's folder.
+    let folder = ((path as NSString).deletingLastPathComponent as NSString).resolvingSymlinksInPath
+    let project = (catalog.directory as NSString).resolvingSymlinksInPath
+    guard folder == project || folder.hasPrefix(project.hasSuffix("/") ? project : project + "/") else {
+      throw Diagnostic.error(
+        "\(name) would be written outside the catalog's folder (through a linked folder)")
+    }
     let previous = try? FileReader.read(path, limit: CatalogLoader.fileLimit)
     if let previous, !previous.starts(with: Array(ImportFileWriter.header.utf8)) {
       throw Diagnostic.error(

@@ -28,6 +28,7 @@ struct GoogleTitleMatcher: BookMatcher {
     }
     let result = try await Fetcher(catalog: search, options: options, progress: progress).run()
     spent.statistics.withLock { $0 = result.statistics }
+    spent.notSearched.withLock { $0 = result.pending.count }
     return zip(queries, result.collections).map { query, found in
       Self.best(found.volumes, for: query).map { BookMatch(key: $0.id, source: .googleBooks) }
     }
@@ -66,4 +67,6 @@ struct GoogleTitleMatcher: BookMatcher {
 /// What a matcher's fetch spent, read once it is done.
 final class Spent: Sendable {
   let statistics = Mutex<FetchStatistics?>(nil)
+  /// Searches the request budget did not reach.
+  let notSearched = Mutex(0)
 }

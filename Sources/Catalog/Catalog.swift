@@ -218,6 +218,12 @@ package enum SortOrder: String, Sendable, Equatable, CaseIterable {
   /// Oldest first.
   case dateAscending = "date_asc"
   case author
+  /// The owner's `date_added`, newest first.
+  case dateAdded = "date_added"
+  /// The owner's last `date_read`, newest first.
+  case dateRead = "date_read"
+  /// The owner's `rating`, highest first.
+  case rating
 }
 
 /// One `collections[]` entry.

@@ -118,8 +118,27 @@ extension CatalogLoader {
       catalog.includes[index].shelfSlugs = part.shelves.map(\.shelf.slug)
     }
     mergeBooks(parts, into: &catalog)
+    checkExportIDs(&parts, catalog: catalog)
     let diagnostics = parts.flatMap(\.decoder.sortedDiagnostics)
     guard diagnostics.isEmpty else { throw .invalid(diagnostics) }
+  }
+
+  /// A collection's export id needs an entry with `imported:` data: nothing else could show it.
+  private static func checkExportIDs(_ parts: inout [CatalogPart], catalog: Catalog) {
+    // An entry whose `imported:` was reported already would be reported again here.
+    guard parts.allSatisfy(\.decoder.diagnostics.isEmpty) else { return }
+    for index in parts.indices {
+      for collection in parts[index].collections {
+        for id in collection.exportIDs where catalog.books[id.description]?.imported == nil {
+          let location =
+            collection.location ?? SourceLocation(file: parts[index].decoder.file, line: 1, column: 1)
+          parts[index].decoder.error(
+            "collection '\(collection.slug)' lists '\(id)', which no entry in 'books' describes: an export's id "
+              + "needs an entry with 'imported:' (its title and authors), as 'bookgen import' writes",
+            at: location)
+        }
+      }
+    }
   }
 
   private static func mergeBooks(_ parts: [CatalogPart], into catalog: inout Catalog) {

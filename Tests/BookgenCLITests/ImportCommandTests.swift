@@ -100,6 +100,25 @@ import Testing
     await server.stop()
   }
 
+  @Test func theRequestBudgetIsKeptAndTheRowsItMissedAreSaid() async throws {
+    let server = try Self.startServer()
+    try await withSite { root in
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--max-requests", "1"], in: root,
+        variables: ["BOOKGEN_API_URL": server.apiURL])
+      #expect(result.status == 0)
+      #expect(server.google.requestCount == 1)
+      #expect(
+        result.stderr.split(separator: "\n").last(where: { $0.hasPrefix("warning:") })
+          == "warning: 2 rows not searched by title: the request budget ran out (importing again searches them)"
+      )
+      let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+      #expect(imported.contains("  \"eyreNovel01\":\n"))
+      #expect(imported.contains("  \"goodreads:18007564\":\n"))
+    }
+    await server.stop()
+  }
+
   @Test func offlineNothingIsLookedUp() async throws {
     try await withSite { root in
       let result = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
@@ -123,6 +142,24 @@ import Testing
 
           """)
       #expect(try String(contentsOfFile: root + "/mine.yml", encoding: .utf8) == "books: {}\n")
+    }
+  }
+
+  @Test func aLinkedFolderOutOfTheProjectIsNotWrittenThrough() async throws {
+    try await withSite { root in
+      let elsewhere = TestSupport.makeTemporaryDirectory("bookgen-elsewhere")
+      defer { TestSupport.removeTemporaryDirectory(elsewhere) }
+      try FileManager.default.createSymbolicLink(atPath: root + "/imports", withDestinationPath: elsewhere)
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--offline", "-o", "imports/gr.yml"], in: root)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr == """
+          error: imports/gr.yml would be written outside the catalog's folder (through a linked folder)
+          error: 'bookgen import' failed while writing imports/gr.yml
+
+          """)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == [])
     }
   }
 

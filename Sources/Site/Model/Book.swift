@@ -86,6 +86,8 @@ struct Book: Sendable {
   /// The owner's Markdown note.
   var note: String? { fields.note }
   var tags: [String] { fields.record.tags ?? [] }
+  /// The owner's reading and copy, when the entry says anything of them.
+  var reading: ReadingRecord? { fields.record.reading }
   var titleKey: CollationKey { fields.titleKey }
   var authorKey: CollationKey? { fields.authorKey }
   /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
