@@ -32,7 +32,7 @@ package enum SearchIndexWriter {
     let folder = options.folder.isEmpty ? "" : options.folder + "/"
     let slots = SearchSlots(ids: ids)
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
-    var terms = TermIndex()
+    let terms = TermIndex()
     var facets = FacetIndex(kinds: options.facets.count)
     var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
     let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
@@ -44,15 +44,18 @@ package enum SearchIndexWriter {
         return range.map { pool.analyze(part, document(batch[$0]), options: options) }
       }
       var position = 0
+      var batchTerms: [(terms: [[UInt8]], slot: Int)] = []
+      batchTerms.reserveCapacity(batch.count)
       for part in results {
         for result in part {
           let slot = slots.slots[batch[position]]
           position += 1
-          terms.add(terms: result.terms, slot: slot)
+          batchTerms.append((result.terms, slot))
           facets.add(result.facets, slot: slot)
           try documents.add(result.record, slot: slot, emit)
         }
       }
+      terms.add(batchTerms)
     }
     try documents.finish(emit)
 
