@@ -80,7 +80,8 @@ let package = Package(
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
     .executableTarget(
-      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog"], exclude: ["README.md"]),
+      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog", "Support"],
+      exclude: ["README.md"]),
     .testTarget(
       name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),
     // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
