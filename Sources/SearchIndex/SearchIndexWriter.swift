@@ -16,8 +16,9 @@ import Support
 package enum SearchIndexWriter {
   /// The manifest's `format`: `search.js` refuses an index of another format.
   package static let format = 1
-  /// Documents analysed together, in parallel, before their terms are merged.
-  static let batchSize = 2_048
+  /// Documents analysed together, in parallel, before their terms are merged: their results
+  /// (terms and display records, ~3 KB a document) are held until then.
+  static let batchSize = 512
   /// A document file holds the documents of `1 << documentGroupBits` consecutive slots: a file
   /// per document would double a site's files, one per eight would load eight documents for
   /// each result shown.

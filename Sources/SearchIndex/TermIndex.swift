@@ -171,9 +171,9 @@ private struct TermRef {
 /// One shard's terms and postings. Mutated by one thread at a time (`TermIndex.add` gives
 /// each shard to one task), read once every document is in.
 ///
-/// Postings live in one pool of small blocks, chained per term: most terms have a few
-/// postings, and an array each (with its allocation and uniqueness checks on every byte
-/// appended) cost more than the rest of the merge.
+/// Postings live in a pool of small blocks, chained per term: most terms have a few postings,
+/// and an array each (with its allocation and uniqueness checks on every byte appended) cost
+/// more than the rest of the merge.
 private final class TermShard: @unchecked Sendable {
   /// Bytes of postings a block holds; the 4 bytes after them number the next block.
   static let blockData = 12
@@ -191,16 +191,9 @@ private final class TermShard: @unchecked Sendable {
   }
 
   private(set) var table = ByteKeyTable(capacity: 1 << 13)
-  private var terms: UnsafeMutablePointer<Term> = .allocate(capacity: 1 << 13)
-  private var termCapacity = 1 << 13
-  private var blocks: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1 << 16)
-  private var blockCapacity = (1 << 16) / TermShard.blockSize
-  private var blockCount = 0
-
-  deinit {
-    terms.deallocate()
-    blocks.deallocate()
-  }
+  private var terms = PagedStore<Term>()
+  /// The blocks, `blockSize` bytes each.
+  private var blocks = PagedStore<UInt8>(elementsPerItem: TermShard.blockSize)
 
   func count(_ index: Int) -> Int { Int(terms[index].count) }
   func postingBytes(_ index: Int) -> Int { Int(terms[index].bytes) }
@@ -211,7 +204,7 @@ private final class TermShard: @unchecked Sendable {
     var block = Int(term.head)
     var left = Int(term.bytes)
     while left > 0 {
-      let start = blocks + block * TermShard.blockSize
+      let start = blocks.address(of: block)
       let take = min(left, TermShard.blockData)
       bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: take))
       left -= take
@@ -238,58 +231,79 @@ private final class TermShard: @unchecked Sendable {
           offset += length + 1
           let (index, inserted) = table.index(of: key)
           if inserted { addTerm(index, isCJK: flags & PostingFlags.cjkTerm != 0) }
-          let shift = terms[index].isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
-          append(index, (slot - Int(terms[index].lastSlot) - 1) << shift | Int(flags & 0x3F))
-          terms[index].lastSlot = Int32(slot)
-          terms[index].count += 1
+          let term = terms.address(of: index)
+          let shift = term.pointee.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
+          append(index, (slot - Int(term.pointee.lastSlot) - 1) << shift | Int(flags & 0x3F))
+          term.pointee.lastSlot = Int32(slot)
+          term.pointee.count += 1
         }
       }
     }
   }
 
   private func addTerm(_ index: Int, isCJK: Bool) {
-    if index == termCapacity {
-      let grown = UnsafeMutablePointer<Term>.allocate(capacity: termCapacity * 2)
-      grown.moveInitialize(from: terms, count: index)
-      terms.deallocate()
-      terms = grown
-      termCapacity *= 2
-    }
-    let block = UInt32(newBlock())
-    (terms + index).initialize(
-      to: Term(head: block, tail: block, fill: 0, isCJK: isCJK, lastSlot: -1, count: 0, bytes: 0))
-  }
-
-  private func newBlock() -> Int {
-    if blockCount == blockCapacity {
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: blockCapacity * 2 * TermShard.blockSize)
-      grown.moveInitialize(from: blocks, count: blockCount * TermShard.blockSize)
-      blocks.deallocate()
-      blocks = grown
-      blockCapacity *= 2
-    }
-    blockCount += 1
-    return blockCount - 1
+    let block = UInt32(blocks.add())
+    terms.add(Term(head: block, tail: block, fill: 0, isCJK: isCJK, lastSlot: -1, count: 0, bytes: 0))
   }
 
   /// Appends `value` as a varint to term `index`'s postings.
   @inline(__always)
   private func append(_ index: Int, _ value: Int) {
+    let term = terms.address(of: index)
     var rest = UInt(value)
     while true {
       let byte = rest >= 0x80 ? UInt8(truncatingIfNeeded: rest) | 0x80 : UInt8(rest)
-      if Int(terms[index].fill) == TermShard.blockData {
-        let next = UInt32(newBlock())
-        let link = blocks + Int(terms[index].tail) * TermShard.blockSize + TermShard.blockData
+      if Int(term.pointee.fill) == TermShard.blockData {
+        let next = UInt32(blocks.add())
+        let link = blocks.address(of: Int(term.pointee.tail)) + TermShard.blockData
         UnsafeMutableRawPointer(link).storeBytes(of: next, as: UInt32.self)
-        terms[index].tail = next
-        terms[index].fill = 0
+        term.pointee.tail = next
+        term.pointee.fill = 0
       }
-      blocks[Int(terms[index].tail) * TermShard.blockSize + Int(terms[index].fill)] = byte
-      terms[index].fill += 1
-      terms[index].bytes += 1
+      blocks.address(of: Int(term.pointee.tail))[Int(term.pointee.fill)] = byte
+      term.pointee.fill += 1
+      term.pointee.bytes += 1
       if rest < 0x80 { return }
       rest >>= 7
     }
+  }
+}
+
+/// Items in pages of `itemsPerPage` that never move: growing never copies (or holds two copies
+/// of) what is there, and no large buffer is freed and taken again, which fragments the heap.
+/// Items are trivial (bytes, plain structs) and freed with the store.
+private struct PagedStore<Element>: ~Copyable {
+  static var pageShift: Int { 12 }
+  private let elementsPerItem: Int
+  private var pages: [UnsafeMutablePointer<Element>] = []
+  private(set) var count = 0
+
+  init(elementsPerItem: Int = 1) {
+    self.elementsPerItem = elementsPerItem
+  }
+
+  deinit {
+    for page in pages { page.deallocate() }
+  }
+
+  /// The first element of item `index`.
+  @inline(__always)
+  func address(of index: Int) -> UnsafeMutablePointer<Element> {
+    pages[index >> Self.pageShift] + (index & (1 << Self.pageShift - 1)) * elementsPerItem
+  }
+
+  subscript(index: Int) -> Element { address(of: index).pointee }
+
+  /// A new item, its memory uninitialised; returns its index.
+  mutating func add() -> Int {
+    if count >> Self.pageShift == pages.count {
+      pages.append(.allocate(capacity: elementsPerItem << Self.pageShift))
+    }
+    count += 1
+    return count - 1
+  }
+
+  mutating func add(_ item: Element) {
+    address(of: add()).initialize(to: item)
   }
 }
