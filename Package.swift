@@ -94,7 +94,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
-    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "Support"]),
+    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
     .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),
@@ -107,20 +107,22 @@ let package = Package(
       ],
       exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
-    .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Diagnostics"]),
+    .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(
       name: "SiteTests",
-      dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks", "Mustache", "Support"],
+      dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks", "Mustache", "SearchIndex", "Support"],
       exclude: ["Golden"]),
     .testTarget(
       name: "SiteCheckTests",
-      dependencies: ["SiteCheck", "Markdown", "Site", "BookRecord", "Catalog", "GoogleBooks"],
+      dependencies: ["SiteCheck", "Site", "BookRecord", "Catalog", "GoogleBooks"],
       exclude: ["Fixtures"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
     .testTarget(
       name: "BookgenCLITests",
-      dependencies: ["BookgenCLI", "Preview", "Fetching", "GoogleBooks", "TestSupport"],
+      dependencies: [
+        "BookgenCLI", "Catalog", "Diagnostics", "Fetching", "GoogleBooks", "Preview", "Site", "TestSupport",
+      ],
       exclude: ["Golden", "Catalogs"]),
     // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
     // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.

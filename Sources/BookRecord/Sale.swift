@@ -30,7 +30,7 @@ package struct Saleability: RawRepresentable, Sendable, Hashable {
   package static let forSale = Saleability(rawValue: "FOR_SALE")
   package static let forSaleAndRental = Saleability(rawValue: "FOR_SALE_AND_RENTAL")
   package static let free = Saleability(rawValue: "FREE")
-  package static let notForSale = Saleability(rawValue: "NOT_FOR_SALE")
+  static let notForSale = Saleability(rawValue: "NOT_FOR_SALE")
   package static let forPreorder = Saleability(rawValue: "FOR_PREORDER")
 }
 

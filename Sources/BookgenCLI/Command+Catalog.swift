@@ -10,7 +10,7 @@ extension CommandContext {
   func loadCatalog(_ file: CatalogOption) throws(CatalogError) -> Catalog {
     var catalog = try CatalogLoader.load(path: environment.resolve(file.path), shownAs: file.path)
     if let url = environment.variables[Self.apiURLVariable], !url.isEmpty {
-      guard ParsedCommand.isWebURL(url) else {
+      guard CatalogRules.isHTTPURL(url) else {
         throw .invalid([.error("\(Self.apiURLVariable) must be an http(s) URL, got '\(url)'")])
       }
       catalog.googleBooks.apiURL = String(url.reversed().drop { $0 == "/" }.reversed())

@@ -116,7 +116,7 @@ package enum DetailLevel: String, Sendable, Equatable, CaseIterable {
 
 /// `google_books:` — API access and request defaults.
 package struct GoogleBooksSettings: Sendable, Equatable {
-  package static let defaultAPIURL = "https://www.googleapis.com/books/v1"
+  static let defaultAPIURL = "https://www.googleapis.com/books/v1"
 
   /// Name of the environment variable holding the API key (the key never goes in the file).
   package var apiKeyEnv: String

@@ -8,7 +8,7 @@ package struct FetchStatistics: Sendable, Equatable {
   /// Entries served from an expired cache entry (offline, budget spent or request failed).
   package var staleServed = 0
   /// Damaged cache entries found (and refetched).
-  package var corruptEntries = 0
+  var corruptEntries = 0
   /// Distinct requests the run needed.
   package var plannedRequests = 0
   /// Distinct requests answered so far (from cache, network, or found missing).

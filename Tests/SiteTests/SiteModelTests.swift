@@ -222,7 +222,7 @@ import enum Catalog.SortOrder
     #expect(model.recentlyPublished.map { model.books[$0].id } == ["id-a1", "id-a2", "id-b", "id-c"])
   }
 
-  @Test(arguments: ["books", "Assets", "page", "authors"])
+  @Test(arguments: ["books", "Assets", "page", "authors", "collections"])
   func reservedCollectionSlugsAreRejected(slug: String) {
     #expect(throws: SiteError.reservedCollectionSlug(slug)) {
       try Fixtures.model([(slug, [])])

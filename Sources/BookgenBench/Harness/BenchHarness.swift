@@ -92,7 +92,8 @@ struct BenchHarness {
     return Measurement(
       size: writer.plan.count, scenario: scenario, seconds: outcome.seconds, peakRSS: outcome.peakRSS,
       files: after.count, bytes: after.bytes, writtenFiles: written.files, writtenBytes: written.bytes,
-      stages: TimingLines.parse(outcome.stderr), failure: failure, status: outcome.status,
+      stages: TimingLines.parse(outcome.stderr), weight: scenario.isFullBuild ? PageWeight(after) : nil,
+      failure: failure, status: outcome.status,
       stderr: outcome.stderr)
   }
 

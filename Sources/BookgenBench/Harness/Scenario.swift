@@ -31,6 +31,8 @@ struct Measurement {
   var writtenFiles: Int
   var writtenBytes: Int
   var stages: [(stage: String, seconds: Double)]
+  /// The output's weight after a full build (nil for rebuilds, which leave the same files).
+  var weight: PageWeight?
   /// Set when bookgen failed: its exit status and the end of its stderr.
   var failure: String?
   var status: Int32

@@ -151,7 +151,8 @@ struct OPDSCatalog: Sendable {
       xml.empty(
         "link", ["rel": "http://opds-spec.org/image", "type": BookFacts.imageType(image), "href": image])
     }
-    if let thumbnail = facts.thumbnail {
+    // A thumbnail that is the image itself says nothing more (most Google records have one size).
+    if let thumbnail = facts.thumbnail, thumbnail != facts.image {
       xml.empty(
         "link",
         [

@@ -30,7 +30,7 @@ struct SiteModel: Sendable {
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
     "books", "authors", "categories", "publishers", "languages", "years", "assets", "page", "search",
-    "feeds", "opds", "404.html", "index.html",
+    "feeds", "opds", "collections", "404.html", "index.html",
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and

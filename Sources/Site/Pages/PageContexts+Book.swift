@@ -16,7 +16,7 @@ extension PageContexts {
     var fields: [String: ContextValue] = [
       "id": .string(book.id),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
       "subtitle": .optional(book.subtitle),
       "href": .string(bookHrefs[index]),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
@@ -41,8 +41,8 @@ extension PageContexts {
           ]
         }),
       "cover": PageContexts.coverFields(
-        url: cover, title: title, width: book.cover == cover ? 128 : 300,
-        height: book.cover == cover ? 192 : 450, strings: strings),
+        url: cover, alt: strings.format("coverOf", ["title": title]), width: book.cover == cover ? 128 : 300,
+        height: book.cover == cover ? 192 : 450),
       "googleBooksURL": .string(facts.sourceURL),
       "sources": .list(
         book.record.provenance.records.compactMap { record in

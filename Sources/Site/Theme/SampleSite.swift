@@ -57,7 +57,9 @@ enum SampleSite {
     let pages = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings, customStylesheet: true)
     var result: [String: [ContextValue]] = [:]
-    for job in model.pageJobs(perPage: pages.perPage) {
+    // The page of every collection is made only for a catalog with many: its fields still count.
+    let collections = PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)
+    for job in model.pageJobs(perPage: pages.perPage) + [collections] {
       result[job.template, default: []].append(pages.context(for: job))
     }
     return result
