@@ -101,7 +101,9 @@ extension CommandContext {
   func renderSite(_ catalog: Catalog, _ fetched: consuming FetchResult, options buildOptions: BuildOptions)
     async throws -> BuildReport
   {
-    let collections = fetched.collections.map { SiteInput.Collection(slug: $0.slug, records: $0.records) }
+    let collections = zip(fetched.collections, fetched.collectionRecords).map {
+      SiteInput.Collection(slug: $0.slug, records: $1)
+    }
     _ = consume fetched
     return try await SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
       .build()

@@ -8,6 +8,8 @@ struct CatalogText {
   /// Whether the site has its author, category, publisher, year and language pages; without
   /// them it is issue 7's reference site (list pages, collection pages, a page per book).
   var indexPages = false
+  /// Whether the first book's note has its second wording (the note-edit scenario toggles it).
+  var noteEdited = false
 
   var text: String {
     var lines = [
@@ -45,7 +47,8 @@ struct CatalogText {
       lines += [
         "  \(quoted(book.id)):",
         "    note: |",
-        "      Read in \(2000 + index % 25). The *\(index % 2 == 0 ? "first" : "second")* half is **better**;",
+        "      Read in \(2000 + index % 25)\(noteEdited && index == 0 ? ", and again" : ""). "
+          + "The *\(index % 2 == 0 ? "first" : "second")* half is **better**;",
         "      see also [the publisher's page](https://example.org/books/\(index)).",
         "    tags: [bench, \(quoted("shelf \(index % 7)"))]",
       ]

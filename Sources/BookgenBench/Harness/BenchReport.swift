@@ -4,6 +4,7 @@ import Foundation
 struct BenchReport {
   var measurements: [Measurement]
   var fetch: [FetchLatencyBench.Result] = []
+  var hugo: [HugoComparison.Result] = []
   var options: BenchOptions
 
   var markdown: String {
@@ -47,6 +48,8 @@ struct BenchReport {
     lines.append("Targets (issue 7; release build, warm cache):")
     lines.append("")
     lines += targets.map { "- \($0)" }
+    lines += ["", "Targets (issue 17: speed, memory, rebuilds; release build, warm cache):", ""]
+    lines += Issue17Targets(measurements: measurements, hugo: hugo).lines.map { "- \($0)" }
     lines += weightLines
     return lines.joined(separator: "\n")
   }

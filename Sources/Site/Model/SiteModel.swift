@@ -85,7 +85,9 @@ struct SiteModel: Sendable {
             order.append(record.id)
             memberships[record.id, default: []].append(collectionIndex)
             if let existing = position[record.id] {
-              if records[existing].richness < record.richness {
+              // The same volume listed again (decoded from the same bytes) is no richer; its
+              // richness would count the description's characters twice for nothing.
+              if !records[existing].hasSameSources(as: record), records[existing].richness < record.richness {
                 records[existing] = record
               }
             } else {
