@@ -70,16 +70,19 @@ example-cache: deps
 # Performance benchmark (README, Performance): generates synthetic catalogs of 1k, 10k and 100k
 # books under /dev/shm (reused while the generator is unchanged) and times `bookgen build`.
 # Extra options: make bench BENCH_FLAGS="--runs 5 --disk /some/ext4/folder".
+# With a Hugo on PATH (or HUGO=/path/to/hugo) the 10k site is also built with Hugo, in turns.
 .PHONY: bench-quick bench-tools
 BENCH_FLAGS ?=
+HUGO ?= $(shell command -v hugo)
+BENCH_HUGO = $(if $(HUGO),--hugo $(HUGO))
 bench-tools: release
 	$(RELEASE_BUILD) --product bookgen-bench
 
 bench: bench-tools
-	.build/release/bookgen-bench --sizes 1000,10000,100000 $(BENCH_FLAGS)
+	.build/release/bookgen-bench --sizes 1000,10000,100000 $(BENCH_HUGO) $(BENCH_FLAGS)
 
 bench-quick: bench-tools
-	.build/release/bookgen-bench --sizes 1000,10000 $(BENCH_FLAGS)
+	.build/release/bookgen-bench --sizes 1000,10000 $(BENCH_HUGO) $(BENCH_FLAGS)
 
 # The search's bytes and speed in headless Chromium on the bench's synthetic 10k catalog (README:
 # Search); SEARCH_BENCH_SIZES=10000,100000 adds the 100k site (a few minutes more).

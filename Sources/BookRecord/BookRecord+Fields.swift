@@ -19,10 +19,11 @@ extension BookRecord {
     case .rating: rating != nil
     case .sale: sale != nil
     case .isPublicDomain: isPublicDomain != nil
-    case .series: series != nil
     case .firstPublished: firstPublished != nil
     case .note: note != nil
     case .tags: tags != nil
+    case .series: series != nil
+    case .reading: reading != nil
     }
   }
 
@@ -48,10 +49,11 @@ extension BookRecord {
     case .rating: rating = other.rating
     case .sale: sale = other.sale
     case .isPublicDomain: isPublicDomain = other.isPublicDomain
-    case .series: series = other.series
     case .firstPublished: firstPublished = other.firstPublished
     case .note: note = other.note
     case .tags: tags = other.tags
+    case .series: series = other.series
+    case .reading: reading = other.reading
     }
   }
 }

@@ -9,4 +9,13 @@ extension BookRecord {
     ]
     return present.filter { $0 }.count * 10 + min(9, (description?.count ?? 0) / 200)
   }
+
+  /// Whether both records were made from the very same source data: each source record
+  /// has a digest, and they are equal, in the same order.
+  package func hasSameSources(as other: BookRecord) -> Bool {
+    let mine = provenance.records
+    let theirs = other.provenance.records
+    return mine.count == theirs.count
+      && zip(mine, theirs).allSatisfy { $0.digest != nil && $0.digest == $1.digest && $0.source == $1.source }
+  }
 }

@@ -38,12 +38,14 @@ package struct BookRecord: Sendable, Equatable {
   package var rating: Rating?
   package var sale: Sale?
   package var isPublicDomain: Bool?
-  package var series: Series?
   /// When the work first came out, in any edition (usually a year); `published` is this edition's.
   package var firstPublished: BookDate?
   /// The owner's Markdown note.
   package var note: String?
   package var tags: [String]?
+  package var series: SeriesPosition?
+  /// The owner's own data about their reading and their copy; no source has it.
+  package var reading: ReadingRecord?
   package var provenance: Provenance
 
   /// An empty record of `source`'s record `id`, for a mapping to fill.
@@ -70,15 +72,4 @@ package enum TextFormat: Sendable, Equatable {
   case html
   /// Markdown, rendered and sanitized as the owner's own Markdown is.
   case markdown
-}
-
-/// A series and the book's place in it, as the source writes them (`3`, `Bd. 2`).
-package struct Series: Sendable, Equatable {
-  package var name: String
-  package var position: String?
-
-  package init(name: String, position: String? = nil) {
-    self.name = name
-    self.position = position
-  }
 }

@@ -32,6 +32,8 @@ package struct Saleability: RawRepresentable, Sendable, Hashable {
   package static let free = Saleability(rawValue: "FREE")
   package static let notForSale = Saleability(rawValue: "NOT_FOR_SALE")
   package static let forPreorder = Saleability(rawValue: "FOR_PREORDER")
+  /// A shop's copy that is sold out for now (the owner's `availability: out_of_stock`).
+  package static let outOfStock = Saleability(rawValue: "OUT_OF_STOCK")
 }
 
 package struct Price: Sendable, Equatable {

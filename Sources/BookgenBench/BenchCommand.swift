@@ -29,8 +29,15 @@ struct BenchCommand {
       return 0
     case .run:
       let measurements = try await BenchHarness(options: options).run { size in try await prepare(size) }
+      var sideBySide: [HugoComparison.Result] = []
+      if let hugo = options.hugo {
+        for size in options.sizes where size <= 10_000 {
+          sideBySide.append(try HugoComparison(options: options, hugo: hugo).run(try await prepare(size)))
+        }
+      }
       let fetch = options.fetchLatency ? try await measureFetchLatency() : []
-      print(BenchReport(measurements: measurements, fetch: fetch, options: options).markdown)
+      print(
+        BenchReport(measurements: measurements, fetch: fetch, hugo: sideBySide, options: options).markdown)
       return measurements.contains { $0.failure != nil } ? 1 : 0
     }
   }

@@ -15,6 +15,8 @@ struct BenchOptions {
   var runs = 3
   var seed = DatasetWriter.defaultSeed
   var fetchLatency = true
+  /// A Hugo executable to time on the same books (sizes up to 10,000); nil: no comparison.
+  var hugo: String?
 
   static let help = """
     OVERVIEW: Generates synthetic Google Books caches and times `bookgen build` over them.
@@ -35,6 +37,8 @@ struct BenchOptions {
       --verify           Write the datasets if needed, then re-read and check them.
       --fetch-latency    Only time the fetch stage with 100 ms latency, 1 vs 4 in flight.
       --no-fetch-latency Skip that measurement in a full run.
+      --hugo PATH        Also time Hugo (0.146 or newer) on an equivalent site of the same
+                         books, in turns with bookgen (sizes up to 10,000; issue 17's ratio).
       -h, --help         Show this help.
 
     Datasets are reused when <out>/<N>/bench-dataset.json matches the generator version.
@@ -77,6 +81,7 @@ struct BenchOptions {
       case "--verify": mode = .verify
       case "--fetch-latency": mode = .fetchLatency
       case "--no-fetch-latency": fetchLatency = false
+      case "--hugo": hugo = try value(argument)
       case "-h", "--help": mode = .help
       default: throw .usage("unknown option '\(argument)'")
       }

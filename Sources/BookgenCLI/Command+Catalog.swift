@@ -20,7 +20,7 @@ extension CommandContext {
   /// The variable's URL without trailing slashes; nil when it is not set.
   private func apiURL(_ variable: String) throws(CatalogError) -> String? {
     guard let url = environment.variables[variable], !url.isEmpty else { return nil }
-    guard ParsedCommand.isWebURL(url) else {
+    guard CatalogRules.isHTTPURL(url) else {
       throw .invalid([.error("\(variable) must be an http(s) URL, got '\(url)'")])
     }
     return String(url.reversed().drop { $0 == "/" }.reversed())

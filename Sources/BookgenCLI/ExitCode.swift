@@ -1,5 +1,5 @@
 /// The statuses `bookgen` exits with, as documented in the README's commands section.
-package enum ExitCode {
+enum ExitCode {
   /// The command did what was asked (help and version included).
   package static let success: Int32 = 0
   /// The command ran and failed: invalid catalog, failed fetch or build, problems in the built

@@ -1,3 +1,5 @@
+import Catalog
+
 /// Options parsed together from a subcommand's command line, as swift-argument-parser's
 /// `ParsableArguments`: a command's own options, or a group several commands share (its
 /// `@OptionGroup`). `specs` are the options it reads, in the order help lists them.
@@ -86,10 +88,11 @@ extension ParsedCommand {
   /// `--jobs`: 1 to 64 requests in flight.
   func jobs() throws(UsageError) -> Int { try number(.jobs, in: 1...64) }
 
-  /// An http(s) URL given for `option`, ending in `/`; nil when not given.
+  /// A site address given for `option` (`BaseURL`'s rule, the one `site.base_url` follows),
+  /// ending in `/`; nil when not given.
   func webURL(_ option: OptionSpec) throws(UsageError) -> String? {
     guard let url = values[option.long] else { return nil }
-    guard Self.isWebURL(url) else {
+    guard BaseURL(url) != nil else {
       throw .invalidValue(url, option: option.displayName, expected: "an http or https URL", command: name)
     }
     return url.hasSuffix("/") ? url : url + "/"
@@ -100,14 +103,5 @@ extension ParsedCommand {
     if flag(first), flag(second) {
       throw .conflictingOptions(first.longName, second.longName, command: name)
     }
-  }
-
-  /// `http://host…` or `https://host…` with a non-empty host.
-  static func isWebURL(_ text: String) -> Bool {
-    for scheme in ["http://", "https://"] where text.lowercased().hasPrefix(scheme) {
-      let host = text.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-      return !host.isEmpty && !host.contains(" ")
-    }
-    return false
   }
 }

@@ -160,8 +160,8 @@ extension CatalogDecoder {
 
 extension GoogleBooksSettings {
   /// Values the API accepts for `printType`, `filter`, `orderBy` and `projection`.
-  package static let printTypes = ["all", "books", "magazines"]
+  static let printTypes = ["all", "books", "magazines"]
   package static let filters = ["partial", "full", "free-ebooks", "paid-ebooks", "ebooks"]
-  package static let orderings = ["relevance", "newest"]
-  package static let projections = ["full", "lite"]
+  static let orderings = ["relevance", "newest"]
+  static let projections = ["full", "lite"]
 }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The shapes of values catalog.yml accepts, as plain predicates (cheap byte checks, no regex).
-enum CatalogRules {
-  /// `http://` or `https://` with a host, and nothing a browser would choke on.
-  static func isHTTPURL(_ text: String) -> Bool {
+package enum CatalogRules {
+  /// `http://` or `https://` with a host, and nothing a browser would choke on: `api_url`,
+  /// `cover`, `BOOKGEN_API_URL`.
+  package static func isHTTPURL(_ text: String) -> Bool {
     guard !text.contains(where: { $0.isWhitespace }),
       let components = URLComponents(string: text),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -97,9 +98,6 @@ extension Character {
 }
 
 extension CatalogRules {
-  /// An http(s) URL without query or fragment, so page paths can be appended to it.
-  static func isBaseURL(_ text: String) -> Bool {
-    guard isHTTPURL(text), let components = URLComponents(string: text) else { return false }
-    return components.query == nil && components.fragment == nil
-  }
+  /// A site address pages can append paths to: `BaseURL`'s rule.
+  static func isBaseURL(_ text: String) -> Bool { BaseURL(text) != nil }
 }

@@ -64,7 +64,7 @@ package struct YAMLNode: Sendable, Equatable {
   }
 
   /// "a string", "a list", "a mapping" or "null": what a user sees in "got …".
-  package var kindDescription: String {
+  var kindDescription: String {
     switch kind {
     case .scalar: return isNull ? "null" : "a string"
     case .sequence: return "a list"

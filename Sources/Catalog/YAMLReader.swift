@@ -9,10 +9,10 @@ import Support
 /// position libyaml gives.
 package enum YAMLReader {
   /// Most nodes that aliases may add in total; stops "billion laughs" documents early.
-  package static let aliasExpansionLimit = 1_000_000
+  static let aliasExpansionLimit = 1_000_000
   /// Most bytes of scalar text that aliases may add in total (16 MiB): a few kilobytes of
   /// anchors must not stand for gigabytes of text.
-  package static let aliasTextLimit = 16 << 20
+  static let aliasTextLimit = 16 << 20
   /// Most lists and mappings open inside each other, aliases included. Checked as libyaml's
   /// events arrive, before any deep tree exists: releasing one 70,000 levels deep overflowed
   /// the stack. A catalog needs five or six.

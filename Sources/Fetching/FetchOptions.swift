@@ -27,9 +27,9 @@ package struct FetchOptions: Sendable {
   /// Uniform in 0..<1, for backoff jitter.
   package var random: @Sendable () -> Double
   /// First retry waits about this long (seconds); each further retry doubles it.
-  package var retryBaseDelay: Double
+  var retryBaseDelay: Double
   /// Longest wait between attempts, also the cap on `Retry-After`.
-  package var maxRetryDelay: Double
+  var maxRetryDelay: Double
   /// Store what this run fetches as pinned entries, which never expire: only for recording
   /// fixtures such as the example site's cache (`make example-cache`).
   package var pinEntries = false

@@ -8,7 +8,7 @@ package struct FetchStatistics: Sendable, Equatable {
   /// Entries served from an expired cache entry (offline, budget spent or request failed).
   package var staleServed = 0
   /// Damaged cache entries found (and refetched).
-  package var corruptEntries = 0
+  var corruptEntries = 0
   /// Distinct requests the run needed.
   package var plannedRequests = 0
   /// Distinct requests answered so far (from cache, network, or found missing).
@@ -17,4 +17,20 @@ package struct FetchStatistics: Sendable, Equatable {
   package var volumes = 0
 
   package init() {}
+}
+
+extension FetchStatistics {
+  /// The counters of two runs together (a fetch that asks several sources, or one twice).
+  package static func + (a: FetchStatistics, b: FetchStatistics) -> FetchStatistics {
+    var sum = FetchStatistics()
+    sum.requests = a.requests + b.requests
+    sum.cacheHits = a.cacheHits + b.cacheHits
+    sum.retries = a.retries + b.retries
+    sum.staleServed = a.staleServed + b.staleServed
+    sum.corruptEntries = a.corruptEntries + b.corruptEntries
+    sum.plannedRequests = a.plannedRequests + b.plannedRequests
+    sum.resolvedRequests = a.resolvedRequests + b.resolvedRequests
+    sum.volumes = a.volumes + b.volumes
+    return sum
+  }
 }

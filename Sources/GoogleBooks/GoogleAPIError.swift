@@ -9,7 +9,7 @@ package typealias GoogleAPIError = APIErrorBody
 
 extension APIErrorBody {
   /// True when a daily quota, not a per-minute limit, is spent: retrying today will not help.
-  package var isDailyQuota: Bool {
+  var isDailyQuota: Bool {
     reasons.contains("dailyLimitExceeded")
       || ([message] + detailMessages.map(Optional.some)).contains { $0?.contains("Queries per day") == true }
   }

@@ -13,7 +13,8 @@ enum ResponseBody {
   /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text. Items past
   /// `maxItems` are skipped unread and counted in `ignoredItems`.
   static func read(
-    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int? = nil, ignoredItems: inout Int
+    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int? = nil, ignoredItems: inout Int,
+    memo: VolumeMemo? = nil
   ) throws -> ResponseBody {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
@@ -33,7 +34,7 @@ enum ResponseBody {
             ignoredItems += 1
             try reader.skipValue()
           } else {
-            items.append(try readItem(&reader, index: index))
+            items.append(try readItem(&reader, index: index, memo: memo))
           }
         }
       case "id":
@@ -55,15 +56,33 @@ enum ResponseBody {
 
   /// One element of `items`: a volume, or the reason it was skipped (the reader then stands
   /// after the element). Syntax errors are not recoverable and propagate.
-  static func readItem(_ reader: inout JSONReader, index: Int?) throws(JSONSyntaxError) -> ItemOutcome {
+  /// With a `memo`, an item decoded before (the same bytes) is taken from it, not decoded again.
+  static func readItem(_ reader: inout JSONReader, index: Int?, memo: VolumeMemo? = nil)
+    throws(JSONSyntaxError)
+    -> ItemOutcome
+  {
     reader.skipSpace()
     let start = reader.position
     reader.notes.removeAll()
+    var known: (digest: UInt64, length: Int)?
+    // Skipping is a fraction of decoding: the bytes' digest finds an item already decoded. A
+    // syntax error is left to the decoding below, which reports it as it always has.
+    if let memo, (try? reader.skipValue()) != nil {
+      let item = (digest: reader.digest(from: start), length: reader.position - start)
+      if let entry = memo.entry(digest: item.digest, length: item.length) {
+        let notes = entry.notes.map { VolumeNote(index: index, id: entry.volume.id, reason: $0) }
+        return .success((entry.volume, notes))
+      }
+      known = item
+    }
+    reader.position = start
     do {
       var volume = try Volume(reading: &reader)
-      volume.sourceDigest = XXH64.hash(
-        UnsafeBufferPointer(start: reader.base + start, count: reader.position - start))
+      volume.sourceDigest = reader.digest(from: start)
       let notes = reader.notes.map { VolumeNote(index: index, id: volume.id, reason: $0) }
+      if let memo, let known {
+        memo.store(.init(volume: volume, notes: reader.notes, length: known.length), digest: known.digest)
+      }
       return .success((volume, notes))
     } catch let error as JSONSyntaxError {
       throw error
@@ -95,5 +114,12 @@ enum ResponseBody {
       }
     }
     return id.flatMap { $0.isEmpty ? nil : $0 }
+  }
+}
+
+extension JSONReader {
+  /// The XXH64 of the bytes from `start` to the reader's position: a volume's `sourceDigest`.
+  fileprivate func digest(from start: Int) -> UInt64 {
+    XXH64.hash(UnsafeBufferPointer(start: base + start, count: position - start))
   }
 }

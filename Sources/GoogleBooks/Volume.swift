@@ -148,8 +148,8 @@ package struct AccessInfo: Sendable, Equatable {
   package var publicDomain: Bool?
   package var webReaderLink: String?
   package var accessViewStatus: String?
-  package var epubAvailable: Bool?
-  package var pdfAvailable: Bool?
+  var epubAvailable: Bool?
+  var pdfAvailable: Bool?
 
   package init(
     country: String? = nil, viewability: String? = nil, embeddable: Bool? = nil,

@@ -63,22 +63,31 @@ package enum VolumeDecoder {
     try decode(body[...], maxItems: maxItems)
   }
 
-  package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
-    -> DecodedResponse
+  /// With a `memo`, items one run decoded already are taken from it (see `VolumeMemo`).
+  static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil, memo: VolumeMemo?)
+    throws(ResponseDecodingError) -> DecodedResponse
   {
     let result = body.withUnsafeBufferPointer { buffer in
-      Result { () throws(ResponseDecodingError) -> DecodedResponse in try decode(buffer, maxItems: maxItems) }
+      Result { () throws(ResponseDecodingError) -> DecodedResponse in
+        try decode(buffer, maxItems: maxItems, memo: memo)
+      }
     }
     return try result.get()
   }
 
-  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?) throws(ResponseDecodingError)
+  package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
     -> DecodedResponse
+  {
+    try decode(body, maxItems: maxItems, memo: nil)
+  }
+
+  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, memo: VolumeMemo? = nil)
+    throws(ResponseDecodingError) -> DecodedResponse
   {
     let body: ResponseBody
     var ignoredItems = 0
     do {
-      body = try ResponseBody.read(buffer, maxItems: maxItems, ignoredItems: &ignoredItems)
+      body = try ResponseBody.read(buffer, maxItems: maxItems, ignoredItems: &ignoredItems, memo: memo)
     } catch {
       let (offset, message) = JSONReader.failure(error)
       throw .invalidJSON(offset: offset, message: message)

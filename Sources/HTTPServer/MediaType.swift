@@ -1,7 +1,7 @@
 /// Content types by file extension, for the files a static site is made of.
-package enum MediaType {
+enum MediaType {
   /// The `Content-Type` for `path`, with `charset=utf-8` on text types.
-  package static func forPath(_ path: String) -> String {
+  static func forPath(_ path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init)?.lowercased() ?? ""
     if name.hasSuffix(".opds.xml") { return "application/atom+xml;profile=opds-catalog; charset=utf-8" }
     guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }

@@ -5,10 +5,10 @@
 #endif
 
 /// This machine's addresses, for telling the user which URL other machines can open.
-package enum NetworkInterfaces {
+enum NetworkInterfaces {
   /// The numeric addresses of the interfaces that are up, loopback and link-local ones left
   /// out: IPv4 first, then IPv6, each in the system's order.
-  @Sendable package static func addresses() -> [String] {
+  @Sendable static func addresses() -> [String] {
     var list: UnsafeMutablePointer<ifaddrs>?
     guard getifaddrs(&list) == 0 else { return [] }
     defer { freeifaddrs(list) }

@@ -75,7 +75,7 @@ package struct PreviewOptions: Sendable {
       "\(trimmed)/bookgen-serve-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
   }
 
-  @Sendable package static func printToStandardError(_ line: String) {
+  @Sendable static func printToStandardError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 

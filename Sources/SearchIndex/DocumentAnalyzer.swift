@@ -7,8 +7,9 @@ import Support
 struct DocumentAnalyzer {
   /// What one document contributes.
   struct Result: Sendable {
-    /// Each distinct term: varint length, UTF-8 bytes, one flags byte (`PostingFlags`).
-    var terms: [UInt8] = []
+    /// Each distinct term: varint length, UTF-8 bytes, one flags byte (`PostingFlags`), in
+    /// the buffer of its shard (`TermIndex.shard(ofHash:)`).
+    var terms: [[UInt8]] = []
     /// The values of each facet of the options, in their order, without repeats.
     var facets: [[String]] = []
     /// What the result shows, as the JSON values of its record in a document file, without
@@ -51,12 +52,13 @@ struct DocumentAnalyzer {
       }
     }
     var result = Result()
-    result.terms.reserveCapacity(table.arena.count + table.count * 2)
+    result.terms = Array(repeating: [], count: TermIndex.shardCount)
     for index in 0..<table.count {
       let key = table.key(index)
-      result.terms.appendVarInt(key.count)
-      result.terms.append(contentsOf: key)
-      result.terms.append(flags[index])
+      let shard = TermIndex.shard(ofHash: table.keyHash(index))
+      result.terms[shard].appendVarInt(key.count)
+      result.terms[shard].append(contentsOf: key)
+      result.terms[shard].append(flags[index])
     }
     result.facets = options.facets.map { facet in
       var seen: Set<String> = []

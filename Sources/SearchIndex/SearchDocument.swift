@@ -94,7 +94,7 @@ package struct SearchIndexOptions: Sendable {
   /// A cover URL with `{id}` in it: thumbnails that fill it in are stored as just the id.
   package var thumbnailTemplate: String?
   /// Characters of each display text kept for excerpts.
-  package var excerptSourceLimit = 1_200
+  var excerptSourceLimit = 1_200
   /// Bytes a chunk of the term index aims at; nil picks it from the index's size.
   package var chunkTarget: Int?
 

@@ -9,7 +9,7 @@ import Foundation
 /// The browser does `NFKD → toLowerCase → strip → σ → NFC` on a whole string. Here each scalar is
 /// folded once (with Foundation, slow on Linux, so the result is cached) and the pieces joined;
 /// the whole text is composed again only when a piece could combine with the one before it.
-package struct SearchFolding {
+struct SearchFolding {
   private var cache: [UInt32: [Unicode.Scalar]] = [:]
 
   package init() {}
@@ -38,7 +38,7 @@ package struct SearchFolding {
   }
 
   /// The folded text as a string (for tests and the token table).
-  package mutating func foldedString(_ text: String) -> String {
+  mutating func foldedString(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: fold(text))
     return String(scalars)

@@ -16,8 +16,9 @@ import Support
 package enum SearchIndexWriter {
   /// The manifest's `format`: `search.js` refuses an index of another format.
   package static let format = 1
-  /// Documents analysed together, in parallel, before their terms are merged.
-  static let batchSize = 2_048
+  /// Documents analysed together, in parallel, before their terms are merged: their results
+  /// (terms and display records, ~3 KB a document) are held until then.
+  static let batchSize = 512
   /// A document file holds the documents of `1 << documentGroupBits` consecutive slots: a file
   /// per document would double a site's files, one per eight would load eight documents for
   /// each result shown.
@@ -32,7 +33,7 @@ package enum SearchIndexWriter {
     let folder = options.folder.isEmpty ? "" : options.folder + "/"
     let slots = SearchSlots(ids: ids)
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
-    var terms = TermIndex()
+    let terms = TermIndex()
     var facets = FacetIndex(kinds: options.facets.count)
     var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
     let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
@@ -44,15 +45,18 @@ package enum SearchIndexWriter {
         return range.map { pool.analyze(part, document(batch[$0]), options: options) }
       }
       var position = 0
+      var batchTerms: [(terms: [[UInt8]], slot: Int)] = []
+      batchTerms.reserveCapacity(batch.count)
       for part in results {
         for result in part {
           let slot = slots.slots[batch[position]]
           position += 1
-          terms.add(terms: result.terms, slot: slot)
+          batchTerms.append((result.terms, slot))
           facets.add(result.facets, slot: slot)
           try documents.add(result.record, slot: slot, emit)
         }
       }
+      terms.add(batchTerms)
     }
     try documents.finish(emit)
 

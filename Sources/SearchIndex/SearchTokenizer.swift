@@ -9,7 +9,7 @@
 ///   run from any two or more consecutive characters of it; the index also stores each run's
 ///   last character alone, so that one character finds runs ending with it too.
 package enum SearchTokenizer {
-  package static let maximumWordLength = 40
+  static let maximumWordLength = 40
 
   package enum Kind: Sendable, Equatable {
     case word
@@ -32,7 +32,7 @@ package enum SearchTokenizer {
   /// Calls `body` with each token of folded `scalars`: its UTF-8 bytes (valid until the next
   /// call), kind, whether it starts and ends its CJK run, and for a pair the byte offset of its
   /// second character (0 otherwise).
-  package static func forEachToken(
+  static func forEachToken(
     _ scalars: [Unicode.Scalar], scratch: inout [UInt8],
     _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ starts: Bool, _ ends: Bool, _ split: Int) ->
       Void
@@ -138,7 +138,7 @@ package enum SearchTokenizer {
   private static func isDigit(_ value: UInt32) -> Bool { (0x30...0x39).contains(value) }
 
   /// Letters, marks and digits (general categories L, M and N).
-  package static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x80 {
       return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)

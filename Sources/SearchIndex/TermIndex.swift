@@ -6,60 +6,69 @@ import Support
 ///
 /// A posting is one varint: the gap to the previous document's slot (minus one), shifted left
 /// by the flag bits (`PostingFlags`: 2 for words, 6 for CJK pairs) and or-ed with the flags.
+///
+/// The terms are split by hash into `shardCount` shards, each with its own table, so that a
+/// batch of documents is merged on every core (each shard reads only its own part of each
+/// document's terms); chunks are cut from all shards' terms in one byte order, as before.
 struct TermIndex {
-  private var table = ByteKeyTable(capacity: 1 << 15)
-  private var isCJK: [Bool] = []
-  private var postings: [[UInt8]] = []
-  private var lastSlot: [Int] = []
-  private var counts: [Int] = []
+  /// A power of two; the top bits of a term's hash pick its shard.
+  static let shardCount = 4
+  private static let shardShift = UInt64(64 - shardCount.trailingZeroBitCount)
 
-  var termCount: Int { table.count }
+  private let shards: [TermShard] = (0..<TermIndex.shardCount).map { _ in TermShard() }
 
-  /// Adds one document's terms (`DocumentAnalyzer.Result.terms`); slots must arrive ascending.
-  mutating func add(terms: [UInt8], slot: Int) {
-    terms.withUnsafeBufferPointer { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let length = TermIndex.readVarInt(buffer, &offset)
-        let key = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
-        let flags = buffer[offset + length]
-        offset += length + 1
-        let (index, inserted) = table.index(of: key)
-        if inserted {
-          isCJK.append(flags & PostingFlags.cjkTerm != 0)
-          postings.append([])
-          lastSlot.append(-1)
-          counts.append(0)
-        }
-        let shift = isCJK[index] ? PostingFlags.cjkBits : PostingFlags.wordBits
-        postings[index].appendVarInt((slot - lastSlot[index] - 1) << shift | Int(flags & 0x3F))
-        lastSlot[index] = slot
-        counts[index] += 1
-      }
+  var termCount: Int { shards.reduce(0) { $0 + $1.table.count } }
+
+  /// The shard of a term with this `ByteKeyTable.hash`.
+  @inline(__always)
+  static func shard(ofHash hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> shardShift) }
+
+  /// Adds a batch of documents' terms (`DocumentAnalyzer.Result.terms`, one buffer per shard),
+  /// each with its slot; slots must ascend, within the batch and from one batch to the next.
+  func add(_ batch: [(terms: [[UInt8]], slot: Int)]) {
+    _ = Parallel.map(count: shards.count, minimumChunk: 1) { shard in
+      shards[shard].add(batch, shard: shard)
     }
   }
 
-  /// The term indices in byte order of their keys (which is code point order).
-  private func sortedTerms() -> [Int] {
-    table.arena.withUnsafeBufferPointer { arena in
-      let ranges = (0..<table.count).map { index -> Range<Int> in
-        let key = table.key(index)
-        return key.startIndex..<key.endIndex
+  /// Every term as (shard, index), in byte order of their keys (which is code point order).
+  private func sortedTerms() -> [TermRef] {
+    var refs: [TermRef] = []
+    var ranges: [Range<Int>] = []
+    refs.reserveCapacity(termCount)
+    ranges.reserveCapacity(termCount)
+    // The shards' keys side by side, so that a comparison reads one buffer.
+    var keys: [UInt8] = []
+    keys.reserveCapacity(shards.reduce(0) { $0 + $1.table.arena.count })
+    for (shard, part) in shards.enumerated() {
+      for index in 0..<part.table.count {
+        refs.append(TermRef(shard: shard, index: index))
+        let start = keys.count
+        keys.append(contentsOf: part.table.key(index))
+        ranges.append(start..<keys.count)
       }
-      return (0..<table.count).sorted { a, b in
+    }
+    let order = keys.withUnsafeBufferPointer { keys in
+      refs.indices.sorted { a, b in
         let x = ranges[a]
         let y = ranges[b]
         let shared = min(x.count, y.count)
-        for offset in 0..<shared where arena[x.lowerBound + offset] != arena[y.lowerBound + offset] {
-          return arena[x.lowerBound + offset] < arena[y.lowerBound + offset]
+        for offset in 0..<shared where keys[x.lowerBound + offset] != keys[y.lowerBound + offset] {
+          return keys[x.lowerBound + offset] < keys[y.lowerBound + offset]
         }
         return x.count < y.count
       }
     }
+    return order.map { refs[$0] }
   }
 
+  private func key(_ term: TermRef) -> ArraySlice<UInt8> { shards[term.shard].table.key(term.index) }
+
   /// Bytes a term's entry takes, near enough to decide where chunks end.
-  private func entrySize(_ index: Int) -> Int { table.key(index).count + postings[index].count + 4 }
+  private func entrySize(_ term: TermRef) -> Int {
+    let shard = shards[term.shard]
+    return shard.table.key(term.index).count + shard.postingBytes(term.index) + 4
+  }
 
   /// The chunk size for an index of `total` bytes: the square root of the total times the
   /// manifest's bytes per chunk balances the manifest a query loads against the chunk, as a
@@ -89,11 +98,11 @@ struct TermIndex {
     for position in order.indices {
       let term = order[position]
       let entry = entrySize(term)
-      let cutHash = UInt32(truncatingIfNeeded: table.keyHash(term) >> 17)
+      let cutHash = UInt32(truncatingIfNeeded: shards[term.shard].table.keyHash(term.index) >> 17)
       let natural = size >= target / 2 && UInt64(cutHash) * UInt64(target / 2) < UInt64(entry) << 32
       if position > start, natural || size + entry > 2 * target {
         try emitChunk(order[start..<position], previousLast: previousLast, emit)
-        previousLast = table.key(order[position - 1])
+        previousLast = key(order[position - 1])
         start = position
         size = 0
       }
@@ -105,24 +114,25 @@ struct TermIndex {
   }
 
   private func emitChunk<Failure: Error>(
-    _ terms: ArraySlice<Int>, previousLast: ArraySlice<UInt8>?,
+    _ terms: ArraySlice<TermRef>, previousLast: ArraySlice<UInt8>?,
     _ emit: ([UInt8], String) throws(Failure) -> Void
   ) throws(Failure) {
     var bytes: [UInt8] = []
     bytes.appendVarInt(terms.count)
     var previous: ArraySlice<UInt8> = []
     for term in terms {
-      let key = table.key(term)
+      let key = key(term)
+      let shard = shards[term.shard]
       let shared = zip(previous, key).prefix { $0 == $1 }.count
       bytes.appendVarInt(shared)
       bytes.appendVarInt(key.count - shared)
       bytes.append(contentsOf: key.dropFirst(shared))
-      bytes.appendVarInt(counts[term])
-      bytes.appendVarInt(postings[term].count)
-      bytes.append(contentsOf: postings[term])
+      bytes.appendVarInt(shard.count(term.index))
+      bytes.appendVarInt(shard.postingBytes(term.index))
+      shard.appendPostings(term.index, to: &bytes)
       previous = key
     }
-    let bound = terms.first.map { TermIndex.bound(first: table.key($0), after: previousLast) } ?? ""
+    let bound = terms.first.map { TermIndex.bound(first: key($0), after: previousLast) } ?? ""
     try emit(bytes, bound)
   }
 
@@ -149,5 +159,151 @@ struct TermIndex {
       if byte < 0x80 { return value }
       shift += 7
     }
+  }
+}
+
+/// A term of the index: its shard and its number in the shard's table.
+private struct TermRef {
+  var shard: Int
+  var index: Int
+}
+
+/// One shard's terms and postings. Mutated by one thread at a time (`TermIndex.add` gives
+/// each shard to one task), read once every document is in.
+///
+/// Postings live in a pool of small blocks, chained per term: most terms have a few postings,
+/// and an array each (with its allocation and uniqueness checks on every byte appended) cost
+/// more than the rest of the merge.
+private final class TermShard: @unchecked Sendable {
+  /// Bytes of postings a block holds; the 4 bytes after them number the next block.
+  static let blockData = 12
+  static let blockSize = blockData + 4
+
+  struct Term {
+    var head: UInt32
+    var tail: UInt32
+    /// Bytes used in the tail block.
+    var fill: UInt8
+    var isCJK: Bool
+    var lastSlot: Int32
+    var count: Int32
+    var bytes: Int32
+  }
+
+  private(set) var table = ByteKeyTable(capacity: 1 << 13)
+  private var terms = PagedStore<Term>()
+  /// The blocks, `blockSize` bytes each.
+  private var blocks = PagedStore<UInt8>(elementsPerItem: TermShard.blockSize)
+
+  func count(_ index: Int) -> Int { Int(terms[index].count) }
+  func postingBytes(_ index: Int) -> Int { Int(terms[index].bytes) }
+
+  /// Appends term `index`'s postings to `bytes`.
+  func appendPostings(_ index: Int, to bytes: inout [UInt8]) {
+    let term = terms[index]
+    var block = Int(term.head)
+    var left = Int(term.bytes)
+    while left > 0 {
+      let start = blocks.address(of: block)
+      let take = min(left, TermShard.blockData)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: take))
+      left -= take
+      if left > 0 {
+        block = Int(UnsafeRawPointer(start + TermShard.blockData).loadUnaligned(as: UInt32.self))
+      }
+    }
+  }
+
+  /// Adds the documents' terms of shard `shard`: varint length, UTF-8 bytes, flags byte each.
+  func add(_ batch: [(terms: [[UInt8]], slot: Int)], shard: Int) {
+    // The table is worked on as a local (one uniquely held value), then put back.
+    var table = self.table
+    self.table = ByteKeyTable(capacity: 0)
+    defer { self.table = table }
+    for document in batch.indices {
+      let slot = batch[document].slot
+      batch[document].terms[shard].withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let length = TermIndex.readVarInt(buffer, &offset)
+          let key = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
+          let flags = buffer[offset + length]
+          offset += length + 1
+          let (index, inserted) = table.index(of: key)
+          if inserted { addTerm(index, isCJK: flags & PostingFlags.cjkTerm != 0) }
+          let term = terms.address(of: index)
+          let shift = term.pointee.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
+          append(index, (slot - Int(term.pointee.lastSlot) - 1) << shift | Int(flags & 0x3F))
+          term.pointee.lastSlot = Int32(slot)
+          term.pointee.count += 1
+        }
+      }
+    }
+  }
+
+  private func addTerm(_ index: Int, isCJK: Bool) {
+    let block = UInt32(blocks.add())
+    terms.add(Term(head: block, tail: block, fill: 0, isCJK: isCJK, lastSlot: -1, count: 0, bytes: 0))
+  }
+
+  /// Appends `value` as a varint to term `index`'s postings.
+  @inline(__always)
+  private func append(_ index: Int, _ value: Int) {
+    let term = terms.address(of: index)
+    var rest = UInt(value)
+    while true {
+      let byte = rest >= 0x80 ? UInt8(truncatingIfNeeded: rest) | 0x80 : UInt8(rest)
+      if Int(term.pointee.fill) == TermShard.blockData {
+        let next = UInt32(blocks.add())
+        let link = blocks.address(of: Int(term.pointee.tail)) + TermShard.blockData
+        UnsafeMutableRawPointer(link).storeBytes(of: next, as: UInt32.self)
+        term.pointee.tail = next
+        term.pointee.fill = 0
+      }
+      blocks.address(of: Int(term.pointee.tail))[Int(term.pointee.fill)] = byte
+      term.pointee.fill += 1
+      term.pointee.bytes += 1
+      if rest < 0x80 { return }
+      rest >>= 7
+    }
+  }
+}
+
+/// Items in pages of `itemsPerPage` that never move: growing never copies (or holds two copies
+/// of) what is there, and no large buffer is freed and taken again, which fragments the heap.
+/// Items are trivial (bytes, plain structs) and freed with the store.
+private struct PagedStore<Element>: ~Copyable {
+  static var pageShift: Int { 12 }
+  private let elementsPerItem: Int
+  private var pages: [UnsafeMutablePointer<Element>] = []
+  private(set) var count = 0
+
+  init(elementsPerItem: Int = 1) {
+    self.elementsPerItem = elementsPerItem
+  }
+
+  deinit {
+    for page in pages { page.deallocate() }
+  }
+
+  /// The first element of item `index`.
+  @inline(__always)
+  func address(of index: Int) -> UnsafeMutablePointer<Element> {
+    pages[index >> Self.pageShift] + (index & (1 << Self.pageShift - 1)) * elementsPerItem
+  }
+
+  subscript(index: Int) -> Element { address(of: index).pointee }
+
+  /// A new item, its memory uninitialised; returns its index.
+  mutating func add() -> Int {
+    if count >> Self.pageShift == pages.count {
+      pages.append(.allocate(capacity: elementsPerItem << Self.pageShift))
+    }
+    count += 1
+    return count - 1
+  }
+
+  mutating func add(_ item: Element) {
+    address(of: add()).initialize(to: item)
   }
 }

@@ -15,6 +15,8 @@ struct Composer {
   let library: OpenLibraryResult
   let plan: LibraryPlan
   let second: SecondLookups
+  /// Every book of both sources as its record, mapped once.
+  let memo: RecordMemo
   private(set) var warnings: [Diagnostic] = []
   /// Enrichment lookups Google refused with HTTP 429 (its second run's).
   var enrichmentRefused = 0
@@ -27,8 +29,9 @@ struct Composer {
 
   init(
     catalog: Catalog, order: [SourceName], first: FetchResult, library: OpenLibraryResult, plan: LibraryPlan,
-    second: SecondLookups
+    second: SecondLookups, records: RecordMemo
   ) {
+    memo = records
     self.catalog = catalog
     self.order = order
     self.first = first
@@ -51,18 +54,18 @@ struct Composer {
       }
       for (q, query) in collection.queries.enumerated() {
         if query.source == .googleBooks {
-          first.collections[c].queryVolumes[q].forEach { add($0.record) }
+          first.collections[c].queryVolumes[q].forEach { add(memo.record($0)) }
         } else if let index = plan.searches[c][q], index < library.searches.count {
-          library.searches[index].forEach { add($0.record) }
+          library.searches[index].forEach { add(memo.record($0)) }
         }
       }
       for isbn in collection.isbns { add(resolve(isbn, in: collection)) }
-      first.collections[c].idVolumes.forEach { add($0.record) }
+      first.collections[c].idVolumes.forEach { add(memo.record($0)) }
       for (i, id) in collection.openLibraryIDs.enumerated() {
         if let index = plan.works[c][i] {
-          add(index < library.works.count ? library.works[index]?.record : nil)
+          add(index < library.works.count ? library.works[index].map(memo.record) : nil)
         } else {
-          add(library.lookups["OLID:\(id)"]?.record)
+          add(library.lookups["OLID:\(id)"].map(memo.record))
         }
       }
       books.collections.append(CollectionRecords(slug: collection.slug, records: records))
@@ -82,7 +85,7 @@ struct Composer {
       switch source {
       case .googleBooks:
         switch googleOutcome(isbn, in: collection) {
-        case .matched(let volume)?: return volume.record
+        case .matched(let volume)?: return memo.record(volume)
         case .otherEdition(let volume)?: otherEdition = otherEdition ?? volume
         case .notFound?: break
         case .rateLimited(let failure)?:
@@ -91,7 +94,7 @@ struct Composer {
         case nil: everyAnswer = false
         }
       case .openLibrary:
-        if let book = library.lookups[bibkey] { return book.record }
+        if let book = library.lookups[bibkey] { return memo.record(book) }
         if !library.answered.contains(bibkey) { everyAnswer = false }
       }
     }
@@ -104,7 +107,7 @@ struct Composer {
         warnings.append(
           .warning("\(subject): \(where_); using Google's first result, volume '\(volume.id)'\(title)"))
       }
-      return volume.record
+      return memo.record(volume)
     }
     if everyAnswer, !googleAlone {
       let names = order.map(\.displayName).joined(separator: " nor ")
@@ -131,24 +134,26 @@ struct Composer {
     guard enriches else { return }
     for collection in first.collections {
       for volume in collection.foundVolumes {
-        let record = volume.record
+        let record = memo.record(volume)
         if let isbn = record.isbns.isbn13, googleByISBN[isbn] == nil { googleByISBN[isbn] = record }
       }
       for (isbn, outcome) in collection.isbnOutcomes {
-        if case .matched(let volume) = outcome { googleByISBN[isbn] = volume.record }
+        if case .matched(let volume) = outcome { googleByISBN[isbn] = memo.record(volume) }
       }
     }
     for (isbn, outcome) in second.outcomes {
-      if case .matched(let volume) = outcome { googleByISBN[isbn] = googleByISBN[isbn] ?? volume.record }
+      if case .matched(let volume) = outcome {
+        googleByISBN[isbn] = googleByISBN[isbn] ?? memo.record(volume)
+      }
     }
     for (bibkey, book) in library.lookups where bibkey.hasPrefix("ISBN:") {
-      libraryByISBN[String(bibkey.dropFirst(5))] = book.record
+      libraryByISBN[String(bibkey.dropFirst(5))] = memo.record(book)
     }
     let others =
       library.searches.flatMap { $0 } + library.works.compactMap { $0 }
       + library.lookups.filter { $0.key.hasPrefix("OLID:") }.sorted { $0.key < $1.key }.map(\.value)
     for book in others {
-      let record = book.record
+      let record = memo.record(book)
       if let isbn = record.isbns.isbn13, libraryByISBN[isbn] == nil { libraryByISBN[isbn] = record }
     }
   }

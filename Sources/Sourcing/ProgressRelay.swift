@@ -29,19 +29,3 @@ final class ProgressRelay: FetchProgress, @unchecked Sendable {
     lock.withLock { base = base + statistics }
   }
 }
-
-extension FetchStatistics {
-  /// The counters of two runs together.
-  static func + (a: FetchStatistics, b: FetchStatistics) -> FetchStatistics {
-    var sum = FetchStatistics()
-    sum.requests = a.requests + b.requests
-    sum.cacheHits = a.cacheHits + b.cacheHits
-    sum.retries = a.retries + b.retries
-    sum.staleServed = a.staleServed + b.staleServed
-    sum.corruptEntries = a.corruptEntries + b.corruptEntries
-    sum.plannedRequests = a.plannedRequests + b.plannedRequests
-    sum.resolvedRequests = a.resolvedRequests + b.resolvedRequests
-    sum.volumes = a.volumes + b.volumes
-    return sum
-  }
-}

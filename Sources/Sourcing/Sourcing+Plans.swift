@@ -43,7 +43,7 @@ struct SecondLookups: Sendable {
 extension Sourcing {
   /// Open Library's queries and ids; the ISBNs it is asked (all, when it comes first; else
   /// those Google had no match for or refused); Google's books' ISBNs, to enrich them.
-  func libraryPlan(after google: FetchResult) -> LibraryPlan {
+  func libraryPlan(after google: FetchResult, records: RecordMemo) -> LibraryPlan {
     var library = LibraryPlan()
     for (c, collection) in catalog.collections.enumerated() {
       library.searches.append(
@@ -78,7 +78,7 @@ extension Sourcing {
     if enriches {
       for collection in google.collections {
         for volume in collection.foundVolumes {
-          if let isbn = volume.record.isbns.isbn13 { library.plan.add(.isbn(isbn, optional: true)) }
+          if let isbn = records.record(volume).isbns.isbn13 { library.plan.add(.isbn(isbn, optional: true)) }
         }
       }
     }
@@ -107,7 +107,8 @@ extension Sourcing {
 
   /// Google asked for the ISBNs of Open Library's books it was not asked about, to enrich
   /// them; one collection holds them all (messages name them by ISBN).
-  func enrichmentCatalog(after library: OpenLibraryResult, plan: LibraryPlan) -> Catalog? {
+  func enrichmentCatalog(after library: OpenLibraryResult, plan: LibraryPlan, records: RecordMemo) -> Catalog?
+  {
     guard enriches else { return nil }
     var asked: Set<String> = []
     var isbns: [ISBN] = []
@@ -125,10 +126,10 @@ extension Sourcing {
       for isbn in catalogISBNs where library.lookups["ISBN:" + isbn] == nil { asked.insert(isbn) }
       for isbn in catalogISBNs { add(isbn) }
     }
-    for books in library.searches { books.forEach { add($0.record.isbns.isbn13) } }
-    library.works.forEach { add($0?.record.isbns.isbn13) }
+    for books in library.searches { books.forEach { add(records.record($0).isbns.isbn13) } }
+    library.works.forEach { add($0.map { records.record($0).isbns.isbn13 } ?? nil) }
     for bibkey in plan.plan.lookups.map(\.bibkey) where bibkey.hasPrefix("OLID:") {
-      add(library.lookups[bibkey]?.record.isbns.isbn13)
+      add(library.lookups[bibkey].flatMap { records.record($0).isbns.isbn13 })
     }
     guard !isbns.isEmpty else { return nil }
     var enrichment = catalog

@@ -54,23 +54,29 @@ package struct Sourcing: Sendable {
     google.isbnFallback = googleFirst && order.contains(.openLibrary)
     let first = try await google.run()
     relay?.finished(first.statistics)
+    var records = RecordMemo()
+    records.add(first.allVolumes)
 
     let library = OpenLibraryFetcher(
       settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge, version: version,
       transport: openLibraryTransport, progress: relay)
-    let plan = libraryPlan(after: first)
+    let plan = libraryPlan(after: first, records: records)
     let found = try await library.run(plan.plan)
     relay?.finished(found.statistics)
+    records.add(found.allBooks)
 
     var spent = first.statistics.requests
     var lookups = try await secondGoogleRun(
       catalogFallbackCatalog(after: found), enriching: false, spent: &spent, relay: relay)
     let enrichment = try await secondGoogleRun(
-      enrichmentCatalog(after: found, plan: plan), enriching: true, spent: &spent, relay: relay)
+      enrichmentCatalog(after: found, plan: plan, records: records), enriching: true, spent: &spent,
+      relay: relay)
     lookups.merge(enrichment)
+    records.add(lookups.outcomes.keys.sorted().compactMap { lookups.outcomes[$0]?.volume })
 
     var composer = Composer(
-      catalog: catalog, order: order, first: first, library: found, plan: plan, second: lookups)
+      catalog: catalog, order: order, first: first, library: found, plan: plan, second: lookups,
+      records: records)
     composer.enrichmentRefused =
       enrichment.outcomes.values.filter {
         if case .rateLimited = $0 { true } else { false }

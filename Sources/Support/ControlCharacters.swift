@@ -8,7 +8,7 @@
 package enum ControlCharacters {
   /// Whether `scalar` is one of the characters removed by `removingForbidden(_:)`.
   @inlinable
-  package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09, 0x0A, 0x0D: return false
     case 0x00..<0x20, 0x7F...0x9F, 0xFFFE, 0xFFFF: return true

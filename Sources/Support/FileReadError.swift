@@ -51,7 +51,7 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
 
   /// The process (or the system) has no descriptor or memory left: retrying soon will not help,
   /// and a run that met this must not pass for a success.
-  package var isResourceExhausted: Bool {
+  var isResourceExhausted: Bool {
     guard case .system(_, let code) = problem else { return false }
     return code == EMFILE || code == ENFILE || code == ENOMEM
   }

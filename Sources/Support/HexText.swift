@@ -1,9 +1,9 @@
 /// Hexadecimal digits as the cache, the manifests and URLs write them.
 package enum HexText {
   /// `0123456789abcdef`, as bytes.
-  package static let lowercaseDigits = Array("0123456789abcdef".utf8)
+  static let lowercaseDigits = Array("0123456789abcdef".utf8)
   /// `0123456789ABCDEF`, as bytes: percent-encoding's digits (RFC 3986 prefers upper case).
-  package static let uppercaseDigits = Array("0123456789ABCDEF".utf8)
+  static let uppercaseDigits = Array("0123456789ABCDEF".utf8)
 
   /// Two lower-case digits a byte: a digest's usual spelling.
   package static func lowercase(_ bytes: some Collection<UInt8>) -> String {

@@ -14,7 +14,7 @@ extension String {
   }
 
   /// The text without zero-width and bidi control characters (they only disturb keys and slugs).
-  package func strippingInvisibles() -> String {
+  func strippingInvisibles() -> String {
     guard unicodeScalars.contains(where: \.isInvisibleFormat) else { return self }
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: unicodeScalars.filter { !$0.isInvisibleFormat })

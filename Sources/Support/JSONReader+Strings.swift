@@ -1,5 +1,3 @@
-import Support
-
 extension JSONReader {
   /// Reads the string at the current position (which must be `"`), decoding escapes; the
   /// control characters no page or feed may hold are removed (`ControlCharacters`).

@@ -1,5 +1,3 @@
-import Support
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -48,7 +48,7 @@ package enum JSONValue: Sendable, Equatable {
     }
   }
 
-  package static func writeString(_ text: String, to output: inout String) {
+  static func writeString(_ text: String, to output: inout String) {
     output += "\""
     // Scanned through a pointer (iterating `utf8` goes through its index machinery per byte);
     // runs of plain text are appended whole, between the escapes.

@@ -29,17 +29,29 @@ package enum PercentEncoding {
     var out: [UInt8] = []
     out.reserveCapacity(url.count)
     for index in url.indices {
-      let byte = url[index]
-      let isBadPercent =
-        byte == UInt8(ascii: "%")
-        && !(index + 2 < url.endIndex && isHexDigit(url[index + 1]) && isHexDigit(url[index + 2]))
-      if isBadPercent || mustEscape.contains(byte) {
-        appendEscape(byte, to: &out)
+      if isInvalid(at: index, in: url) {
+        appendEscape(url[index], to: &out)
       } else {
-        out.append(byte)
+        out.append(url[index])
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `url` holds a character `escapingInvalidCharacters` would encode: one a URL
+  /// bookgen writes itself (the site's base URL) must not contain.
+  package static func hasInvalidCharacters(_ url: String) -> Bool {
+    let bytes = ArraySlice(url.utf8)
+    return bytes.indices.contains { isInvalid(at: $0, in: bytes) }
+  }
+
+  /// Space, quotes, `<>{}|\^` and a `%` that starts no escape.
+  private static func isInvalid(at index: Int, in url: ArraySlice<UInt8>) -> Bool {
+    let byte = url[index]
+    if byte == UInt8(ascii: "%") {
+      return !(index + 2 < url.endIndex && isHexDigit(url[index + 1]) && isHexDigit(url[index + 2]))
+    }
+    return mustEscape.contains(byte)
   }
 
   @inline(__always)

@@ -13,7 +13,7 @@ package enum TextFolding {
 
   /// The same folding for pure-ASCII text (most titles and names) without Foundation: trimmed
   /// and lower-cased bytes. nil when the text has any non-ASCII byte.
-  package static func asciiFold(_ text: String) -> String? {
+  static func asciiFold(_ text: String) -> String? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {

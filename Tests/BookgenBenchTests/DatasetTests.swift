@@ -18,6 +18,16 @@ import Testing
     #expect(plan.collections.count == min((count + 39) / 40, max(10, count / 1_000)))
   }
 
+  /// The collections' slugs are made by the site's own rule (`Support.Slug`, ASCII), and are
+  /// the same as the bench's own copy of it made before: datasets already written still match.
+  @Test func collectionSlugsFollowTheSitesRule() {
+    let slugs = DatasetPlan(count: 20_000).collections.map(\.slug)
+    #expect(slugs.first == "c001-fiction-science-fiction-general")
+    #expect(slugs.contains("c006-fiction-mystery-detective-general"))
+    #expect(slugs.contains("c008-computers-software-development-engineering-general"))
+    #expect(slugs.contains("c011-biography-autobiography-literary-figures"))
+  }
+
   /// A whole small dataset: written through ResponseCache, read back and checked by --verify.
   @Test func aWrittenDatasetVerifies() async throws {
     let directory = NSTemporaryDirectory() + "bookgen-bench-test-\(getpid())"

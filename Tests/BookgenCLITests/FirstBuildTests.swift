@@ -95,6 +95,7 @@ import Testing
       #expect(!result.stderr.contains("Google Cloud console"))
       #expect(!result.stderr.contains("init --example"))
       #expect(result.stderr.contains("the API key's quota is spent or Google is rate-limiting"))
+      #expect(!result.stderr.contains("test-key-123") && !result.stdout.contains("test-key-123"))
     }
     await server.stop()
     await library.stop()

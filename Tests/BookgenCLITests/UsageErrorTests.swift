@@ -74,6 +74,18 @@ import Testing
       stderr:
         "error: invalid value 'ftp://example.com/' for '--base-url <url>': expected an http or https URL\nSee 'bookgen build --help'.\n"
     ),
+    // Site's rule for an address (no query, no `..`), which the render stage would refuse
+    // only after fetching: a usage error now, as in catalog.yml.
+    Case(
+      arguments: ["build", "--base-url", "https://example.com/?q=1"],
+      stderr:
+        "error: invalid value 'https://example.com/?q=1' for '--base-url <url>': expected an http or https URL\nSee 'bookgen build --help'.\n"
+    ),
+    Case(
+      arguments: ["serve", "--base-url", "https://example.com/books/../x/"],
+      stderr:
+        "error: invalid value 'https://example.com/books/../x/' for '--base-url <url>': expected an http or https URL\nSee 'bookgen serve --help'.\n"
+    ),
     Case(
       arguments: ["build", "--offline=yes"],
       stderr: "error: option '--offline' does not take a value\nSee 'bookgen build --help'.\n"),

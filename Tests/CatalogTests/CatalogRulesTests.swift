@@ -38,6 +38,7 @@ import Testing
     #expect(!CatalogRules.isPartialDate("20-01-01"))
     #expect(CatalogRules.isBaseURL("https://me.github.io/books/"))
     #expect(!CatalogRules.isBaseURL("https://me.github.io/books/?x=1"))
+    #expect(!CatalogRules.isBaseURL("https://me.github.io/books/../x/"))
     #expect(!CatalogRules.isHTTPURL("ftp://x"))
     #expect(!CatalogRules.isHTTPURL("https://"))
     #expect(!CatalogRules.isHTTPURL("books.example.com"))

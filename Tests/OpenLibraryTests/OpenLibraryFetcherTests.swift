@@ -30,7 +30,7 @@ import Testing
     #expect(record.description == "A lone envoy visits **Gethen**.")
     #expect(record.firstPublished == BookDate(year: 1969))
     #expect(record.categories == ["Science fiction"])
-    #expect(record.series == Series(name: "Hainish cycle", position: "4"))
+    #expect(record.series == SeriesPosition(name: "Hainish cycle", number: 4, numberText: "4"))
     // The books API named the authors: no author record is fetched.
     #expect(
       harness.library.requests.sorted() == [

@@ -41,7 +41,7 @@ import Testing
     #expect(record.pageCount == 304)
     #expect(record.language == "en")
     #expect(record.categories == ["Science fiction", "Gender identity", "Fiction"])
-    #expect(record.series == Series(name: "Hainish cycle", position: "4"))
+    #expect(record.series == SeriesPosition(name: "Hainish cycle", number: 4, numberText: "4"))
     // The hyphenated ISBN-13 normalised, the bad ISBN-10 checksum dropped.
     #expect(
       record.identifiers == [BookIdentifier(.isbn13, "9780441478125"), BookIdentifier(.isbn10, "0441478123")])
@@ -172,17 +172,20 @@ import Testing
   }
 
   @Test(arguments: [
-    ("Hainish cycle ; 4", Series(name: "Hainish cycle", position: "4")),
-    ("Gibsons Cyberspace trilogi -- 1", Series(name: "Gibsons Cyberspace trilogi", position: "1")),
+    ("Hainish cycle ; 4", SeriesPosition(name: "Hainish cycle", number: 4, numberText: "4")),
+    (
+      "Gibsons Cyberspace trilogi -- 1",
+      SeriesPosition(name: "Gibsons Cyberspace trilogi", number: 1, numberText: "1")
+    ),
     (
       "Heyne science fiction & fantasy -- Bd. 06/4400",
-      Series(name: "Heyne science fiction & fantasy", position: "Bd. 06/4400")
+      SeriesPosition(name: "Heyne science fiction & fantasy")
     ),
-    ("Ace science fiction", Series(name: "Ace science fiction")),
-    ("Discworld, 3", Series(name: "Discworld", position: "3")),
-    ("Penguin modern classics", Series(name: "Penguin modern classics")),
+    ("Ace science fiction", SeriesPosition(name: "Ace science fiction")),
+    ("Discworld, 3", SeriesPosition(name: "Discworld", number: 3, numberText: "3")),
+    ("Penguin modern classics", SeriesPosition(name: "Penguin modern classics")),
   ])
-  func seriesTextSplitsANameFromItsPlace(_ text: String, _ series: Series) {
+  func seriesTextSplitsANameFromItsPlace(_ text: String, _ series: SeriesPosition) {
     var edition = EditionRecord(id: Fixture.id("OL1M"))
     edition.series = [text]
     var book = OpenLibraryBook(id: edition.id)

@@ -9,6 +9,9 @@ Usage: gate.py --site DIR [--base-path /books/] [--port N] [--query WORD] [--scr
 Checks, in order:
   1. every HTML page passes the Nu HTML Checker (vnu.jar) with 0 errors (warnings are listed);
   2. every .xml/.atom file is well-formed XML; every .json file and every JSON-LD block is JSON;
+     Atom feeds, OPDS catalogs and sitemaps keep their formats' rules (gatelib/feeds.py: ids,
+     titles, dates, authors, acquisition links, OPDS pagination chains, at most 100 entries an
+     OPDS file and 50,000 URLs a sitemap); no file is over 25 MiB;
   3. in headless Chromium at 375 px and 1280 px, light and dark, for each named page: the document
      answers 200 (the page named 404 is loaded from a missing URL and must answer 404), no console
      errors, no failed same-site requests, no external requests except images, a favicon that
@@ -36,6 +39,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True  # no __pycache__ folders in the source tree
 
 from gatelib.browser import WIDTHS, SearchChecks, browser_checks, start_browser  # noqa: E402
+from gatelib.feeds import check_feeds  # noqa: E402
 from gatelib.findings import Findings, ToolError, info  # noqa: E402
 from gatelib.pages import discover_pages, other_books, page_file, parse_pages  # noqa: E402
 from gatelib.server import serve  # noqa: E402
@@ -51,7 +55,8 @@ def main() -> int:
                         help="name=file pairs (default: home and 404, or discovered with --catalog); "
                              "the page named 404 is loaded from a missing URL")
     parser.add_argument("--catalog", type=Path,
-                        help="discover the pages: home, the catalog's first collection, the first book, 404")
+                        help="discover the pages: home, all collections (when built), the catalog's first "
+                             "collection, the first book, 404")
     parser.add_argument("--all-books", action="store_true",
                         help=f"also check every other book page, at {WIDTHS[0][0]} px only (book-2, book-3, …)")
     parser.add_argument("--query", default="", help="text to type into the search box")
@@ -95,6 +100,7 @@ def main() -> int:
         html_check = start_html_check(site)
         check_data_files(site, [relative for name, relative in (pages | phone_pages).items()
                                 if name == "book" or name.startswith("book-")], findings)
+        check_feeds(site, findings)
         if not args.skip_browser:
             args.screenshots.mkdir(parents=True, exist_ok=True)
             driver = start_browser()

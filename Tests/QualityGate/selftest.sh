@@ -34,6 +34,12 @@ expected=(
   'FAIL [xml] feed.xml: not well-formed XML'
   'FAIL [json] search-index.json: not valid JSON'
   'FAIL [json-ld] index.html:9: JSON-LD block 1 is not valid JSON'
+  "FAIL [atom] opds/books/page-2.xml: entry 1's atom:updated is not an RFC 3339 date-time: 'yesterday'"
+  'FAIL [opds] opds/books/index.xml: its last link leads to no file of the site: http://127.0.0.1/books/opds/books/page-3.xml'
+  'FAIL [opds] opds/books/page-2.xml: entry 1 has no acquisition link'
+  'FAIL [opds] opds/books/page-2.xml: its previous link is not opds/books/index.xml, whose next it is'
+  'FAIL [opds] opds/index.xml: navigation entry 2 links opds/collections/gone/index.xml, not a feed of the site'
+  'FAIL [sitemap] sitemap.xml: names http://127.0.0.1/books/sitemap-2.xml, which is not a file of the site'
   'FAIL [console] home (all views): /books/ 24:15 Uncaught TypeError'
   'FAIL [request] home (all views): /books/missing-cover.png answers 404'
   'FAIL [external] home (all views): request to another host (Stylesheet): https://cdn.example.com/theme.css'

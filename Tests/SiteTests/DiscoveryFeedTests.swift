@@ -95,6 +95,21 @@ import Testing
     #expect(feed.texts("entry", "summary").contains("A & B < C\u{FFFD}"))
   }
 
+  @Test func feedsAndOPDSCarryTheMetaDescriptionsSummary() throws {
+    var long = DiscoveryFixture.volumes(1)[0]
+    long.volumeInfo.description = (1...80).map { "Sentence number \($0) of a long description." }.joined(
+      separator: " ")
+    let files = try DiscoveryFixture.render(extra: [long])
+    let summary = try #require(
+      try DiscoveryFixture.model(extra: [long]).books.first { $0.id == long.id }?.metaDescription)
+    #expect(summary.hasSuffix("…") && summary.count <= Book.metaDescriptionLimit)
+    for path in ["feed.xml", "sf/feed.xml", "opds/books/index.xml", "opds/collections/sf/index.xml"] {
+      let feed = XMLDocumentSummary(try #require(files[path]))
+      #expect(feed.texts("entry", "summary").contains(summary), "\(path)")
+      #expect(feed.texts("entry", "summary").allSatisfy { $0.count <= Book.metaDescriptionLimit }, "\(path)")
+    }
+  }
+
   @Test func sourceDateEpochSetsUpdated() throws {
     let files = try DiscoveryFixture.render(options: DiscoveryOptions(sourceDateEpoch: 1_700_000_000))
     #expect(

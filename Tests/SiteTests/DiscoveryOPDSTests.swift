@@ -1,4 +1,5 @@
 import Foundation
+import GoogleBooks
 import Testing
 
 @testable import Site
@@ -48,7 +49,8 @@ import Testing
     let links = feed.all("entry", "link").map { ($0.attributes["rel"] ?? "", $0.attributes["href"] ?? "") }
     let rels = links.map(\.0)
     #expect(rels.contains("http://opds-spec.org/image"))
-    #expect(rels.contains("http://opds-spec.org/image/thumbnail"))
+    // Dune's record has one size of cover: the image alone, no thumbnail repeating it.
+    #expect(!rels.contains("http://opds-spec.org/image/thumbnail"))
     // The web reader, upgraded to https like the detail page's preview link.
     #expect(
       links.contains {
@@ -58,7 +60,7 @@ import Testing
     #expect(rels.contains("http://opds-spec.org/acquisition/buy"))
     #expect(
       links.contains {
-        $0.0 == "http://opds-spec.org/image/thumbnail" && $0.1.hasPrefix("https://books.google.com/")
+        $0.0 == "http://opds-spec.org/image" && $0.1.hasPrefix("https://books.google.com/")
           && $0.1.contains("zoom=1") && !$0.1.contains("edge=curl")
       })
     let price = try #require(feed.all("link", "price").first)
@@ -79,6 +81,32 @@ import Testing
     }
     #expect(acquisitions >= 3)
     #expect(alternates == 3)
+  }
+
+  @Test func aThumbnailIsLinkedWhenItIsSmallerThanTheImage() throws {
+    let volume = Volume(
+      id: "twoSizes0001",
+      volumeInfo: VolumeInfo(
+        title: "Two Sizes",
+        imageLinks: ImageLinks(
+          thumbnail: "https://books.google.com/books/content?id=twoSizes0001&img=1&zoom=1",
+          small: "https://books.google.com/books/content?id=twoSizes0001&img=1&zoom=2")))
+    let files = try DiscoveryFixture.render(extra: [volume])
+    let feed = XMLDocumentSummary(try #require(files["opds/collections/sf/index.xml"]))
+    let links = feed.all("entry", "link").filter {
+      ($0.attributes["rel"] ?? "").hasPrefix("http://opds-spec.org/image")
+        && ($0.attributes["href"] ?? "").contains("twoSizes0001")
+    }
+    #expect(
+      links.map { [$0.attributes["rel"] ?? "", $0.attributes["href"] ?? ""] } == [
+        [
+          "http://opds-spec.org/image", "https://books.google.com/books/content?id=twoSizes0001&img=1&zoom=2",
+        ],
+        [
+          "http://opds-spec.org/image/thumbnail",
+          "https://books.google.com/books/content?id=twoSizes0001&img=1&zoom=1",
+        ],
+      ])
   }
 
   @Test(arguments: [

@@ -30,25 +30,22 @@ import Testing
     return String(html[start.upperBound..<end.lowerBound])
   }
 
-  @Test func detailPagesCarryOpenGraphBookTagsAndBookJSONLD() throws {
+  @Test func detailPagesCarryOpenGraphAndBookJSONLD() throws {
     let html = try DiscoverySEOTests.head(DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"), title: "Dune")
     #expect(html.contains("<meta property=\"og:type\" content=\"book\">\n"))
-    #expect(html.contains("<meta property=\"book:isbn\" content=\"9780441013593\">\n"))
-    #expect(html.contains("<meta property=\"book:release_date\" content=\"2019-10-01\">\n"))
-    #expect(
-      html.contains(
-        "<meta property=\"book:author\" content=\"https://me.github.io/books/authors/frank-herbert/\">\n"))
+    // ISBN, authors, date and categories are the JSON-LD's: OpenGraph's book:* tags and an
+    // image alt that is the title would say them twice.
+    #expect(!html.contains("<meta property=\"book:"))
+    #expect(!html.contains("og:image:alt"))
     #expect(html.contains("<meta property=\"og:title\" content=\"Dune\">\n"))
     #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/books/dune-"))
-    #expect(html.contains("<meta name=\"description\" content=\"Books I love.\">\n"))
-    #expect(
-      html.contains(
-        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ann&#39;s Shelf\" href=\"/books/feed.xml\">\n"
-      ))
+    #expect(!html.contains("<link rel=\"alternate\""))
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
     #expect(object["@type"] as? String == "Book")
     #expect(object["@context"] as? String == "https://schema.org")
+    #expect((object["url"] as? String)?.hasPrefix("https://me.github.io/books/books/dune-") == true)
+    #expect(object["@id"] == nil)
     #expect(object["name"] as? String == "Dune")
     #expect(object["isbn"] as? String == "9780441013593")
     #expect(object["numberOfPages"] as? Int == 896)
@@ -67,6 +64,27 @@ import Testing
     #expect(
       offer["url"] as? String
         == "https://play.google.com/store/books/details?id=B1ZdEAAAQBAJ&rdid=book-B1ZdEAAAQBAJ")
+  }
+
+  /// A long description is on the page once in full; the meta description, `og:description`
+  /// and the JSON-LD `description` carry the same short summary.
+  @Test func theHeadCarriesOneShortSummaryOfALongDescription() throws {
+    var long = DiscoveryFixture.bare
+    long.volumeInfo.description = (1...80).map { "Sentence number \($0) of a long description." }.joined(
+      separator: " ")
+    let model = try SiteModel(
+      catalog: DiscoveryFixture.catalog(), collections: [.init(slug: "sf", volumes: [long])])
+    let catalog = DiscoveryFixture.catalog()
+    let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
+    let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
+    let summary = try #require(model.books[0].metaDescription)
+    #expect(summary.count <= Book.metaDescriptionLimit)
+    let html = seo.render(job: job, title: "Long", description: summary)
+    let object = try #require(
+      JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
+    #expect(object["description"] as? String == summary)
+    #expect(html.contains("<meta name=\"description\" content=\"\(summary)\">\n"))
+    #expect(html.contains("<meta property=\"og:description\" content=\"\(summary)\">\n"))
   }
 
   @Test(arguments: [
@@ -108,9 +126,39 @@ import Testing
     #expect(html.contains("href=\"/books/taiwan/feed.xml\">\n"))
     #expect(
       html.contains(
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Ann&#39;s Shelf\" href=\"/books/feed.xml\">\n"
+      ))
+    #expect(
+      html.contains(
         "<link rel=\"alternate\" type=\"application/atom+xml;profile=opds-catalog;kind=navigation\" title=\"OPDS\" href=\"/books/opds/index.xml\">\n"
       ))
     #expect(!html.contains("ld+json"))
+  }
+
+  /// Only a page with a text of its own has a meta description: the site's, repeated on
+  /// every author and category page, would tell search engines nothing.
+  @Test(arguments: [
+    ("a term page", "categories/fiction/"), ("the all-books list", "books/"),
+    ("a bare book", "books/bare-id/"),
+    ("a collection without a description", "sf/"),
+  ])
+  func pagesWithoutATextOfTheirOwnHaveNoMetaDescription(page: String, path: String) throws {
+    let html = try DiscoverySEOTests.head({ $0.path.encodedURLPath == path && $0.page == 1 })
+    #expect(!html.contains("name=\"description\""), "\(page)")
+    #expect(!html.contains("og:description"), "\(page)")
+  }
+
+  /// The feed and OPDS links go on the pages a reader subscribes from (home, collections, all
+  /// books), not on each of the 100,000 book and index pages.
+  @Test func feedLinksAreOnListPagesOnly() throws {
+    let feedLink = "type=\"application/atom+xml\""
+    for path in ["", "sf/", "books/"] {
+      #expect(try DiscoverySEOTests.head({ $0.path.encodedURLPath == path }).contains(feedLink), "\(path)")
+    }
+    for path in ["books/bare-id/", "categories/fiction/", "authors/frank-herbert/"] {
+      let html = try DiscoverySEOTests.head({ $0.path.encodedURLPath == path })
+      #expect(!html.contains(feedLink) && !html.contains("opds-catalog"), "\(path)")
+    }
   }
 
   @Test func homePageDescribesTheWebsiteWithASearchAction() throws {
@@ -125,10 +173,7 @@ import Testing
 
   @Test func notFoundPageIsNotIndexedAndClaimsNoURL() throws {
     let html = try DiscoverySEOTests.head({ $0.kind == .notFound })
-    #expect(
-      html
-        == "<meta name=\"description\" content=\"Books I love.\">\n<meta name=\"robots\" content=\"noindex\">\n"
-    )
+    #expect(html == "<meta name=\"robots\" content=\"noindex\">\n")
   }
 
   @Test func jsonWriterEscapesForScriptsAndKeepsKeyOrder() {

@@ -141,6 +141,39 @@ import Testing
     #expect(Mirror(reflecting: BookOverrides()).children.count == BookEntry.digestFieldCounts.overrides)
   }
 
+  /// The page of every collection shows each one's number of books: moving a book from one
+  /// collection to another (the site's book count unchanged) renders it again.
+  @Test func thePageOfAllCollectionsIsKeyedByTheirCounts() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let shelf = Shelf()
+    let slugs = (0...PageJob.headerCollectionLimit).map { "shelf-\($0)" }
+    func build(_ output: String, firstHolds count: Int) async throws -> BuildReport {
+      let volumes = shelf.volumes(0..<slugs.count)
+      return try await SiteBuilder(
+        catalog: Fixtures.catalog(slugs.map { Fixtures.collection($0) }),
+        collections: slugs.indices.map { index in
+          // The first collection takes the next ones' first books.
+          let books = index == 0 ? Array(volumes[0..<count]) : index < count ? [] : [volumes[index]]
+          return SiteInput.Collection(slug: slugs[index], volumes: books)
+        },
+        options: BuildOptions(
+          jobs: 2, outputDirectory: output, workingDirectory: root,
+          fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: "s"))
+      ).build()
+    }
+    let output = root + "/public"
+    _ = try await build(output, firstHolds: 1)
+    let unchanged = try await build(output, firstHolds: 1)
+    #expect(unchanged.pagesReused == unchanged.pages - 2)
+    _ = try await build(output, firstHolds: 2)
+    _ = try await build(root + "/fresh", firstHolds: 2)
+    let page = "/collections/index.html"
+    let rebuilt = try String(contentsOfFile: output + page, encoding: .utf8)
+    #expect(rebuilt.contains(">2 books</span>"))
+    #expect(rebuilt == (try String(contentsOfFile: root + "/fresh" + page, encoding: .utf8)))
+  }
+
   @Test func volumesMadeInCodeAreAlwaysRendered() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }

@@ -22,7 +22,7 @@ import Testing
     record.descriptionFormat = .markdown
     record.published = BookDate(year: 1999)
     record.publishedText = "c1999 <script>alert(2)</script>"
-    record.series = Series(name: "\"><script>alert(3)</script>", position: "4")
+    record.series = SeriesPosition(name: "\"><script>alert(3)</script>", number: 4, numberText: "4")
     record.firstPublished = BookDate(year: 1969)
     return record
   }
@@ -57,7 +57,8 @@ import Testing
     #expect(html.contains("<em>kept</em>"))
     #expect(html.contains(#"href="https://example.org/ok""#))
     #expect(html.contains(#"<time datetime="1999">c1999 &lt;script&gt;alert(2)&lt;/script&gt;</time>"#))
-    #expect(html.contains("<dd>&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;, no. 4</dd>"))
+    #expect(
+      html.contains(#"<p class="series">Book 4 of &quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;</p>"#))
     #expect(html.contains(#"<time datetime="1969">1969</time>"#))
     #expect(
       html.contains(

@@ -54,7 +54,7 @@ import Testing
     #expect(leftHand.descriptionFormat == .markdown)
     #expect(leftHand.pageCount == 304)
     #expect(leftHand.firstPublished == BookDate(year: 1969))
-    #expect(leftHand.series == Series(name: "Hainish cycle", position: "4"))
+    #expect(leftHand.series == SeriesPosition(name: "Hainish cycle", number: 4, numberText: "4"))
     #expect(leftHand.covers?.thumbnail?.hasPrefix("https://books.google.com/") == true)
     #expect(leftHand.origin(of: .description)?.record.source == .openLibrary)
     #expect(leftHand.origin(of: .title)?.record.source.id == "google-books")

@@ -8,6 +8,8 @@ struct CatalogText {
   /// Whether the site has its author, category, publisher, year and language pages; without
   /// them it is issue 7's reference site (list pages, collection pages, a page per book).
   var indexPages = false
+  /// Whether the first book's note has its second wording (the note-edit scenario toggles it).
+  var noteEdited = false
 
   var text: String {
     var lines = [
@@ -22,6 +24,8 @@ struct CatalogText {
       "  description: |",
       "    A **synthetic** catalog of \(plan.count) books for timing `bookgen build`.",
       "    Titles in English, 繁體中文 and 日本語.",
+      "# Google Books alone: the cache holds Google's answers, and the timings stay comparable.",
+      "sources: [google_books]",
       "cache:",
       "  dir: cache",
       "  max_age: 3650d",
@@ -45,7 +49,8 @@ struct CatalogText {
       lines += [
         "  \(quoted(book.id)):",
         "    note: |",
-        "      Read in \(2000 + index % 25). The *\(index % 2 == 0 ? "first" : "second")* half is **better**;",
+        "      Read in \(2000 + index % 25)\(noteEdited && index == 0 ? ", and again" : ""). "
+          + "The *\(index % 2 == 0 ? "first" : "second")* half is **better**;",
         "      see also [the publisher's page](https://example.org/books/\(index)).",
         "    tags: [bench, \(quoted("shelf \(index % 7)"))]",
       ]

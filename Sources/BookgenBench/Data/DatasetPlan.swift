@@ -1,3 +1,5 @@
+import Support
+
 /// How N synthetic volumes are laid out as collections, queries and pages of 40.
 ///
 /// About one collection per 1,000 books (at least 10). Volumes are numbered 0..<N in catalog
@@ -83,18 +85,10 @@ struct DatasetPlan: Sendable, Equatable {
     value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
   }
 
-  /// `Fiction / Science Fiction / General` → `fiction-science-fiction-general`.
+  /// `Fiction / Science Fiction / General` → `fiction-science-fiction-general`: the site's own
+  /// collection slug rule (`Support.Slug`), so the bench's explicit slugs are ones it would make.
   static func slug(_ text: String) -> String {
-    var slug = ""
-    for character in text.lowercased() {
-      if character.isASCII && (character.isLetter || character.isNumber) {
-        slug.append(character)
-      } else if !slug.isEmpty && !slug.hasSuffix("-") {
-        slug.append("-")
-      }
-    }
-    while slug.hasSuffix("-") { slug.removeLast() }
-    return slug
+    Slug.make(text, alphabet: .ascii, maximumLength: nil)
   }
 }
 

@@ -33,6 +33,12 @@ struct DatasetWriter: Sendable {
     }
   }
 
+  /// Rewrites `catalog.yml` with the first book's note in its second wording (or the first).
+  func rewriteCatalog(noteEdited: Bool) throws {
+    try CatalogText(plan: plan, seed: seed, noteEdited: noteEdited).text.write(
+      toFile: catalogPath, atomically: true, encoding: .utf8)
+  }
+
   /// The manifest a complete dataset of this plan has.
   var expectedManifest: String {
     "{\"generator\":\(Self.generatorVersion),\"seed\":\(seed),\"volumes\":\(plan.count)}\n"

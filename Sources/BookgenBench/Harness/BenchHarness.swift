@@ -29,7 +29,10 @@ struct BenchHarness {
     var results: [Measurement] = []
     // A bookgen without `--timings` still gets timed, with no stage columns.
     var timings = true
-    defer { try? writer.rewritePage(holding: changed, changed: false) }
+    defer {
+      try? writer.rewritePage(holding: changed, changed: false)
+      try? writer.rewriteCatalog(noteEdited: false)
+    }
     for scenario in Scenario.allCases where options.disk != nil || !scenario.onDisk {
       let output =
         scenario.onDisk
@@ -41,6 +44,7 @@ struct BenchHarness {
           atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // Alternate the title so every one-book run really has a change to pick up.
         if scenario.changesOneBook { try writer.rewritePage(holding: changed, changed: run % 2 == 0) }
+        if scenario.editsNote { try writer.rewriteCatalog(noteEdited: run % 2 == 0) }
         var measurement = try time(writer, scenario, output: output, timings: timings)
         if timings, measurement.failure != nil, measurement.status == 64,
           measurement.stderr.contains("--timings")
@@ -56,6 +60,7 @@ struct BenchHarness {
         if measurement.failure != nil || measurement.seconds > Self.repeatLimit { break }
       }
       if scenario.changesOneBook { try writer.rewritePage(holding: changed, changed: false) }
+      if scenario.editsNote { try writer.rewriteCatalog(noteEdited: false) }
       let median = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
       results.append(runs.first { $0.failure != nil } ?? median)
       // Rebuilds mean nothing without a good full build before them.
@@ -87,7 +92,8 @@ struct BenchHarness {
     return Measurement(
       size: writer.plan.count, scenario: scenario, seconds: outcome.seconds, peakRSS: outcome.peakRSS,
       files: after.count, bytes: after.bytes, writtenFiles: written.files, writtenBytes: written.bytes,
-      stages: TimingLines.parse(outcome.stderr), failure: failure, status: outcome.status,
+      stages: TimingLines.parse(outcome.stderr), weight: scenario.isFullBuild ? PageWeight(after) : nil,
+      failure: failure, status: outcome.status,
       stderr: outcome.stderr)
   }
 

@@ -4,6 +4,7 @@ import Foundation
 struct BenchReport {
   var measurements: [Measurement]
   var fetch: [FetchLatencyBench.Result] = []
+  var hugo: [HugoComparison.Result] = []
   var options: BenchOptions
 
   var markdown: String {
@@ -47,7 +48,68 @@ struct BenchReport {
     lines.append("Targets (issue 7; release build, warm cache):")
     lines.append("")
     lines += targets.map { "- \($0)" }
+    lines += ["", "Targets (issue 17: speed, memory, rebuilds; release build, warm cache):", ""]
+    lines += Issue17Targets(measurements: measurements, hugo: hugo).lines.map { "- \($0)" }
+    lines += weightLines
     return lines.joined(separator: "\n")
+  }
+
+  /// The full builds' output weight, then issue 17's deploy targets marked ✓ or ✗.
+  var weightLines: [String] {
+    let full = measurements.filter { $0.failure == nil && $0.weight != nil }
+    guard !full.isEmpty else { return [] }
+    var lines = [
+      "", "Output of each full build:", "",
+      "| N | scenario | output MB | files | median book page KB | largest file |",
+      "|---:|---|---:|---:|---:|---|",
+    ]
+    for m in full {
+      let weight = m.weight!
+      lines.append(
+        "| \(m.size) | \(m.scenario.rawValue) | \(Self.megabytes(weight.totalBytes)) | \(weight.files) | "
+          + (weight.medianBookPage.map(Self.kilobytes) ?? "")
+          + " | \(weight.largestFile.map { "\($0.path) (\(Self.megabytes($0.bytes)) MB)" } ?? "") |")
+    }
+    lines += ["", "Page weight targets (issue 17):", ""]
+    lines += weightTargets.map { "- \($0)" }
+    return lines
+  }
+
+  private var weightTargets: [String] {
+    var lines: [String] = []
+    func check(
+      _ label: String, _ measurement: Measurement?, _ value: (PageWeight) -> Int?, limit: Int,
+      _ text: (Int) -> String
+    ) {
+      guard let weight = measurement?.weight, let value = value(weight) else {
+        lines.append("not measured: \(label)")
+        return
+      }
+      lines.append("\(value <= limit ? "✓" : "✗") \(label): \(text(value))")
+    }
+    let megabytes = { (bytes: Int) in Self.megabytes(bytes) + " MB" }
+    let reference = find(10_000, .fullTmpfs)
+    check(
+      "10k reference site output ≤ 100 MB", reference, \.totalBytes, limit: PageWeight.tenThousandLimit,
+      megabytes)
+    check(
+      "10k median book page ≤ 8 KB", reference, \.medianBookPage, limit: PageWeight.medianBookPageLimit,
+      { Self.kilobytes($0) + " KB" })
+    check(
+      "100k output with every index page ≤ 1 GB", find(100_000, .fullIndexPagesTmpfs), \.totalBytes,
+      limit: PageWeight.siteLimit, megabytes)
+    // The largest file of every full build measured, wherever it is.
+    let largest = measurements.filter { $0.failure == nil }.compactMap { m in
+      m.weight?.largestFile.map { (size: m.size, path: $0.path, bytes: $0.bytes) }
+    }.max { $0.bytes < $1.bytes }
+    if let largest {
+      lines.append(
+        "\(largest.bytes <= PageWeight.fileLimit ? "✓" : "✗") no file over 25 MiB: the largest is "
+          + "\(largest.path), \(Self.megabytes(largest.bytes)) MB, at \(largest.size) books")
+    } else {
+      lines.append("not measured: no file over 25 MiB")
+    }
+    return lines
   }
 
   private func find(_ size: Int, _ scenario: Scenario) -> Measurement? {
@@ -104,4 +166,5 @@ struct BenchReport {
 
   static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
   static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
+  static func kilobytes(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1e3) }
 }

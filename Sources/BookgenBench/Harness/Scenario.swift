@@ -3,6 +3,8 @@ enum Scenario: String, CaseIterable, Sendable {
   case fullTmpfs = "full build (tmpfs)"
   case noOpTmpfs = "no-op rebuild (tmpfs)"
   case oneBookTmpfs = "one book changed (tmpfs)"
+  /// The owner's note on one book edited in `catalog.yml`.
+  case noteEditedTmpfs = "owner note edited (tmpfs)"
   /// The same books with every index page: about twice the pages.
   case fullIndexPagesTmpfs = "full build, all index pages (tmpfs)"
   case fullDisk = "full build (ext4)"
@@ -13,6 +15,7 @@ enum Scenario: String, CaseIterable, Sendable {
   var isFullBuild: Bool { self == .fullTmpfs || self == .fullDisk || self == .fullIndexPagesTmpfs }
   var hasIndexPages: Bool { self == .fullIndexPagesTmpfs }
   var changesOneBook: Bool { self == .oneBookTmpfs || self == .oneBookDisk }
+  var editsNote: Bool { self == .noteEditedTmpfs }
 }
 
 /// The measured figures of one scenario (the median run when there were several).
@@ -28,6 +31,8 @@ struct Measurement {
   var writtenFiles: Int
   var writtenBytes: Int
   var stages: [(stage: String, seconds: Double)]
+  /// The output's weight after a full build (nil for rebuilds, which leave the same files).
+  var weight: PageWeight?
   /// Set when bookgen failed: its exit status and the end of its stderr.
   var failure: String?
   var status: Int32

@@ -26,7 +26,7 @@ package struct CacheEntry: Sendable, Equatable {
   }
 
   /// Seconds since the entry was fetched.
-  package func age(at now: Date) -> Double { now.timeIntervalSince(fetchedAt) }
+  func age(at now: Date) -> Double { now.timeIntervalSince(fetchedAt) }
 }
 
 /// Why a cache entry could not be read or written.

@@ -26,7 +26,7 @@ package struct ResponseCache: Sendable {
 
   /// The most read from one entry: Google's largest answers (a page of 40 volumes) are a few
   /// hundred KB, so 64 MiB is only ever reached by a damaged or planted file.
-  package static let entryLimit = FileLimit(bytes: 64 << 20, what: "a cache entry")
+  static let entryLimit = FileLimit(bytes: 64 << 20, what: "a cache entry")
 
   package func path(for request: some CachedRequest) -> String {
     directory + "/" + relativePath(for: request)

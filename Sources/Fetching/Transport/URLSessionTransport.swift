@@ -12,7 +12,7 @@ import Foundation
 package struct URLSessionTransport: HTTPTransport {
   /// The most bytes a response body may have once decoded (16 MiB): Google's largest answers
   /// are around 150 KB, and a bigger one is cut off as it arrives.
-  package static let defaultBodyLimit = 16 << 20
+  static let defaultBodyLimit = 16 << 20
 
   private let session: SessionBox
   private let delegate: BoundedBodyDelegate

@@ -11,6 +11,8 @@ struct GoogleBooksSource: FetchSource {
   let planner: RequestPlanner
   let baseURL: String
   let key: String?
+  /// What this run decoded, so that a volume in several pages is decoded once.
+  let memo = VolumeMemo()
 
   var settingNames: SourceSettingNames {
     SourceSettingNames(
@@ -29,7 +31,7 @@ struct GoogleBooksSource: FetchSource {
   }
 
   func decodeCached(_ body: ArraySlice<UInt8>, for request: APIRequest) -> DecodedResponse? {
-    try? VolumeDecoder.decode(body, maxItems: request.maxItems)
+    try? VolumeDecoder.decode(body, maxItems: request.maxItems, memo: memo)
   }
 
   /// A 2xx body that decodes is a success; error bodies are read before any volume.
@@ -38,7 +40,7 @@ struct GoogleBooksSource: FetchSource {
   > {
     let decoded: DecodedResponse
     do {
-      decoded = try VolumeDecoder.decode(response.body, maxItems: request.maxItems)
+      decoded = try VolumeDecoder.decode(response.body[...], maxItems: request.maxItems, memo: memo)
     } catch {
       switch error {
       case .apiError(let error):

@@ -107,7 +107,7 @@ package struct OpenLibraryBook: Sendable, Equatable {
   }
 
   /// Every part's digest, combined: the page is rendered again when any of them changes.
-  private var digest: UInt64 {
+  package var digest: UInt64 {
     var parts: [UInt64] = [
       entry?.digest ?? 0, edition?.digest ?? 0, work?.digest ?? 0, doc?.digest ?? 0,
     ]

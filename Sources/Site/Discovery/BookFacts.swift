@@ -77,8 +77,8 @@ final class BookFacts: Sendable {
     price = sale?.retailPrice ?? sale?.listPrice
   }
 
-  /// The description as one line of plain text, at most `Book.summaryLimit` characters.
-  var summary: String? { book.summary }
+  /// The description as one line of plain text, at most `Book.metaDescriptionLimit` characters.
+  var summary: String? { book.metaDescription }
 
   /// `450`, `12.50`: the amount with two decimals unless whole, for `opds:price` and JSON-LD.
   static func amountText(_ amount: Double) -> String {

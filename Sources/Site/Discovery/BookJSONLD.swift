@@ -8,8 +8,9 @@ enum BookJSONLD {
   static func make(_ facts: BookFacts) -> JSONValue {
     let book = facts.book
     var fields: [(String, JSONValue)] = [
+      // `url` names the page (an `@id` with the same URL said it twice on every book page).
       ("@context", .string("https://schema.org")), ("@type", .string("Book")),
-      ("@id", .string(facts.pageURL)), ("url", .string(facts.pageURL)),
+      ("url", .string(facts.pageURL)),
       ("name", .string(book.title ?? book.id)),
     ]
     if let subtitle = book.subtitle { fields.append(("alternativeHeadline", .string(subtitle))) }
@@ -30,7 +31,9 @@ enum BookJSONLD {
       fields.append(
         ("publisher", .object([("@type", .string("Organization")), ("name", .string(publisher))])))
     }
-    if let summary = facts.summary { fields.append(("description", .string(summary))) }
+    // The page holds the description in full; its head carries one short summary, the meta
+    // description's (search engines show no more).
+    if let summary = book.metaDescription { fields.append(("description", .string(summary))) }
     if !facts.categories.isEmpty {
       fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
     }
@@ -53,6 +56,7 @@ enum BookJSONLD {
     switch sale.saleability {
     case .forSale?, .forSaleAndRental?, .free?, nil: availability = "https://schema.org/InStock"
     case .forPreorder?: availability = "https://schema.org/PreOrder"
+    case .outOfStock?: availability = "https://schema.org/OutOfStock"
     default: return nil
     }
     var fields: [(String, JSONValue)] = [("@type", .string("Offer"))]
@@ -72,11 +76,14 @@ enum BookJSONLD {
 
   /// The home page's `WebSite`, with the search box as a `SearchAction` (the all-books page reads
   /// `?q=`).
-  static func website(settings: SiteSettings, urls: SiteURLs, description: String) -> JSONValue {
-    .object([
+  static func website(settings: SiteSettings, urls: SiteURLs, description: String?) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
       ("@context", .string("https://schema.org")), ("@type", .string("WebSite")),
       ("name", .string(settings.title)), ("url", .string(urls.baseURL)),
-      ("description", .string(description)), ("inLanguage", .string(settings.language)),
+    ]
+    if let description { fields.append(("description", .string(description))) }
+    fields.append(("inLanguage", .string(settings.language)))
+    fields.append(
       (
         "potentialAction",
         .object([
@@ -84,7 +91,7 @@ enum BookJSONLD {
           ("target", .string(urls.absolute(SitePath(["books"])) + "?q={search_term_string}")),
           ("query-input", .string("required name=search_term_string")),
         ])
-      ),
-    ])
+      ))
+    return .object(fields)
   }
 }

@@ -78,7 +78,7 @@ struct OPDSCatalog: Sendable {
     }
     // Pages are written a group at a time on every core, then handed on in order: only one
     // group is held at once.
-    let group = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let group = 4 * Parallel.coreCount
     for first in stride(from: 1, through: pageCount, by: group) {
       // Pages whose books did not change are the previous build's.
       var pending: [(page: Int, source: UInt64?)] = []
@@ -151,7 +151,8 @@ struct OPDSCatalog: Sendable {
       xml.empty(
         "link", ["rel": "http://opds-spec.org/image", "type": BookFacts.imageType(image), "href": image])
     }
-    if let thumbnail = facts.thumbnail {
+    // A thumbnail that is the image itself says nothing more (most Google records have one size).
+    if let thumbnail = facts.thumbnail, thumbnail != facts.image {
       xml.empty(
         "link",
         [
@@ -175,7 +176,11 @@ struct OPDSCatalog: Sendable {
     if facts.previewURL == nil && facts.buyURL == nil {
       xml.empty(
         "link",
-        ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": facts.sourceURL])
+        // A book only an export knows has no source page: its own page stands in.
+        [
+          "rel": "http://opds-spec.org/acquisition", "type": "text/html",
+          "href": facts.sourceURL.isEmpty ? facts.pageURL : facts.sourceURL,
+        ])
     }
   }
 

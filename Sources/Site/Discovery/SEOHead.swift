@@ -10,7 +10,6 @@ struct SEOHead: Sendable {
   let model: SiteModel
   let settings: SiteSettings
   let urls: SiteURLs
-  private let siteDescription: String
   /// One per book, in `model.books` order (`DiscoveryFiles.render` can reuse them).
   let facts: [BookFacts]
   private let commonLinks: String
@@ -21,9 +20,6 @@ struct SEOHead: Sendable {
     self.model = model
     self.settings = settings
     self.urls = urls
-    siteDescription =
-      settings.description.map { TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit) }?.nonEmpty
-      ?? settings.title
     facts = BookFacts.all(model: model, urls: urls)
     locale =
       settings.language.contains("-") ? settings.language.replacingOccurrences(of: "-", with: "_") : nil
@@ -43,22 +39,25 @@ struct SEOHead: Sendable {
   }
 
   /// The fragment for one page. `title` is the page's own title (not the document title);
-  /// `description` is the page's plain-text meta description (nil: the site's description).
+  /// `description` is the page's own text as a plain-text summary: a page without one has no
+  /// meta description (the site's, repeated on thousands of pages, would say nothing of them).
   func render(job: PageJob, title: String, description: String?) -> String {
-    let text = description?.nonEmpty ?? siteDescription
+    let text = description?.nonEmpty
     // One buffer for the whole fragment: joining a string per tag was a tenth of a build.
     var html = ""
     html.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
-    SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html)
     if job.kind == .notFound || job.kind == .search {
       // A 404 page is served at any address: it must not claim one or be indexed; the search
       // page shows nothing without a query.
       SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html)
       return html
     }
+    if let text { SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html) }
     let canonical = urls.absolute(job.path)
     SEOHead.appendTag("link", ["rel": "canonical", "href": canonical], to: &html)
-    html += commonLinks
+    // Feed readers and e-reader apps are pointed at the feeds from the pages one subscribes
+    // from, not from each book and index page.
+    if job.kind.linksFeeds { html += commonLinks }
     if case .collection(let index) = job.kind {
       let collection = model.collections[index]
       SEOHead.appendTag(
@@ -68,16 +67,18 @@ struct SEOHead: Sendable {
           "href": urls.href(SitePath([collection.slug], fileName: "feed.xml")),
         ], to: &html)
     }
-    var graph: [(String, String)] = [
-      ("og:site_name", settings.title), ("og:title", title), ("og:description", text), ("og:url", canonical),
-    ]
+    var graph: [(String, String)] = [("og:site_name", settings.title), ("og:title", title)]
+    if let text { graph.append(("og:description", text)) }
+    graph.append(("og:url", canonical))
     // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
     if let locale { graph.append(("og:locale", locale)) }
     var jsonLD: JSONValue?
     if case .book(let index) = job.kind {
       let facts = self.facts[index]
       graph.append(("og:type", "book"))
-      graph += bookGraph(facts)
+      // Link previews need the cover; ISBN, authors, date and categories are in the JSON-LD
+      // (OpenGraph's book:* tags repeated them, a tenth of the head).
+      if let image = facts.image { graph.append(("og:image", image)) }
       jsonLD = BookJSONLD.make(facts)
     } else {
       graph.append(("og:type", "website"))
@@ -96,18 +97,6 @@ struct SEOHead: Sendable {
     return html
   }
 
-  private func bookGraph(_ facts: BookFacts) -> [(String, String)] {
-    let book = facts.book
-    var graph: [(String, String)] = []
-    if let image = facts.image { graph.append(("og:image", image)) }
-    if let title = book.title { graph.append(("og:image:alt", title)) }
-    if let isbn = book.isbn13 { graph.append(("book:isbn", isbn)) }
-    for author in facts.authors { graph.append(("book:author", author.url ?? author.name)) }
-    if let date = book.date { graph.append(("book:release_date", date.isoString)) }
-    for category in facts.categories { graph.append(("book:tag", category.leaf)) }
-    return graph
-  }
-
   /// The first cover among a list page's books (link previews look better with one).
   private func listImage(_ kind: PageJob.Kind) -> String? {
     let books: [Int]
@@ -116,7 +105,7 @@ struct SEOHead: Sendable {
     case .collection(let index): books = model.collections[index].books
     case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
     case .allBooks: books = model.allBooks
-    case .book, .search, .notFound: books = []
+    case .collections, .book, .search, .notFound: books = []
     }
     return firstImage(of: books)
   }

@@ -1,9 +1,10 @@
 import Support
 
 /// Builds an XML document line by line; every text and attribute value goes through `MarkupEscaping`.
+/// Lines are not indented: a large site's feeds and sitemaps repeat an element per book, and the
+/// indentation was a twentieth of their bytes.
 struct XMLWriter {
   private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  private var depth = 0
 
   init() {}
 
@@ -12,12 +13,9 @@ struct XMLWriter {
     startLine(name)
     for (key, value) in attributes { writeAttribute(key, value) }
     text += ">\n"
-    depth += 1
   }
 
   mutating func close(_ name: String) {
-    depth -= 1
-    indent()
     text += "</"
     text += name
     text += ">\n"
@@ -45,13 +43,8 @@ struct XMLWriter {
   }
 
   private mutating func startLine(_ name: String) {
-    indent()
     text += "<"
     text += name
-  }
-
-  private mutating func indent() {
-    text += depth < XMLWriter.indents.count ? XMLWriter.indents[depth] : String(repeating: " ", count: depth)
   }
 
   private mutating func writeAttribute(_ key: String, _ value: String) {
@@ -61,6 +54,4 @@ struct XMLWriter {
     MarkupEscaping.append(value, to: &text, .xml)
     text += "\""
   }
-
-  private static let indents = (0..<8).map { String(repeating: " ", count: $0) }
 }

@@ -15,8 +15,7 @@ struct Book: Sendable {
     let authors: [String]
     let publisher: String?
     let description: String?
-    /// The description as plain text, cut for feeds and JSON-LD and for meta descriptions.
-    let summary: String?
+    /// The description as plain text, cut for meta descriptions, JSON-LD, feeds and OPDS.
     let metaDescription: String?
     let pageCount: Int?
     let language: String?
@@ -37,13 +36,11 @@ struct Book: Sendable {
       publisher = record.publisher.nonEmpty
       description = record.description.nonEmpty
       // Converting a description to text is costly: done once per book, here, where books are
-      // made in parallel, for every summary the pages, feeds and JSON-LD show.
-      let summaries = description.map {
+      // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
+      metaDescription = description.flatMap {
         TextFormatting.descriptionTexts(
-          $0, format: record.descriptionFormat, limits: [Book.summaryLimit, Book.metaDescriptionLimit])
+          $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
       }
-      summary = summaries?[0].nonEmpty
-      metaDescription = summaries?[1].nonEmpty
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty
       categories = (record.categories ?? []).compactMap(\.nonEmpty)
@@ -77,10 +74,9 @@ struct Book: Sendable {
   var description: String? { fields.description }
   /// How `description` is written (Markdown from Open Library).
   var descriptionFormat: TextFormat { fields.record.descriptionFormat }
-  /// The description as one line of plain text, at most `summaryLimit` characters (feeds,
-  /// OPDS, JSON-LD); nil when there is no text.
-  var summary: String? { fields.summary }
-  /// The same, at most `metaDescriptionLimit` characters (the page's meta description).
+  /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
+  /// page's meta description, `og:description`, JSON-LD `description`, feed and OPDS summaries);
+  /// nil when there is no text.
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
   var language: String? { fields.language }
@@ -93,6 +89,8 @@ struct Book: Sendable {
   /// The owner's Markdown note.
   var note: String? { fields.note }
   var tags: [String] { fields.record.tags ?? [] }
+  /// The owner's reading and copy, when the entry says anything of them.
+  var reading: ReadingRecord? { fields.record.reading }
   var titleKey: CollationKey { fields.titleKey }
   var authorKey: CollationKey? { fields.authorKey }
   /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
@@ -100,10 +98,16 @@ struct Book: Sendable {
 
   var id: String { fields.record.id }
 
-  /// Characters of plain-text description in feed, OPDS and JSON-LD summaries.
-  static let summaryLimit = 500
-  /// Characters of a meta description (what search engines show).
+  /// Characters of a book's summary: what search engines show, and all feeds and e-reader apps
+  /// need before the page itself (a longer one in every feed entry was a fifth of a large site).
   static let metaDescriptionLimit = 160
+
+  /// `languageTag` for an element of a page in `pageLanguage`: nil when it is the page's own
+  /// (the attribute would say nothing; it was on every card and heading).
+  func languageTag(on pageLanguage: String) -> String? {
+    guard let tag = languageTag, tag.lowercased() != pageLanguage.lowercased() else { return nil }
+    return tag
+  }
 
   /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
   var languageTag: String? {

@@ -1,3 +1,4 @@
+import Catalog
 import Support
 
 /// Builds every internal link from the site's base URL, so the site works at a domain root and
@@ -11,31 +12,11 @@ struct SiteURLs: Sendable, Equatable {
   /// The base URL's path, starting and ending with `/` (`/` at a domain root).
   let pathPrefix: String
 
-  /// Accepts `http(s)://host[:port][/path]`, adding a trailing slash to the path.
+  /// The base URL as `BaseURL` (Catalog's rule for it) normalises it: `http(s)://host[:port]/path/`.
   init(baseURL raw: String) throws(SiteError) {
-    let trimmed = raw.trimmingWhitespace()
-    let lowered = trimmed.lowercased()
-    let schemeLength: Int
-    if lowered.hasPrefix("https://") {
-      schemeLength = 8
-    } else if lowered.hasPrefix("http://") {
-      schemeLength = 7
-    } else {
-      throw .invalidBaseURL(raw)
-    }
-    let afterScheme = trimmed.dropFirst(schemeLength)
-    let host = afterScheme.prefix { $0 != "/" }
-    guard !host.isEmpty, !trimmed.contains(where: { $0 == "?" || $0 == "#" || $0 == "\\" }),
-      !trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\"" })
-    else { throw .invalidBaseURL(raw) }
-    var path = String(afterScheme.dropFirst(host.count))
-    if !path.hasPrefix("/") { path = "/" + path }
-    if !path.hasSuffix("/") { path += "/" }
-    guard !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
-      throw .invalidBaseURL(raw)
-    }
-    pathPrefix = path
-    baseURL = trimmed.prefix(schemeLength).lowercased() + host + path
+    guard let url = BaseURL(raw) else { throw .invalidBaseURL(raw) }
+    baseURL = url.url
+    pathPrefix = url.path
   }
 
   /// Root-relative href for a site path given as segments (`["books", "dune-abc"]` → a folder).

@@ -16,7 +16,7 @@ extension PageContexts {
     var fields: [String: ContextValue] = [
       "id": .string(book.id),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
       "subtitle": .optional(book.subtitle),
       "href": .string(bookHrefs[index]),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
@@ -41,8 +41,8 @@ extension PageContexts {
           ]
         }),
       "cover": PageContexts.coverFields(
-        url: cover, title: title, width: book.cover == cover ? 128 : 300,
-        height: book.cover == cover ? 192 : 450, strings: strings),
+        url: cover, alt: strings.format("coverOf", ["title": title]), width: book.cover == cover ? 128 : 300,
+        height: book.cover == cover ? 192 : 450),
       "googleBooksURL": .string(facts.sourceURL),
       // Each source the book's data came from, with its page for the book (the attribution).
       "sources": .list(
@@ -74,14 +74,6 @@ extension PageContexts {
         "text": .string(first.formatted(for: language)), "iso": .string(first.isoString),
       ]
     }
-    if let series = book.record.series, let name = series.name.nonEmpty {
-      let text =
-        series.position.nonEmpty.map { strings.format("seriesPosition", ["series": name, "position": $0]) }
-        ?? name
-      fields["series"] = [
-        "name": .string(name), "position": .optional(series.position.nonEmpty), "text": .string(text),
-      ]
-    }
     if let code = book.language {
       fields["language"] = [
         "name": .string(languageNames[code] ?? LanguageNames.name(of: code, in: language)),
@@ -101,6 +93,11 @@ extension PageContexts {
     }
     fields["buy"] = buy
     fields["hasActions"] = .bool(previewURL != nil || buy != .null)
+    fields["series"] = seriesFields(book.record.series)
+    fields["reading"] = readingFields(book.record.reading)
+    // Always a mapping, so that `book.extra.NAME` is simply empty for a book without it.
+    fields["extra"] = .map((book.record.reading?.extra ?? [:]).mapValues(ContextValue.string))
+    fields["exportSource"] = .optional(exportName(book))
     return .map(fields)
   }
 
@@ -117,6 +114,7 @@ extension PageContexts {
       "listPrice": .optional(
         discount == nil ? nil : sale.listPrice.map { PriceText.format($0, for: language) }),
       "discountText": .optional(discount.map { strings.format("discount", ["percent": String($0)]) }),
+      "availabilityText": .optional(availabilityText(sale.saleability)),
       "currency": .optional(retail?.currencyCode),
       // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
       "amount": .optional(

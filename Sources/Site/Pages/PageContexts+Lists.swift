@@ -1,17 +1,16 @@
 /// Contexts of the list pages: home, collections, all books and the index pages.
 extension PageContexts {
   func homeFields() -> [String: ContextValue] {
-    let collections: [ContextValue] = model.collections.enumerated().map { index, collection in
-      [
-        "title": .string(collection.title),
-        "href": .string(urls.href(SitePath([collection.slug]))),
-        "descriptionHTML": .optional(collectionDescriptions[index]),
-        "count": .int(collection.books.count),
-        "countText": .string(countText(collection.books.count)),
-        "books": .list(collection.books.prefix(PageContexts.homeCollectionCovers).map(card)),
-        "hasBooks": .bool(!collection.books.isEmpty),
-        "hasMore": .bool(collection.books.count > PageContexts.homeCollectionCovers),
-      ]
+    // As many shelves as the header links: past that, `collections/` lists them all (six
+    // covers for each of 200 collections made a 560 KB home page).
+    let shown = model.hasCollectionsPage ? PageJob.headerCollectionLimit : model.collections.count
+    let collections: [ContextValue] = model.collections.indices.prefix(shown).map { index in
+      let books = model.collections[index].books
+      var fields = collectionSummary(index)
+      fields["books"] = .list(books.prefix(PageContexts.homeCollectionCovers).map(card))
+      fields["hasBooks"] = .bool(!books.isEmpty)
+      fields["hasMore"] = .bool(books.count > PageContexts.homeCollectionCovers)
+      return .map(fields)
     }
     let recent = model.recentlyPublished.prefix(PageContexts.homeRecentBooks).map(card)
     return [
@@ -19,6 +18,24 @@ extension PageContexts {
       "collections": .list(collections),
       "recent": .list(Array(recent)),
       "hasRecent": .bool(!recent.isEmpty),
+    ]
+  }
+
+  /// The page of every collection: `collections[]`, each as the home page lists it, without
+  /// its covers.
+  func collectionsFields() -> [String: ContextValue] {
+    ["collections": .list(model.collections.indices.map { .map(collectionSummary($0)) })]
+  }
+
+  /// `title href descriptionHTML count countText` of collection `index`.
+  private func collectionSummary(_ index: Int) -> [String: ContextValue] {
+    let collection = model.collections[index]
+    return [
+      "title": .string(collection.title),
+      "href": .string(urls.href(SitePath([collection.slug]))),
+      "descriptionHTML": .optional(collectionDescriptions[index]),
+      "count": .int(collection.books.count),
+      "countText": .string(countText(collection.books.count)),
     ]
   }
 
@@ -113,30 +130,31 @@ extension PageContexts {
     ]
   }
 
-  /// A book as list pages show it: link, cover, title, authors, year.
-  static func card(for book: Book, href: String, strings: UIStrings) -> ContextValue {
+  /// A book as list pages in `pageLanguage` show it: link, cover, title, authors, year.
+  static func card(for book: Book, href: String, strings: UIStrings, pageLanguage: String) -> ContextValue {
     let title = book.title ?? strings["untitled"]
     return [
       "id": .string(book.id),
       "href": .string(href),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag),
+      "lang": .optional(book.title == nil ? nil : book.languageTag(on: pageLanguage)),
       "subtitle": .optional(book.subtitle),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
       "year": .optional(book.date.map { String($0.year) }),
-      "cover": coverFields(url: book.cover, title: title, width: 128, height: 192, strings: strings),
+      // The cover is in the same link as the title: announcing "Cover of X" before "X" says
+      // it twice, so the card's cover has an empty alt (and its placeholder no label).
+      "cover": coverFields(url: book.cover, alt: "", width: 128, height: 192),
     ]
   }
 
-  static func coverFields(url: String?, title: String, width: Int, height: Int, strings: UIStrings)
-    -> ContextValue
-  {
+  /// `alt`: the image's text; empty for a cover that only repeats the title beside it.
+  static func coverFields(url: String?, alt: String, width: Int, height: Int) -> ContextValue {
     [
       "url": .optional(url),
       "hasImage": .bool(url != nil),
       "width": .int(width),
       "height": .int(height),
-      "alt": .string(strings.format("coverOf", ["title": title])),
+      "alt": .string(alt),
     ]
   }
 }

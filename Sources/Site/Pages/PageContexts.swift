@@ -60,6 +60,9 @@ struct PageContexts: Sendable {
       "customStylesheetHref": .optional(
         customStylesheet ? urls.href(SitePath(["assets"], fileName: Self.customStylesheet)) : nil),
       "collections": .list(navigation),
+      // The header links every collection, or past the limit the page that lists them all.
+      "headerCollections": .list(model.hasCollectionsPage ? [] : navigation),
+      "collectionsHref": .optional(model.hasCollectionsPage ? urls.href(PageJob.collectionsPath) : nil),
       "bookCount": .int(model.books.count),
     ]
     shared = ["site": site, "t": .map(strings.values.mapValues(ContextValue.string))]
@@ -84,7 +87,8 @@ struct PageContexts: Sendable {
   /// The card of book `index` as list pages show it. Made when a page needs it: a card is
   /// cheap, and holding one per book cost 100 MB at 100,000 books.
   func card(_ index: Int) -> ContextValue {
-    PageContexts.card(for: model.books[index], href: bookHrefs[index], strings: strings)
+    PageContexts.card(
+      for: model.books[index], href: bookHrefs[index], strings: strings, pageLanguage: settings.language)
   }
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
@@ -118,6 +122,9 @@ struct PageContexts: Sendable {
         description: settings.description.map {
           TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit)
         })
+    case .collections:
+      fields.merge(collectionsFields()) { _, new in new }
+      fields["page"] = pageFields(title: strings["collections"], job: job, description: nil)
     case .collection(let index):
       let collection = model.collections[index]
       fields.merge(collectionFields(index, page: job.page)) { _, new in new }

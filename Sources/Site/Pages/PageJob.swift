@@ -2,6 +2,8 @@
 struct PageJob: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
     case home
+    /// The page of every collection, made when the header cannot link them all.
+    case collections
     case collection(Int)
     case book(Int)
     case allBooks
@@ -14,6 +16,15 @@ struct PageJob: Sendable, Equatable {
       if case .book = self { return true }
       return false
     }
+
+    /// Whether the page's head links the site's Atom feed and OPDS catalog: the pages a
+    /// reader subscribes from (home, collections, all books), not every book and index page.
+    var linksFeeds: Bool {
+      switch self {
+      case .home, .collections, .collection, .allBooks: return true
+      case .book, .term, .search, .notFound: return false
+      }
+    }
   }
 
   let kind: Kind
@@ -25,6 +36,7 @@ struct PageJob: Sendable, Equatable {
   var template: String {
     switch kind {
     case .home: return "home"
+    case .collections: return "collections"
     case .collection: return "collection"
     case .book: return "book"
     case .allBooks: return "books"
@@ -36,13 +48,28 @@ struct PageJob: Sendable, Equatable {
 
   /// The names of every page template, for linting and `bookgen init`.
   static let templateNames =
-    ["home", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + ["search", "404"]
+    ["home", "collections", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + [
+      "search", "404",
+    ]
+
+  /// The most collections the header links one by one: a catalog with more gets a page of all
+  /// of them (`collections/`), and the header links that instead, so every page stays small
+  /// and the header fits a phone.
+  static let headerCollectionLimit = 6
+
+  /// Where the page of every collection goes.
+  static let collectionsPath = SitePath(["collections"])
 }
 
 extension SiteModel {
-  /// Every page of the site, in a fixed order (home, collections, books, indexes, search, 404).
+  /// Whether the site has a page of every collection (the header would not hold them all).
+  var hasCollectionsPage: Bool { collections.count > PageJob.headerCollectionLimit }
+
+  /// Every page of the site, in a fixed order (home, the page of all collections, collections,
+  /// books, indexes, search, 404).
   func pageJobs(perPage: Int) -> [PageJob] {
     var jobs: [PageJob] = [PageJob(kind: .home, page: 1, path: .root)]
+    if hasCollectionsPage { jobs.append(PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)) }
     func addList(_ kind: PageJob.Kind, count: Int, at path: SitePath) {
       let pagination = Pagination(itemCount: count, perPage: perPage)
       for page in 1...pagination.pageCount {

@@ -9,6 +9,7 @@ import BookRecord
 /// - a book page: the digest of each of its source records (for Google Books the JSON its volume
 ///   was decoded from; for the owner's entry its fields), its slug and collections, and the name,
 ///   full name and slug of each of its terms (authors, publisher, categories, year, language);
+/// - the page of every collection: each collection's number of books;
 /// - a list page (collection, all books, term): its kind and number, how many books the list
 ///   has, the data and slug of each book on the page, the cover link previews use (the list's
 ///   first), and for a term its names, slug, parent and child categories;
@@ -62,6 +63,10 @@ struct PageSources: Sendable {
       for trail in terms.categories { addTerms(.category, trail, to: &key) }
       addTerms(.year, terms.year.map { [$0] } ?? [], to: &key)
       addTerms(.language, terms.language.map { [$0] } ?? [], to: &key)
+    case .collections:
+      // Titles, slugs and descriptions are the catalog's (in `shared`); the counts are not.
+      key.add("collections")
+      for collection in model.collections { key.add(collection.books.count) }
     case .collection(let index):
       key.add("collection")
       key.add(index)

@@ -30,7 +30,6 @@ enum SampleSite {
       saleability: .forSale, listPrice: Price(amount: 450, currencyCode: "TWD"),
       retailPrice: Price(amount: 356, currencyCode: "TWD"), buyLink: "https://play.google.com/b")
     record.isPublicDomain = true
-    record.series = Series(name: "A Series", position: "2")
     record.firstPublished = BookDate(year: 1965)
     // A second source's record of the same book: the page credits both.
     var second = BookRecord(
@@ -46,18 +45,37 @@ enum SampleSite {
     id: "sampleBare01", source: SourceRecord(source: source, id: "sampleBare01", url: "https://example.org/b")
   )
 
-  static var catalog: Catalog {
+  /// The rich book's entry: every owner field set, `extra` with `extraNames`.
+  static func richEntry(extraNames: Set<String>) -> BookEntry {
+    var entry = BookEntry(note: "A note", tags: ["tag"])
+    entry.status = .read
+    entry.rating = OwnerRating(halves: 9)
+    entry.dateAdded = PartialDate(year: 2020, month: 1)
+    entry.dateStarted = PartialDate(year: 2020, month: 2, day: 3)
+    entry.datesRead = PartialDate(year: 2020, month: 3).map { [$0] } ?? []
+    entry.readCount = 2
+    entry.format = .paperback
+    entry.owned = true
+    entry.series = "A Series"
+    entry.seriesNumber = SeriesNumber(parsing: "2")
+    entry.shop = ShopFields(availability: .outOfStock)
+    entry.links = [NamedLink(name: "Library", url: "https://example.org/library")]
+    entry.extra = Dictionary(uniqueKeysWithValues: extraNames.map { ($0, "Sample") })
+    return entry
+  }
+
+  static func catalog(extraNames: Set<String> = []) -> Catalog {
     Catalog(
       site: SiteSettings(
         title: "Sample", baseURL: "https://example.org/", description: "Intro", author: "Owner",
         booksPerPage: 1),
       collections: [Collection(title: "Shelf", slug: "shelf", description: "About the shelf")],
-      books: ["sampleRich01": BookEntry(note: "A note", tags: ["tag"])])
+      books: ["sampleRich01": richEntry(extraNames: extraNames)])
   }
 
   /// One context per page of the sample site, grouped by template name.
-  static func contexts() -> [String: [ContextValue]] {
-    let catalog = catalog
+  static func contexts(extraNames: Set<String> = []) -> [String: [ContextValue]] {
+    let catalog = catalog(extraNames: extraNames)
     let inputs = [SiteInput.Collection(slug: "shelf", records: [richRecord, bareRecord])]
     guard let model = try? SiteModel(catalog: catalog, collections: inputs),
       let urls = try? SiteURLs(baseURL: catalog.site.baseURL),
@@ -67,7 +85,9 @@ enum SampleSite {
     let pages = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings, customStylesheet: true)
     var result: [String: [ContextValue]] = [:]
-    for job in model.pageJobs(perPage: pages.perPage) {
+    // The page of every collection is made only for a catalog with many: its fields still count.
+    let collections = PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)
+    for job in model.pageJobs(perPage: pages.perPage) + [collections] {
       result[job.template, default: []].append(pages.context(for: job))
     }
     return result

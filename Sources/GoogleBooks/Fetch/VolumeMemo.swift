@@ -1,0 +1,26 @@
+import Foundation
+
+/// The volumes one fetch run decoded, by the digest of the JSON each was decoded from: a book
+/// that several searches find comes back in each of their pages, byte for byte the same, and
+/// is decoded (and its text held) once. Shared by the run's concurrent decodes.
+final class VolumeMemo: @unchecked Sendable {
+  /// A decoded item and the notes its decoding made (values cut short or left out).
+  struct Entry {
+    var volume: Volume
+    var notes: [String]
+    /// Bytes of JSON it was decoded from: with the digest, what tells two items apart.
+    var length: Int
+  }
+
+  private let lock = NSLock()
+  private var entries: [UInt64: Entry] = [:]
+
+  /// The entry decoded from bytes with `digest` and `length`, when it is the same volume.
+  func entry(digest: UInt64, length: Int) -> Entry? {
+    lock.withLock { entries[digest] }.flatMap { $0.length == length ? $0 : nil }
+  }
+
+  func store(_ entry: Entry, digest: UInt64) {
+    lock.withLock { entries[digest] = entry }
+  }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import BookgenBench
+
+@Suite struct PageWeightTests {
+  /// An output of the given files (path → bytes).
+  static func stats(_ sizes: [String: Int]) -> OutputStats {
+    var stats = OutputStats()
+    for (number, (path, size)) in sizes.sorted(by: { $0.key < $1.key }).enumerated() {
+      stats.files[path] = .init(inode: UInt64(number), modified: 0, size: size)
+    }
+    return stats
+  }
+
+  static func measurement(_ size: Int, _ scenario: Scenario, _ sizes: [String: Int]) -> Measurement {
+    let stats = stats(sizes)
+    return Measurement(
+      size: size, scenario: scenario, seconds: 1, peakRSS: 1, files: stats.count, bytes: stats.bytes,
+      writtenFiles: stats.count, writtenBytes: stats.bytes, stages: [], weight: PageWeight(stats),
+      failure: nil, status: 0, stderr: "")
+  }
+
+  @Test func theMedianCountsBookPagesOnly() {
+    let weight = PageWeight(
+      PageWeightTests.stats([
+        "books/a-1/index.html": 6_000, "books/b-2/index.html": 7_000, "books/c-3/index.html": 9_000,
+        "books/d-4/index.html": 10_000, "books/index.html": 90_000, "books/page/2/index.html": 80_000,
+        "index.html": 50_000, "opds/books/index.xml": 120_000,
+      ]))
+    #expect(weight.medianBookPage == 8_000)
+    #expect(weight.totalBytes == 372_000)
+    #expect(weight.files == 8)
+    #expect(weight.largestFile?.path == "opds/books/index.xml")
+    #expect(PageWeight(PageWeightTests.stats(["index.html": 10])).medianBookPage == nil)
+  }
+
+  @Test func theReportMarksEachDeployTarget() {
+    let options = try! BenchOptions(arguments: ["--sizes", "10000,100000"])
+    let report = BenchReport(
+      measurements: [
+        PageWeightTests.measurement(
+          10_000, .fullTmpfs, ["books/a-1/index.html": 7_999, "opds/books/index.xml": 99_000_000]),
+        PageWeightTests.measurement(
+          100_000, .fullIndexPagesTmpfs,
+          ["books/a-1/index.html": 8_001, "search/d/0.json": 26_214_401, "index.html": 980_000_000]),
+      ], options: options)
+    let lines = report.weightLines
+    #expect(
+      Array(lines.suffix(4)) == [
+        "- ✓ 10k reference site output ≤ 100 MB: 99.0 MB",
+        "- ✓ 10k median book page ≤ 8 KB: 8.00 KB",
+        "- ✗ 100k output with every index page ≤ 1 GB: 1006.2 MB",
+        "- ✗ no file over 25 MiB: the largest is index.html, 980.0 MB, at 100000 books",
+      ])
+    #expect(
+      lines.contains("| 10000 | full build (tmpfs) | 99.0 | 2 | 8.00 | opds/books/index.xml (99.0 MB) |"))
+  }
+}

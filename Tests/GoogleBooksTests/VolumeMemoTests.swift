@@ -1,0 +1,78 @@
+import BookRecord
+import Foundation
+import Testing
+
+@testable import GoogleBooks
+
+/// A volume several pages return is decoded once per fetch run, and held once as a record.
+@Suite struct VolumeMemoTests {
+  @Test func aPageDecodedWithTheMemoIsTheSameAndItsSecondReadingReusesEveryVolume() throws {
+    let body = try Fixtures.bytes("real/search-design-patterns-30-items-GB.json")
+    let plain = try VolumeDecoder.decode(body[...], maxItems: nil)
+    let memo = VolumeMemo()
+    let first = try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
+    let second = try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
+    #expect(first == plain)
+    #expect(second == plain)
+    // The second reading found every item in the memo: the same string storage, not a copy.
+    let description = try #require(first.volumes.first { $0.volumeInfo.description != nil })
+    let again = try #require(second.volumes.first { $0.id == description.id })
+    #expect(identity(of: description.volumeInfo.description!) == identity(of: again.volumeInfo.description!))
+  }
+
+  @Test func notesOfAReusedVolumeAreReportedAtItsNewPlace() throws {
+    let long = String(repeating: "x", count: 70_000)
+    let item =
+      #"{"kind":"books#volume","id":"AAAAAAAAAAAA","volumeInfo":{"title":"T","description":"\#(long)"}}"#
+    let memo = VolumeMemo()
+    let first = try VolumeDecoder.decode(Array(#"{"items":[\#(item)]}"#.utf8)[...], maxItems: nil, memo: memo)
+    let second = try VolumeDecoder.decode(
+      Array(#"{"items":[{"id":"BBBBBBBBBBBB"},\#(item)]}"#.utf8)[...], maxItems: nil, memo: memo)
+    let plain = try VolumeDecoder.decode(
+      Array(#"{"items":[{"id":"BBBBBBBBBBBB"},\#(item)]}"#.utf8), maxItems: nil)
+    #expect(!first.notes.isEmpty)
+    #expect(second == plain)
+    #expect(second.notes.map(\.index) == [1])
+  }
+
+  @Test func collectionsListingOneVolumeShareItsRecord() throws {
+    let body = try Fixtures.bytes("real/search-design-patterns-30-items-GB.json")
+    let volumes = try VolumeDecoder.decode(body).volumes
+    let again = try VolumeDecoder.decode(body).volumes
+    var edited = again[1]
+    edited.volumeInfo.title = "Another title"
+    edited.sourceDigest = 1
+    let result = FetchResult(
+      collections: [
+        CollectionVolumes(slug: "a", volumes: Array(volumes.prefix(3))),
+        CollectionVolumes(slug: "b", volumes: [again[0], edited, again[2]]),
+      ], warnings: [], statistics: .init())
+    let records = result.collectionRecords
+    #expect(records.map { $0.map(\.id) } == [volumes.prefix(3).map(\.id), volumes.prefix(3).map(\.id)])
+    #expect(records == result.collections.map(\.records))
+    // Decoded twice from the same bytes: one record (its text held once); edited: its own.
+    #expect(identity(of: records[0][0].description!) == identity(of: records[1][0].description!))
+    #expect(records[1][1].title == "Another title")
+    #expect(records[0][1].title != "Another title")
+  }
+
+  @Test func recordsOfTheSameSourceBytesHaveTheSameSources() throws {
+    let volume = try #require(
+      try VolumeDecoder.decode(Fixtures.bytes("real/search-design-patterns-30-items-GB.json")).volumes.first)
+    var other = volume
+    #expect(volume.record.hasSameSources(as: other.record))
+    other.sourceDigest = (volume.sourceDigest ?? 0) &+ 1
+    #expect(!volume.record.hasSameSources(as: other.record))
+    other.sourceDigest = nil
+    var plain = volume
+    plain.sourceDigest = nil
+    #expect(!plain.record.hasSameSources(as: other.record))
+  }
+
+  /// Where a native string's bytes live: equal for copies of one string, different for two
+  /// strings decoded apart.
+  private func identity(of text: String) -> UInt? {
+    var text = text
+    return text.withUTF8 { UInt(bitPattern: $0.baseAddress) }
+  }
+}
