@@ -226,3 +226,65 @@ import Testing
     await library.stop()
   }
 }
+
+/// Open Library misbehaving during a build, as it does: each fault is retried or reported, no
+/// book is lost, and the cache it leaves builds the same site offline.
+@Suite struct OpenLibraryFaultBuildTests {
+  @Test func faultsAreRetriedAndTheCacheBuildsTheSameSiteOffline() async throws {
+    let (google, library) = try OpenLibraryBuildTests.servers()
+    let fake = library.library
+    fake.script("/api/books", [.tooManyRequests(retryAfter: "1")])
+    fake.script("/books/OL22951843M.json", [.serviceUnavailable])
+    fake.script("/works/OL15832982W.json", [.closeWithoutResponse])
+    fake.script("/search.json", [.truncateBody(afterBytes: 40)])
+    // A merged work: the listed id now redirects to the one with the record.
+    fake.setRecord(FakeOpenLibrary.redirect("/works/OL45883W", to: "/works/OL45884W"))
+    fake.setRecord(
+      FakeOpenLibrary.work(id: "OL45884W", title: "The BFG", authors: ["OL34184A"], firstPublishDate: "1982"))
+    try await withTemporaryDirectory { root in
+      // One more ISBN neither source knows: `{}` from Open Library, a warning, no error.
+      let catalog = OpenLibraryBuildTests.catalog.replacingOccurrences(
+        of: "- 0-06-027322-4\n", with: "- 0-06-027322-4\n      - 978-0-306-40615-7\n")
+      try write(catalog, to: root + "/catalog.yml")
+      let result = await runCLI(
+        ["build"], in: root, variables: OpenLibraryBuildTests.variables(google, library))
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") } == [
+          "warning: ISBN 9780306406157 in collection 'mixed': neither Google Books nor Open Library found this ISBN"
+        ])
+      let books = try FileManager.default.contentsOfDirectory(atPath: root + "/public/books").sorted()
+      #expect(
+        books == [
+          "dune-dune0001", "fantastic-mr-fox-OL7353617M", "index.html", "sabriel-OL22951843M",
+          "the-bfg-OL45884W", "the-left-hand-of-darkness-lefthand01",
+        ])
+      let sabriel = try OpenLibraryBuildTests.read(root + "/public/books/sabriel-OL22951843M/index.html")
+      #expect(sabriel.contains("Sabriel must journey into the Old Kingdom."))
+      let online = try Self.pages(root + "/public")
+      // Each fault cost one more request, no more.
+      for target in ["/books/OL22951843M.json", "/works/OL15832982W.json"] {
+        #expect(fake.requests.filter { $0 == target }.count == 2, "\(target)")
+      }
+      #expect(fake.requests.filter { $0.hasPrefix("/api/books") }.count == 2)
+      #expect(fake.requests.filter { $0.hasPrefix("/search.json") }.count == 2)
+
+      // The cache reads back whole: offline, the same site.
+      let offline = await runCLI(["build", "--offline", "-q", "--output", "again"], in: root)
+      #expect(offline == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(try Self.pages(root + "/again") == online)
+    }
+    await google.stop()
+    await library.stop()
+  }
+
+  /// Every book page's HTML, by folder.
+  static func pages(_ output: String) throws -> [String: String] {
+    var pages: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: output + "/books")
+    where !name.contains(".") {
+      pages[name] = try OpenLibraryBuildTests.read(output + "/books/" + name + "/index.html")
+    }
+    return pages
+  }
+}
