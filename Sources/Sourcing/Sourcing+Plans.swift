@@ -78,7 +78,13 @@ extension Sourcing {
     if enriches {
       for collection in google.collections {
         for volume in collection.foundVolumes {
-          if let isbn = records.record(volume).isbns.isbn13 { library.plan.add(.isbn(isbn, optional: true)) }
+          // The edition and work records are asked only for what the books API cannot give:
+          // a description. Most of Google's books have one; asking two more requests for each
+          // of them would make a large catalog's first build take hours at Open Library's rate.
+          let record = records.record(volume)
+          if let isbn = record.isbns.isbn13 {
+            library.plan.add(.isbn(isbn, optional: true, records: record.description == nil))
+          }
         }
       }
     }

@@ -20,7 +20,9 @@ struct OpenLibraryAssembly {
         guard let entry = entries[bibkey] else { continue }
         var book = OpenLibraryBook(id: entry.id)
         book.entry = entry
-        complete(&book, edition: entry.id, named: !entry.authors.isEmpty, optional: batch.optional)
+        if !planner.withoutRecords.contains(bibkey) {
+          complete(&book, edition: entry.id, named: !entry.authors.isEmpty, optional: batch.optional)
+        }
         result.lookups[bibkey] = book
       }
     }

@@ -70,7 +70,7 @@ package struct OpenLibraryFetcher: Sendable {
         requestsPerSecond: options.requestsPerSecond ?? settings.effectiveRequestsPerSecond, maxAge: maxAge),
       options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
-    let planner = OpenLibraryPlanner(plan: plan, batches: source.batches)
+    let planner = source.planner
     let run = try await scheduler.run(planner.initialRequests())
     var assembly = OpenLibraryAssembly(collector: FetchCollector(run), planner: planner)
     var result = assembly.assemble()

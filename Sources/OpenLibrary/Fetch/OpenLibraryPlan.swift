@@ -11,9 +11,13 @@ package struct OpenLibraryPlan: Sendable, Equatable {
     /// True when nothing is lost without it (it would only enrich a book another source
     /// found): its failure is then a warning and its absence offline no error.
     package var optional: Bool
+    /// Whether the edition's and the work's records are asked too (a description, the series,
+    /// the first publication): two requests more per book found. The books API's answer alone
+    /// has the names, pages, subjects, cover and date.
+    package var records = true
 
-    package static func isbn(_ isbn13: String, optional: Bool = false) -> Lookup {
-      Lookup(bibkey: "ISBN:" + isbn13, optional: optional)
+    package static func isbn(_ isbn13: String, optional: Bool = false, records: Bool = true) -> Lookup {
+      Lookup(bibkey: "ISBN:" + isbn13, optional: optional, records: records)
     }
 
     package static func edition(_ id: OpenLibraryID) -> Lookup {
@@ -49,20 +53,27 @@ package struct OpenLibraryPlan: Sendable, Equatable {
 
   /// Each bibkey once; a lookup wanted both ways is not optional.
   package private(set) var lookups: [Lookup] = []
+  /// Where each bibkey is in `lookups`: a catalog of many books adds one per book.
+  private var positions: [String: Int] = [:]
   package var searches: [Search] = []
   package var works: [ListedWork] = []
 
   package init() {}
 
   package mutating func add(_ lookup: Lookup) {
-    if let index = lookups.firstIndex(where: { $0.bibkey == lookup.bibkey }) {
+    if let index = positions[lookup.bibkey] {
       lookups[index].optional = lookups[index].optional && lookup.optional
+      lookups[index].records = lookups[index].records || lookup.records
     } else {
+      positions[lookup.bibkey] = lookups.count
       lookups.append(lookup)
     }
   }
 
   package var isEmpty: Bool { lookups.isEmpty && searches.isEmpty && works.isEmpty }
+
+  /// The bibkeys whose books are taken from the books API's answer alone.
+  package var withoutRecords: Set<String> { Set(lookups.filter { !$0.records }.map(\.bibkey)) }
 
   /// The lookups in books-API batches of `OpenLibraryRequest.batchSize`: the required ones
   /// first, then the optional ones, each group sorted (one request for the same ISBNs whatever

@@ -4,6 +4,14 @@ import Catalog
 struct OpenLibraryPlanner: Sendable {
   let plan: OpenLibraryPlan
   let batches: [(bibkeys: [String], optional: Bool)]
+  /// `plan.withoutRecords`, worked out once.
+  let withoutRecords: Set<String>
+
+  init(plan: OpenLibraryPlan, batches: [(bibkeys: [String], optional: Bool)], withoutRecords: Set<String>) {
+    self.plan = plan
+    self.batches = batches
+    self.withoutRecords = withoutRecords
+  }
 
   /// The requests known before anything is fetched, in plan order.
   func initialRequests() -> [(OpenLibraryRequest, OpenLibraryPurpose)] {
@@ -38,7 +46,8 @@ struct OpenLibraryPlanner: Sendable {
   {
     switch (purpose, answer) {
     case (.lookup(let batch, let optional), .books(let entries)):
-      return batches[batch].bibkeys.compactMap { entries[$0] }.map { entry in
+      return batches[batch].bibkeys.filter { !withoutRecords.contains($0) }.compactMap { entries[$0] }.map {
+        entry in
         (
           OpenLibraryRequest(.edition(entry.id)),
           .edition(entry.id, named: !entry.authors.isEmpty, optional: optional, hops: 0)

@@ -10,12 +10,18 @@ struct OpenLibrarySource: FetchSource {
 
   let plan: OpenLibraryPlan
   let batches: [(bibkeys: [String], optional: Bool)]
+  let withoutRecords: Set<String>
   let baseURL: String
 
   init(plan: OpenLibraryPlan, baseURL: String) {
     self.plan = plan
     batches = plan.batches
+    withoutRecords = plan.withoutRecords
     self.baseURL = baseURL
+  }
+
+  var planner: OpenLibraryPlanner {
+    OpenLibraryPlanner(plan: plan, batches: batches, withoutRecords: withoutRecords)
   }
 
   var settingNames: SourceSettingNames {
@@ -110,8 +116,7 @@ struct OpenLibrarySource: FetchSource {
   func followUps(of request: OpenLibraryRequest, for purpose: OpenLibraryPurpose, answer: OpenLibraryResponse)
     -> [(OpenLibraryRequest, OpenLibraryPurpose)]
   {
-    OpenLibraryPlanner(plan: plan, batches: batches).followUps(
-      of: request, for: purpose, answer: answer.answer)
+    planner.followUps(of: request, for: purpose, answer: answer.answer)
   }
 
   func pendingSummary(_ purposes: [OpenLibraryPurpose]) -> String {
