@@ -7,12 +7,6 @@ struct OpenLibraryPlanner: Sendable {
   /// `plan.withoutRecords`, worked out once.
   let withoutRecords: Set<String>
 
-  init(plan: OpenLibraryPlan, batches: [(bibkeys: [String], optional: Bool)], withoutRecords: Set<String>) {
-    self.plan = plan
-    self.batches = batches
-    self.withoutRecords = withoutRecords
-  }
-
   /// The requests known before anything is fetched, in plan order.
   func initialRequests() -> [(OpenLibraryRequest, OpenLibraryPurpose)] {
     var result: [(OpenLibraryRequest, OpenLibraryPurpose)] = []
