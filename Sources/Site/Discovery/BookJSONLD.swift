@@ -61,8 +61,9 @@ enum BookJSONLD {
     } else {
       return nil
     }
+    // No `url`: the page's buy link is the offer's. schema.org requires none of an Offer's
+    // properties, and for Google's rich results an offer's `url` is only recommended.
     fields.append(("availability", .string(availability)))
-    if let url = facts.buyURL { fields.append(("url", .string(url))) }
     return .object(fields)
   }
 

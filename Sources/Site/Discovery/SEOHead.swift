@@ -67,9 +67,9 @@ struct SEOHead: Sendable {
           "href": urls.href(SitePath([collection.slug], fileName: "feed.xml")),
         ], to: &html)
     }
+    // No `og:description` or `og:url`: they repeated the meta description and the canonical
+    // link, which OpenGraph consumers fall back to (a tenth of a book page's head).
     var graph: [(String, String)] = [("og:site_name", settings.title), ("og:title", title)]
-    if let text { graph.append(("og:description", text)) }
-    graph.append(("og:url", canonical))
     // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
     if let locale { graph.append(("og:locale", locale)) }
     var jsonLD: JSONValue?
