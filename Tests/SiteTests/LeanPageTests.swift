@@ -27,6 +27,28 @@ import Testing
     #expect(header <= 260, "\(header) B besides the card")
   }
 
+  /// The three links that open a new tab share one hidden "(opens in a new tab)" description,
+  /// `noreferrer` implies `noopener`, and the footer leaves out the attribution the page shows.
+  @Test func aBookPageSaysOpensInANewTabAndTheAttributionOnce() async throws {
+    let (root, output) = try await GoldenTests.build()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let page = try String(contentsOfFile: output + "/books/三體-ZZ00AbCdEf12/index.html", encoding: .utf8)
+    #expect(page.components(separatedBy: "(opens in a new tab)").count == 2)
+    #expect(page.contains("<span id=\"new-tab\" hidden>(opens in a new tab)</span>"))
+    let blank = page.components(separatedBy: "target=\"_blank\"").count - 1
+    #expect(blank == 3)
+    #expect(
+      page.components(separatedBy: "target=\"_blank\" rel=\"noreferrer\" aria-describedby=\"new-tab\"").count
+        - 1 == blank)
+    #expect(!page.contains("noopener"))
+    #expect(page.components(separatedBy: "Data from Google Books").count == 2)
+    let footer = try #require(page.components(separatedBy: "<footer").last)
+    #expect(footer.contains("Built with bookgen") && !footer.contains("Data from Google Books"))
+    // Other pages show no attribution of their own: their footer keeps it.
+    let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+    #expect(home.contains("<p class=\"attribution\">Data from Google Books · Built with bookgen</p>"))
+  }
+
   /// The page's `<main>` element and the rest.
   static func split(_ html: String) throws -> (main: String, chrome: String) {
     let start = try #require(html.range(of: "<main"))
