@@ -72,7 +72,7 @@ struct Book: Sendable {
   var date: BookDate? { fields.record.published }
   var description: String? { fields.description }
   /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
-  /// page's meta description, `og:description`, JSON-LD `description`, feed and OPDS summaries);
+  /// page's meta description, JSON-LD `description`, feed and OPDS summaries);
   /// nil when there is no text.
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
