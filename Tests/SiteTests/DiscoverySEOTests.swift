@@ -75,7 +75,8 @@ import Testing
     #expect(html.contains("<meta name=\"description\" content=\"\(summary)\">\n"))
     #expect(!html.contains("og:description"))
     #expect(!html.contains("og:url"))
-    #expect(html.components(separatedBy: "https://me.github.io/books/books/dune-").count == 3)  // canonical, JSON-LD url
+    // The page's address twice: the canonical link and the JSON-LD url.
+    #expect(html.components(separatedBy: "https://me.github.io/books/books/dune-").count == 3)
     let list = try DiscoverySEOTests.head(
       { if case .collection(1) = $0.kind { true } else { false } }, title: "台灣文學", description: summary)
     #expect(!list.contains("og:description") && !list.contains("og:url"))
