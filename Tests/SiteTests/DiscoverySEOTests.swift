@@ -61,9 +61,11 @@ import Testing
     #expect(offer["price"] as? String == "382.50")
     #expect(offer["priceCurrency"] as? String == "TWD")
     #expect(offer["availability"] as? String == "https://schema.org/InStock")
-    // The page's buy link is the offer's: a `url` repeated it in every book page's head.
-    #expect(offer["url"] == nil)
-    #expect(offer.count == 4)
+    // The offer names where to buy: readers of structured data do not see the page's button.
+    #expect(
+      offer["url"] as? String
+        == "https://play.google.com/store/books/details?id=B1ZdEAAAQBAJ&rdid=book-B1ZdEAAAQBAJ")
+    #expect(offer.count == 5)
   }
 
   /// The head says each thing once: OpenGraph consumers take the meta description and the
