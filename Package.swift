@@ -39,6 +39,9 @@ let package = Package(
     // and Volume → BookRecord.
     .target(
       name: "GoogleBooks", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
+    // `bookgen import`: Goodreads and StoryGraph CSV exports into `books:` entries (a YAML file
+    // catalog.yml includes); title lookups come in through a protocol the CLI fills.
+    .target(name: "Import", dependencies: ["Catalog", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
     // The template engine, also a library product of its own: it depends only on Diagnostics
     // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
@@ -66,7 +69,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "Fetching", "GoogleBooks", "Site", "SiteCheck", "Preview", "HTTPServer", "Diagnostics",
+        "Catalog", "Fetching", "GoogleBooks", "Import", "Site", "SiteCheck", "Preview", "HTTPServer",
+        "Diagnostics",
         "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
@@ -106,6 +110,8 @@ let package = Package(
         "GoogleBooks", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
       ],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ImportTests", dependencies: ["Import", "Catalog", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),
     .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
     .testTarget(

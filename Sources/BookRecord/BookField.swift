@@ -4,4 +4,8 @@ package enum BookField: Int, CaseIterable, Sendable {
   case identifiers, covers, previewLink, readerLink, rating, sale, isPublicDomain
   /// The owner's own: a Markdown note and tags.
   case note, tags
+  /// The series and the book's place in it (the owner's, or parsed from an export's title).
+  case series
+  /// The owner's reading and copy: shelf, rating, dates, format, links, extra values.
+  case reading
 }

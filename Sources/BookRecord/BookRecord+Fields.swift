@@ -20,6 +20,8 @@ extension BookRecord {
     case .isPublicDomain: isPublicDomain != nil
     case .note: note != nil
     case .tags: tags != nil
+    case .series: series != nil
+    case .reading: reading != nil
     }
   }
 
@@ -43,6 +45,8 @@ extension BookRecord {
     case .isPublicDomain: isPublicDomain = other.isPublicDomain
     case .note: note = other.note
     case .tags: tags = other.tags
+    case .series: series = other.series
+    case .reading: reading = other.reading
     }
   }
 }

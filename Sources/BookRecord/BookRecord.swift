@@ -36,6 +36,9 @@ package struct BookRecord: Sendable, Equatable {
   /// The owner's Markdown note.
   package var note: String?
   package var tags: [String]?
+  package var series: SeriesPosition?
+  /// The owner's own data about their reading and their copy; no source has it.
+  package var reading: ReadingRecord?
   package var provenance: Provenance
 
   /// An empty record of `source`'s record `id`, for a mapping to fill.

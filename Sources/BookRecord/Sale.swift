@@ -30,8 +30,10 @@ package struct Saleability: RawRepresentable, Sendable, Hashable {
   package static let forSale = Saleability(rawValue: "FOR_SALE")
   package static let forSaleAndRental = Saleability(rawValue: "FOR_SALE_AND_RENTAL")
   package static let free = Saleability(rawValue: "FREE")
-  static let notForSale = Saleability(rawValue: "NOT_FOR_SALE")
+  package static let notForSale = Saleability(rawValue: "NOT_FOR_SALE")
   package static let forPreorder = Saleability(rawValue: "FOR_PREORDER")
+  /// A shop's copy that is sold out for now (the owner's `availability: out_of_stock`).
+  package static let outOfStock = Saleability(rawValue: "OUT_OF_STOCK")
 }
 
 package struct Price: Sendable, Equatable {

@@ -116,7 +116,11 @@ extension CommandContext {
   {
     let catalogFile = try FileReader.read(environment.resolve(file.path), limit: CatalogLoader.fileLimit)
     return try BuildFingerprint(
-      catalogFile: catalogFile, booksLines: catalog.booksLines, options: buildOptions,
+      catalogFile: catalogFile, booksLines: catalog.booksLines,
+      includedFiles: try catalog.includes.map {
+        (try FileReader.read($0.path, limit: CatalogLoader.fileLimit), $0.booksLines)
+      },
+      options: buildOptions,
       toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
   }
 

@@ -19,7 +19,8 @@ extension CommandContext {
       problems += error.diagnostics
     }
     let folder = (environment.resolve(options.catalog.path) as NSString).deletingLastPathComponent
-    problems += checkTemplates(templatesDirectory: templatesDirectory(in: folder))
+    problems += checkTemplates(
+      templatesDirectory: templatesDirectory(in: folder), extraNames: catalog?.extraNames ?? [])
     problems.filter { $0.severity != .error }.forEach(console.diagnostic)
     let errors = problems.filter { $0.severity == .error }
     guard errors.isEmpty, let catalog else { throw DiagnosticList(errors) }

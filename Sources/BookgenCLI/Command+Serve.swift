@@ -19,7 +19,7 @@ extension CommandContext {
     ]
     // An invalid catalog is reported by the first build, in the terminal and the browser.
     let catalog = try? loadCatalog(options.catalog)
-    if let catalog { watched.append(catalog.cacheDirectory) }
+    if let catalog { watched += [catalog.cacheDirectory] + catalog.includes.map(\.path) }
     let standardError = environment.standardError
     let verbosity = console.verbosity
     var previewOptions = PreviewOptions(

@@ -6,6 +6,7 @@ enum Command: Sendable, Equatable {
   case check(CheckCommandOptions)
   case serve(ServeCommandOptions)
   case initialize(InitCommandOptions)
+  case importExport(ImportCommandOptions)
   case theme(ThemeCommandOptions)
   case clean(CleanCommandOptions)
 
@@ -16,6 +17,7 @@ enum Command: Sendable, Equatable {
     case .check: self = .check(try CheckCommandOptions(parsed))
     case .serve: self = .serve(try ServeCommandOptions(parsed))
     case .`init`: self = .initialize(try InitCommandOptions(parsed))
+    case .`import`: self = .importExport(try ImportCommandOptions(parsed))
     case .theme: self = .theme(try ThemeCommandOptions(parsed))
     case .clean: self = .clean(try CleanCommandOptions(parsed))
     // The parser answers these itself (`Invocation.help`, `.version`): they never run.
@@ -30,6 +32,7 @@ enum Command: Sendable, Equatable {
     case .check(let options): options.verbosity.level
     case .serve(let options): options.verbosity.level
     case .initialize(let options): options.verbosity.level
+    case .importExport(let options): options.verbosity.level
     case .theme(let options): options.verbosity.level
     case .clean(let options): options.verbosity.level
     }

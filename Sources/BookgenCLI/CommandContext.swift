@@ -13,6 +13,7 @@ struct CommandContext: Sendable {
     case .check(let options): try await check(options)
     case .serve(let options): try await serve(options)
     case .initialize(let options): try initialize(options)
+    case .importExport(let options): try await importExport(options)
     case .theme(let options): try theme(options)
     case .clean(let options): try await clean(options)
     }

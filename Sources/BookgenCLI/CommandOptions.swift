@@ -1,4 +1,6 @@
+import Catalog
 import Diagnostics
+import Import
 import Site
 
 /// `bookgen build`'s options; a `serve` rebuild makes its own from serve's.
@@ -187,6 +189,67 @@ struct ThemeCommandOptions: CommandOptionGroup {
     }
     return (action, DefaultThemeFiles.paths.filter(chosen.contains))
   }
+}
+
+/// `bookgen import`'s options, its `<source>` and `<file>`.
+struct ImportCommandOptions: CommandOptionGroup {
+  static let specs: [OptionSpec] =
+    CatalogOption.specs + [.importOutput, .importOffline, .shelves, .jobs, .importMaxRequests]
+    + VerbosityOptions.specs
+
+  var catalog: CatalogOption
+  var format: ExportFormat
+  var file: String
+  /// `--output`, relative to the catalog's folder; nil for `<source>.yml`.
+  var output: String?
+  var offline: Bool
+  var shelves: ShelfMapping
+  var jobs: Int
+  var maxRequests: Int?
+  var verbosity: VerbosityOptions
+
+  init(_ parsed: ParsedCommand) throws(UsageError) {
+    catalog = CatalogOption(parsed)
+    let formats = ExportFormat.allCases.map(\.rawValue)
+    let expected = formats.map { "'\($0)'" }.joined(separator: " or ")
+    guard let word = parsed.arguments.first else {
+      throw .missingArgument("<source>", expected: expected, command: .import)
+    }
+    guard let format = ExportFormat(rawValue: word) else {
+      let hint = NearestName.hint(for: word, among: formats)
+      throw .invalidValue(word, option: "<source>", expected: expected + hint, command: .import)
+    }
+    self.format = format
+    guard parsed.arguments.count > 1 else {
+      throw .missingArgument("<file>", expected: "the exported CSV file", command: .import)
+    }
+    file = parsed.arguments[1]
+    output = parsed.isGiven(.importOutput) ? parsed.value(.importOutput) : nil
+    if let output, !CatalogLoader.isIncludeName(output) {
+      throw .invalidValue(
+        output, option: OptionSpec.importOutput.displayName,
+        expected: "a file ending in '.yml' inside the catalog's folder, such as 'goodreads.yml'",
+        command: .import)
+    }
+    offline = parsed.flag(.importOffline)
+    let shelfWord = parsed.value(.shelves)
+    guard let shelves = ShelfMapping(rawValue: shelfWord) else {
+      let names = ShelfMapping.allCases.map(\.rawValue)
+      throw .invalidValue(
+        shelfWord, option: OptionSpec.shelves.displayName,
+        expected: names.map { "'\($0)'" }.joined(separator: " or ")
+          + NearestName.hint(for: shelfWord, among: names),
+        command: .import)
+    }
+    self.shelves = shelves
+    jobs = try parsed.jobs()
+    maxRequests =
+      parsed.isGiven(.importMaxRequests) ? try parsed.number(.importMaxRequests, in: 0...Int.max) : nil
+    verbosity = try VerbosityOptions(parsed)
+  }
+
+  /// The file written, relative to the catalog's folder.
+  var outputName: String { output ?? "\(format.rawValue).yml" }
 }
 
 /// `bookgen clean`'s options.

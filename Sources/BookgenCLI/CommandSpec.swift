@@ -5,6 +5,7 @@ enum CommandName: String, Sendable, CaseIterable {
   case check
   case serve
   case `init`
+  case `import`
   case theme
   case clean
   case help
@@ -35,7 +36,9 @@ struct CommandSpec: Sendable {
 }
 
 extension CommandSpec {
-  static let all: [CommandSpec] = [build, fetch, check, serve, initialize, theme, clean, help, version]
+  static let all: [CommandSpec] = [
+    build, fetch, check, serve, initialize, importExport, theme, clean, help, version,
+  ]
 
   static func named(_ name: CommandName) -> CommandSpec {
     all.first { $0.name == name }!
@@ -92,6 +95,23 @@ extension CommandSpec {
       """,
     arguments: [ArgumentSpec(name: "dir", help: "The folder to create the site in.", defaultValue: ".")],
     options: InitCommandOptions.specs)
+
+  static let importExport = CommandSpec(
+    name: .`import`, abstract: "Turn a Goodreads or StoryGraph export into books the catalog includes.",
+    discussion: """
+      Reads the CSV export (Goodreads: My Books, Import and export; StoryGraph: Manage \
+      Account, Export) and writes one books: entry per row, with its shelf, rating, dates, \
+      review and more, into its own file beside the catalog (goodreads.yml, storygraph.yml), \
+      which catalog.yml includes: the import adds one line to it if needed and changes nothing \
+      else. Importing again replaces that file; your own entries in catalog.yml win, and where \
+      they differ from the export's is listed. Rows without a usable ISBN are looked up by \
+      title and author (not with --offline), marked 'matched_by: title' for you to check.
+      """,
+    arguments: [
+      ArgumentSpec(name: "source", help: "'goodreads' or 'storygraph'.", defaultValue: nil, isRequired: true),
+      ArgumentSpec(name: "file", help: "The exported CSV file.", defaultValue: nil, isRequired: true),
+    ],
+    options: ImportCommandOptions.specs)
 
   static let theme = CommandSpec(
     name: .theme, abstract: "List the default theme's files or copy them into templates/ to edit.",

@@ -93,6 +93,18 @@ extension OptionSpec {
     help: "Write the example site: real books with notes and their recorded Google Books responses, "
       + "so it builds at once, offline, without an API key.")
 
+  static let importOutput = OptionSpec(
+    "output", short: "o", value: "file",
+    help: "The file to write, beside the catalog (default: goodreads.yml or storygraph.yml).")
+  static let importOffline = OptionSpec(
+    "offline", help: "Look nothing up: rows without a usable ISBN keep the export's id.")
+  static let importMaxRequests = OptionSpec(
+    "max-requests", value: "n",
+    help: "Most requests the title searches may make; rows beyond them keep the export's id.")
+  static let shelves = OptionSpec(
+    "shelves", value: "tags|collections",
+    help: "What the export's other shelves become: tags on each book, or a collection each.", default: "tags")
+
   static let cleanedOutput = OptionSpec(
     "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")
   static let cache = OptionSpec("cache", help: "Also remove the fetch cache (cache.dir in the catalog).")

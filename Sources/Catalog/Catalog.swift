@@ -8,8 +8,15 @@ package struct Catalog: Sendable, Equatable {
   package var googleBooks: GoogleBooksSettings
   package var cache: CacheSettings
   package var collections: [Collection]
-  /// Owner entries keyed by normalised ISBN-13 or by Google volume id.
+  /// Owner entries keyed by normalised ISBN-13, Google volume id or export id, merged across
+  /// catalog.yml and the files it includes (catalog.yml's keys win, key by key).
   package var books: [String: BookEntry]
+  /// The owner's own shelves, in the order declared (catalog.yml's, then each included file's).
+  package var shelves: [Shelf] = []
+  /// The files `include:` names, in order.
+  package var includes: [IncludedFile] = []
+  /// Keys of one book set differently in two files: the first file's value is used.
+  package var conflicts: [BookConflict] = []
   /// Where the catalog was loaded from; relative paths (cache dir, templates) resolve against it.
   package var directory: String
   /// The lines of catalog.yml that hold `books:` (from its key to the next top-level key), when
@@ -31,6 +38,32 @@ package struct Catalog: Sendable, Equatable {
     self.books = books
     self.directory = directory
   }
+}
+
+/// A file `include:` names, which adds `books:`, `collections:` and `shelves:` entries.
+package struct IncludedFile: Sendable, Equatable {
+  /// As `include:` writes it: relative to the catalog's folder.
+  package var name: String
+  /// The file's path (the catalog's folder joined with `name`).
+  package var path: String
+  /// How messages name it (the catalog's path as shown, with its file name replaced).
+  package var shownAs: String
+  /// The file's lines that hold `books:`, as `Catalog.booksLines`.
+  package var booksLines: Range<Int>?
+  /// The slugs of the collections and shelves it declares.
+  package var collectionSlugs: [String] = []
+  package var shelfSlugs: [String] = []
+}
+
+/// One key of a book that two files set to different values.
+package struct BookConflict: Sendable, Equatable {
+  /// The book's id (the merged key).
+  package var book: String
+  /// The entry's key, such as `rating`.
+  package var key: String
+  /// Where the value used was written, and where the ignored one.
+  package var kept: SourceLocation
+  package var ignored: SourceLocation
 }
 
 /// Positions in catalog.yml that stages after loading point their warnings at.
@@ -185,6 +218,12 @@ package enum SortOrder: String, Sendable, Equatable, CaseIterable {
   /// Oldest first.
   case dateAscending = "date_asc"
   case author
+  /// The owner's `date_added`, newest first.
+  case dateAdded = "date_added"
+  /// The owner's last `date_read`, newest first.
+  case dateRead = "date_read"
+  /// The owner's `rating`, highest first.
+  case rating
 }
 
 /// One `collections[]` entry.
@@ -201,6 +240,9 @@ package struct Collection: Sendable, Equatable {
   /// Overrides `google_books.details` for this collection.
   package var details: DetailLevel?
   package var location: SourceLocation?
+  /// Books no source knows (`books:` keys such as `goodreads:40265832`), shown from what their
+  /// import recorded.
+  package var exportIDs: [ExportID] = []
 
   package init(
     title: String, slug: String, description: String? = nil, queries: [Query] = [],
@@ -240,51 +282,5 @@ package struct Query: Sendable, Equatable {
     self.langRestrict = langRestrict
     self.printType = printType
     self.filter = filter
-  }
-}
-
-/// `books.<isbn-or-volume-id>` — what the owner adds to a book.
-package struct BookEntry: Sendable, Equatable {
-  /// Markdown: a review, why it is on the shelf.
-  package var note: String?
-  package var tags: [String]
-  package var overrides: BookOverrides
-
-  package init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
-    self.note = note
-    self.tags = tags
-    self.overrides = overrides
-  }
-}
-
-/// Corrections of fields Google gets wrong; nil keeps Google's value.
-package struct BookOverrides: Sendable, Equatable {
-  package var title: String?
-  package var subtitle: String?
-  package var authors: [String]?
-  package var publisher: String?
-  package var publishedDate: String?
-  package var description: String?
-  package var pageCount: Int?
-  package var language: String?
-  package var categories: [String]?
-  package var cover: String?
-
-  package init(
-    title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
-    publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
-    pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,
-    cover: String? = nil
-  ) {
-    self.title = title
-    self.subtitle = subtitle
-    self.authors = authors
-    self.publisher = publisher
-    self.publishedDate = publishedDate
-    self.description = description
-    self.pageCount = pageCount
-    self.language = language
-    self.categories = categories
-    self.cover = cover
   }
 }

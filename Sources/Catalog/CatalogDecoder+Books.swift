@@ -1,20 +1,42 @@
 import Diagnostics
 
-/// `books:` — the owner's notes, tags and overrides, keyed by ISBN or volume id.
+/// One `books:` entry as one file wrote it: the keys it sets (the owner's win over an included
+/// file's key by key) and where its key is.
+struct DecodedBook {
+  var id: String
+  var key: String
+  var entry: BookEntry
+  /// Where each key the entry sets (with a value) is written.
+  var writtenKeys: [String: SourceLocation]
+  var place: CatalogPlace
+}
+
+/// `books:` — the owner's notes, tags, overrides and own data, keyed by ISBN, volume id or an
+/// export's id.
 extension CatalogDecoder {
-  static let bookKeys = ["note", "tags", "overrides"]
+  static let bookKeys = [
+    "note", "tags", "overrides", "status", "rating", "date_added", "date_started", "date_read",
+    "read_count", "format", "owned", "series", "series_number", "price", "currency", "buy_url",
+    "availability", "links", "extra", "imported",
+  ]
   static let overrideKeys = [
     "title", "subtitle", "authors", "publisher", "published_date", "description", "page_count",
     "language", "categories", "cover",
   ]
+  /// What other apps and exports call some keys.
+  static let bookKeyAliases = [
+    "shelf": "status", "my_rating": "rating", "stars": "rating", "date_finished": "date_read",
+    "dates_read": "date_read", "binding": "format", "review": "note", "notes": "note",
+  ]
+  static let partialDate = "a date written YYYY, YYYY-MM or YYYY-MM-DD"
 
-  mutating func decodeBooks(_ root: Fields) -> [String: BookEntry] {
-    guard let node = root.value("books") else { return [:] }
+  mutating func decodeBooks(_ root: Fields) -> [DecodedBook] {
+    guard let node = root.value("books") else { return [] }
     guard node.isMapping else {
       error("'books' must be a mapping, got \(node.kindDescription)", at: node)
-      return [:]
+      return []
     }
-    var books: [String: BookEntry] = [:]
+    var books: [DecodedBook] = []
     var firstSeen: [String: (key: String, at: SourceLocation)] = [:]
     for entry in entries(of: node, path: "books") {
       guard let id = bookID(entry) else { continue }
@@ -25,14 +47,33 @@ extension CatalogDecoder {
         continue
       }
       firstSeen[id] = (entry.key, entry.keyNode.location)
-      books[id] = decodeBook(entry)
-      places.books[id] = place(of: entry.keyNode)
+      let (book, keys) = decodeBook(entry)
+      books.append(
+        DecodedBook(id: id, key: entry.key, entry: book, writtenKeys: keys, place: place(of: entry.keyNode)))
     }
     return books
   }
 
-  /// The normalised ISBN-13, or the volume id as written.
+  /// The normalised ISBN-13, the volume id or the export id as written.
   private mutating func bookID(_ entry: Entry) -> String? {
+    if entry.key.contains(":") {
+      if let id = ExportID(parsing: entry.key) { return id.description }
+      let prefix = String(entry.key.prefix { $0 != ":" })
+      let sources = ImportSource.allCases.map(\.rawValue)
+      guard sources.contains(prefix) else {
+        error(
+          "unknown export \(shown(prefix)) in the key \(shown(entry.key)) in 'books': an export's id is "
+            + sources.map { "'\($0):ID'" }.joined(separator: " or "), at: entry.keyNode,
+          suggestion: NearestName.suggestion(for: prefix, among: sources).map {
+            $0 + entry.key.drop { $0 != ":" }
+          })
+        return nil
+      }
+      error(
+        "invalid export id \(shown(entry.key)) in 'books': after '\(prefix):' come 1 to 64 letters, "
+          + "digits, '_' or '-'", at: entry.keyNode)
+      return nil
+    }
     if CatalogRules.looksLikeISBN(entry.key) {
       do {
         return try ISBN.parse(entry.key).isbn13
@@ -43,24 +84,38 @@ extension CatalogDecoder {
     }
     guard CatalogRules.isVolumeID(entry.key) else {
       error(
-        "keys in 'books' must be ISBNs or Google volume ids, got \(shown(entry.key))", at: entry.keyNode)
+        "keys in 'books' must be ISBNs, Google volume ids or an export's ids such as "
+          + "'goodreads:40265832', got \(shown(entry.key))", at: entry.keyNode)
       return nil
     }
     return entry.key
   }
 
-  private mutating func decodeBook(_ entry: Entry) -> BookEntry {
+  private mutating func decodeBook(_ entry: Entry) -> (BookEntry, [String: SourceLocation]) {
     var book = BookEntry()
     let path = keyPath("books", entry.key)
     guard !entry.value.isNull,
-      let fields = fields(of: entry.value, path: path, keys: Self.bookKeys, anchor: entry.keyNode.location)
-    else { return book }
+      let fields = fields(
+        of: entry.value, path: path, keys: Self.bookKeys, anchor: entry.keyNode.location,
+        aliases: Self.bookKeyAliases)
+    else { return (book, [:]) }
     book.note = string(fields, "note")
     book.tags = stringList(fields, "tags") ?? []
     if let overrides = self.fields(fields, "overrides", keys: Self.overrideKeys) {
       book.overrides = decodeOverrides(overrides)
     }
-    return book
+    decodeReading(fields, into: &book)
+    decodeShop(fields, into: &book)
+    if let node = fields.value("links") { book.links = decodeLinks(node, path: fields.path("links")) }
+    if let node = fields.value("extra") { book.extra = decodeExtra(node, path: fields.path("extra")) }
+    if let imported = self.fields(fields, "imported", keys: Self.importedKeys) {
+      book.imported = decodeImported(imported)
+    }
+    var written: [String: SourceLocation] = [:]
+    for (key, entry) in fields.entries where fields.value(key) != nil {
+      written[key] = entry.keyNode.location
+    }
+    return (book, written)
   }
 
   private mutating func decodeOverrides(_ fields: Fields) -> BookOverrides {
@@ -70,8 +125,7 @@ extension CatalogDecoder {
     overrides.authors = stringList(fields, "authors")
     overrides.publisher = string(fields, "publisher")
     overrides.publishedDate = checked(
-      fields, "published_date", expected: "a date written YYYY, YYYY-MM or YYYY-MM-DD",
-      isValid: CatalogRules.isPartialDate)
+      fields, "published_date", expected: Self.partialDate, isValid: CatalogRules.isPartialDate)
     overrides.description = string(fields, "description")
     overrides.pageCount = integer(fields, "page_count", in: CatalogRanges.pageCount)
     overrides.language = checked(
@@ -80,4 +134,68 @@ extension CatalogDecoder {
     overrides.cover = checked(fields, "cover", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL)
     return overrides
   }
+
+  /// `status` (checked once every file's shelves are known), rating, dates, format, series.
+  private mutating func decodeReading(_ fields: Fields, into book: inout BookEntry) {
+    if let node = fields.value("status"),
+      let slug = text(node, path: fields.path("status"), expected: "a status such as 'read'")
+    {
+      book.status = ReadingStatus(slug: slug)
+      statuses.append((slug, node, fields.path("status")))
+    }
+    book.rating = checked(
+      fields, "rating", expected: "a rating from 0.5 to 5 in steps of 0.5, such as '4' or '3.5'",
+      isValid: { OwnerRating(parsing: $0) != nil }
+    ).flatMap(OwnerRating.init(parsing:))
+    book.dateAdded = date(fields, "date_added")
+    book.dateStarted = date(fields, "date_started")
+    if let node = fields.value("date_read") {
+      let path = fields.path("date_read")
+      if case .sequence(let items) = node.kind {
+        book.datesRead = items.enumerated().compactMap { index, item in
+          checked(
+            item, path: keyPath(path, index: index), expected: Self.partialDate,
+            isValid: CatalogRules.isPartialDate
+          )
+          .flatMap(PartialDate.init(parsing:))
+        }
+      } else if let date = checked(
+        node, path: path, expected: Self.partialDate + " (or a list of them)",
+        isValid: CatalogRules.isPartialDate)
+      {
+        book.datesRead = PartialDate(parsing: date).map { [$0] } ?? []
+      }
+    }
+    book.readCount = integer(fields, "read_count", in: CatalogRanges.readCount)
+    book.format = choice(fields, "format", as: BookFormat.self)
+    book.owned = checked(
+      fields, "owned", expected: "'true' or 'false'",
+      suggestion: { Self.booleanWords[$0.lowercased()] }, isValid: { Self.booleans[$0] != nil }
+    ).flatMap { Self.booleans[$0] }
+    if let node = fields.value("series"), let series = text(node, path: fields.path("series")) {
+      book.series = nonEmpty(series, at: node, path: fields.path("series"))
+    }
+    book.seriesNumber = checked(
+      fields, "series_number",
+      expected: "a number from 0 to 100000 with at most three decimals, such as '2' or '2.5'",
+      isValid: { SeriesNumber(parsing: $0) != nil }
+    ).flatMap(SeriesNumber.init(parsing:))
+    if book.seriesNumber != nil, fields.value("series") == nil, let entry = fields.entries["series_number"] {
+      error("'\(fields.path("series_number"))' needs 'series': the name of the series", at: entry.keyNode)
+    }
+  }
+
+  private mutating func date(_ fields: Fields, _ key: String) -> PartialDate? {
+    checked(fields, key, expected: Self.partialDate, isValid: CatalogRules.isPartialDate)
+      .flatMap(PartialDate.init(parsing:))
+  }
+
+  /// The YAML core schema's booleans, as written.
+  static let booleans = [
+    "true": true, "True": true, "TRUE": true, "false": false, "False": false, "FALSE": false,
+  ]
+  /// Words meant as booleans that YAML 1.2 reads as strings.
+  static let booleanWords = [
+    "yes": "true", "y": "true", "on": "true", "no": "false", "n": "false", "off": "false",
+  ]
 }

@@ -4,18 +4,19 @@ import Support
 /// `collections:` and their queries.
 extension CatalogDecoder {
   static let collectionKeys = [
-    "title", "slug", "description", "queries", "isbns", "volumes", "sort", "details",
+    "title", "slug", "description", "queries", "isbns", "volumes", "books", "sort", "details",
   ]
   static let queryKeys = ["q", "max_results", "order_by", "lang_restrict", "print_type", "filter"]
   static let slugShape = "a slug of lower-case letters, digits and '-' such as 'science-fiction'"
 
-  mutating func decodeCollections(_ root: Fields) -> [Collection] {
-    guard let node = required(root, "collections") else { return [] }
+  /// `isRequired` is false when included files may hold the catalog's collections.
+  mutating func decodeCollections(_ root: Fields, isRequired: Bool = true) -> [Collection] {
+    guard let node = isRequired ? required(root, "collections") : root.value("collections") else { return [] }
     guard case .sequence(let items) = node.kind else {
       error("'collections' must be a list, got \(node.kindDescription)", at: node)
       return []
     }
-    if items.isEmpty {
+    if items.isEmpty, isRequired {
       error(
         "'collections' must list at least one collection",
         at: root.entries["collections"]?.keyNode ?? node)
@@ -61,13 +62,16 @@ extension CatalogDecoder {
         isValid: CatalogRules.isVolumeID)
       if let volume { collection.volumes.append(volume) }
     }
+    for (index, node) in (list(fields, "books") ?? []).enumerated() {
+      addBook(node, path: keyPath(fields.path("books"), index: index), to: &collection)
+    }
     if let sort = choice(fields, "sort", as: SortOrder.self) { collection.sort = sort }
     collection.details = choice(fields, "details", as: DetailLevel.self)
     return collection
   }
 
   /// The explicit slug, or one derived from the title; with the node to point at for duplicates.
-  private mutating func slug(_ fields: Fields, title: String) -> (text: String, node: YAMLNode)? {
+  mutating func slug(_ fields: Fields, title: String) -> (text: String, node: YAMLNode)? {
     if let node = fields.value("slug") {
       let slug = checked(
         node, path: fields.path("slug"), expected: Self.slugShape, isValid: CatalogRules.isSlug)
@@ -107,6 +111,23 @@ extension CatalogDecoder {
     query.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
     query.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
     return q == nil ? nil : query
+  }
+
+  /// One `books` item: an ISBN or a volume id joins `isbns` or `volumes`, an export's id (a
+  /// book no source knows, shown from its `imported:` data) `exportIDs`.
+  private mutating func addBook(_ node: YAMLNode, path: String, to collection: inout Collection) {
+    guard let text = text(node, path: path, expected: "a key of 'books'") else { return }
+    if let id = ExportID(parsing: text) {
+      collection.exportIDs.append(id)
+    } else if CatalogRules.looksLikeISBN(text) {
+      if let isbn = isbn(node, path: path) { collection.isbns.append(isbn) }
+    } else if CatalogRules.isVolumeID(text) {
+      collection.volumes.append(text)
+    } else {
+      error(
+        "'\(path)' must be an ISBN, a Google volume id or an export's id such as 'goodreads:40265832', "
+          + "got \(shown(text))", at: node)
+    }
   }
 
   /// An ISBN written as a string or a bare number (the raw text is used, never an integer).

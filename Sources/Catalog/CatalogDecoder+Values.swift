@@ -50,9 +50,10 @@ extension CatalogDecoder {
   }
 
   /// Reads a mapping whose keys must all be in `keys`; nil (and an error) if it is not a mapping.
+  /// `aliases` suggest a key for words other tools use (`shelf` for `status`).
   mutating func fields(
     of node: YAMLNode, path: String, keys: [String], anchor: SourceLocation? = nil,
-    ignoring ignoredPrefix: String? = nil
+    ignoring ignoredPrefix: String? = nil, aliases: [String: String] = [:]
   ) -> Fields? {
     guard node.isMapping else {
       error("'\(path)' must be a mapping, got \(node.kindDescription)", at: node)
@@ -65,7 +66,7 @@ extension CatalogDecoder {
         let place = path.isEmpty ? "" : " in '\(path)'"
         error(
           "unknown key \(shown(entry.key))\(place)", at: entry.keyNode,
-          suggestion: NearestName.suggestion(for: entry.key, among: keys))
+          suggestion: aliases[entry.key] ?? NearestName.suggestion(for: entry.key, among: keys))
         continue
       }
       fields.entries[entry.key] = entry

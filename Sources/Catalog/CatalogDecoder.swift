@@ -7,12 +7,14 @@ import Diagnostics
 struct CatalogDecoder {
   let file: String
   private let lines: [Substring]
-  private(set) var diagnostics: [Diagnostic] = []
+  var diagnostics: [Diagnostic] = []
   /// Keys whose value is a block list or mapping starting on a later line, by the value's
   /// position: a wrong type there is reported at the key, which is where the reader looks.
   var keysOfBlockValues: [SourceLocation: YAMLNode] = [:]
   /// Positions later stages warn about (`books:` keys, `site.base_url`).
   var places = CatalogPlaces()
+  /// Each `status` written, checked once every file's shelves are known.
+  var statuses: [(slug: String, node: YAMLNode, path: String)] = []
 
   init(file: String, text: String) {
     self.file = file

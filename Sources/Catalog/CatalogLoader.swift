@@ -4,7 +4,7 @@ import Support
 
 /// Reads `catalog.yml` into a validated `Catalog`, reporting every problem at once.
 package enum CatalogLoader {
-  static let rootKeys = ["site", "google_books", "cache", "collections", "books"]
+  static let rootKeys = ["site", "google_books", "cache", "include", "collections", "shelves", "books"]
   /// Top-level keys with this prefix are ignored, so they can hold anchors to reuse.
   static let extensionPrefix = "x-"
 
@@ -68,17 +68,12 @@ package enum CatalogLoader {
     return directory.isEmpty ? "." : directory
   }
 
-  /// Parses catalog text; `file` names it in messages, `directory` becomes `Catalog.directory`.
+  /// Parses catalog text; `file` names it in messages, `directory` becomes `Catalog.directory`
+  /// and holds the files `include:` names.
   package static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
     var decoder = CatalogDecoder(file: file, text: yaml)
-    let root: YAMLNode?
-    let usesAliases: Bool
-    do {
-      (root, usesAliases) = try YAMLReader.parseDocument(yaml, file: file)
-    } catch {
-      throw .invalid([decoder.withSourceLine(error)])
-    }
-    guard let root else { throw .empty(path: file) }
+    guard let parsed = try document(yaml, decoder: decoder) else { throw .empty(path: file) }
+    let (root, usesAliases) = parsed
     guard root.isMapping else {
       decoder.error(
         "\(file) must be a mapping with keys such as 'site' and 'collections', got "
@@ -88,14 +83,39 @@ package enum CatalogLoader {
     guard let fields = decoder.fields(of: root, path: "", keys: rootKeys, ignoring: extensionPrefix) else {
       throw .invalid(decoder.sortedDiagnostics)
     }
+    let includes = decoder.decodeIncludes(fields)
     var catalog = Catalog(
       site: decoder.decodeSite(fields), googleBooks: decoder.decodeGoogleBooks(fields),
-      cache: decoder.decodeCache(fields), collections: decoder.decodeCollections(fields),
-      books: decoder.decodeBooks(fields), directory: directory)
-    guard decoder.diagnostics.isEmpty else { throw .invalid(decoder.sortedDiagnostics) }
-    catalog.places = decoder.places
+      cache: decoder.decodeCache(fields), directory: directory)
     if !usesAliases { catalog.booksLines = booksLines(of: root) }
+    let collections = decoder.decodeCollections(fields, isRequired: includes.isEmpty)
+    let books = decoder.decodeBooks(fields)
+    let shelves = decoder.decodeShelves(fields)
+    var parts = [CatalogPart(decoder: decoder, collections: collections, books: books, shelves: shelves)]
+    for (name, node) in includes {
+      var included = IncludedFile(
+        name: name, path: (directory as NSString).appendingPathComponent(name),
+        shownAs: shownPath(of: name, besides: file))
+      guard let loaded = loadIncluded(included, directory: directory, at: node, into: &parts[0].decoder)
+      else { continue }
+      let (part, lines) = loaded
+      parts.append(part)
+      included.booksLines = lines
+      catalog.includes.append(included)
+    }
+    try assemble(
+      parts, into: &catalog, includeKey: includes.isEmpty ? nil : fields.entries["include"]?.keyNode)
     return catalog
+  }
+
+  /// The document's root (nil when it holds nothing) and whether it uses aliases.
+  static func document(_ yaml: String, decoder: CatalogDecoder) throws(CatalogError) -> (YAMLNode, Bool)? {
+    do {
+      let (root, usesAliases) = try YAMLReader.parseDocument(yaml, file: decoder.file)
+      return root.map { ($0, usesAliases) }
+    } catch {
+      throw .invalid([decoder.withSourceLine(error)])
+    }
   }
 
   /// From the `books` key's line to the next top-level key's (or the end), when every

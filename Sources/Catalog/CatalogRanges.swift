@@ -13,4 +13,8 @@ package enum CatalogRanges {
   package static let maxResults = 1...1000
   /// Pages of a book (`overrides.page_count`); Google's page counts are held to it too.
   package static let pageCount = 1...100_000
+  /// Times a book was read (`books.*.read_count`).
+  package static let readCount = 0...10_000
+  /// A book's place in its series (`books.*.series_number`).
+  package static let seriesNumber = 0.0...100_000.0
 }

@@ -43,7 +43,7 @@ package struct SiteBuilder: Sendable {
     // A typo in the site's own template (`{{book.titel}}`, `{{> partials/covr}}`) would render
     // as nothing; the default theme is linted by the tests.
     if theme.siteDirectory != nil {
-      let problems = renderer.lint()
+      let problems = renderer.lint(extraNames: catalog.extraNames)
       if problems.contains(where: { $0.severity == .error }) { throw .templates(problems) }
     }
     clock.lap("templates")

@@ -4,11 +4,11 @@ import Foundation
 /// Data-parallel loops for the synchronous parts of a build (facts, cards, feed entries): the
 /// work is split into chunks run on every core, and the results come back in order.
 package enum Parallel {
-  /// `transform(index)` for every index in `0..<count`, in index order. Small inputs run on the
-  /// calling thread: splitting them costs more than it saves.
   /// The cores the work is spread over.
   package static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
+  /// `transform(index)` for every index in `0..<count`, in index order. Small inputs run on the
+  /// calling thread: splitting them costs more than it saves.
   package static func map<T>(count: Int, minimumChunk: Int = 512, _ transform: @Sendable (Int) -> T) -> [T] {
     let cores = coreCount
     guard cores > 1, count >= minimumChunk * 2 else { return (0..<count).map(transform) }

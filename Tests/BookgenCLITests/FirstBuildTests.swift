@@ -51,6 +51,8 @@ import Testing
       #expect(!result.stderr.contains("Google Cloud console"))
       #expect(!result.stderr.contains("init --example"))
       #expect(result.stderr.contains("the API key's daily quota is spent"))
+      #expect(google.requestCount == 3)
+      #expect(!result.stderr.contains("test-key-123") && !result.stdout.contains("test-key-123"))
     }
     await server.stop()
   }

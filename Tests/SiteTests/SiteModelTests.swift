@@ -217,6 +217,32 @@ import enum Catalog.SortOrder
     }
   }
 
+  /// The owner's dates and ratings: newest or highest first, books without them last, ties in
+  /// all-books order.
+  @Test(arguments: [
+    (SortOrder.dateAdded, ["id-a2", "id-b", "id-c", "id-none", "id-a1"]),
+    // A year alone (2024) is older than a day in it (2024-01-05).
+    (.dateRead, ["id-c", "id-b", "id-a2", "id-none", "id-a1"]),
+    (.rating, ["id-c", "id-a2", "id-b", "id-none", "id-a1"]),
+  ])
+  func collectionsSortByTheOwnersData(order: SortOrder, expected: [String]) throws {
+    func entry(added: String?, read: [String], rating: Int?) -> BookEntry {
+      var entry = BookEntry()
+      entry.dateAdded = added.flatMap(PartialDate.init(parsing:))
+      entry.datesRead = read.compactMap(PartialDate.init(parsing:))
+      entry.rating = rating.flatMap(OwnerRating.init(halves:))
+      return entry
+    }
+    let books = [
+      "id-b": entry(added: "2021-06", read: ["2024"], rating: 8),
+      "id-a2": entry(added: "2023-01-02", read: ["2019-03"], rating: 8),
+      "id-c": entry(added: "2021", read: ["2024-01-05", "2010"], rating: 10),
+      "id-none": entry(added: nil, read: [], rating: nil),
+    ]
+    let model = try Fixtures.model([("a", SiteModelTests.sortFixture)], sort: order, books: books)
+    #expect(model.collections[0].books.map { model.books[$0].id } == expected)
+  }
+
   @Test func recentlyPublishedIsNewestFirst() throws {
     let model = try Fixtures.model([("a", SiteModelTests.sortFixture)])
     #expect(model.recentlyPublished.map { model.books[$0].id } == ["id-a1", "id-a2", "id-b", "id-c"])

@@ -258,7 +258,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
   /// A volume object shaped like Google's search-list items.
   public static func volumeJSON(
     id: String, title: String, isbn13: String? = nil, isbn10: String? = nil, other: String? = nil,
-    description: String = "A book.", pageCount: Int = 0
+    description: String = "A book.", pageCount: Int = 0, authors: [String] = ["Test Author"]
   ) -> String {
     var identifiers: [String] = []
     if let isbn10 { identifiers.append(#"{"type": "ISBN_10", "identifier": "\#(isbn10)"}"#) }
@@ -272,7 +272,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
             "selfLink": "https://www.googleapis.com/books/v1/volumes/\(id)",
             "volumeInfo": {
               "title": "\(title)",
-              "authors": ["Test Author"],
+              "authors": [\(authors.map { "\"\($0)\"" }.joined(separator: ", "))],
               "publishedDate": "2019-10-03",
               "description": "\(description)",
               "industryIdentifiers": [\(identifiers.joined(separator: ", "))],

@@ -38,7 +38,7 @@ enum BookJSONLD {
       fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
     }
     if let offer = offer(facts) { fields.append(("offers", offer)) }
-    fields.append(("sameAs", .string(facts.sourceURL)))
+    if !facts.sourceURL.isEmpty { fields.append(("sameAs", .string(facts.sourceURL))) }
     return .object(fields)
   }
 
@@ -49,6 +49,7 @@ enum BookJSONLD {
     switch sale.saleability {
     case .forSale?, .forSaleAndRental?, .free?, nil: availability = "https://schema.org/InStock"
     case .forPreorder?: availability = "https://schema.org/PreOrder"
+    case .outOfStock?: availability = "https://schema.org/OutOfStock"
     default: return nil
     }
     var fields: [(String, JSONValue)] = [("@type", .string("Offer"))]
@@ -62,6 +63,8 @@ enum BookJSONLD {
       return nil
     }
     fields.append(("availability", .string(availability)))
+    // Kept though the page links it too: search engines and shop aggregators read the offer's
+    // `url` from the structured data alone (Google recommends it for product rich results).
     if let url = facts.buyURL { fields.append(("url", .string(url))) }
     return .object(fields)
   }

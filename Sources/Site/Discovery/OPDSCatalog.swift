@@ -78,7 +78,7 @@ struct OPDSCatalog: Sendable {
     }
     // Pages are written a group at a time on every core, then handed on in order: only one
     // group is held at once.
-    let group = 4 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let group = 4 * Parallel.coreCount
     for first in stride(from: 1, through: pageCount, by: group) {
       // Pages whose books did not change are the previous build's.
       var pending: [(page: Int, source: UInt64?)] = []
@@ -137,16 +137,15 @@ struct OPDSCatalog: Sendable {
     return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text)
   }
 
-  /// An OPDS catalog entry: the Atom entry plus Dublin Core metadata, cover links and the
-  /// acquisition links (sample = preview, buy with its price; the Google Books page otherwise,
-  /// since every OPDS entry needs at least one acquisition link).
+  /// An OPDS catalog entry, only what OPDS 1.2 clients show: the lean Atom entry, language and
+  /// date, cover links and the acquisition links (sample = preview, buy with its price; the
+  /// Google Books page otherwise, since every OPDS entry needs at least one acquisition link).
+  /// Publisher, ISBN and categories are on the book's page (the alternate link).
   private func writeEntry(_ facts: BookFacts, into xml: inout XMLWriter) {
     let book = facts.book
-    feed.writeEntryBody(facts, into: &xml)
+    feed.writeEntryBody(facts, into: &xml, lean: true)
     if let language = book.language { xml.element("dc:language", language) }
     if let date = book.date { xml.element("dc:issued", date.isoString) }
-    if let publisher = book.publisher { xml.element("dc:publisher", publisher) }
-    if let isbn = book.isbn13 { xml.element("dc:identifier", "urn:isbn:" + isbn) }
     if let image = facts.image {
       xml.empty(
         "link", ["rel": "http://opds-spec.org/image", "type": BookFacts.imageType(image), "href": image])
@@ -176,7 +175,11 @@ struct OPDSCatalog: Sendable {
     if facts.previewURL == nil && facts.buyURL == nil {
       xml.empty(
         "link",
-        ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": facts.sourceURL])
+        // A book only an export knows has no source page: its own page stands in.
+        [
+          "rel": "http://opds-spec.org/acquisition", "type": "text/html",
+          "href": facts.sourceURL.isEmpty ? facts.pageURL : facts.sourceURL,
+        ])
     }
   }
 

@@ -72,7 +72,7 @@ struct Book: Sendable {
   var date: BookDate? { fields.record.published }
   var description: String? { fields.description }
   /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
-  /// page's meta description, `og:description`, JSON-LD `description`, feed and OPDS summaries);
+  /// page's meta description, JSON-LD `description`, feed and OPDS summaries);
   /// nil when there is no text.
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }
@@ -86,6 +86,8 @@ struct Book: Sendable {
   /// The owner's Markdown note.
   var note: String? { fields.note }
   var tags: [String] { fields.record.tags ?? [] }
+  /// The owner's reading and copy, when the entry says anything of them.
+  var reading: ReadingRecord? { fields.record.reading }
   var titleKey: CollationKey { fields.titleKey }
   var authorKey: CollationKey? { fields.authorKey }
   /// The slug this book would like (`title-words-<id>`), before collisions are resolved.

@@ -10,15 +10,27 @@ extension BookSource {
       .publisher: "overrides.publisher", .published: "overrides.published_date",
       .description: "overrides.description", .pageCount: "overrides.page_count",
       .language: "overrides.language", .categories: "overrides.categories", .covers: "overrides.cover",
-      .note: "note", .tags: "tags",
+      .note: "note", .tags: "tags", .series: "series", .reading: "status", .sale: "price",
     ])
+
+  /// A book an export listed that no source knows: its `imported:` title, authors and more.
+  static func export(_ source: ImportSource) -> BookSource {
+    BookSource(
+      id: "\(source.rawValue)-export", name: source == .goodreads ? "Goodreads export" : "StoryGraph export",
+      fieldNames: [
+        .title: "imported.title", .authors: "imported.authors", .publisher: "imported.publisher",
+        .pageCount: "imported.page_count", .published: "imported.published",
+      ])
+  }
 }
 
 extension BookEntry {
   /// The owner's entry under `key` as a record of corrections: every field it sets is stated,
   /// also as empty (`subtitle: ""` removes a source's subtitle; a date that is no date, none),
   /// so that `BookRecord.overridden(by:)` puts them in place of every source's.
-  func record(forBook id: String, key: String) -> BookRecord {
+  /// `sourceSale` is the book's sale as its sources state it: the owner's shop fields replace
+  /// what they set of it.
+  func record(forBook id: String, key: String, sourceSale: Sale? = nil) -> BookRecord {
     var record = BookRecord(id: id, source: SourceRecord(source: .owner, id: key, digest: digest))
     func state<Value>(_ field: BookField, _ path: WritableKeyPath<BookRecord, Value?>, _ value: Value?) {
       guard let value else { return }
@@ -42,6 +54,60 @@ extension BookEntry {
     state(.covers, \.covers, overrides.cover.map(CoverLinks.init(all:)))
     state(.note, \.note, note)
     state(.tags, \.tags, tags)
+    state(
+      .series, \.series,
+      series.map { SeriesPosition(name: $0, number: seriesNumber?.value, numberText: seriesNumber?.text) })
+    state(.reading, \.reading, readingRecord)
+    state(.sale, \.sale, sale(over: sourceSale))
+    return record
+  }
+
+  /// The owner's reading and copy, nil when the entry says nothing of them.
+  var readingRecord: ReadingRecord? {
+    var reading = ReadingRecord()
+    reading.status = status?.slug
+    reading.rating = rating?.value
+    reading.dateAdded = dateAdded.map(\.bookDate)
+    reading.dateStarted = dateStarted.map(\.bookDate)
+    reading.datesRead = datesRead.map(\.bookDate)
+    reading.readCount = readCount
+    reading.format = format?.rawValue
+    reading.owned = owned
+    reading.links = links.map { ($0.name, $0.url) }
+    reading.extra = extra
+    return reading == ReadingRecord() ? nil : reading
+  }
+
+  /// The shop's sale: its price, link and availability over the source's sale; nil when the
+  /// entry sets none of them. A price of its own drops the source's list price (no discount
+  /// across two sellers).
+  func sale(over source: Sale?) -> Sale? {
+    guard shop != ShopFields() else { return nil }
+    var sale = source ?? Sale()
+    if let price = shop.price {
+      sale.retailPrice = Price(amount: price.value, currencyCode: price.currency)
+      sale.listPrice = nil
+    }
+    if let url = shop.buyURL { sale.buyLink = url }
+    switch shop.availability {
+    case .inStock?: sale.saleability = .forSale
+    case .outOfStock?: sale.saleability = .outOfStock
+    case .preorder?: sale.saleability = .forPreorder
+    case nil: if sale.saleability == nil || sale.saleability == .notForSale { sale.saleability = .forSale }
+    }
+    return sale
+  }
+
+  /// The record of a book no source knows, from what its import recorded.
+  func exportRecord(id: ExportID) -> BookRecord? {
+    guard let imported else { return nil }
+    var record = BookRecord(
+      id: id.description, source: SourceRecord(source: .export(id.source), id: id.id, digest: digest))
+    record.title = imported.title
+    record.authors = imported.authors.isEmpty ? nil : imported.authors
+    record.publisher = imported.publisher
+    record.pageCount = imported.pageCount
+    record.published = imported.published.map(\.bookDate)
     return record
   }
 
@@ -69,9 +135,16 @@ extension BookEntry {
     add(overrides.language)
     add(overrides.categories)
     add(overrides.cover)
+    key.add(ownerFieldLines.count)
+    for line in ownerFieldLines { key.add(line) }
     return key.finish()
   }
 
   /// How many fields `digest` hashes, of the entry and of its overrides.
-  static let digestFieldCounts = (entry: 3, overrides: 10)
+  static let digestFieldCounts = (entry: 3 + BookEntry.ownerFieldCount, overrides: 10)
+}
+
+extension PartialDate {
+  /// The owner's date as the record holds dates.
+  var bookDate: BookDate { BookDate(year: year, month: month, day: day) }
 }

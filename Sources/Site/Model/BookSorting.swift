@@ -19,6 +19,24 @@ enum BookSorting {
       return members.sorted { a, b in
         compareDates(books[a].date, books[b].date, newestFirst: false) ?? (a < b)
       }
+    case .dateAdded:
+      return members.sorted { a, b in
+        compareDates(books[a].reading?.dateAdded, books[b].reading?.dateAdded, newestFirst: true) ?? (a < b)
+      }
+    case .dateRead:
+      return members.sorted { a, b in
+        compareDates(
+          books[a].reading?.datesRead.max(), books[b].reading?.datesRead.max(), newestFirst: true) ?? (a < b)
+      }
+    case .rating:
+      return members.sorted { a, b in
+        switch (books[a].reading?.rating, books[b].reading?.rating) {
+        case (let x?, let y?) where x != y: return x > y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a < b
+        }
+      }
     case .author:
       return members.sorted { a, b in
         switch (books[a].authorKey, books[b].authorKey) {

@@ -26,6 +26,8 @@ struct SiteModel: Sendable {
   let recentlyPublished: [Int]
   /// The kinds whose terms get pages (`site.index_pages`); the others are shown unlinked.
   let indexPages: Set<TaxonomyKind>
+  /// The owner's own shelves' titles by slug (`shelves:`), which `status` may name.
+  let shelfTitles: [String: String]
 
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
@@ -76,8 +78,10 @@ struct SiteModel: Sendable {
       for (collectionIndex, collection) in declared.enumerated() {
         var seen: Set<String> = []
         var order: [String] = []
-        for input in inputsBySlug[collection.slug] ?? [] {
-          for record in inputs[input].records where seen.insert(record.id).inserted {
+        // Books no source knows follow the fetched ones, made from what their import recorded.
+        let exported = collection.exportIDs.compactMap { catalog.books[$0.description]?.exportRecord(id: $0) }
+        for group in (inputsBySlug[collection.slug] ?? []).map({ inputs[$0].records }) + [exported] {
+          for record in group where seen.insert(record.id).inserted {
             order.append(record.id)
             memberships[record.id, default: []].append(collectionIndex)
             if let existing = position[record.id] {
@@ -104,7 +108,7 @@ struct SiteModel: Sendable {
     @Sendable func book(_ record: BookRecord) -> Book {
       var merged = record
       if let (key, entry) = SiteModel.entry(for: record, in: catalog.books) {
-        merged = record.overridden(by: entry.record(forBook: record.id, key: key))
+        merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
       }
       var book = Book(record: merged)
       book.collections = memberships[record.id] ?? []
@@ -138,6 +142,7 @@ struct SiteModel: Sendable {
         books: BookSorting.sort(members, by: collection.sort, in: books))
     }
     self.indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
+    self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }

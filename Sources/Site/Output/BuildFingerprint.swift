@@ -27,15 +27,21 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
 
   /// `booksLines` are the catalog file's lines that hold the owner's `books:` entries
   /// (`Catalog.booksLines`): the shared value leaves them out, since pages record each book's
-  /// entry themselves; the full value covers the whole file.
+  /// entry themselves; the full value covers the whole file. `includedFiles` are the files
+  /// catalog.yml includes, each with its own `books:` lines.
   package init(
-    catalogFile: [UInt8], booksLines: Range<Int>? = nil, options: BuildOptions, toolVersion: String,
-    inputs: [String]
+    catalogFile: [UInt8], booksLines: Range<Int>? = nil,
+    includedFiles: [(bytes: [UInt8], booksLines: Range<Int>?)] = [], options: BuildOptions,
+    toolVersion: String, inputs: [String]
   ) throws(SiteError) {
     var stream = FieldHasher()
     stream.add("bookgen-fingerprint 2")
     stream.add(toolVersion)
     stream.add(booksLines.map { BuildFingerprint.removing(lines: $0, from: catalogFile) } ?? catalogFile)
+    stream.add(String(includedFiles.count))
+    for file in includedFiles {
+      stream.add(file.booksLines.map { BuildFingerprint.removing(lines: $0, from: file.bytes) } ?? file.bytes)
+    }
     stream.add(options.baseURL ?? "")
     for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
       stream.add(path)
@@ -62,6 +68,7 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     // The feeds' and the sitemap's dates: discovery files, never a page.
     stream.add("source date \(options.sourceDateEpoch.map(String.init) ?? "none")")
     stream.add(catalogFile)
+    for file in includedFiles { stream.add(file.bytes) }
     stream.add(String(inputs.count))
     for input in inputs { stream.add(input) }
     value = BuildFingerprint.hex(stream)

@@ -78,6 +78,11 @@ extension PageContexts {
     }
     fields["buy"] = buy
     fields["hasActions"] = .bool(previewURL != nil || buy != .null)
+    fields["series"] = seriesFields(book.record.series)
+    fields["reading"] = readingFields(book.record.reading)
+    // Always a mapping, so that `book.extra.NAME` is simply empty for a book without it.
+    fields["extra"] = .map((book.record.reading?.extra ?? [:]).mapValues(ContextValue.string))
+    fields["exportSource"] = .optional(exportName(book))
     return .map(fields)
   }
 
@@ -94,6 +99,7 @@ extension PageContexts {
       "listPrice": .optional(
         discount == nil ? nil : sale.listPrice.map { PriceText.format($0, for: language) }),
       "discountText": .optional(discount.map { strings.format("discount", ["percent": String($0)]) }),
+      "availabilityText": .optional(availabilityText(sale.saleability)),
       "currency": .optional(retail?.currencyCode),
       // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
       "amount": .optional(

@@ -7,22 +7,23 @@ import Mustache
 /// an unknown partial or field as nothing, as the spec says, so this is what catches a typo.
 ///
 /// Each page template is checked against the fields its page type really gets, taken from the
-/// contexts of a sample site in which every optional field is present once and absent once.
-package func checkTemplates(templatesDirectory: String?) -> [Diagnostic] {
+/// contexts of a sample site in which every optional field is present once and absent once;
+/// `book.extra` holds `extraNames`, the names the catalog's `extra:` values use.
+package func checkTemplates(templatesDirectory: String?, extraNames: Set<String> = []) -> [Diagnostic] {
   let renderer: ThemeRenderer
   do {
     renderer = try ThemeRenderer(theme: Theme.load(directory: templatesDirectory))
   } catch {
     return error.diagnostics
   }
-  return renderer.lint()
+  return renderer.lint(extraNames: extraNames)
 }
 
 extension ThemeRenderer {
   /// Names no field of the page type offers, and partials no template provides, in every page
   /// template and what it includes: what `check` reports and what fails a build.
-  func lint() -> [Diagnostic] {
-    let samples = SampleSite.contexts()
+  func lint(extraNames: Set<String> = []) -> [Diagnostic] {
+    let samples = SampleSite.contexts(extraNames: extraNames)
     var diagnostics: [Diagnostic] = []
     var seen: Set<String> = []
     for name in PageJob.templateNames {

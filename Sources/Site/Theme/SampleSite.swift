@@ -37,18 +37,37 @@ enum SampleSite {
     id: "sampleBare01", source: SourceRecord(source: source, id: "sampleBare01", url: "https://example.org/b")
   )
 
-  static var catalog: Catalog {
+  /// The rich book's entry: every owner field set, `extra` with `extraNames`.
+  static func richEntry(extraNames: Set<String>) -> BookEntry {
+    var entry = BookEntry(note: "A note", tags: ["tag"])
+    entry.status = .read
+    entry.rating = OwnerRating(halves: 9)
+    entry.dateAdded = PartialDate(year: 2020, month: 1)
+    entry.dateStarted = PartialDate(year: 2020, month: 2, day: 3)
+    entry.datesRead = PartialDate(year: 2020, month: 3).map { [$0] } ?? []
+    entry.readCount = 2
+    entry.format = .paperback
+    entry.owned = true
+    entry.series = "A Series"
+    entry.seriesNumber = SeriesNumber(parsing: "2")
+    entry.shop = ShopFields(availability: .outOfStock)
+    entry.links = [NamedLink(name: "Library", url: "https://example.org/library")]
+    entry.extra = Dictionary(uniqueKeysWithValues: extraNames.map { ($0, "Sample") })
+    return entry
+  }
+
+  static func catalog(extraNames: Set<String> = []) -> Catalog {
     Catalog(
       site: SiteSettings(
         title: "Sample", baseURL: "https://example.org/", description: "Intro", author: "Owner",
         booksPerPage: 1),
       collections: [Collection(title: "Shelf", slug: "shelf", description: "About the shelf")],
-      books: ["sampleRich01": BookEntry(note: "A note", tags: ["tag"])])
+      books: ["sampleRich01": richEntry(extraNames: extraNames)])
   }
 
   /// One context per page of the sample site, grouped by template name.
-  static func contexts() -> [String: [ContextValue]] {
-    let catalog = catalog
+  static func contexts(extraNames: Set<String> = []) -> [String: [ContextValue]] {
+    let catalog = catalog(extraNames: extraNames)
     let inputs = [SiteInput.Collection(slug: "shelf", records: [richRecord, bareRecord])]
     guard let model = try? SiteModel(catalog: catalog, collections: inputs),
       let urls = try? SiteURLs(baseURL: catalog.site.baseURL),

@@ -1,0 +1,187 @@
+import Catalog
+import Diagnostics
+import Fetching
+import Foundation
+import Import
+import Support
+
+extension CommandContext {
+  /// `bookgen import goodreads|storygraph FILE.csv`: the export into its own YAML file beside
+  /// the catalog, which catalog.yml then includes (one line added when it does not yet).
+  func importExport(_ options: ImportCommandOptions) async throws {
+    var pipeline = Pipeline(self, command: .import, steps: 3)
+    let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
+      try loadCatalog(options.catalog)
+    }
+    let name = options.outputName
+    let (plan, notSearched) = try await pipeline.step("Reading \(options.file)", stage: "reading the export")
+    {
+      try await importPlan(options, catalog: catalog, outputName: name)
+    }
+    let result = try await pipeline.step("Writing \(name)", stage: "writing \(name)") {
+      try writeImport(plan, name: name, catalog: catalog, options: options)
+    }
+    reportImport(plan, result, name: name, catalog: options.catalog.path)
+    if notSearched > 0 {
+      console.warning(
+        "\(NumberText.count(notSearched, "row")) not searched by title: the request budget ran out "
+          + "(importing again searches them)")
+    }
+    console.status(
+      "Imported \(NumberText.count(plan.entries.count, "book")) from \(options.file) into \(name) "
+        + "in \(pipeline.elapsed) s")
+  }
+
+  /// The export read, and its rows keyed (by title searches unless `--offline`); with how many
+  /// searches the request budget did not reach.
+  private func importPlan(_ options: ImportCommandOptions, catalog: Catalog, outputName: String)
+    async throws -> (ImportPlan, notSearched: Int)
+  {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.read(environment.resolve(options.file), limit: Self.exportLimit)
+    } catch {
+      throw ImportError.file(path: options.file, reason: error.reason)
+    }
+    let ownFile = catalog.includes.first { $0.name == outputName }
+    let slug = Slug.make(
+      ((outputName as NSString).lastPathComponent as NSString).deletingPathExtension, alphabet: .ascii,
+      maximumLength: nil)
+    var request = ImportRequest(
+      format: options.format, csvName: options.file, csv: bytes,
+      collectionSlug: slug.isEmpty ? options.format.rawValue : slug)
+    request.shelves = options.shelves
+    let taken = catalog.collections.map(\.slug).filter { !(ownFile?.collectionSlugs.contains($0) ?? false) }
+    guard !taken.contains(request.collectionSlug) else {
+      throw Diagnostic.error(
+        "the catalog has a collection '\(request.collectionSlug)' already: the import's collection takes its "
+          + "slug from the file's name, so choose another with --output")
+    }
+    request.takenCollectionSlugs = Set(taken)
+    request.takenShelfSlugs = Set(catalog.shelves.map(\.slug)).subtracting(ownFile?.shelfSlugs ?? [])
+    for (key, entry) in catalog.books {
+      guard let imported = entry.imported, imported.source == options.format.source,
+        imported.matchedBy == .title,
+        let source = imported.matchSource
+      else { continue }
+      request.previousMatches[imported.id] = BookMatch(key: key, source: source)
+    }
+    guard !options.offline else { return (try await ExportImporter.plan(request, matcher: nil), 0) }
+    let fetchOptions = FetchOptions(
+      cacheDirectory: catalog.cacheDirectory, jobs: options.jobs, maxRequests: options.maxRequests,
+      environment: environment.variables)
+    let progress: (any FetchProgress)? =
+      console.verbosity > .quiet && environment.standardErrorIsTerminal
+      ? TerminalFetchReporter(write: environment.standardError.write) : nil
+    let matcher = GoogleTitleMatcher(catalog: catalog, options: fetchOptions, progress: progress)
+    let cache = ResponseCache(directory: fetchOptions.cacheDirectory)
+    try? cache.claimFolder()
+    let plan = try await holdingCacheLock(cache) { try await ExportImporter.plan(request, matcher: matcher) }
+    if let spent = matcher.spent.statistics.withLock({ $0 }), progress == nil {
+      console.detail(spent.summary(warnings: 0))
+    }
+    return (plan, matcher.spent.notSearched.withLock { $0 })
+  }
+
+  /// The most read from an export: 64 MiB is a library of 100,000 books with reviews.
+  static let exportLimit = FileLimit(bytes: 64 << 20, what: "an export")
+
+  /// What writing changed, and the catalog as it loads afterwards.
+  struct ImportWrite {
+    var addedInclude: Bool
+    var catalog: Catalog
+  }
+
+  /// Writes the file and the include line, then loads the catalog again; when it no longer
+  /// loads, both files are put back as they were and its problems are the error.
+  private func writeImport(_ plan: ImportPlan, name: String, catalog: Catalog, options: ImportCommandOptions)
+    throws -> ImportWrite
+  {
+    let catalogPath = environment.resolve(options.catalog.path)
+    let path = (catalog.directory as NSString).appendingPathComponent(name)
+    // A folder of the name that is a link out of the project is not the catalog's folder.
+    let folder = ((path as NSString).deletingLastPathComponent as NSString).resolvingSymlinksInPath
+    let project = (catalog.directory as NSString).resolvingSymlinksInPath
+    guard folder == project || folder.hasPrefix(project.hasSuffix("/") ? project : project + "/") else {
+      throw Diagnostic.error(
+        "\(name) would be written outside the catalog's folder (through a linked folder)")
+    }
+    let previous = try? FileReader.read(path, limit: CatalogLoader.fileLimit)
+    if let previous, !previous.starts(with: Array(ImportFileWriter.header.utf8)) {
+      throw Diagnostic.error(
+        "\(name) exists and was not written by 'bookgen import': it is kept as it is; choose another file with --output"
+      )
+    }
+    let catalogBytes = try FileReader.read(catalogPath, limit: CatalogLoader.fileLimit)
+    let catalogText = String(decoding: catalogBytes, as: UTF8.self)
+    let withInclude = try CatalogLoader.addingInclude(name, to: catalogText, file: options.catalog.path)
+    try writeFile(Array(plan.text.utf8), to: path, atomically: true)
+    if let withInclude { try writeFile(Array(withInclude.utf8), to: catalogPath, atomically: false) }
+    do {
+      return ImportWrite(addedInclude: withInclude != nil, catalog: try loadCatalog(options.catalog))
+    } catch {
+      if let previous {
+        try? writeFile(previous, to: path, atomically: true)
+      } else {
+        try? FileManager.default.removeItem(atPath: path)
+      }
+      if withInclude != nil { try? writeFile(catalogBytes, to: catalogPath, atomically: false) }
+      throw error
+    }
+  }
+
+  /// `atomically`: through a temporary file and a rename (the import's own file); otherwise in
+  /// place, so that a catalog that is a link or has its own permissions stays so.
+  private func writeFile(_ bytes: [UInt8], to path: String, atomically: Bool) throws {
+    do {
+      let folder = (path as NSString).deletingLastPathComponent
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      if atomically {
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } else {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(bytes))
+      }
+    } catch {
+      throw CommandError.fileSystem(operation: "write", path: shownPath(path), underlying: error)
+    }
+  }
+
+  /// What the owner should look at: rows found by title, rows nothing matched, rows sharing a
+  /// book, and keys where catalog.yml's value is used instead of the import's.
+  private func reportImport(_ plan: ImportPlan, _ result: ImportWrite, name: String, catalog: String) {
+    func row(_ entry: ImportPlan.Entry) -> String {
+      let authors = entry.row.authors.isEmpty ? "" : " by " + entry.row.authors.joined(separator: ", ")
+      return "\(plan.csvName):\(entry.row.line): \(entry.row.title)\(authors)"
+    }
+    let found = plan.matchedByTitle
+    if !found.isEmpty {
+      console.status("Found by title and author (check them: 'matched_by: title' in \(name)):")
+      for entry in found {
+        console.status("  \(row(entry)) → \(entry.key)\(entry.matchWasKept ? " (as before)" : "")")
+      }
+    }
+    let unmatched = plan.unmatched
+    if !unmatched.isEmpty {
+      console.status("Kept without source data (no usable ISBN, no book found by title):")
+      for entry in unmatched { console.status("  \(row(entry)) → \(entry.key)") }
+    }
+    if !plan.duplicates.isEmpty {
+      console.status("Rows whose book an earlier row has, kept under their export's id:")
+      for (duplicate, first) in plan.duplicates {
+        console.status("  \(plan.csvName):\(duplicate.line): \(duplicate.title) (same book as line \(first))")
+      }
+    }
+    let conflicts = result.catalog.conflicts.filter { $0.ignored.file.hasSuffix(name) }
+    if !conflicts.isEmpty {
+      console.status("Your entries win over the import's (the import's value is not used):")
+      for conflict in conflicts {
+        console.status(
+          "  \(conflict.kept): '\(conflict.key)' of \(conflict.book) (the import's: \(conflict.ignored))")
+      }
+    }
+    if result.addedInclude { console.status("Added \(name) to 'include' in \(catalog)") }
+  }
+}

@@ -1,0 +1,146 @@
+/// `books.<key>` — what the owner adds to a book: notes and corrections, and their own data
+/// about their copy (shelf, rating, dates, format, series, shop fields, links, extra values).
+///
+/// The key is an ISBN-13, a Google volume id or an export's own id (`goodreads:40265832`,
+/// `ExportID`), for a book an import could not match to a source.
+package struct BookEntry: Sendable, Equatable {
+  /// Markdown: a review, why it is on the shelf.
+  package var note: String?
+  package var tags: [String]
+  package var overrides: BookOverrides
+  /// The shelf the book is on: a built-in status or a shelf declared under `shelves:`.
+  package var status: ReadingStatus?
+  package var rating: OwnerRating?
+  package var dateAdded: PartialDate?
+  package var dateStarted: PartialDate?
+  /// Each time the book was finished, as written (a single date is a list of one).
+  package var datesRead: [PartialDate] = []
+  package var readCount: Int?
+  /// The owner's copy.
+  package var format: BookFormat?
+  package var owned: Bool?
+  package var series: String?
+  package var seriesNumber: SeriesNumber?
+  /// The owner's sale data, which replaces the source's.
+  package var shop = ShopFields()
+  /// Named http(s) links (library, publisher, review), in the order written.
+  package var links: [NamedLink] = []
+  /// Free-form string values by name, for templates (`book.extra.NAME`).
+  package var extra: [String: String] = [:]
+  /// Where an import took the entry from, and what the export said about the book.
+  package var imported: ImportRecord?
+
+  package init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
+    self.note = note
+    self.tags = tags
+    self.overrides = overrides
+  }
+}
+
+/// Corrections of fields Google gets wrong; nil keeps Google's value.
+package struct BookOverrides: Sendable, Equatable {
+  package var title: String?
+  package var subtitle: String?
+  package var authors: [String]?
+  package var publisher: String?
+  package var publishedDate: String?
+  package var description: String?
+  package var pageCount: Int?
+  package var language: String?
+  package var categories: [String]?
+  package var cover: String?
+
+  package init(
+    title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
+    publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
+    pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,
+    cover: String? = nil
+  ) {
+    self.title = title
+    self.subtitle = subtitle
+    self.authors = authors
+    self.publisher = publisher
+    self.publishedDate = publishedDate
+    self.description = description
+    self.pageCount = pageCount
+    self.language = language
+    self.categories = categories
+    self.cover = cover
+  }
+}
+
+/// `price`, `currency`, `buy_url` and `availability`: a shop's own offer for the book.
+package struct ShopFields: Sendable, Equatable {
+  package var price: ShopPrice?
+  /// http(s) only.
+  package var buyURL: String?
+  package var availability: Availability?
+
+  package init(price: ShopPrice? = nil, buyURL: String? = nil, availability: Availability? = nil) {
+    self.price = price
+    self.buyURL = buyURL
+    self.availability = availability
+  }
+}
+
+/// One `links` entry: `Library: https://…`.
+package struct NamedLink: Sendable, Equatable {
+  package var name: String
+  /// http(s) only.
+  package var url: String
+
+  package init(name: String, url: String) {
+    self.name = name
+    self.url = url
+  }
+}
+
+/// `imported:` — written by `bookgen import`: the export the entry came from and the book as
+/// the export described it, so that a book no source knows can still be shown and an entry
+/// matched by title can be checked.
+package struct ImportRecord: Sendable, Equatable {
+  package var source: ImportSource
+  /// The export's own id of the row (Goodreads' Book Id, StoryGraph's UID).
+  package var id: String
+  package var title: String?
+  package var authors: [String] = []
+  /// Translators, illustrators… as the export names them (`Pauline Baynes (Illustrator)`).
+  package var contributors: [String] = []
+  /// The export's ISBN when it was no usable one (`9.78053E+12`, an ASIN), as written.
+  package var isbn: String?
+  package var publisher: String?
+  package var pageCount: Int?
+  /// The edition's year of publication.
+  package var published: PartialDate?
+  /// The export's private notes: kept here, where no page shows them, unlike `note`.
+  package var privateNotes: String?
+  /// How the key was found when the export had no usable ISBN: `title` (and author).
+  package var matchedBy: MatchMethod?
+  /// The source whose search found the key.
+  package var matchSource: MatchSource?
+
+  package init(source: ImportSource, id: String) {
+    self.source = source
+    self.id = id
+  }
+}
+
+/// The apps `bookgen import` reads exports of; the prefix of an `ExportID`.
+package enum ImportSource: String, Sendable, Equatable, CaseIterable {
+  case goodreads
+  case storygraph
+}
+
+/// `imported.matched_by`.
+package enum MatchMethod: String, Sendable, Equatable, CaseIterable {
+  /// The export's ISBN (written only when stated by hand: it is what a key means by default).
+  case isbn
+  /// A search by title and author: the owner should check the book is the right one.
+  case title
+}
+
+/// `imported.match_source`: where a title search found the book.
+package enum MatchSource: String, Sendable, Equatable, CaseIterable {
+  case googleBooks = "google_books"
+  case openLibrary = "open_library"
+}

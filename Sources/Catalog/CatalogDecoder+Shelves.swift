@@ -1,0 +1,44 @@
+import Diagnostics
+
+/// `shelves:` — the owner's own shelves, which `status` may name besides the built-in ones.
+extension CatalogDecoder {
+  static let shelfKeys = ["title", "slug", "description"]
+
+  mutating func decodeShelves(_ root: Fields) -> [DecodedShelf] {
+    guard let items = list(root, "shelves") else { return [] }
+    var shelves: [DecodedShelf] = []
+    for (index, item) in items.enumerated() {
+      guard let fields = fields(of: item, path: keyPath("shelves", index: index), keys: Self.shelfKeys)
+      else { continue }
+      let title = requiredString(fields, "title") ?? ""
+      guard let slug = slug(fields, title: title) else { continue }
+      if ReadingStatus.builtInSlugs.contains(slug.text) {
+        error(
+          "the shelf slug '\(slug.text)' is a built-in status: shelves of your own need other slugs "
+            + "(the built-in ones are " + ReadingStatus.builtInSlugs.map { "'\($0)'" }.joined(separator: ", ")
+            + ")", at: slug.node)
+        continue
+      }
+      let shelf = Shelf(title: title, slug: slug.text, description: string(fields, "description"))
+      shelves.append(DecodedShelf(shelf: shelf, node: slug.node))
+    }
+    return shelves
+  }
+
+  /// Reports each `status` that is neither built in nor a shelf's slug in `shelves`.
+  mutating func checkStatuses(shelves: [String]) {
+    let known = ReadingStatus.builtInSlugs + shelves
+    for (slug, node, path) in statuses where !known.contains(slug) {
+      error(
+        "'\(path)' must be " + ReadingStatus.builtInSlugs.map { "'\($0)'" }.joined(separator: ", ")
+          + " or the slug of a shelf declared under 'shelves', got \(shown(slug))", at: node,
+        suggestion: NearestName.suggestion(for: slug, among: known))
+    }
+  }
+}
+
+/// A shelf as one file declared it, with the node its slug came from (for duplicates).
+struct DecodedShelf {
+  var shelf: Shelf
+  var node: YAMLNode
+}

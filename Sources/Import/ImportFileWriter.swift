@@ -1,0 +1,98 @@
+import Catalog
+import Foundation
+
+/// The YAML file an import writes: its shelves, its collections and one `books:` entry per row,
+/// in the export's order, every value quoted so it reads back as written. Identical imports give
+/// identical bytes.
+package enum ImportFileWriter {
+  /// How the file begins: an import replaces only a file that begins so.
+  package static let header = "# Written by 'bookgen import "
+
+  static func text(_ plan: ImportPlan) -> String {
+    var out: [String] = [
+      header + "\(plan.format.rawValue)' from \((plan.csvName as NSString).lastPathComponent): "
+        + "\(plan.entries.count) \(plan.entries.count == 1 ? "book" : "books").",
+      "# Importing again replaces this file: write your own changes in catalog.yml, whose",
+      "# entries win over these key by key. Entries with 'matched_by: title' were found by",
+      "# their title and author; check that each is the right book.",
+    ]
+    if !plan.shelves.isEmpty {
+      out.append("shelves:")
+      for shelf in plan.shelves {
+        out.append("  - title: \(YAMLText.quoted(shelf.title))")
+        out.append("    slug: \(shelf.slug)")
+      }
+    }
+    out.append("collections:")
+    for collection in plan.collections {
+      out.append("  - title: \(YAMLText.quoted(collection.title))")
+      out.append("    slug: \(collection.slug)")
+      if collection.keys.isEmpty {
+        out.append("    books: []")
+      } else {
+        out.append("    books:")
+        out += collection.keys.map { "      - \(YAMLText.quoted($0))" }
+      }
+    }
+    out.append(plan.entries.isEmpty ? "books: {}" : "books:")
+    for entry in plan.entries { out += lines(of: entry, tagsFromShelves: plan.shelvesAreTags) }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private static func lines(of entry: ImportPlan.Entry, tagsFromShelves: Bool) -> [String] {
+    let row = entry.row
+    var out = ["  \(YAMLText.quoted(entry.key)):"]
+    func add(_ key: String, _ value: String?) {
+      if let value { out.append("    \(key): \(value)") }
+    }
+    add("status", row.status?.slug)
+    add("rating", row.rating?.text)
+    add("date_added", row.dateAdded?.description)
+    add("date_started", row.dateStarted?.description)
+    if row.datesRead.count == 1 {
+      add("date_read", row.datesRead[0].description)
+    } else if !row.datesRead.isEmpty {
+      add("date_read", "[" + row.datesRead.map(\.description).joined(separator: ", ") + "]")
+    }
+    // Goodreads writes 0 for every book not read yet: only a count says something.
+    add("read_count", row.readCount.flatMap { $0 > 0 ? String($0) : nil })
+    add("format", row.format?.rawValue)
+    add("owned", row.owned.map { $0 ? "true" : "false" })
+    add("series", row.series.map(YAMLText.quoted))
+    add("series_number", row.series == nil ? nil : row.seriesNumber?.text)
+    let tags = row.tags + (tagsFromShelves ? row.shelves : [])
+    if !tags.isEmpty { add("tags", "[" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
+    if let note = row.note { add("note", YAMLText.literalBlock(note, indent: 6) ?? YAMLText.quoted(note)) }
+    if !row.extra.isEmpty {
+      out.append("    extra:")
+      for (name, value) in row.extra.sorted(by: { $0.key < $1.key }) {
+        out.append("      \(name): \(YAMLText.quoted(value))")
+      }
+    }
+    out.append("    imported:")
+    func addImported(_ key: String, _ value: String?) {
+      if let value { out.append("      \(key): \(value)") }
+    }
+    addImported("source", row.exportID.source.rawValue)
+    addImported("id", YAMLText.quoted(row.exportID.id))
+    addImported("title", YAMLText.quoted(row.title))
+    if !row.authors.isEmpty {
+      addImported("authors", "[" + row.authors.map(YAMLText.quoted).joined(separator: ", ") + "]")
+    }
+    if !row.contributors.isEmpty {
+      addImported("contributors", "[" + row.contributors.map(YAMLText.quoted).joined(separator: ", ") + "]")
+    }
+    addImported("isbn", row.unusableISBN.map(YAMLText.quoted))
+    addImported("publisher", row.publisher.map(YAMLText.quoted))
+    addImported("page_count", row.pageCount.map(String.init))
+    addImported("published", row.published?.description)
+    if let notes = row.privateNotes {
+      addImported("private_notes", YAMLText.literalBlock(notes, indent: 8) ?? YAMLText.quoted(notes))
+    }
+    if let match = entry.match {
+      addImported("matched_by", MatchMethod.title.rawValue)
+      addImported("match_source", match.source.rawValue)
+    }
+    return out
+  }
+}

@@ -1,0 +1,203 @@
+import Catalog
+import Foundation
+
+/// Finds the books export rows without a usable ISBN stand for, by title and authors (Google
+/// Books' `intitle:`/`inauthor:` search): the CLI gives one that fetches, tests a fake.
+package protocol BookMatcher: Sendable {
+  /// For each query in order, the book's `books:` key (a volume id or an ISBN-13) and where it
+  /// was found; nil when no book matches well enough (or the request budget ran out).
+  func match(_ queries: [MatchQuery]) async throws -> [BookMatch?]
+}
+
+/// A row to look up: its title (without the series) and authors, as the export wrote them.
+package struct MatchQuery: Sendable, Equatable {
+  package var title: String
+  package var authors: [String]
+
+  package init(title: String, authors: [String]) {
+    self.title = title
+    self.authors = authors
+  }
+}
+
+package struct BookMatch: Sendable, Equatable {
+  package var key: String
+  package var source: MatchSource
+
+  package init(key: String, source: MatchSource) {
+    self.key = key
+    self.source = source
+  }
+}
+
+/// Where the export's other shelves go: tags on each book, or a collection per shelf.
+package enum ShelfMapping: String, Sendable, Equatable, CaseIterable {
+  case tags
+  case collections
+}
+
+/// What an import is asked to do.
+package struct ImportRequest: Sendable {
+  package var format: ExportFormat
+  /// As messages and the written file name it.
+  package var csvName: String
+  package var csv: [UInt8]
+  package var shelves: ShelfMapping = .tags
+  /// The collection that lists every imported book; its slug also prefixes shelf collections
+  /// whose slug the catalog uses already.
+  package var collectionSlug: String
+  /// Rows a previous import matched by title, by export id: kept without a new lookup.
+  package var previousMatches: [String: BookMatch] = [:]
+  /// Collection and shelf slugs the rest of the catalog uses.
+  package var takenCollectionSlugs: Set<String> = []
+  package var takenShelfSlugs: Set<String> = []
+
+  package init(format: ExportFormat, csvName: String, csv: [UInt8], collectionSlug: String) {
+    self.format = format
+    self.csvName = csvName
+    self.csv = csv
+    self.collectionSlug = collectionSlug
+  }
+}
+
+/// An export read and keyed: the entries the file will hold and what the report lists.
+package struct ImportPlan: Sendable {
+  package struct Entry: Sendable, Equatable {
+    /// The `books:` key: the ISBN-13, the matched book's key or the export's id.
+    package var key: String
+    package var row: ImportedRow
+    /// How a row without a usable ISBN was found (nil: by its ISBN, or not at all).
+    package var match: BookMatch?
+    /// The match comes from the previous import's file.
+    package var matchWasKept = false
+  }
+
+  package struct PlannedCollection: Sendable, Equatable {
+    package var title: String
+    package var slug: String
+    package var keys: [String]
+  }
+
+  package var format: ExportFormat
+  package var csvName: String
+  package var entries: [Entry] = []
+  package var shelves: [Shelf] = []
+  package var collections: [PlannedCollection] = []
+  package var shelvesAreTags: Bool
+  /// Rows keyed by their export id because an earlier row has their book's key: (row, earlier row's line).
+  package var duplicates: [(row: ImportedRow, firstLine: Int)] = []
+
+  /// Rows a title search found (this time or the last).
+  package var matchedByTitle: [Entry] { entries.filter { $0.match != nil } }
+  /// Rows without a usable ISBN that nothing matched: shown from the export's own data.
+  package var unmatched: [Entry] { entries.filter { $0.match == nil && $0.row.isbn13 == nil } }
+
+  /// The YAML file's text.
+  package var text: String { ImportFileWriter.text(self) }
+}
+
+extension ImportPlan.Entry {
+  fileprivate var needsMatch: Bool { row.isbn13 == nil && match == nil }
+}
+
+/// Reads an export and keys its rows: by ISBN, by a previous import's match, by a title
+/// search (`matcher`, when not offline) or else by the export's own id.
+package enum ExportImporter {
+  package static func plan(_ request: ImportRequest, matcher: (any BookMatcher)?) async throws -> ImportPlan {
+    let table = try CSVReader.read(request.csv, file: request.csvName)
+    guard let found = ExportFormat.detect(table.header) else {
+      throw ImportError.unknownFormat(file: request.csvName, columns: table.header)
+    }
+    guard found == request.format else {
+      throw ImportError.otherFormat(file: request.csvName, found: found, asked: request.format)
+    }
+    var entries = table.rows.map { csvRow in
+      let row = found.row(csvRow, header: table.header)
+      if let isbn13 = row.isbn13 { return ImportPlan.Entry(key: isbn13, row: row) }
+      if let kept = request.previousMatches[row.exportID.id] {
+        return ImportPlan.Entry(key: kept.key, row: row, match: kept, matchWasKept: true)
+      }
+      return ImportPlan.Entry(key: row.exportID.description, row: row)
+    }
+    if let matcher { try await match(&entries, with: matcher) }
+    var plan = ImportPlan(format: found, csvName: request.csvName, shelvesAreTags: request.shelves == .tags)
+    var lineOfKey: [String: Int] = [:]
+    for var entry in entries {
+      if let first = lineOfKey[entry.key] {
+        plan.duplicates.append((entry.row, first))
+        entry.key = entry.row.exportID.description
+        entry.match = nil
+        // Two rows with one id too (a row exported twice) still make two entries.
+        if lineOfKey[entry.key] != nil { entry.key += "-\(entry.row.line)" }
+      }
+      lineOfKey[entry.key] = entry.row.line
+      plan.entries.append(entry)
+    }
+    plan.shelves = shelves(of: plan.entries, taken: request.takenShelfSlugs)
+    plan.collections = collections(of: plan, request: request)
+    return plan
+  }
+
+  /// Looks up the rows that need it, in one batch.
+  private static func match(_ entries: inout [ImportPlan.Entry], with matcher: any BookMatcher) async throws {
+    let wanted = entries.indices.filter { entries[$0].needsMatch }
+    guard !wanted.isEmpty else { return }
+    let matches = try await matcher.match(
+      wanted.map { MatchQuery(title: entries[$0].row.title, authors: entries[$0].row.authors) })
+    for (index, match) in zip(wanted, matches) {
+      guard let match, isBookKey(match.key) else { continue }
+      entries[index].key = match.key
+      entries[index].match = match
+    }
+  }
+
+  /// An ISBN-13 or a volume id: what a match may key an entry by.
+  static func isBookKey(_ key: String) -> Bool {
+    ((4...32).contains(key.count)
+      && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+  }
+
+  /// The owner-defined shelves the rows' statuses name, in order of first use, but those the
+  /// catalog declares already.
+  private static func shelves(of entries: [ImportPlan.Entry], taken: Set<String>) -> [Shelf] {
+    var seen = taken
+    var shelves: [Shelf] = []
+    for entry in entries {
+      guard let shelf = entry.row.shelf, !seen.contains(shelf.slug) else { continue }
+      seen.insert(shelf.slug)
+      shelves.append(shelf)
+    }
+    return shelves
+  }
+
+  private static func collections(of plan: ImportPlan, request: ImportRequest) -> [ImportPlan
+    .PlannedCollection]
+  {
+    var collections = [
+      ImportPlan.PlannedCollection(
+        title: plan.format.appName, slug: request.collectionSlug, keys: plan.entries.map(\.key))
+    ]
+    guard request.shelves == .collections else { return collections }
+    var order: [String] = []
+    var members: [String: [String]] = [:]
+    var titles: [String: String] = [:]
+    for entry in plan.entries {
+      for name in entry.row.shelves {
+        guard let slug = ExportValues.shelfSlug(name) else { continue }
+        if members[slug] == nil {
+          order.append(slug)
+          titles[slug] = ExportValues.shelfTitle(name)
+        }
+        if members[slug]?.last != entry.key { members[slug, default: []].append(entry.key) }
+      }
+    }
+    var used = request.takenCollectionSlugs.union([request.collectionSlug])
+    for slug in order {
+      let unique = used.contains(slug) ? "\(request.collectionSlug)-\(slug)" : slug
+      guard !used.contains(unique) else { continue }
+      used.insert(unique)
+      collections.append(.init(title: titles[slug] ?? slug, slug: unique, keys: members[slug] ?? []))
+    }
+    return collections
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BookgenCLI
+
+/// `bookgen import`: an export in, a file the catalog includes out, and a report of what to check.
+@Suite struct ImportCommandTests {
+  static let exports = Fixtures.packageRoot.appendingPathComponent("Tests/ImportTests/Fixtures")
+
+  static let catalog = """
+    # My books. These comments are mine.
+    site:
+      title: "Reading"
+      base_url: "https://me.test/books/"
+    google_books:
+      country: US
+    collections:
+      - title: "Favourites"
+        isbns: ["9780441172719"]
+    books:
+      "9780441172719":
+        rating: 4.5   # mine, not Goodreads'
+        note: My own words.
+
+    """
+
+  /// A folder with the catalog and the Goodreads export.
+  private func withSite(_ body: (String) async throws -> Void) async throws {
+    let root = TestSupport.makeTemporaryDirectory("bookgen-import-cli")
+    defer { TestSupport.removeTemporaryDirectory(root) }
+    try write(Self.catalog, to: root + "/catalog.yml")
+    try FileManager.default.copyItem(
+      atPath: Self.exports.appendingPathComponent("goodreads_library_export.csv").path,
+      toPath: root + "/export.csv")
+    try await body(root)
+  }
+
+  /// Answers the title searches the export's rows without ISBN lead to.
+  static func startServer() throws -> FakeGoogleBooksServer {
+    let google = FakeGoogleBooks()
+    google.setSearch(
+      "intitle:\"The Eyre Affair\" inauthor:\"Jasper Fforde\"",
+      results: [
+        FakeGoogleBooks.volumeJSON(id: "eyreNovel01", title: "The Eyre Affair", authors: ["Jasper Fforde"])
+      ])
+    google.setSearch(
+      "intitle:\"The Martian\" inauthor:\"Andy Weir\"",
+      results: [
+        // A namesake by someone else comes first: the author decides.
+        FakeGoogleBooks.volumeJSON(id: "otherMars01", title: "The Martian", authors: ["Someone Else"]),
+        FakeGoogleBooks.volumeJSON(id: "martian0001", title: "The Martian", authors: ["Andy Weir"]),
+      ])
+    let server = FakeGoogleBooksServer(google: google)
+    try server.start()
+    return server
+  }
+
+  @Test func importsMatchesByTitleAndReportsWhatToCheck() async throws {
+    let server = try Self.startServer()
+    try await withSite { root in
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL])
+      #expect(result.status == 0)
+      #expect(result.stdout == "")
+      #expect(
+        result.stderr == """
+          Found by title and author (check them: 'matched_by: title' in goodreads.yml):
+            export.csv:3: The Eyre Affair by Jasper Fforde → eyreNovel01
+            export.csv:5: The Martian by Andy Weir → martian0001
+          Kept without source data (no usable ISBN, no book found by title):
+            export.csv:10: Harry Potter Boxed Set by J.K. Rowling → goodreads:99999991
+          Rows whose book an earlier row has, kept under their export's id:
+            export.csv:11: Dune Messiah (same book as line 2)
+          Your entries win over the import's (the import's value is not used):
+            catalog.yml:12:5: 'rating' of 9780441172719 (the import's: goodreads.yml:22:5)
+            catalog.yml:13:5: 'note' of 9780441172719 (the import's: goodreads.yml:31:5)
+          Added goodreads.yml to 'include' in catalog.yml
+          Imported 7 books from export.csv into goodreads.yml in 0.3 s
+
+          """)
+      // The owner's file gained one line and lost nothing.
+      let catalog = try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8)
+      #expect(catalog == Self.catalog + "include: [goodreads.yml]\n")
+      let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+      #expect(imported.contains("  \"eyreNovel01\":\n    status: did-not-finish\n"))
+      #expect(imported.contains("      matched_by: title\n      match_source: google_books\n"))
+      let searches = server.google.requestCount
+      #expect(searches == 3)
+
+      // Again, with a newer export: the same file, no new searches for rows matched before,
+      // the catalog untouched.
+      let again = await runCLI(
+        ["import", "goodreads", "export.csv", "-q"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL])
+      #expect(again == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8) == imported)
+      #expect(try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8) == catalog)
+      #expect(server.google.requestCount == searches)
+    }
+    await server.stop()
+  }
+
+  @Test func theRequestBudgetIsKeptAndTheRowsItMissedAreSaid() async throws {
+    let server = try Self.startServer()
+    try await withSite { root in
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--max-requests", "1"], in: root,
+        variables: ["BOOKGEN_API_URL": server.apiURL])
+      #expect(result.status == 0)
+      #expect(server.google.requestCount == 1)
+      #expect(
+        result.stderr.split(separator: "\n").last(where: { $0.hasPrefix("warning:") })
+          == "warning: 2 rows not searched by title: the request budget ran out (importing again searches them)"
+      )
+      let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+      #expect(imported.contains("  \"eyreNovel01\":\n"))
+      #expect(imported.contains("  \"goodreads:18007564\":\n"))
+    }
+    await server.stop()
+  }
+
+  @Test func offlineNothingIsLookedUp() async throws {
+    try await withSite { root in
+      let result = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
+      let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+      #expect(imported.contains("  \"goodreads:40265832\":\n"))
+      #expect(!imported.contains("      matched_by:"))
+    }
+  }
+
+  @Test func aFileTheOwnerWroteIsNeverReplaced() async throws {
+    try await withSite { root in
+      try write("books: {}\n", to: root + "/mine.yml")
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--offline", "-o", "mine.yml"], in: root)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr == """
+          error: mine.yml exists and was not written by 'bookgen import': it is kept as it is; choose another file with --output
+          error: 'bookgen import' failed while writing mine.yml
+
+          """)
+      #expect(try String(contentsOfFile: root + "/mine.yml", encoding: .utf8) == "books: {}\n")
+    }
+  }
+
+  @Test func aLinkedFolderOutOfTheProjectIsNotWrittenThrough() async throws {
+    try await withSite { root in
+      let elsewhere = TestSupport.makeTemporaryDirectory("bookgen-elsewhere")
+      defer { TestSupport.removeTemporaryDirectory(elsewhere) }
+      try FileManager.default.createSymbolicLink(atPath: root + "/imports", withDestinationPath: elsewhere)
+      let result = await runCLI(
+        ["import", "goodreads", "export.csv", "--offline", "-o", "imports/gr.yml"], in: root)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr == """
+          error: imports/gr.yml would be written outside the catalog's folder (through a linked folder)
+          error: 'bookgen import' failed while writing imports/gr.yml
+
+          """)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == [])
+    }
+  }
+
+  @Test func badInputIsNamedWithItsFileAndLine() async throws {
+    try await withSite { root in
+      try write("Book Id,Title\n1,\"Dune\n", to: root + "/broken.csv")
+      let result = await runCLI(["import", "goodreads", "broken.csv", "--offline"], in: root)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr == """
+          broken.csv:2:1: error: a quoted field is never closed (a '"' is missing)
+          error: 'bookgen import' failed while reading the export
+
+          """)
+      #expect(!FileManager.default.fileExists(atPath: root + "/goodreads.yml"))
+      let missing = await runCLI(["import", "goodreads", "nothing.csv"], in: root)
+      #expect(
+        missing.stderr == """
+          error: cannot read nothing.csv: it does not exist
+          error: 'bookgen import' failed while reading the export
+
+          """)
+    }
+  }
+
+  @Test(arguments: [
+    (["import"], "error: missing <source>: expected 'goodreads' or 'storygraph'"),
+    (
+      ["import", "goodread", "x.csv"],
+      "error: invalid value 'goodread' for '<source>': expected 'goodreads' or 'storygraph' (did you mean 'goodreads'?)"
+    ),
+    (["import", "goodreads"], "error: missing <file>: expected the exported CSV file"),
+    (
+      ["import", "goodreads", "x.csv", "--output", "../x.yml"],
+      "error: invalid value '../x.yml' for '--output <file>': expected a file ending in '.yml' inside the catalog's folder, such as 'goodreads.yml'"
+    ),
+    (
+      ["import", "goodreads", "x.csv", "--shelves", "tag"],
+      "error: invalid value 'tag' for '--shelves <tags|collections>': expected 'tags' or 'collections' (did you mean 'tags'?)"
+    ),
+  ])
+  func usageErrors(arguments: [String], message: String) async {
+    let result = await runCLI(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+  }
+}

@@ -1,0 +1,164 @@
+import Catalog
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Import
+
+/// Whole exports in the apps' real formats, imported into the YAML file a catalog includes.
+@Suite struct ExportImportTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  static func csv(_ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
+  }
+
+  /// The file matches `Fixtures/golden/NAME`; a missing golden is written and the test fails.
+  static func expectGolden(_ text: String, _ name: String) throws {
+    let url = fixtures.appendingPathComponent("golden/\(name)")
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      Issue.record("recorded golden/\(name); review it and run the tests again")
+      return
+    }
+    #expect(text == expected)
+  }
+
+  static func plan(
+    _ name: String, format: ExportFormat = .goodreads, shelves: ShelfMapping = .tags,
+    matcher: (any BookMatcher)? = nil, previous: [String: BookMatch] = [:]
+  ) async throws -> ImportPlan {
+    var request = ImportRequest(
+      format: format, csvName: name, csv: try csv(name), collectionSlug: format.rawValue)
+    request.shelves = shelves
+    request.previousMatches = previous
+    return try await ExportImporter.plan(request, matcher: matcher)
+  }
+
+  /// `text` as an included file of a minimal catalog, loaded.
+  static func load(_ text: String) throws -> Catalog {
+    let root = TestSupport.makeTemporaryDirectory("bookgen-import")
+    defer { TestSupport.removeTemporaryDirectory(root) }
+    try "site:\n  title: Mine\ninclude: [import.yml]\n".write(
+      toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+    try text.write(toFile: root + "/import.yml", atomically: true, encoding: .utf8)
+    return try CatalogLoader.load(path: root + "/catalog.yml", shownAs: "catalog.yml")
+  }
+
+  @Test func aGoodreadsExportBecomesOneEntryPerRow() async throws {
+    let plan = try await Self.plan("goodreads_library_export.csv")
+    try Self.expectGolden(plan.text, "goodreads.yml")
+    #expect(
+      plan.entries.map(\.key) == [
+        "9780441172719", "goodreads:40265832", "goodreads:18007564", "9780618260300", "9780553593716",
+        "goodreads:99999991", "goodreads:44767458",
+      ])
+    #expect(plan.duplicates.map { "\($0.row.line) \($0.firstLine)" } == ["11 2"])
+    let catalog = try Self.load(plan.text)
+    #expect(catalog.books.count == 7)
+    let dune = try #require(catalog.books["9780441172719"])
+    #expect(dune.status == .read)
+    #expect(dune.rating?.text == "5")
+    #expect(dune.datesRead.map(\.description) == ["2023-08-14"])
+    #expect(dune.dateAdded?.description == "2019-03-02")
+    #expect(dune.readCount == 2)
+    #expect(dune.owned == true)
+    #expect(dune.format == .paperback)
+    #expect(dune.series == "Dune")
+    #expect(dune.seriesNumber?.text == "1")
+    #expect(dune.tags == ["favorites", "sci-fi"])
+    #expect(
+      dune.note
+        == "Still the best.\n\nThe *spice* must flow &amp; so must the **sand** — see [the site](https://dunenovels.com/)."
+    )
+    #expect(dune.imported?.title == "Dune")
+    let eyre = try #require(catalog.books["goodreads:40265832"])
+    #expect(eyre.status == .shelf(slug: "did-not-finish"))
+    #expect(eyre.series == "Thursday Next")
+    #expect(eyre.imported?.privateNotes == "Lent to Sam,\nnever came back.")
+    #expect(eyre.imported?.authors == ["Jasper Fforde"])
+    #expect(catalog.shelves == [Shelf(title: "Did not finish", slug: "did-not-finish")])
+    #expect(catalog.collections.map(\.slug) == ["goodreads"])
+    #expect(catalog.collections[0].isbns.count == 3)
+    #expect(catalog.collections[0].exportIDs.count == 4)
+    let hobbit = try #require(catalog.books["9780618260300"])
+    #expect(hobbit.rating == nil)
+    #expect(hobbit.status == .toRead)
+    #expect(hobbit.imported?.authors == ["J.R.R. Tolkien", "Christopher Tolkien", "Alan Lee"])
+  }
+
+  @Test func importingTheSameExportTwiceGivesTheSameBytes() async throws {
+    let first = try await Self.plan("goodreads_library_export.csv")
+    let second = try await Self.plan("goodreads_library_export.csv")
+    #expect(first.text == second.text)
+  }
+
+  @Test func aSpreadsheetMangledExportKeepsEveryRow() async throws {
+    let plan = try await Self.plan("goodreads-spreadsheet.csv")
+    try Self.expectGolden(plan.text, "goodreads-spreadsheet.yml")
+    #expect(
+      plan.entries.map(\.key) == [
+        "goodreads:234225", "goodreads:40265832", "goodreads:18007564", "goodreads:5907",
+      ])
+    #expect(plan.entries.map(\.row.unusableISBN) == ["9.78044E+12", nil, nil, "9.78062E+12"])
+    #expect(plan.unmatched.count == 4)
+    _ = try Self.load(plan.text)
+  }
+
+  @Test func otherShelvesCanBecomeCollections() async throws {
+    let plan = try await Self.plan("goodreads_library_export.csv", shelves: .collections)
+    #expect(plan.collections.map(\.slug) == ["goodreads", "favorites", "sci-fi", "british", "owned-books"])
+    #expect(plan.collections[2].keys == ["9780441172719", "goodreads:44767458"])
+    let catalog = try Self.load(plan.text)
+    #expect(catalog.books["9780441172719"]?.tags == [])
+  }
+
+  @Test func aStoryGraphExport() async throws {
+    let plan = try await Self.plan("storygraph.csv", format: .storygraph)
+    try Self.expectGolden(plan.text, "storygraph.yml")
+    let catalog = try Self.load(plan.text)
+    let leGuin = try #require(catalog.books["9780441478125"])
+    #expect(leGuin.datesRead.map(\.description) == ["2020-01-20", "2022-06-10"])
+    #expect(leGuin.dateStarted?.description == "2022-05-30")
+    #expect(leGuin.rating?.text == "5")
+    #expect(leGuin.extra["star_rating"] == "4.75")
+    #expect(leGuin.tags == ["reflective", "challenging", "slow-paced", "classics", "sff"])
+    #expect(leGuin.note == "A quiet book.\\\nIt stays with you.")
+    let narnia = try #require(catalog.books["storygraph:f5e1c6f0-3c1b-4d6e-9f1a-2b3c4d5e6f70"])
+    #expect(narnia.status == .abandoned)
+    #expect(narnia.series == "The Chronicles of Narnia")
+    #expect(narnia.imported?.contributors == ["Pauline Baynes (Illustrator)"])
+    #expect(catalog.books["storygraph:B08FHBV4ZX"]?.status == .shelf(slug: "paused"))
+    #expect(catalog.shelves.map(\.slug) == ["paused"])
+  }
+
+  @Test func theWrongAppsExportIsNamed() async throws {
+    let error = await #expect(throws: ImportError.self) {
+      _ = try await Self.plan("storygraph.csv", format: .goodreads)
+    }
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        "storygraph.csv:1:1: error: this is a StoryGraph export, not a Goodreads one: import it with 'bookgen import storygraph storygraph.csv'"
+      ])
+  }
+
+  @Test func anUnknownExportNamesItsColumnsAndTheKnownFormats() async throws {
+    let request = ImportRequest(
+      format: .goodreads, csvName: "books.csv", csv: Array("Name,Writer,Stars\nDune,Herbert,5\n".utf8),
+      collectionSlug: "goodreads")
+    let error = await #expect(throws: ImportError.self) {
+      _ = try await ExportImporter.plan(request, matcher: nil)
+    }
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        """
+        books.csv:1:1: error: this is not an export bookgen knows: its columns are 'Name', 'Writer', 'Stars'
+        note: a Goodreads export is imported with 'bookgen import goodreads FILE.csv' (made under My Books, Import and export, Export Library)
+        note: a StoryGraph export is imported with 'bookgen import storygraph FILE.csv' (made under Manage Account, Export StoryGraph Library)
+        """
+      ])
+  }
+}
