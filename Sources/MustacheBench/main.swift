@@ -81,7 +81,7 @@ func page(kind: String, title: String) -> MustacheValue {
   return [
     "title": .string(title), "documentTitle": .string("\(title) – A Reader's Catalog"),
     "canonicalURL": .string("https://example.org/\(kind)/"), "description": .null, "kind": .string(kind),
-    "isHome": .bool(kind == "home"), "seoHead": .string(seoHead),
+    "isHome": .bool(kind == "home"), "isBook": .bool(kind == "book"), "seoHead": .string(seoHead),
   ]
 }
 

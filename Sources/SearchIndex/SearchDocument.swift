@@ -93,8 +93,9 @@ package struct SearchIndexOptions: Sendable {
   package var strings: [String: String] = [:]
   /// A cover URL with `{id}` in it: thumbnails that fill it in are stored as just the id.
   package var thumbnailTemplate: String?
-  /// Characters of each display text kept for excerpts.
-  var excerptSourceLimit = 1_200
+  /// Characters of each display text kept for excerpts: about two excerpts' worth, so a match
+  /// deeper in the text (still found through the term index) shows the stored start.
+  var excerptSourceLimit = 300
   /// Bytes a chunk of the term index aims at; nil picks it from the index's size.
   package var chunkTarget: Int?
 

@@ -49,7 +49,7 @@ import Testing
       Array(lines.suffix(4)) == [
         "- ✓ 10k reference site output ≤ 100 MB: 99.0 MB",
         "- ✓ 10k median book page ≤ 8 KB: 8.00 KB",
-        "- ✗ 100k output with every index page ≤ 1 GB: 1006.2 MB",
+        "- ✗ 100k output with the default page types ≤ 1 GB: 1006.2 MB",
         "- ✗ no file over 25 MiB: the largest is index.html, 980.0 MB, at 100000 books",
       ])
     #expect(

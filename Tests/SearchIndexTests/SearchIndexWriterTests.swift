@@ -194,6 +194,20 @@ import Testing
     (after.filter { before[$0.key] != $0.value }.count, before.keys.filter { after[$0] == nil }.count)
   }
 
+  /// The stored excerpt text is short (page weight, issue 17), but every word of the
+  /// description is in the term index: a word past the cut still finds its book.
+  @Test func aWordPastTheStoredExcerptStillFindsItsBook() throws {
+    let description = String(repeating: "harbor ", count: 100) + "zanzibar"
+    let shelf = [Self.book("deep01", title: "Deep", description: description)]
+    let index = try IndexReader(IndexReader.build(shelf, options: Self.options))
+    let slot = Self.slot(of: "deep01", in: shelf)
+    #expect(try index.postings("zanzibar") == [.init(slot: slot, flags: 2)])
+    let texts = try #require(try index.document(slot)[6] as? [String])
+    #expect(texts.count == 1 && texts[0].hasSuffix("harbor…"))
+    #expect(texts[0].unicodeScalars.count <= SearchIndexOptions().excerptSourceLimit + 1)
+    #expect(SearchIndexOptions().excerptSourceLimit == 300)
+  }
+
   @Test func longTextsAreCutForExcerpts() {
     let text = String(repeating: "word ", count: 400)
     let cut = DocumentAnalyzer.cut(text, limit: 1_200)

@@ -61,13 +61,32 @@ import Testing
     #expect(offer["price"] as? String == "382.50")
     #expect(offer["priceCurrency"] as? String == "TWD")
     #expect(offer["availability"] as? String == "https://schema.org/InStock")
+    // The offer names where to buy: readers of structured data do not see the page's button.
     #expect(
       offer["url"] as? String
         == "https://play.google.com/store/books/details?id=B1ZdEAAAQBAJ&rdid=book-B1ZdEAAAQBAJ")
+    #expect(offer.count == 5)
   }
 
-  /// A long description is on the page once in full; the meta description, `og:description`
-  /// and the JSON-LD `description` carry the same short summary.
+  /// The head says each thing once: OpenGraph consumers take the meta description and the
+  /// canonical link when `og:description` and `og:url` are missing.
+  @Test func theHeadSaysNothingTwice() throws {
+    let summary = "Paul Atreides on the desert planet."
+    let html = try DiscoverySEOTests.head(
+      DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"), title: "Dune", description: summary)
+    #expect(html.contains("<meta name=\"description\" content=\"\(summary)\">\n"))
+    #expect(!html.contains("og:description"))
+    #expect(!html.contains("og:url"))
+    // The page's address twice: the canonical link and the JSON-LD url.
+    #expect(html.components(separatedBy: "https://me.github.io/books/books/dune-").count == 3)
+    let list = try DiscoverySEOTests.head(
+      { if case .collection(1) = $0.kind { true } else { false } }, title: "台灣文學", description: summary)
+    #expect(!list.contains("og:description") && !list.contains("og:url"))
+    #expect(list.contains("<meta name=\"description\""))
+  }
+
+  /// A long description is on the page once in full; the meta description and the JSON-LD
+  /// `description` carry the same short summary.
   @Test func theHeadCarriesOneShortSummaryOfALongDescription() throws {
     var long = DiscoveryFixture.bare
     long.volumeInfo.description = (1...80).map { "Sentence number \($0) of a long description." }.joined(
@@ -84,7 +103,6 @@ import Testing
       JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
     #expect(object["description"] as? String == summary)
     #expect(html.contains("<meta name=\"description\" content=\"\(summary)\">\n"))
-    #expect(html.contains("<meta property=\"og:description\" content=\"\(summary)\">\n"))
   }
 
   @Test(arguments: [

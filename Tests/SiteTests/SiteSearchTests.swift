@@ -11,8 +11,10 @@ import Testing
     let urls = try SiteURLs(baseURL: "https://me.github.io/books/")
     let facts = BookFacts.all(model: model, urls: urls)
     let index = try #require(model.books.firstIndex { $0.id == id })
+    let strings = try UIStrings(language: .english)
     return SiteSearch.document(
-      facts[index], collections: model.collections.map(\.title), untitled: "Untitled", language: .english)
+      facts[index], collections: model.collections.map(\.title), untitled: "Untitled", language: .english,
+      shelf: { PageContexts.shelfName($0, shelfTitles: model.shelfTitles, strings: strings) })
   }
 
   @Test func aBookIsFoundByItsTitleAuthorsAndEveryTextItHas() throws {
@@ -28,7 +30,7 @@ import Testing
     #expect(
       dune.facets == [
         "collection": ["Science fiction", "台灣文學"], "category": ["Fiction / Science Fiction / General"],
-        "language": ["English"], "year": ["2019"],
+        "language": ["English"], "shelf": [], "year": ["2019"],
       ])
     #expect(dune.display.title == "Dune" && dune.display.subtitle == "Deluxe Edition")
     #expect(dune.display.url == "books/dune-B1ZdEAAAQBAJ/")
@@ -47,6 +49,31 @@ import Testing
     #expect(dune.fields.map(\.text).contains("reread"))
     #expect(dune.fields.last?.text == "Read the appendix on the ecology first.")
     #expect(dune.display.texts.last == "Read the appendix on the ecology first.")
+  }
+
+  @Test func theSeriesAndTheOwnersShelfAreSearchedAndTheShelfIsAFacet() throws {
+    var catalog = DiscoveryFixture.catalog()
+    var entry = BookEntry()
+    entry.status = .reading
+    entry.series = "Dune Chronicles"
+    catalog.books = ["B1ZdEAAAQBAJ": entry]
+    let model = try SiteModel(
+      catalog: catalog, collections: [SiteInput.Collection(slug: "sf", volumes: [DiscoveryFixture.dune])])
+    let dune = try Self.document("B1ZdEAAAQBAJ", model: model)
+    let secondary = dune.fields.filter { $0.weight == .secondary }.map(\.text)
+    #expect(secondary.first == "Dune Chronicles")
+    #expect(secondary.contains("Reading"))
+    #expect(dune.facets["shelf"] == ["Reading"])
+    let files = DiscoveryFiles.render(
+      model: model, jobs: model.pageJobs(perPage: 24), settings: catalog.site,
+      urls: try SiteURLs(baseURL: "https://me.github.io/books/"), strings: try UIStrings(language: .english),
+      options: DiscoveryOptions())
+    let manifestText = try #require(files.first { $0.path == "search/index.json" }?.text)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(manifestText.utf8))
+        as? [String: Any])
+    let kinds = try #require((manifest["facets"] as? [String: Any])?["kinds"] as? [[String: String]])
+    #expect(kinds.map { $0["label"] ?? "" } == ["Collections", "Categories", "Language", "Shelf", "Year"])
   }
 
   @Test func aBookWithNothingButAnIdStillHasADocument() throws {

@@ -5,8 +5,9 @@ import Foundation
 struct CatalogText {
   var plan: DatasetPlan
   var seed: UInt64
-  /// Whether the site has its author, category, publisher, year and language pages; without
-  /// them it is issue 7's reference site (list pages, collection pages, a page per book).
+  /// Whether the site has the default index pages (no `index_pages`: issue 17's deploy goal is
+  /// for the default page types); without them it is issue 7's reference site (list pages,
+  /// collection pages, a page per book).
   var indexPages = false
   /// Whether the first book's note has its second wording (the note-edit scenario toggles it).
   var noteEdited = false
@@ -20,7 +21,9 @@ struct CatalogText {
       "  base_url: https://bench.example.org/books/",
       "  language: en",
       "  books_per_page: 50",
-      indexPages ? "  index_pages: [authors, categories, publishers, years, languages]" : "  index_pages: []",
+    ]
+    if !indexPages { lines.append("  index_pages: []") }
+    lines += [
       "  description: |",
       "    A **synthetic** catalog of \(plan.count) books for timing `bookgen build`.",
       "    Titles in English, 繁體中文 and 日本語.",

@@ -96,7 +96,7 @@ struct BenchReport {
       "10k median book page ≤ 8 KB", reference, \.medianBookPage, limit: PageWeight.medianBookPageLimit,
       { Self.kilobytes($0) + " KB" })
     check(
-      "100k output with every index page ≤ 1 GB", find(100_000, .fullIndexPagesTmpfs), \.totalBytes,
+      "100k output with the default page types ≤ 1 GB", find(100_000, .fullIndexPagesTmpfs), \.totalBytes,
       limit: PageWeight.siteLimit, megabytes)
     // The largest file of every full build measured, wherever it is.
     let largest = measurements.filter { $0.failure == nil }.compactMap { m in

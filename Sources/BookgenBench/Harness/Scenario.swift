@@ -5,8 +5,8 @@ enum Scenario: String, CaseIterable, Sendable {
   case oneBookTmpfs = "one book changed (tmpfs)"
   /// The owner's note on one book edited in `catalog.yml`.
   case noteEditedTmpfs = "owner note edited (tmpfs)"
-  /// The same books with every index page: about twice the pages.
-  case fullIndexPagesTmpfs = "full build, all index pages (tmpfs)"
+  /// The same books with the default page types (every index page): about twice the pages.
+  case fullIndexPagesTmpfs = "full build, default page types (tmpfs)"
   case fullDisk = "full build (ext4)"
   case noOpDisk = "no-op rebuild (ext4)"
   case oneBookDisk = "one book changed (ext4)"

@@ -78,9 +78,10 @@ struct AtomFeed: Sendable {
     xml.close("author")
   }
 
-  /// The elements Atom entries and OPDS entries share: id, title, updated, authors, categories,
-  /// summary and the link to the book's page.
-  func writeEntryBody(_ facts: BookFacts, into xml: inout XMLWriter) {
+  /// The elements Atom entries and OPDS entries share: id, title, updated, authors, summary and
+  /// the link to the book's page. `lean` (OPDS) leaves out what catalog clients do not list (author
+  /// pages, categories): each book is in several feeds there (issue 17's page weight).
+  func writeEntryBody(_ facts: BookFacts, into xml: inout XMLWriter, lean: Bool = false) {
     let book = facts.book
     xml.element("id", facts.pageURL)
     xml.element("title", book.title ?? book.id)
@@ -88,14 +89,17 @@ struct AtomFeed: Sendable {
     for author in facts.authors {
       xml.open("author")
       xml.element("name", author.name)
-      if let uri = author.url { xml.element("uri", uri) }
+      if !lean, let uri = author.url { xml.element("uri", uri) }
       xml.close("author")
     }
-    for category in facts.categories {
-      xml.empty("category", ["term": category.path, "label": category.leaf])
+    if !lean {
+      for category in facts.categories {
+        xml.empty("category", ["term": category.path, "label": category.leaf])
+      }
     }
     if let summary = facts.summary {
-      xml.element("summary", summary, ["type": "text"])
+      // Atom's default type is text.
+      if lean { xml.element("summary", summary) } else { xml.element("summary", summary, ["type": "text"]) }
     }
     xml.empty("link", ["rel": "alternate", "type": "text/html", "href": facts.pageURL])
   }

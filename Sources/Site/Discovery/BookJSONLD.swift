@@ -70,6 +70,8 @@ enum BookJSONLD {
       return nil
     }
     fields.append(("availability", .string(availability)))
+    // Kept though the page links it too: search engines and shop aggregators read the offer's
+    // `url` from the structured data alone (Google recommends it for product rich results).
     if let url = facts.buyURL { fields.append(("url", .string(url))) }
     return .object(fields)
   }

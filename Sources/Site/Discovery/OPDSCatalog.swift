@@ -137,16 +137,15 @@ struct OPDSCatalog: Sendable {
     return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text)
   }
 
-  /// An OPDS catalog entry: the Atom entry plus Dublin Core metadata, cover links and the
-  /// acquisition links (sample = preview, buy with its price; the Google Books page otherwise,
-  /// since every OPDS entry needs at least one acquisition link).
+  /// An OPDS catalog entry, only what OPDS 1.2 clients show: the lean Atom entry, language and
+  /// date, cover links and the acquisition links (sample = preview, buy with its price; the
+  /// Google Books page otherwise, since every OPDS entry needs at least one acquisition link).
+  /// Publisher, ISBN and categories are on the book's page (the alternate link).
   private func writeEntry(_ facts: BookFacts, into xml: inout XMLWriter) {
     let book = facts.book
-    feed.writeEntryBody(facts, into: &xml)
+    feed.writeEntryBody(facts, into: &xml, lean: true)
     if let language = book.language { xml.element("dc:language", language) }
     if let date = book.date { xml.element("dc:issued", date.isoString) }
-    if let publisher = book.publisher { xml.element("dc:publisher", publisher) }
-    if let isbn = book.isbn13 { xml.element("dc:identifier", "urn:isbn:" + isbn) }
     if let image = facts.image {
       xml.empty(
         "link", ["rel": "http://opds-spec.org/image", "type": BookFacts.imageType(image), "href": image])

@@ -67,9 +67,9 @@ struct SEOHead: Sendable {
           "href": urls.href(SitePath([collection.slug], fileName: "feed.xml")),
         ], to: &html)
     }
+    // No `og:description` or `og:url`: they repeated the meta description and the canonical
+    // link, which OpenGraph consumers fall back to (a tenth of a book page's head).
     var graph: [(String, String)] = [("og:site_name", settings.title), ("og:title", title)]
-    if let text { graph.append(("og:description", text)) }
-    graph.append(("og:url", canonical))
     // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
     if let locale { graph.append(("og:locale", locale)) }
     var jsonLD: JSONValue?
@@ -97,15 +97,16 @@ struct SEOHead: Sendable {
     return html
   }
 
-  /// The first cover among a list page's books (link previews look better with one).
+  /// The first cover among a list page's books (link previews look better with one). Not on
+  /// term pages: tens of thousands of them (one an author) would repeat their first card's
+  /// cover, and a book's cover is not its author's or category's picture.
   private func listImage(_ kind: PageJob.Kind) -> String? {
     let books: [Int]
     switch kind {
     case .home: books = model.recentlyPublished
     case .collection(let index): books = model.collections[index].books
-    case .term(let taxonomy, let index): books = model.taxonomies[taxonomy]?.terms[index].books ?? []
     case .allBooks: books = model.allBooks
-    case .collections, .book, .search, .notFound: books = []
+    case .term, .collections, .book, .search, .notFound: books = []
     }
     return firstImage(of: books)
   }

@@ -4,9 +4,9 @@ import SearchIndex
 /// `SearchDocument`, and the UI strings and facets the browser shows. The only place the site
 /// and the `SearchIndex` module meet.
 ///
-/// Primary fields (ranked first): title, subtitle, authors. Secondary: ISBNs, publisher,
-/// categories, tags, collections, the description and the owner's note. Facets: collection,
-/// category, language, year.
+/// Primary fields (ranked first): title, subtitle, authors. Secondary: series, ISBNs, publisher,
+/// categories, tags, collections, the owner's shelf, the description and the owner's note.
+/// Facets: collection, category, language, shelf (when a book is on one), year.
 enum SiteSearch {
   /// Google's standard small cover, stored in the index as just the volume id.
   static let thumbnailTemplate =
@@ -29,21 +29,28 @@ enum SiteSearch {
       SearchFacet(id: "collection", label: strings["collections"]),
       SearchFacet(id: "category", label: strings["categories"]),
       SearchFacet(id: "language", label: strings["language"]),
-      SearchFacet(id: "year", label: strings["year"], order: .valueDescending),
     ]
+    if model.books.contains(where: { $0.reading?.status != nil }) {
+      options.facets.append(SearchFacet(id: "shelf", label: strings["shelf"]))
+    }
+    options.facets.append(SearchFacet(id: "year", label: strings["year"], order: .valueDescending))
     options.strings = Dictionary(uniqueKeysWithValues: stringKeys.map { ($0, strings[$0]) })
     let collections = model.collections.map(\.title)
     let untitled = strings["untitled"]
     let language = strings.language
+    let shelf: @Sendable (String) -> String = { [shelfTitles = model.shelfTitles] slug in
+      PageContexts.shelfName(slug, shelfTitles: shelfTitles, strings: strings)
+    }
     try SearchIndexWriter.write(ids: model.books.map(\.id), options: options) { index in
-      document(facts[index], collections: collections, untitled: untitled, language: language)
+      document(facts[index], collections: collections, untitled: untitled, language: language, shelf: shelf)
     } emit: { (file) throws(Failure) in
       try emit(DiscoveryFile(path: file.path, bytes: file.bytes))
     }
   }
 
   static func document(
-    _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage
+    _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage,
+    shelf: (String) -> String
   ) -> SearchDocument {
     let book = facts.book
     let description =
@@ -54,8 +61,10 @@ enum SiteSearch {
     var fields: [SearchDocument.Field] = [.init(.primary, book.title ?? "")]
     if let subtitle = book.subtitle { fields.append(.init(.primary, subtitle)) }
     fields += book.authors.map { .init(.primary, $0) }
+    let shelves = book.reading?.status.map { [shelf($0)] } ?? []
     fields +=
-      ([book.isbn13, book.isbn10, book.publisher].compactMap { $0 } + categories + book.tags + inCollections)
+      ([book.record.series?.name, book.isbn13, book.isbn10, book.publisher].compactMap { $0 } + categories
+      + book.tags + inCollections + shelves)
       .map { .init(.secondary, $0) }
     fields += [.init(.secondary, description), .init(.secondary, note)]
     let year = book.date.map { String($0.year) }
@@ -64,6 +73,7 @@ enum SiteSearch {
       facets: [
         "collection": inCollections, "category": categories,
         "language": book.language.map { [LanguageNames.name(of: $0, in: language)] } ?? [],
+        "shelf": shelves,
         "year": year.map { [$0] } ?? [],
       ],
       display: .init(

@@ -75,7 +75,7 @@ struct Book: Sendable {
   /// How `description` is written (Markdown from Open Library).
   var descriptionFormat: TextFormat { fields.record.descriptionFormat }
   /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
-  /// page's meta description, `og:description`, JSON-LD `description`, feed and OPDS summaries);
+  /// page's meta description, JSON-LD `description`, feed and OPDS summaries);
   /// nil when there is no text.
   var metaDescription: String? { fields.metaDescription }
   var pageCount: Int? { fields.pageCount }

@@ -29,7 +29,7 @@ extension PageContexts {
     fields["links"] = .list(links)
     fields["hasLinks"] = .bool(!links.isEmpty)
     if let slug = reading.status {
-      let name = model.shelfTitles[slug] ?? strings["status" + Self.capitalized(slug)]
+      let name = Self.shelfName(slug, shelfTitles: model.shelfTitles, strings: strings)
       fields["status"] = ["slug": .string(slug), "name": .string(name)]
     } else {
       fields["status"] = .null
@@ -48,6 +48,11 @@ extension PageContexts {
   }
 
   /// `to-read` → `ToRead`: a status or format as the end of its UI string's id (`statusToRead`).
+  /// A shelf's name: its title under `shelves:`, else the UI string of a built-in status.
+  static func shelfName(_ slug: String, shelfTitles: [String: String], strings: UIStrings) -> String {
+    shelfTitles[slug] ?? strings["status" + capitalized(slug)]
+  }
+
   static func capitalized(_ word: String) -> String {
     word.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }

@@ -165,6 +165,8 @@ struct PageContexts: Sendable {
       "description": .optional(description.nonEmpty),
       "kind": .string(job.template),
       "isHome": .bool(isHome),
+      // The footer leaves out the data attribution a book page already shows.
+      "isBook": .bool(job.kind.isBook),
       "seoHead": .string(seo.render(job: job, title: title, description: description.nonEmpty)),
     ]
   }

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// What every page of a kind repeats, said once (issue 17's page weight).
+@Suite struct LeanPageTests {
+  /// Term pages come by the tens of thousands at scale (one per author): a term page with one
+  /// book costs the chrome, its header and the one card, nothing more.
+  @Test func aOneBookTermPageIsTheChromeItsHeaderAndOneCard() async throws {
+    let (root, output) = try await GoldenTests.build()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let page = try String(contentsOfFile: output + "/authors/frank-herbert/index.html", encoding: .utf8)
+    let notFound = try String(contentsOfFile: output + "/404.html", encoding: .utf8)
+    let (pageMain, pageChrome) = try Self.split(page)
+    let (_, notFoundChrome) = try Self.split(notFound)
+    // Outside <main>: the 404 page's chrome, its robots tag traded for the canonical link,
+    // og:site_name, og:title, og:type and the twitter card; no cover repeating the card's.
+    #expect(!page.contains("og:image"))
+    let extraChrome = pageChrome.utf8.count - notFoundChrome.utf8.count
+    #expect(extraChrome <= 260, "\(extraChrome) B more than the 404 page's")
+    // Inside: the header (kind, name, count) and the grid of one card.
+    let cards = pageMain.components(separatedBy: "<li class=\"book-card\">")
+    #expect(cards.count == 2)
+    let card = try #require(cards.last?.components(separatedBy: "</li>").first)
+    let header = pageMain.utf8.count - card.utf8.count
+    #expect(header <= 260, "\(header) B besides the card")
+  }
+
+  /// The three links that open a new tab share one hidden "(opens in a new tab)" description,
+  /// `noreferrer` implies `noopener`, and the footer leaves out the attribution the page shows.
+  @Test func aBookPageSaysOpensInANewTabAndTheAttributionOnce() async throws {
+    let (root, output) = try await GoldenTests.build()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let page = try String(contentsOfFile: output + "/books/三體-ZZ00AbCdEf12/index.html", encoding: .utf8)
+    #expect(page.components(separatedBy: "(opens in a new tab)").count == 2)
+    #expect(page.contains("<span id=\"new-tab\" hidden>(opens in a new tab)</span>"))
+    let blank = page.components(separatedBy: "target=\"_blank\"").count - 1
+    #expect(blank == 3)
+    #expect(
+      page.components(separatedBy: "target=\"_blank\" rel=\"noreferrer\" aria-describedby=\"new-tab\"").count
+        - 1 == blank)
+    #expect(!page.contains("noopener"))
+    #expect(page.components(separatedBy: "Data from Google Books").count == 2)
+    let footer = try #require(page.components(separatedBy: "<footer").last)
+    #expect(footer.contains("Built with bookgen") && !footer.contains("Data from Google Books"))
+    // Other pages show no attribution of their own: their footer keeps it.
+    let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+    #expect(home.contains("<p class=\"attribution\">Data from Google Books · Built with bookgen</p>"))
+  }
+
+  /// The page's `<main>` element and the rest.
+  static func split(_ html: String) throws -> (main: String, chrome: String) {
+    let start = try #require(html.range(of: "<main"))
+    let end = try #require(html.range(of: "</main>"))
+    return (
+      String(html[start.lowerBound..<end.upperBound]),
+      String(html[..<start.lowerBound] + html[end.upperBound...])
+    )
+  }
+}
