@@ -39,6 +39,15 @@ let package = Package(
     // and Volume → BookRecord.
     .target(
       name: "GoogleBooks", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
+    // Open Library as a source: its requests (books API, editions, works, authors, search), their
+    // decoders, its polite FetchSource, and its records → BookRecord.
+    .target(
+      name: "OpenLibrary", dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "Support"]),
+    // Asks the sources in the catalog's order and combines their records: ISBN lookups that
+    // fall through to the next source, enrichment by ISBN, Google's 429 answered by Open Library.
+    .target(
+      name: "Sourcing",
+      dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "GoogleBooks", "OpenLibrary"]),
     // `bookgen import`: Goodreads and StoryGraph CSV exports into `books:` entries (a YAML file
     // catalog.yml includes); title lookups come in through a protocol the CLI fills.
     .target(name: "Import", dependencies: ["Catalog", "Diagnostics", "Support"]),
@@ -69,9 +78,9 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "Fetching", "GoogleBooks", "Import", "Site", "SiteCheck", "Preview", "HTTPServer",
-        "Diagnostics",
-        "Support",
+        "Catalog", "Fetching", "GoogleBooks", "Import", "OpenLibrary", "Sourcing", "Site", "SiteCheck",
+        "Preview",
+        "HTTPServer", "Diagnostics", "Support",
       ],
       plugins: ["EmbedTheme", "BuildInfo"]
     ),
@@ -93,8 +102,8 @@ let package = Package(
       name: "site-bench", dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks"],
       path: "Sources/SiteBench"),
 
-    // Shared test helpers: an in-process HTTP server that answers like Google Books, and a raw
-    // HTTP client (TCPClient) for the server's and the preview's tests.
+    // Shared test helpers: in-process HTTP servers that answer like Google Books and Open Library,
+    // and a raw HTTP client (TCPClient) for the server's and the preview's tests.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
@@ -110,6 +119,18 @@ let package = Package(
         "GoogleBooks", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
       ],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "OpenLibraryTests",
+      dependencies: [
+        "OpenLibrary", "BookRecord", "Fetching", "Catalog", "TestSupport", "HTTPServer", "Support",
+      ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SourcingTests",
+      dependencies: [
+        "Sourcing", "BookRecord", "Catalog", "Fetching", "GoogleBooks", "OpenLibrary", "TestSupport",
+        "HTTPServer",
+      ]),
     .testTarget(
       name: "ImportTests", dependencies: ["Import", "Catalog", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "MarkdownTests", dependencies: ["Markdown"], exclude: ["Fixtures"]),

@@ -1,4 +1,5 @@
-/// Each field by its `BookField`: whether it holds a value, and taking it from another record.
+/// Each field by its `BookField`: whether it holds a value, and taking it from another record
+/// (with what belongs to it: a date's text as written, a description's format).
 extension BookRecord {
   func hasValue(_ field: BookField) -> Bool {
     switch field {
@@ -18,6 +19,7 @@ extension BookRecord {
     case .rating: rating != nil
     case .sale: sale != nil
     case .isPublicDomain: isPublicDomain != nil
+    case .firstPublished: firstPublished != nil
     case .note: note != nil
     case .tags: tags != nil
     case .series: series != nil
@@ -31,8 +33,12 @@ extension BookRecord {
     case .subtitle: subtitle = other.subtitle
     case .authors: authors = other.authors
     case .publisher: publisher = other.publisher
-    case .published: published = other.published
-    case .description: description = other.description
+    case .published:
+      published = other.published
+      publishedText = other.publishedText
+    case .description:
+      description = other.description
+      descriptionFormat = other.descriptionFormat
     case .pageCount: pageCount = other.pageCount
     case .language: language = other.language
     case .categories: categories = other.categories
@@ -43,6 +49,7 @@ extension BookRecord {
     case .rating: rating = other.rating
     case .sale: sale = other.sale
     case .isPublicDomain: isPublicDomain = other.isPublicDomain
+    case .firstPublished: firstPublished = other.firstPublished
     case .note: note = other.note
     case .tags: tags = other.tags
     case .series: series = other.series

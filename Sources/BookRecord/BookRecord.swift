@@ -16,8 +16,13 @@ package struct BookRecord: Sendable, Equatable {
   package var authors: [String]?
   package var publisher: String?
   package var published: BookDate?
-  /// Plain text or HTML, as the source sent it; the site sanitizes it.
+  /// The date as the source wrote it, when `published` keeps only part of it (`c1999`, `Spring
+  /// 1999` → 1999): pages show this text, structured data and sorting the date.
+  package var publishedText: String?
+  /// As the source sent it, in `descriptionFormat`; the site sanitizes it.
   package var description: String?
+  /// How `description` is written: Google's is plain text or HTML, Open Library's Markdown.
+  package var descriptionFormat: TextFormat = .html
   package var pageCount: Int?
   /// A language tag (`en`, `zh-TW`), as the source wrote it.
   package var language: String?
@@ -33,6 +38,8 @@ package struct BookRecord: Sendable, Equatable {
   package var rating: Rating?
   package var sale: Sale?
   package var isPublicDomain: Bool?
+  /// When the work first came out, in any edition (usually a year); `published` is this edition's.
+  package var firstPublished: BookDate?
   /// The owner's Markdown note.
   package var note: String?
   package var tags: [String]?
@@ -57,4 +64,12 @@ package struct Rating: Sendable, Equatable {
     self.average = average
     self.count = count
   }
+}
+
+/// How a text field is written, which decides how the site renders and sanitizes it.
+package enum TextFormat: Sendable, Equatable {
+  /// Plain text or loose HTML (Google's descriptions, the owner's `overrides.description`).
+  case html
+  /// Markdown, rendered and sanitized as the owner's own Markdown is.
+  case markdown
 }

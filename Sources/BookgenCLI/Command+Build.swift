@@ -3,6 +3,7 @@ import Fetching
 import Foundation
 import GoogleBooks
 import Site
+import Sourcing
 import Support
 
 extension CommandContext {
@@ -96,14 +97,12 @@ extension CommandContext {
     NumberText.grouped(Int((seconds * 1000).rounded()))
   }
 
-  /// Renders the fetched volumes through the Site stage (two-tree output, atomic swap), as
-  /// book records: Google's mapping is the one place its volumes become the site's data.
-  func renderSite(_ catalog: Catalog, _ fetched: consuming FetchResult, options buildOptions: BuildOptions)
+  /// Renders the sources' book records through the Site stage (two-tree output, atomic swap):
+  /// each source's mapping is the one place its data becomes the site's.
+  func renderSite(_ catalog: Catalog, _ fetched: consuming SourcedBooks, options buildOptions: BuildOptions)
     async throws -> BuildReport
   {
-    let collections = zip(fetched.collections, fetched.collectionRecords).map {
-      SiteInput.Collection(slug: $0.slug, records: $1)
-    }
+    let collections = fetched.collections
     _ = consume fetched
     return try await SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
       .build()

@@ -76,6 +76,8 @@ extension CommandContext {
     ]
     let volumes = collections.reduce(0) { $0 + $1.volumes.count }
     if volumes > 0 { parts.append(NumberText.count(volumes, "volume id")) }
+    let ids = collections.reduce(0) { $0 + $1.openLibraryIDs.count }
+    if ids > 0 { parts.append(NumberText.count(ids, "Open Library id")) }
     return parts.joined(separator: ", ")
   }
 }

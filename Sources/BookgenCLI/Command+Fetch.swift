@@ -1,9 +1,10 @@
 import Catalog
 import Fetching
 import GoogleBooks
+import Sourcing
 
 extension CommandContext {
-  /// `bookgen fetch`: fills the cache from Google Books, prints warnings and a summary.
+  /// `bookgen fetch`: fills the cache from the catalog's sources, prints warnings and a summary.
   func fetch(_ options: FetchCommandOptions) async throws {
     var pipeline = Pipeline(self, command: .fetch, steps: 2)
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
@@ -23,17 +24,20 @@ extension CommandContext {
   /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
   func fetchVolumes(
     for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true
-  ) async throws -> FetchResult {
+  ) async throws -> SourcedBooks {
     let fetchOptions = FetchOptions(
       cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
       refreshesExpired: refreshesExpired, jobs: network.jobs, maxRequests: network.maxRequests,
       environment: environment.variables)
-    let fetcher = Fetcher(catalog: catalog, options: fetchOptions, progress: fetchProgress())
-    console.detail("Cache: \(fetchOptions.cacheDirectory); API: \(fetcher.apiURL)")
+    let sourcing = Sourcing(
+      catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
+    console.detail(
+      "Cache: \(fetchOptions.cacheDirectory); APIs: \(catalog.googleBooks.apiURL), \(catalog.openLibrary.apiURL)"
+    )
     let nothingCached = ResponseCache(directory: fetchOptions.cacheDirectory).isEmpty
-    let result: FetchResult
+    let result: SourcedBooks
     do {
-      result = try await fetcher.run()
+      result = try await sourcing.run()
     } catch {
       let variable = catalog.googleBooks.apiKeyEnv
       throw FetchAdvice.wrap(

@@ -90,13 +90,13 @@ struct InitReport {
       rows.append(
         example
           ? ("catalog.yml", "the example catalog: real books, with notes in Markdown")
-          : ("catalog.yml", "collections to fetch from Google Books, and your notes"))
+          : ("catalog.yml", "collections to fetch, and your notes"))
     }
     let cache = site.written.filter { $0.hasPrefix(ExampleSite.cacheFolder + "/") }.count
     if cache > 0 {
       rows.append(
         (
-          ExampleSite.cacheFolder + "/", "recorded Google Books responses: builds offline, no key"
+          ExampleSite.cacheFolder + "/", "recorded answers of both sources: builds offline, no key"
         ))
     }
     if site.written.contains(".gitignore") {
@@ -131,14 +131,14 @@ struct InitReport {
       steps += [
         ("bookgen build", "write the site into public/, offline"),
         ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
-        ("$EDITOR catalog.yml", "make it yours (new books need an API key)"),
+        ("$EDITOR catalog.yml", "make it yours (Google needs an API key)"),
       ]
     } else {
       steps += [
-        ("export GOOGLE_BOOKS_API_KEY=...", "a Google Books API key (README: Quick start)"),
         ("bookgen check", "validate catalog.yml"),
         ("bookgen build", "fetch the books and write the site into public/"),
         ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
+        ("export GOOGLE_BOOKS_API_KEY=...", "optional: Google's data too (README: Quick start)"),
       ]
     }
     return steps

@@ -55,7 +55,7 @@ extension CommandSpec {
     options: BuildCommandOptions.specs)
 
   static let fetch = CommandSpec(
-    name: .fetch, abstract: "Fill the cache from Google Books without building the site.",
+    name: .fetch, abstract: "Fill the cache from the catalog's sources without building the site.",
     discussion: """
       Requests only what is missing or older than cache.max_age, so a scheduled run stays \
       inside the API key's daily quota. The key is read from the variable named by \

@@ -58,11 +58,3 @@ struct FetchAdvice: Error, Diagnosable {
   static let example =
     "Or start from the example site, which builds at once, offline and without a key: bookgen init --example books"
 }
-
-extension RequestFailure {
-  /// HTTP 429: a quota or rate limit, which a key lifts when there is none.
-  var isRateLimit: Bool {
-    if case .http(429, _) = reason { return true }
-    return false
-  }
-}

@@ -90,8 +90,8 @@ extension OptionSpec {
     "templates", help: "Also copy the default templates into templates/ for editing.")
   static let example = OptionSpec(
     "example",
-    help: "Write the example site: real books with notes and their recorded Google Books responses, "
-      + "so it builds at once, offline, without an API key.")
+    help: "Write the example site: real books with notes and their recorded Google Books and Open Library "
+      + "responses, so it builds at once, offline, without an API key.")
 
   static let importOutput = OptionSpec(
     "output", short: "o", value: "file",

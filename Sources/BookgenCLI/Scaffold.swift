@@ -2,8 +2,8 @@
 /// optional key shown in a comment.
 enum Scaffold {
   static let catalog = """
-    # bookgen catalog: what to fetch from Google Books, how to group it, and your own notes.
-    # Every key is described in the README's catalog reference.
+    # bookgen catalog: what to fetch from Google Books and Open Library, how to group it,
+    # and your own notes. Every key is described in the README's catalog reference.
     #   bookgen check   validates this file (no network)
     #   bookgen build   fetches the books and writes the site into public/
 
@@ -16,10 +16,20 @@ enum Scaffold {
 
     google_books:
       # The NAME of the environment variable that holds your API key, never the key itself.
-      # Without a key Google refuses most requests (HTTP 429).
+      # Without a key Google refuses most requests (HTTP 429): ISBNs are then looked up in
+      # Open Library instead, so the site still builds.
       api_key_env: GOOGLE_BOOKS_API_KEY
       # Where requests appear to come from; avoids 403 "unknownLocation" on CI machines.
       country: US
+
+    open_library:
+      # Your e-mail address or site URL, sent in the User-Agent so Open Library can reach you;
+      # identified clients may ask three times as often. Without it bookgen asks once a second.
+      # contact: you@example.org
+
+    # ISBNs are looked up in this order; a book found in one source gets what it lacks from
+    # the other. This is the default:
+    # sources: [google_books, open_library]
 
     cache:
       # Fetched responses live here, so rebuilds work offline (`bookgen build --offline`).
@@ -30,10 +40,13 @@ enum Scaffold {
       - title: "Science Fiction Classics"
         slug: science-fiction-classics
         description: |
-          Found with a Google Books search; operators such as `intitle:`, `inauthor:`
-          and `subject:` narrow it down.
+          Found with an Open Library search, which needs no key. Google Books searches
+          work too: `- q: "subject:science fiction inauthor:asimov"` (operators such as
+          `intitle:`, `inauthor:` and `subject:`).
         queries:
-          - q: "subject:science fiction inauthor:asimov"
+          - source: open_library
+            author: Isaac Asimov
+            subject: science fiction
             max_results: 10
       - title: "Favourites"
         slug: favourites
@@ -41,11 +54,13 @@ enum Scaffold {
         isbns:
           - 978-0-441-01359-3
           - 978-0-547-92822-7
-        # Google volume ids work too:
+        # Google volume ids and Open Library ids work too:
         # volumes:
         #   - zyTCAlFPjgYC
+        # open_library_ids:
+        #   - OL7353617M
 
-    # Your own words about a book, keyed by ISBN-13 or volume id.
+    # Your own words about a book, keyed by ISBN-13, volume id or Open Library id.
     books:
       "9780441013593":
         note: |

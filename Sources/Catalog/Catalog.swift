@@ -6,6 +6,10 @@ import Diagnostics
 package struct Catalog: Sendable, Equatable {
   package var site: SiteSettings
   package var googleBooks: GoogleBooksSettings
+  package var openLibrary = OpenLibrarySettings()
+  /// The sources ISBNs are looked up in, in order (the next is asked when one has no match),
+  /// and which enrich each other's books; `sources:`, Google Books then Open Library by default.
+  package var sources: [SourceName] = SourceName.allCases
   package var cache: CacheSettings
   package var collections: [Collection]
   /// Owner entries keyed by normalised ISBN-13, Google volume id or export id, merged across
@@ -236,6 +240,8 @@ package struct Collection: Sendable, Equatable {
   package var queries: [Query]
   package var isbns: [ISBN]
   package var volumes: [String]
+  /// `open_library_ids`: Open Library editions (`OL…M`) and works (`OL…W`).
+  package var openLibraryIDs: [OpenLibraryID] = []
   package var sort: SortOrder
   /// Overrides `google_books.details` for this collection.
   package var details: DetailLevel?
@@ -261,11 +267,15 @@ package struct Collection: Sendable, Equatable {
   }
 }
 
-/// One `collections[].queries[]` entry: a Google Books search.
+/// One `collections[].queries[]` entry: a Google Books search, or an Open Library one.
 package struct Query: Sendable, Equatable {
-  /// With Google operators: `intitle:`, `inauthor:`, `subject:`, `inpublisher:`…
+  /// With Google operators: `intitle:`, `inauthor:`, `subject:`, `inpublisher:`… For an Open
+  /// Library query, its `q` (empty when it has none).
   package var q: String
-  /// Total wanted, 1…1000; fetched in pages of 40.
+  /// Which source the query asks; Open Library's fields are then in `openLibrary`.
+  package var source: SourceName = .googleBooks
+  package var openLibrary: OpenLibraryQuery?
+  /// Total wanted, 1…1000; fetched in pages of 40 (Google) or 100 (Open Library).
   package var maxResults: Int
   package var orderBy: String?
   package var langRestrict: String?

@@ -84,7 +84,7 @@ extension CatalogDecoder {
     }
     guard CatalogRules.isVolumeID(entry.key) else {
       error(
-        "keys in 'books' must be ISBNs, Google volume ids or an export's ids such as "
+        "keys in 'books' must be ISBNs, Google volume ids, Open Library ids or an export's ids such as "
           + "'goodreads:40265832', got \(shown(entry.key))", at: entry.keyNode)
       return nil
     }

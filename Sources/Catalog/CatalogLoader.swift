@@ -4,7 +4,9 @@ import Support
 
 /// Reads `catalog.yml` into a validated `Catalog`, reporting every problem at once.
 package enum CatalogLoader {
-  static let rootKeys = ["site", "google_books", "cache", "include", "collections", "shelves", "books"]
+  static let rootKeys = [
+    "site", "google_books", "open_library", "sources", "cache", "include", "collections", "shelves", "books",
+  ]
   /// Top-level keys with this prefix are ignored, so they can hold anchors to reuse.
   static let extensionPrefix = "x-"
 
@@ -87,6 +89,8 @@ package enum CatalogLoader {
     var catalog = Catalog(
       site: decoder.decodeSite(fields), googleBooks: decoder.decodeGoogleBooks(fields),
       cache: decoder.decodeCache(fields), directory: directory)
+    catalog.openLibrary = decoder.decodeOpenLibrary(fields)
+    if let sources = decoder.decodeSources(fields) { catalog.sources = sources }
     if !usesAliases { catalog.booksLines = booksLines(of: root) }
     let collections = decoder.decodeCollections(fields, isRequired: includes.isEmpty)
     let books = decoder.decodeBooks(fields)

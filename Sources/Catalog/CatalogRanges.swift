@@ -11,6 +11,8 @@ package enum CatalogRanges {
   /// Seconds: up to ten years (`3650d`).
   package static let maxAge = 0.0...(3650 * 86_400.0)
   package static let maxResults = 1...1000
+  /// Open Library requests in flight at once (`open_library.concurrency`).
+  package static let concurrency = 1...8
   /// Pages of a book (`overrides.page_count`); Google's page counts are held to it too.
   package static let pageCount = 1...100_000
   /// Times a book was read (`books.*.read_count`).

@@ -40,6 +40,19 @@ package enum CatalogRules {
     return text.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }
   }
 
+  /// `open_library.contact`, which goes into a request header: an e-mail address
+  /// (`me@example.org`) or an http(s) URL, in printable ASCII without spaces, quotes, angle
+  /// brackets or parentheses (the User-Agent puts it in parentheses), at most 200 characters.
+  static func isContact(_ text: String) -> Bool {
+    guard (3...200).contains(text.utf8.count),
+      text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !Array("\"'<>()\\`".utf8).contains($0) })
+    else { return false }
+    if text.hasPrefix("http://") || text.hasPrefix("https://") { return isHTTPURL(text) }
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".")
+      && !parts[1].hasSuffix(".")
+  }
+
   /// Google volume ids: 4–32 of `[A-Za-z0-9_-]` (e.g. `zyTCAlFPjgYC`).
   static func isVolumeID(_ text: String) -> Bool {
     (4...32).contains(text.count)

@@ -141,3 +141,12 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
 
   package var description: String { diagnostic.description }
 }
+
+extension RequestFailure {
+  /// HTTP 429: a quota or rate limit, which a key lifts when there is none, and which another
+  /// source may not share.
+  package var isRateLimit: Bool {
+    if case .http(429, _) = reason { return true }
+    return false
+  }
+}

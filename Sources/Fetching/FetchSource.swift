@@ -37,6 +37,15 @@ package protocol FetchSource: Sendable {
   func followUps(of request: Request, for purpose: Purpose, answer: Decoded) -> [(Request, Purpose)]
   /// What the requests the budget did not reach would have brought: `3 books still to fetch`.
   func pendingSummary(_ purposes: [Purpose]) -> String
+  /// What optional requests that could not be made would have brought: `Open Library's data
+  /// for 3 books`.
+  func skippedSummary(_ purposes: [Purpose]) -> String
+}
+
+extension FetchSource {
+  package func skippedSummary(_ purposes: [Purpose]) -> String {
+    purposes.count == 1 ? "1 optional request" : "\(purposes.count) optional requests"
+  }
 }
 
 /// A reason for a request, with its place in the catalog.
@@ -48,6 +57,14 @@ package protocol FetchPurpose: Hashable, Sendable {
   /// For a purpose whose failure only costs a detail (a full record of a volume already found),
   /// what is kept instead (`the search record`): its failure is then a warning, not an error.
   var fallback: String? { get }
+  /// True when the build loses nothing it was asked for without the answer (data that would
+  /// only enrich a book another source found): when it cannot be had at all — offline, or
+  /// with the API unreachable — one warning says so instead of an error.
+  var isOptional: Bool { get }
+}
+
+extension FetchPurpose {
+  package var isOptional: Bool { false }
 }
 
 /// How a source's settings are called in messages, so advice names the right knob.

@@ -18,3 +18,19 @@ package struct FetchStatistics: Sendable, Equatable {
 
   package init() {}
 }
+
+extension FetchStatistics {
+  /// The counters of two runs together (a fetch that asks several sources, or one twice).
+  package static func + (a: FetchStatistics, b: FetchStatistics) -> FetchStatistics {
+    var sum = FetchStatistics()
+    sum.requests = a.requests + b.requests
+    sum.cacheHits = a.cacheHits + b.cacheHits
+    sum.retries = a.retries + b.retries
+    sum.staleServed = a.staleServed + b.staleServed
+    sum.corruptEntries = a.corruptEntries + b.corruptEntries
+    sum.plannedRequests = a.plannedRequests + b.plannedRequests
+    sum.resolvedRequests = a.resolvedRequests + b.resolvedRequests
+    sum.volumes = a.volumes + b.volumes
+    return sum
+  }
+}

@@ -88,12 +88,9 @@ package enum VolumeDecoder {
     var ignoredItems = 0
     do {
       body = try ResponseBody.read(buffer, maxItems: maxItems, ignoredItems: &ignoredItems, memo: memo)
-    } catch let error as JSONSyntaxError {
-      throw .invalidJSON(offset: error.offset, message: error.message)
-    } catch let error as JSONTypeMismatch {
-      throw .invalidJSON(offset: 0, message: "\(error.path) is \(error.found), expected \(error.expected)")
     } catch {
-      throw .invalidJSON(offset: 0, message: "\(error)")
+      let (offset, message) = JSONReader.failure(error)
+      throw .invalidJSON(offset: offset, message: message)
     }
     var response = DecodedResponse(ignoredItems: ignoredItems)
     let outcomes: [ResponseBody.ItemOutcome]

@@ -100,9 +100,10 @@ package struct SiteBuilder: Sendable {
     var clock = clock
     let (folder, fence) = try checkedOutputFolder()
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
-    let strings = try UIStrings(
+    var strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
     let model = try SiteModel(catalog: catalog, collections: collections)
+    strings.credit(model.sources)
     collections = []
     let contexts = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings,

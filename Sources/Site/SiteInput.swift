@@ -4,15 +4,7 @@ import Catalog
 /// Everything the render stage reads: the owner's catalog and the book records per collection.
 package struct SiteInput: Sendable {
   /// The records one `collections[]` entry's sources gave, in their order.
-  package struct Collection: Sendable, Equatable {
-    package var slug: String
-    package var records: [BookRecord]
-
-    package init(slug: String, records: [BookRecord]) {
-      self.slug = slug
-      self.records = records
-    }
-  }
+  package typealias Collection = CollectionRecords
 
   package var catalog: Catalog
   package var collections: [Collection]

@@ -34,8 +34,8 @@ enum SiteWarnings {
         diagnostic.suggestion = NearestName.suggestion(for: key, among: candidates)
         diagnostic.notes = [
           .note(
-            "add it to a collection's 'isbns' or 'volumes', or check it against the book's ISBN or "
-              + "volume id (ids are case-sensitive)")
+            "add it to a collection's 'isbns', 'volumes' or 'open_library_ids', or check it against the "
+              + "book's ISBN, volume id or Open Library id (ids are case-sensitive)")
         ]
       }
       diagnostics.append(diagnostic)

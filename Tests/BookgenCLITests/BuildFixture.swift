@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// A small site whose volumes come from a fake Google Books server on 127.0.0.1.
+/// A small site whose volumes come from a fake Google Books server on 127.0.0.1, and which
+/// asks a fake Open Library that knows no book (to enrich them: it finds nothing, silently).
 struct BuildFixture {
   static let catalog = """
     site:
@@ -10,6 +11,8 @@ struct BuildFixture {
       language: en
     google_books:
       country: US
+    open_library:
+      contact: shelf@example.test
     collections:
       - title: "Dune"
         slug: dune
@@ -27,8 +30,18 @@ struct BuildFixture {
 
   var google: FakeGoogleBooks { server.google }
 
-  /// What `runCLI` needs to send the fetch stage to the fake server.
-  var variables: [String: String] { ["BOOKGEN_API_URL": server.apiURL] }
+  /// What `runCLI` needs to send the fetch stage to the fake servers.
+  var variables: [String: String] {
+    ["BOOKGEN_API_URL": server.apiURL, "BOOKGEN_OPENLIBRARY_URL": Self.emptyLibrary.apiURL]
+  }
+
+  /// One Open Library for every test that does not bring its own: it knows no book, so
+  /// enrichment asks it once per build and finds nothing. It lives as long as the process.
+  static let emptyLibrary: FakeOpenLibraryServer = {
+    let server = FakeOpenLibraryServer()
+    try? server.start()
+    return server
+  }()
 
   /// Starts the fake server with two search results and one ISBN match.
   static func start() throws -> BuildFixture {

@@ -13,11 +13,13 @@ struct CLIResult: Sendable, Equatable {
 
 /// Runs `bookgen` in-process, in `directory` (by default one that does not exist, so a test that
 /// forgets to make its own cannot touch real files), with captured streams and a clock that
-/// advances 0.25 s per reading.
+/// advances 0.25 s per reading. Open Library is a local one that knows no book unless the test
+/// names its own: no test reaches the real one.
 func runCLI(
   _ arguments: [String], in directory: String = "/nonexistent/bookgen-cli-tests",
   variables: [String: String] = [:], terminal: Bool = false
 ) async -> CLIResult {
+  let variables = ["BOOKGEN_OPENLIBRARY_URL": BuildFixture.emptyLibrary.apiURL].merging(variables) { $1 }
   let stdout = CapturedText()
   let stderr = CapturedText()
   let ticks = CapturedText()
@@ -57,7 +59,10 @@ func runBookgen(
     process.executableURL = bookgenBinary
     process.arguments = arguments
   }
-  process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"].merging(variables) { $1 }
+  process.environment = [
+    "PATH": "/usr/bin:/bin", "HOME": "/nonexistent",
+    "BOOKGEN_OPENLIBRARY_URL": BuildFixture.emptyLibrary.apiURL,
+  ].merging(variables) { $1 }
   process.currentDirectoryURL =
     directory.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
   let stdout = Pipe()

@@ -46,14 +46,25 @@ import Testing
       #expect(catalog == ExampleSite.catalog)
 
       // Not --offline: every entry is pinned, so the build asks nothing of the (absent) network.
-      let built = await runCLI(["build"], in: root + "/books", variables: ["BOOKGEN_API_URL": unreachable])
+      let built = await runCLI(
+        ["build"], in: root + "/books",
+        variables: ["BOOKGEN_API_URL": unreachable, "BOOKGEN_OPENLIBRARY_URL": unreachable])
       #expect(built.status == 0, "\(built.stderr)")
       let lines = built.stderr.split(separator: "\n")
       #expect(
-        lines.contains("Fetched 33 volumes: 0 requests, 23 cache hits, 0 retries, 0 warnings"),
+        lines.contains("Fetched 34 volumes: 0 requests, 30 cache hits, 0 retries, 0 warnings"),
         "\(built.stderr)")
-      #expect(lines.last?.hasPrefix("Built 31 books, ") == true, "\(built.stderr)")
+      #expect(lines.last?.hasPrefix("Built 32 books, ") == true, "\(built.stderr)")
       #expect(FileManager.default.fileExists(atPath: root + "/books/public/index.html"))
+      // From the recorded cache: a book only Open Library has, and one it enriches.
+      let elements = try String(
+        contentsOfFile: root + "/books/public/books/the-elements-of-programming-style-OL4732731M/index.html",
+        encoding: .utf8)
+      #expect(elements.contains("資料來源：Open Library"))
+      let essays = try String(
+        contentsOfFile: root + "/books/public/books/煙愁-qVmUAAAACAAJ/index.html", encoding: .utf8)
+      #expect(essays.contains("資料來源：Google 圖書 與 Open Library"))
+      #expect(essays.contains("琦君的第一本散文集"))
     }
   }
 }

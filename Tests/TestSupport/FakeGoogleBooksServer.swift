@@ -16,26 +16,30 @@ public final class FakeGoogleBooksServer: Sendable {
     self.google = google
     self.host = host
     server = HTTPServer(host: host, port: 0) { request in
-      let reply = await google.respond(method: request.method, target: request.target)
-      var response = HTTPResponse(
-        status: reply.status, headers: reply.headers.map { (name: $0.0, value: $0.1) }, body: reply.body)
-      switch reply.fault {
-      case .closeWithoutResponse: response.fault = .closeWithoutResponse
-      case .truncateBody(let count): response.fault = .truncateBody(afterBytes: count)
-      case .gzipBomb(let size):
-        response = HTTPResponse(status: reply.status, headers: response.headers) { writer in
-          var bomb = Gzip.ZeroBomb(decodedBytes: size)
-          while let part = bomb.next() {
-            try await writer.write(part)
-            // A fast reader keeps the socket writable, so `write` would never suspend: yield, so
-            // this loop never holds a thread of the cooperative pool for good.
-            await Task.yield()
-          }
-        }
-      default: break
-      }
-      return response
+      Self.response(for: await google.respond(method: request.method, target: request.target))
     }
+  }
+
+  /// A fake's reply as the server sends it, its faults on the wire.
+  static func response(for reply: FakeGoogleBooks.Reply) -> HTTPResponse {
+    var response = HTTPResponse(
+      status: reply.status, headers: reply.headers.map { (name: $0.0, value: $0.1) }, body: reply.body)
+    switch reply.fault {
+    case .closeWithoutResponse: response.fault = .closeWithoutResponse
+    case .truncateBody(let count): response.fault = .truncateBody(afterBytes: count)
+    case .gzipBomb(let size):
+      response = HTTPResponse(status: reply.status, headers: response.headers) { writer in
+        var bomb = Gzip.ZeroBomb(decodedBytes: size)
+        while let part = bomb.next() {
+          try await writer.write(part)
+          // A fast reader keeps the socket writable, so `write` would never suspend: yield, so
+          // this loop never holds a thread of the cooperative pool for good.
+          await Task.yield()
+        }
+      }
+    default: break
+    }
+    return response
   }
 
   /// Starts listening; `apiURL` is valid afterwards.

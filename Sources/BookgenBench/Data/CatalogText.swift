@@ -27,6 +27,8 @@ struct CatalogText {
       "  description: |",
       "    A **synthetic** catalog of \(plan.count) books for timing `bookgen build`.",
       "    Titles in English, 繁體中文 and 日本語.",
+      "# Google Books alone: the cache holds Google's answers, and the timings stay comparable.",
+      "sources: [google_books]",
       "cache:",
       "  dir: cache",
       "  max_age: 3650d",

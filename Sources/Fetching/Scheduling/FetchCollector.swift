@@ -11,6 +11,8 @@ package struct FetchCollector<Source: FetchSource> {
   private var unwritten: [UnwrittenEntry] = []
   /// Missing entries the budget did not reach: left for a later run, not an error.
   private var pending: [(entry: MissingEntry, purpose: Source.Purpose)] = []
+  /// Optional requests that could not be made (offline, API unreachable): one warning each reason.
+  private var skipped: [(purpose: Source.Purpose, reason: FetchError.MissingReason)] = []
   private var visited: Set<Source.Request> = []
   private var failed: Set<Source.Request> = []
 
@@ -23,9 +25,11 @@ package struct FetchCollector<Source: FetchSource> {
 
   /// The request's answer, and whether this is the first time it is met (its own notes are
   /// then the caller's to report); records its notes, failure or absence the first time.
-  package mutating func take(_ request: Source.Request, _ purpose: Source.Purpose) -> (
-    answer: Source.Decoded, isFirst: Bool
-  )? {
+  /// A failure `handled` returns true for is the caller's to deal with (another source may
+  /// answer instead): it is then neither an error of the run nor reported.
+  package mutating func take(
+    _ request: Source.Request, _ purpose: Source.Purpose, handled: (RequestFailure) -> Bool = { _ in false }
+  ) -> (answer: Source.Decoded, isFirst: Bool)? {
     let first = visited.insert(request).inserted
     let subject = source.subject(of: purpose)
     if first {
@@ -39,6 +43,7 @@ package struct FetchCollector<Source: FetchSource> {
       return (answer, first)
     case .failed(var failure):
       failure.subject = subject
+      if handled(scrubbed(failure)) { return nil }
       if let fallback = purpose.fallback {
         if first { warn("\(subject): \(failure.reason); keeping \(fallback)") }
       } else if failed.insert(request).inserted {
@@ -50,6 +55,8 @@ package struct FetchCollector<Source: FetchSource> {
       let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       if case .budgetSpent = reason {
         pending.append((entry, purpose))
+      } else if purpose.isOptional {
+        skipped.append((purpose, reason))
       } else {
         missing.append((entry, reason))
       }
@@ -61,6 +68,11 @@ package struct FetchCollector<Source: FetchSource> {
 
   package mutating func warn(_ message: String) {
     warnings.append(.warning(scrubbed(message)))
+  }
+
+  /// Something worth knowing about the run that is no problem (`note: …`).
+  package mutating func note(_ message: String) {
+    warnings.append(Diagnostic(.note, scrubbed(message)))
   }
 
   /// Adds the run's closing warnings (stale entries, the budget, the network), then throws when
@@ -95,12 +107,35 @@ package struct FetchCollector<Source: FetchSource> {
         "cannot reach \(source.baseURL) (\(down)): \(entries(run.staleUnreachable)) older than "
           + "cache.max_age and used as they are; no further requests were sent")
     }
+    warnSkipped()
     if !failures.isEmpty { throw .requestsFailed(failures) }
     if let reason = missing.first?.reason {
       throw .missingEntries(missing.map(\.entry), reason: reason)
     }
     if !unwritten.isEmpty { throw .unwrittenEntries(unwritten) }
     return pending.map(\.entry)
+  }
+
+  /// `offline: 3 cache entries are missing for Open Library's data on 2 books; this build goes
+  /// without it (…)`, and the like for an unreachable API: one warning, not one per request.
+  private mutating func warnSkipped() {
+    let offline = skipped.filter { if case .offline = $0.reason { true } else { false } }.map(\.purpose)
+    if !offline.isEmpty {
+      let count = offline.count == 1 ? "1 cache entry is" : "\(offline.count) cache entries are"
+      warn(
+        "offline: \(count) missing for \(source.skippedSummary(offline)); this build goes without it "
+          + "(run without --offline to fetch)")
+    }
+    let unreachable = skipped.compactMap { item -> (Source.Purpose, TransportError)? in
+      if case .unreachable(_, _, let error) = item.reason { return (item.purpose, error) }
+      return nil
+    }
+    if let error = unreachable.first?.1 {
+      let purposes = unreachable.map(\.0)
+      warn(
+        "cannot reach \(source.baseURL) (\(error)): this build goes without \(source.skippedSummary(purposes)) "
+          + "(\(purposes.count == 1 ? "1 request" : "\(purposes.count) requests")); the next run asks again")
+    }
   }
 
   private func entries(_ count: Int) -> String {

@@ -16,9 +16,12 @@ package struct URLSessionTransport: HTTPTransport {
 
   private let session: SessionBox
   private let delegate: BoundedBodyDelegate
+  /// Sent with every request: a source's `User-Agent` (Open Library asks clients to name themselves).
+  private let headers: [String: String]
 
   /// `bodyLimit` bytes of decoded body at most; past it `get` throws `.bodyTooLarge`.
-  package init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit) {
+  package init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit, headers: [String: String] = [:]) {
+    self.headers = headers
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -39,6 +42,7 @@ package struct URLSessionTransport: HTTPTransport {
     var request = URLRequest(
       url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let data: Data
     let response: URLResponse
     do {

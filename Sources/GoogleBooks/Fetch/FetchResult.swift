@@ -26,10 +26,28 @@ package struct CollectionVolumes: Sendable, Equatable {
   package var volumes: [Volume]
   /// ISBN-13 → id of the volume chosen for it (absent when the search found nothing).
   package var isbnMatches: [String: String]
+  /// The same volumes by where they came from, for whoever combines sources: each query's (by
+  /// its index in the collection; none for another source's queries), each ISBN's outcome (by
+  /// ISBN-13; absent when its answer could not be had), each volume id's.
+  package var queryVolumes: [[Volume]] = []
+  package var isbnOutcomes: [String: ISBNOutcome] = [:]
+  package var idVolumes: [Volume] = []
 
   package init(slug: String, volumes: [Volume], isbnMatches: [String: String] = [:]) {
     self.slug = slug
     self.volumes = volumes
     self.isbnMatches = isbnMatches
   }
+}
+
+/// What Google's answer for an ISBN came to.
+package enum ISBNOutcome: Sendable, Equatable {
+  /// A volume that lists the ISBN.
+  case matched(Volume)
+  /// Only volumes that do not list it (other editions): the first of them.
+  case otherEdition(Volume)
+  case notFound
+  /// HTTP 429 after the retries (a spent quota among them), when the fetcher was told another
+  /// source may answer instead (`Fetcher.isbnFallback`).
+  case rateLimited(RequestFailure)
 }

@@ -11,26 +11,47 @@ extension Fetcher {
     var collections: [CollectionVolumes] = []
     for (c, collection) in catalog.collections.enumerated() {
       var volumes = CollectionBuilder(details: planner.wantsDetails(c))
-      for q in collection.queries.indices {
+      var queryVolumes: [[Volume]] = Array(repeating: [], count: collection.queries.count)
+      var isbnOutcomes: [String: ISBNOutcome] = [:]
+      var idVolumes: [Volume] = []
+      for q in collection.queries.indices where collection.queries[q].source == .googleBooks {
         var start = 0
         while true {
           let request = planner.searchRequest(collection: c, query: q, start: start)
           guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else {
             break
           }
-          for volume in decoded.volumes { volumes.append(assembly.detailed(volume, wanted: volumes.details)) }
+          for volume in decoded.volumes {
+            let detailed = assembly.detailed(volume, wanted: volumes.details)
+            volumes.append(detailed)
+            queryVolumes[q].append(detailed)
+          }
           let count = Int(request.value(of: "maxResults") ?? "") ?? RequestPlanner.pageSize
           let wanted = collection.queries[q].maxResults
           if decoded.volumes.isEmpty && decoded.skipped.isEmpty || start + count >= wanted { break }
           start += count
         }
       }
+      // Another source answers what Google cannot, or Google only enriches another's books:
+      // an ISBN without a volume that lists it is then no warning here, and no book.
+      let deferred = isbnFallback || planner.enrichingISBNs
       for (i, isbn) in collection.isbns.enumerated() {
-        let purpose = Purpose.isbn(collection: c, index: i)
-        guard let decoded = assembly.take(planner.isbnRequest(isbn), purpose) else { continue }
+        let purpose = planner.isbnPurpose(collection: c, index: i)
+        let taken = assembly.take(planner.isbnRequest(isbn), purpose) { failure in
+          // Another source answers instead of a rate-limited (or quota-spent) Google.
+          guard deferred, failure.isRateLimit else { return false }
+          isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
+          return true
+        }
+        guard let decoded = taken else { continue }
         let subject = planner.subject(purpose)
         guard let (volume, matched) = RequestPlanner.choose(decoded.volumes, for: isbn) else {
-          assembly.collector.warn("\(subject): Google found no volume for this ISBN")
+          isbnOutcomes[isbn.isbn13] = .notFound
+          if !deferred { assembly.collector.warn("\(subject): Google found no volume for this ISBN") }
+          continue
+        }
+        if !matched, deferred {
+          isbnOutcomes[isbn.isbn13] = .otherEdition(assembly.detailed(volume, wanted: volumes.details))
           continue
         }
         if !matched {
@@ -39,15 +60,24 @@ extension Fetcher {
             "\(subject): no result lists this ISBN; using the first result, volume '\(volume.id)'\(title)")
         }
         volumes.isbnMatches[isbn.isbn13] = volume.id
-        volumes.append(assembly.detailed(volume, wanted: volumes.details))
+        let detailed = assembly.detailed(volume, wanted: volumes.details)
+        isbnOutcomes[isbn.isbn13] = matched ? .matched(detailed) : .otherEdition(detailed)
+        volumes.append(detailed)
       }
       for (i, id) in collection.volumes.enumerated() {
         let purpose = Purpose.volume(collection: c, index: i)
         guard let decoded = assembly.take(planner.volumeRequest(id), purpose) else { continue }
-        if let volume = decoded.volumes.first { volumes.append(volume) }
+        if let volume = decoded.volumes.first {
+          volumes.append(volume)
+          idVolumes.append(volume)
+        }
       }
-      collections.append(
-        CollectionVolumes(slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches))
+      var result = CollectionVolumes(
+        slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches)
+      result.queryVolumes = queryVolumes
+      result.isbnOutcomes = isbnOutcomes
+      result.idVolumes = idVolumes
+      collections.append(result)
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
     }
     let pending = try assembly.collector.finish()
@@ -82,9 +112,11 @@ private struct Assembly {
   var collector: FetchCollector<GoogleBooksSource>
 
   /// The request's volumes; the first time, its skipped volumes, notes and unused items are
-  /// reported with the subject.
-  mutating func take(_ request: APIRequest, _ purpose: Purpose) -> DecodedResponse? {
-    guard let (decoded, isFirst) = collector.take(request, purpose) else { return nil }
+  /// reported with the subject. A failure `handled` takes care of is not the run's error.
+  mutating func take(
+    _ request: APIRequest, _ purpose: Purpose, handled: (RequestFailure) -> Bool = { _ in false }
+  ) -> DecodedResponse? {
+    guard let (decoded, isFirst) = collector.take(request, purpose, handled: handled) else { return nil }
     if isFirst {
       let subject = collector.source.subject(of: purpose)
       for skipped in decoded.skipped { collector.warn("\(subject): skipped a malformed volume: \(skipped)") }

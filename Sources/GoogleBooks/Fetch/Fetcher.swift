@@ -14,6 +14,14 @@ package struct Fetcher: Sendable {
   package let options: FetchOptions
   let transport: any HTTPTransport
   let progress: (any FetchProgress)?
+  /// True when another source is asked for the ISBNs Google cannot answer: an ISBN without a
+  /// volume that lists it is then no warning and no book here (`isbnOutcomes` says what came
+  /// of it), and one that meets HTTP 429 is no error.
+  package var isbnFallback = false
+  /// True when the catalog's ISBNs are asked only to enrich books another source found: their
+  /// failures are warnings (HTTP 429 not even that: see `isbnOutcomes`), and offline or with
+  /// Google unreachable they are skipped with one warning.
+  package var enrichingISBNs = false
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),
@@ -35,7 +43,8 @@ package struct Fetcher: Sendable {
 
   package func run() async throws(FetchError) -> FetchResult {
     let settings = catalog.googleBooks
-    let planner = RequestPlanner(catalog: catalog)
+    var planner = RequestPlanner(catalog: catalog)
+    planner.enrichingISBNs = enrichingISBNs
     let scheduler = FetchScheduler(
       source: GoogleBooksSource(planner: planner, baseURL: apiURL, key: apiKey),
       limits: FetchLimits(

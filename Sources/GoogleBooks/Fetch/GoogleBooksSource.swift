@@ -140,7 +140,7 @@ struct GoogleBooksSource: FetchSource {
           next.append((planner.volumeRequest(volume.id), .details(id: volume.id)))
         }
       }
-    case .isbn(let c, let i):
+    case .isbn(let c, let i), .enrichingISBN(let c, let i):
       if planner.wantsDetails(c),
         let chosen = RequestPlanner.choose(decoded.volumes, for: planner.catalog.collections[c].isbns[i])
       {
@@ -150,6 +150,11 @@ struct GoogleBooksSource: FetchSource {
       break
     }
     return next
+  }
+
+  /// `Google Books' data on 3 books`: what enrichment lookups that could not be made would add.
+  func skippedSummary(_ purposes: [Purpose]) -> String {
+    "Google Books' data on " + (purposes.count == 1 ? "1 book" : "\(purposes.count) books")
   }
 
   /// `up to 3 books still to fetch`; a page of search results counts as up to its size, a full
@@ -162,7 +167,7 @@ struct GoogleBooksSource: FetchSource {
       case .page(let c, let q, let start):
         books += min(RequestPlanner.pageSize, planner.catalog.collections[c].queries[q].maxResults - start)
         searched = true
-      case .isbn, .volume, .details:
+      case .isbn, .enrichingISBN, .volume, .details:
         books += 1
       }
     }

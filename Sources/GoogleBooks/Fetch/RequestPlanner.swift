@@ -6,6 +6,8 @@ import Fetching
 enum Purpose: FetchPurpose {
   case page(collection: Int, query: Int, start: Int)
   case isbn(collection: Int, index: Int)
+  /// An ISBN asked only to enrich a book another source found: nothing is lost without it.
+  case enrichingISBN(collection: Int, index: Int)
   case volume(collection: Int, index: Int)
   /// `details: full`: the single-volume record for a volume found by search.
   case details(id: String)
@@ -29,16 +31,26 @@ extension Purpose {
   var order: Order {
     switch self {
     case .page(let c, let q, let start): return Order(collection: c, kind: 0, index: q, start: start, id: "")
-    case .isbn(let c, let i): return Order(collection: c, kind: 1, index: i, start: 0, id: "")
+    case .isbn(let c, let i), .enrichingISBN(let c, let i):
+      return Order(collection: c, kind: 1, index: i, start: 0, id: "")
     case .volume(let c, let i): return Order(collection: c, kind: 2, index: i, start: 0, id: "")
     case .details(let id): return Order(collection: .max, kind: 3, index: 0, start: 0, id: id)
     }
   }
 
-  /// A full record that cannot be fetched leaves the search record in its place.
+  /// A full record that cannot be fetched leaves the search record in its place; an ISBN
+  /// asked to enrich a book, the book as the other source has it.
   var fallback: String? {
-    if case .details = self { return "the search record" }
-    return nil
+    switch self {
+    case .details: "the search record"
+    case .enrichingISBN: "the book without Google's data"
+    case .page, .isbn, .volume: nil
+    }
+  }
+
+  var isOptional: Bool {
+    if case .enrichingISBN = self { return true }
+    return false
   }
 }
 
@@ -47,8 +59,16 @@ struct RequestPlanner: Sendable {
   static let pageSize = 40
 
   let catalog: Catalog
+  /// True when the catalog's ISBNs are asked only to enrich books another source found.
+  var enrichingISBNs = false
 
   var settings: GoogleBooksSettings { catalog.googleBooks }
+
+  /// The purpose of the catalog's ISBN `index` in `collection`.
+  func isbnPurpose(collection: Int, index: Int) -> Purpose {
+    enrichingISBNs
+      ? .enrichingISBN(collection: collection, index: index) : .isbn(collection: collection, index: index)
+  }
 
   func wantsDetails(_ collection: Int) -> Bool {
     (catalog.collections[collection].details ?? settings.details) == .full
@@ -81,12 +101,12 @@ struct RequestPlanner: Sendable {
   func initialRequests() -> [(APIRequest, Purpose)] {
     var result: [(APIRequest, Purpose)] = []
     for (c, collection) in catalog.collections.enumerated() {
-      for q in collection.queries.indices {
+      for q in collection.queries.indices where collection.queries[q].source == .googleBooks {
         result.append(
           (searchRequest(collection: c, query: q, start: 0), .page(collection: c, query: q, start: 0)))
       }
       for (i, isbn) in collection.isbns.enumerated() {
-        result.append((isbnRequest(isbn), .isbn(collection: c, index: i)))
+        result.append((isbnRequest(isbn), isbnPurpose(collection: c, index: i)))
       }
       for (i, id) in collection.volumes.enumerated() {
         result.append((volumeRequest(id), .volume(collection: c, index: i)))
@@ -106,6 +126,8 @@ struct RequestPlanner: Sendable {
       return "query '\(collection.queries[q].q)'\(range) in collection '\(collection.slug)'"
     case .isbn(let c, let i):
       return "ISBN \(catalog.collections[c].isbns[i].isbn13) in collection '\(catalog.collections[c].slug)'"
+    case .enrichingISBN(let c, let i):
+      return "ISBN \(catalog.collections[c].isbns[i].isbn13) (asked to enrich a book from another source)"
     case .volume(let c, let i):
       return "volume '\(catalog.collections[c].volumes[i])' in collection '\(catalog.collections[c].slug)'"
     case .details(let id):

@@ -20,8 +20,18 @@ final class BookFacts: Sendable {
   let buyURL: String?
   /// Retail price, else list price.
   let price: Price?
-  /// The book's page at its primary source (`sameAs`, the page's attribution link).
+  /// The book's page at its primary source (the OPDS acquisition link).
   var sourceURL: String { book.record.provenance.records[0].url ?? "" }
+  /// Each source the book's data came from, primary first, and its page for the book when it
+  /// has one that may be a link (`sameAs`, the page's attribution); the owner's catalog is no
+  /// source.
+  var sources: [(source: BookSource, url: String?)] {
+    var seen: Set<String> = [BookSource.owner.id]
+    return book.record.provenance.records.compactMap { record in
+      guard seen.insert(record.source.id).inserted else { return nil }
+      return (record.source, WebLink.link(record.url))
+    }
+  }
   /// Each author with the absolute URL of their page.
   let authors: [(name: String, url: String?)]
   /// Each category path as `Fiction / Science Fiction` and its last level.

@@ -37,8 +37,15 @@ enum BookJSONLD {
     if !facts.categories.isEmpty {
       fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
     }
+    if let series = book.record.series, let name = series.name.nonEmpty {
+      fields.append(("isPartOf", .object([("@type", .string("BookSeries")), ("name", .string(name))])))
+    }
     if let offer = offer(facts) { fields.append(("offers", offer)) }
-    if !facts.sourceURL.isEmpty { fields.append(("sameAs", .string(facts.sourceURL))) }
+    // Every source's page for the book; one stays a plain string, as it always was.
+    let pages = facts.sources.compactMap(\.url)
+    if !pages.isEmpty {
+      fields.append(("sameAs", pages.count == 1 ? .string(pages[0]) : .array(pages.map(JSONValue.string))))
+    }
     return .object(fields)
   }
 

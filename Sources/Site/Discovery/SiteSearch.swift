@@ -53,7 +53,8 @@ enum SiteSearch {
     shelf: (String) -> String
   ) -> SearchDocument {
     let book = facts.book
-    let description = book.description.map(TextFormatting.descriptionText) ?? ""
+    let description =
+      book.description.map { TextFormatting.descriptionText($0, format: book.descriptionFormat) } ?? ""
     let note = book.note.map(TextFormatting.markdownPlainText) ?? ""
     let inCollections = book.collections.map { collections[$0] }
     let categories = facts.categories.map(\.path)

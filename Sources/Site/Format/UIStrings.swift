@@ -1,3 +1,4 @@
+import BookRecord
 import Diagnostics
 import Foundation
 
@@ -6,6 +7,8 @@ import Foundation
 struct UIStrings: Sendable {
   let language: UILanguage
   private(set) var values: [String: String]
+  /// The keys `site.strings` set: computed strings (`dataFrom`) leave them as the owner wrote.
+  private(set) var overridden: Set<String> = []
 
   /// The built-in table for `language`, with the owner's overrides applied.
   ///
@@ -21,6 +24,40 @@ struct UIStrings: Sendable {
       values[key] = overrides[key]
     }
     self.values = values
+    overridden = Set(overrides.keys)
+  }
+
+  /// `dataFrom` names the sources the site's books come from (`Data from Google Books and Open
+  /// Library`), unless the owner wrote their own.
+  mutating func credit(_ sources: [BookSource]) {
+    guard !overridden.contains("dataFrom"), !sources.isEmpty else { return }
+    values["dataFrom"] = format("dataFromSources", ["sources": list(sources.map(name))])
+  }
+
+  /// A source as pages name it: `Google Books`, `Google 圖書`; a source without a string, by its
+  /// own name.
+  func name(_ source: BookSource) -> String {
+    switch source.id {
+    case "google-books": self["googleBooks"]
+    case "open-library": self["openLibrary"]
+    default: source.name
+    }
+  }
+
+  /// `View on Google Books`: the link to a source's page for a book.
+  func view(_ source: BookSource) -> String {
+    switch source.id {
+    case "google-books": self["viewOnGoogleBooks"]
+    case "open-library": self["viewOnOpenLibrary"]
+    default: format("viewOn", ["source": source.name])
+    }
+  }
+
+  /// `A`, `A and B`, `A, B and C`.
+  func list(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    guard names.count > 1 else { return last }
+    return format("sourcesAnd", ["first": names.dropLast().joined(separator: ", "), "second": last])
   }
 
   subscript(_ key: String) -> String { values[key] ?? key }
@@ -56,6 +93,13 @@ struct UIStrings: Sendable {
   }
 
   static let english: [String: String] = [
+    "dataFromSources": "Data from {sources}",
+    "sourcesAnd": "{first} and {second}",
+    "viewOn": "View on {source}",
+    "viewOnOpenLibrary": "View on Open Library",
+    "googleBooks": "Google Books",
+    "openLibrary": "Open Library",
+    "firstPublished": "First published",
     "skipToContent": "Skip to content",
     "search": "Search",
     "searchPlaceholder": "Title, author or ISBN",
@@ -154,6 +198,13 @@ struct UIStrings: Sendable {
   ]
 
   static let traditionalChinese: [String: String] = [
+    "dataFromSources": "資料來源：{sources}",
+    "sourcesAnd": "{first} 與 {second}",
+    "viewOn": "在 {source} 查看",
+    "viewOnOpenLibrary": "在 Open Library 查看",
+    "googleBooks": "Google 圖書",
+    "openLibrary": "Open Library",
+    "firstPublished": "首次出版",
     "skipToContent": "跳至主要內容",
     "search": "搜尋",
     "searchPlaceholder": "書名、作者或 ISBN",
@@ -252,6 +303,13 @@ struct UIStrings: Sendable {
   ]
 
   static let japanese: [String: String] = [
+    "dataFromSources": "データ提供：{sources}",
+    "sourcesAnd": "{first}、{second}",
+    "viewOn": "{source}で見る",
+    "viewOnOpenLibrary": "Open Library で見る",
+    "googleBooks": "Google ブックス",
+    "openLibrary": "Open Library",
+    "firstPublished": "初版",
     "skipToContent": "本文へスキップ",
     "search": "検索",
     "searchPlaceholder": "書名・著者・ISBN",

@@ -38,7 +38,8 @@ struct Book: Sendable {
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
       metaDescription = description.flatMap {
-        TextFormatting.descriptionTexts($0, limits: [Book.metaDescriptionLimit])[0].nonEmpty
+        TextFormatting.descriptionTexts(
+          $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
       }
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty
@@ -71,6 +72,8 @@ struct Book: Sendable {
   var publisher: String? { fields.publisher }
   var date: BookDate? { fields.record.published }
   var description: String? { fields.description }
+  /// How `description` is written (Markdown from Open Library).
+  var descriptionFormat: TextFormat { fields.record.descriptionFormat }
   /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
   /// page's meta description, JSON-LD `description`, feed and OPDS summaries);
   /// nil when there is no text.

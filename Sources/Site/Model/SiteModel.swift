@@ -147,6 +147,19 @@ struct SiteModel: Sendable {
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }
 
+  /// The sources the books' data comes from (the owner's catalog aside), Google Books and Open
+  /// Library first: what the footer credits.
+  var sources: [BookSource] {
+    var seen: [String: BookSource] = [:]
+    for book in books {
+      for record in book.record.provenance.records where record.source.id != BookSource.owner.id {
+        seen[record.source.id] = record.source
+      }
+    }
+    let rank = ["google-books": 0, "open-library": 1]
+    return seen.values.sorted { (rank[$0.id] ?? 2, $0.id) < (rank[$1.id] ?? 2, $1.id) }
+  }
+
   /// The owner's entry and its key: by the book's id first, then by any of its ISBNs.
   static func entry(for record: BookRecord, in entries: [String: BookEntry]) -> (
     key: String, entry: BookEntry

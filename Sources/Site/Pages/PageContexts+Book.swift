@@ -44,19 +44,34 @@ extension PageContexts {
         url: cover, alt: strings.format("coverOf", ["title": title]), width: book.cover == cover ? 128 : 300,
         height: book.cover == cover ? 192 : 450),
       "googleBooksURL": .string(facts.sourceURL),
+      // Each source the book's data came from, with its page for the book (the attribution).
       "sources": .list(
-        book.record.provenance.records.compactMap { record in
-          record.url.map { ["name": .string(record.source.name), "url": .string($0)] }
+        facts.sources.compactMap { source in
+          source.url.map {
+            [
+              "name": .string(strings.name(source.source)), "url": .string($0),
+              "viewText": .string(strings.view(source.source)),
+            ]
+          }
         }),
+      "dataFromText": .string(
+        strings.format(
+          "dataFromSources", ["sources": strings.list(facts.sources.map { strings.name($0.source) })])),
       "previewURL": .optional(previewURL),
       "isFree": .bool(book.record.sale?.saleability == .free),
       "isPublicDomain": .bool(book.record.isPublicDomain == true),
     ]
     if let date = book.date {
       fields["published"] = [
-        "text": .string(date.formatted(for: language)),
+        // What the source wrote, when the date holds only part of it (`c1976`).
+        "text": .string(book.record.publishedText.nonEmpty ?? date.formatted(for: language)),
         "iso": .string(date.isoString),
         "href": termHref(.year, terms.year),
+      ]
+    }
+    if let first = book.record.firstPublished, first.year != book.date?.year || book.date == nil {
+      fields["firstPublished"] = [
+        "text": .string(first.formatted(for: language)), "iso": .string(first.isoString),
       ]
     }
     if let code = book.language {

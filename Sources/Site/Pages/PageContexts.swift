@@ -102,7 +102,9 @@ struct PageContexts: Sendable {
   func bookTexts(_ index: Int) -> BookTexts {
     let book = model.books[index]
     return BookTexts(
-      descriptionHTML: book.description.map(TextFormatting.descriptionHTML),
+      descriptionHTML: book.description.map {
+        TextFormatting.descriptionHTML($0, format: book.descriptionFormat)
+      },
       noteHTML: book.note.map(TextFormatting.markdownHTML),
       summary: book.metaDescription)
   }

@@ -1,25 +1,39 @@
+import BookRecord
 import Markdown
 
-/// The seam to the Markdown module: owner Markdown and Google descriptions to safe HTML.
+/// The seam to the Markdown module: owner Markdown and sources' descriptions to safe HTML. A
+/// description in Markdown (Open Library's) goes through the owner's Markdown sanitiser.
 enum TextFormatting {
   /// Owner-written Markdown (notes, site and collection descriptions) as sanitised HTML.
   static func markdownHTML(_ markdown: String) -> String {
     Markdown.renderHTML(markdown)
   }
 
-  /// A Google description (plain text or loose HTML) as sanitised HTML.
-  static func descriptionHTML(_ description: String) -> String {
-    DescriptionHTML.render(description)
+  /// A description (plain text or loose HTML, or Markdown) as sanitised HTML.
+  static func descriptionHTML(_ description: String, format: TextFormat = .html) -> String {
+    switch format {
+    case .html: DescriptionHTML.render(description)
+    case .markdown: Markdown.renderHTML(description)
+    }
   }
 
-  /// A Google description as plain text cut at each of `limits`, converted once.
-  static func descriptionTexts(_ description: String, limits: [Int]) -> [String] {
-    DescriptionHTML.plainText(description, limits: limits)
+  /// A description as plain text cut at each of `limits`, converted once.
+  static func descriptionTexts(_ description: String, format: TextFormat = .html, limits: [Int]) -> [String] {
+    switch format {
+    case .html: return DescriptionHTML.plainText(description, limits: limits)
+    case .markdown:
+      let text = Markdown.plainText(description)
+      return limits.map { cut(text, limit: $0) }
+    }
   }
 
-  /// A Google description as one line of plain text, whole (what the search index reads).
-  static func descriptionText(_ description: String) -> String {
-    DescriptionHTML.plainText(description)
+  /// A description as one line of plain text, whole (what the search index reads).
+  static func descriptionText(_ description: String, format: TextFormat = .html) -> String {
+    switch format {
+    case .html: DescriptionHTML.plainText(description)
+    case .markdown:
+      Markdown.plainText(description).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
   }
 
   /// Owner Markdown as plain text, whole (what the search index reads).

@@ -30,8 +30,16 @@ enum SampleSite {
       saleability: .forSale, listPrice: Price(amount: 450, currencyCode: "TWD"),
       retailPrice: Price(amount: 356, currencyCode: "TWD"), buyLink: "https://play.google.com/b")
     record.isPublicDomain = true
-    return record
+    record.firstPublished = BookDate(year: 1965)
+    // A second source's record of the same book: the page credits both.
+    var second = BookRecord(
+      id: "OL1M",
+      source: SourceRecord(source: secondSource, id: "OL1M", url: "https://openlibrary.org/books/OL1M"))
+    second.subtitle = "Another subtitle"
+    return record.enriched(with: second)
   }()
+
+  static let secondSource = BookSource(id: "sample-second", name: "Second source", fieldNames: [:])
 
   static let bareRecord = BookRecord(
     id: "sampleBare01", source: SourceRecord(source: source, id: "sampleBare01", url: "https://example.org/b")
@@ -71,8 +79,9 @@ enum SampleSite {
     let inputs = [SiteInput.Collection(slug: "shelf", records: [richRecord, bareRecord])]
     guard let model = try? SiteModel(catalog: catalog, collections: inputs),
       let urls = try? SiteURLs(baseURL: catalog.site.baseURL),
-      let strings = try? UIStrings(language: .english)
+      var strings = try? UIStrings(language: .english)
     else { return [:] }
+    strings.credit(model.sources)
     let pages = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings, customStylesheet: true)
     var result: [String: [ContextValue]] = [:]

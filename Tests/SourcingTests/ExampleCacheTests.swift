@@ -2,14 +2,15 @@ import Catalog
 import Fetching
 import Foundation
 import HTTPServer
+import Sourcing
 import TestSupport
 import Testing
 
-@testable import GoogleBooks
-
 /// The committed caches — the example site's (`.ci/example-cache`) and the quality gate's stress
 /// catalog's — are made by the real fetch stage, fetching raw responses written in Google's shape
-/// (`Tests/Fixtures/*-api/`) from a server that answers like Google.
+/// (`Tests/Fixtures/*-api/`) from a server that answers like Google, and Open Library's records
+/// (`Tests/Fixtures/example-api/openlibrary/`) from the fake Open Library, which makes its books
+/// API answers from them as Open Library does.
 ///
 /// `make example-cache` (BOOKGEN_RECORD_EXAMPLE_CACHE=1) rewrites them; otherwise this test fails
 /// when a committed cache no longer matches what fetching its fixtures gives.
@@ -63,21 +64,42 @@ import Testing
         status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")], body: [UInt8](body))
     }
     try server.start()
+    let library = try openLibrary(from: fixtures + "/openlibrary")
     var options = FetchOptions(cacheDirectory: cache, refresh: true, jobs: 1)
     options.now = { fetchedAt }
+    options.sleep = { _ in }
     // Recorded once, the entries never expire: the example builds offline for good.
     options.pinEntries = true
     var catalog = catalog
     catalog.googleBooks.apiURL = "http://127.0.0.1:\(server.port)/books/v1"
-    let result: FetchResult
+    catalog.openLibrary.apiURL = library.apiURL
+    let result: SourcedBooks
     do {
-      result = try await Fetcher(catalog: catalog, options: options).run()
+      result = try await Sourcing(catalog: catalog, options: options, version: "0.0.0").run()
     } catch {
       await server.stop()
+      await library.stop()
       throw error
     }
     await server.stop()
-    return (unanswered.targets, result.warnings.map(\.description))
+    await library.stop()
+    // Without a contact, Open Library's note says so; that is no warning about the fixtures.
+    let warnings = result.warnings.filter { $0.severity == .warning }
+    return (unanswered.targets, warnings.map(\.description))
+  }
+
+  /// A fake Open Library holding every record under `folder` (`books/`, `works/`, `authors/`).
+  static func openLibrary(from folder: String) throws -> FakeOpenLibraryServer {
+    let server = FakeOpenLibraryServer()
+    for kind in ["authors", "works", "books"] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + kind)) ?? []
+      for name in names.sorted() where name.hasSuffix(".json") {
+        let path = folder + "/" + kind + "/" + name
+        server.library.setRecord(try String(contentsOfFile: path, encoding: .utf8))
+      }
+    }
+    try server.start()
+    return server
   }
 
   static func fixtureFile(for request: HTTPRequest, searches: [String: String]) -> String? {

@@ -1,0 +1,58 @@
+import Diagnostics
+import Support
+
+/// `open_library:` and `sources:`.
+extension CatalogDecoder {
+  static let openLibraryKeys = [
+    "api_url", "contact", "max_requests", "requests_per_second", "concurrency", "retries", "timeout",
+  ]
+
+  mutating func decodeOpenLibrary(_ root: Fields) -> OpenLibrarySettings {
+    var settings = OpenLibrarySettings()
+    guard let fields = fields(root, "open_library", keys: Self.openLibraryKeys) else { return settings }
+    if let url = checked(fields, "api_url", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL) {
+      var url = Substring(url)
+      while url.hasSuffix("/") { url = url.dropLast() }
+      settings.apiURL = String(url)
+    }
+    settings.contact = checked(
+      fields, "contact",
+      expected: "an e-mail address or an http(s) URL, such as 'me@example.org', to put in the User-Agent",
+      isValid: CatalogRules.isContact)
+    settings.maxRequests = integer(fields, "max_requests", in: CatalogRanges.maxRequests)
+    settings.requestsPerSecond = number(fields, "requests_per_second", in: CatalogRanges.requestsPerSecond)
+    if let count = integer(fields, "concurrency", in: CatalogRanges.concurrency) {
+      settings.concurrency = count
+    }
+    if let retries = integer(fields, "retries", in: CatalogRanges.retries) { settings.retries = retries }
+    if let timeout = number(fields, "timeout", in: CatalogRanges.timeout, unit: "seconds") {
+      settings.timeout = timeout
+    }
+    return settings
+  }
+
+  /// `sources: [google_books, open_library]`: each source once, at least one.
+  mutating func decodeSources(_ root: Fields) -> [SourceName]? {
+    guard let items = list(root, "sources") else { return nil }
+    let names = SourceName.allCases.map(\.rawValue)
+    let expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+    var sources: [SourceName] = []
+    for (index, item) in items.enumerated() {
+      guard
+        let name = checked(
+          item, path: keyPath("sources", index: index), expected: expected,
+          suggestion: { NearestName.suggestion(for: $0, among: names) }, isValid: names.contains),
+        let source = SourceName(rawValue: name)
+      else { continue }
+      if sources.contains(source) {
+        error("'\(name)' is listed twice in 'sources'", at: item)
+        continue
+      }
+      sources.append(source)
+    }
+    if items.isEmpty, let node = root.entries["sources"]?.keyNode {
+      error("'sources' must name at least one source: " + expected.dropFirst(7), at: node)
+    }
+    return sources.isEmpty ? nil : sources
+  }
+}

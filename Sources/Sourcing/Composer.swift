@@ -1,0 +1,195 @@
+import BookRecord
+import Catalog
+import Diagnostics
+import Fetching
+import GoogleBooks
+import OpenLibrary
+
+/// Puts each collection's records together in catalog order — queries (each source's in the
+/// order written), ISBNs (each from the first source in `sources` that lists it), volume ids,
+/// Open Library ids — and makes one record of a book both sources know (by ISBN-13).
+struct Composer {
+  let catalog: Catalog
+  let order: [SourceName]
+  let first: FetchResult
+  let library: OpenLibraryResult
+  let plan: LibraryPlan
+  let second: SecondLookups
+  /// Every book of both sources as its record, mapped once.
+  let memo: RecordMemo
+  private(set) var warnings: [Diagnostic] = []
+  /// Enrichment lookups Google refused with HTTP 429 (its second run's).
+  var enrichmentRefused = 0
+  /// Catalog ISBN lookups Google refused with HTTP 429, and the first refusal.
+  private var refused = 0
+  private var refusal: RequestFailure?
+  /// Each source's records by ISBN-13, for enrichment.
+  private var googleByISBN: [String: BookRecord] = [:]
+  private var libraryByISBN: [String: BookRecord] = [:]
+
+  init(
+    catalog: Catalog, order: [SourceName], first: FetchResult, library: OpenLibraryResult, plan: LibraryPlan,
+    second: SecondLookups, records: RecordMemo
+  ) {
+    memo = records
+    self.catalog = catalog
+    self.order = order
+    self.first = first
+    self.library = library
+    self.plan = plan
+    self.second = second
+  }
+
+  var enriches: Bool { order.contains(.googleBooks) && order.contains(.openLibrary) }
+
+  mutating func compose() -> SourcedBooks {
+    indexByISBN()
+    var books = SourcedBooks()
+    for (c, collection) in catalog.collections.enumerated() {
+      var records: [BookRecord] = []
+      var seen: Set<String> = []
+      func add(_ record: BookRecord?) {
+        guard let record = record.map(combined), seen.insert(record.id).inserted else { return }
+        records.append(record)
+      }
+      for (q, query) in collection.queries.enumerated() {
+        if query.source == .googleBooks {
+          first.collections[c].queryVolumes[q].forEach { add(memo.record($0)) }
+        } else if let index = plan.searches[c][q], index < library.searches.count {
+          library.searches[index].forEach { add(memo.record($0)) }
+        }
+      }
+      for isbn in collection.isbns { add(resolve(isbn, in: collection)) }
+      first.collections[c].idVolumes.forEach { add(memo.record($0)) }
+      for (i, id) in collection.openLibraryIDs.enumerated() {
+        if let index = plan.works[c][i] {
+          add(index < library.works.count ? library.works[index].map(memo.record) : nil)
+        } else {
+          add(library.lookups["OLID:\(id)"].map(memo.record))
+        }
+      }
+      books.collections.append(CollectionRecords(slug: collection.slug, records: records))
+    }
+    return books
+  }
+
+  /// The record for a catalog ISBN: the first source's that lists it; else the first other
+  /// edition Google offered (with a warning); else none (with a warning, once every source
+  /// answered).
+  private mutating func resolve(_ isbn: ISBN, in collection: Collection) -> BookRecord? {
+    let subject = "ISBN \(isbn.isbn13) in collection '\(collection.slug)'"
+    let bibkey = "ISBN:" + isbn.isbn13
+    var otherEdition: Volume?
+    var everyAnswer = true
+    for source in order {
+      switch source {
+      case .googleBooks:
+        switch googleOutcome(isbn, in: collection) {
+        case .matched(let volume)?: return memo.record(volume)
+        case .otherEdition(let volume)?: otherEdition = otherEdition ?? volume
+        case .notFound?: break
+        case .rateLimited(let failure)?:
+          refused += 1
+          refusal = refusal ?? failure
+        case nil: everyAnswer = false
+        }
+      case .openLibrary:
+        if let book = library.lookups[bibkey] { return memo.record(book) }
+        if !library.answered.contains(bibkey) { everyAnswer = false }
+      }
+    }
+    // With Google alone, its fetch has said so already.
+    let googleAlone = order == [.googleBooks]
+    if let volume = otherEdition {
+      if !googleAlone {
+        let title = volume.volumeInfo.title.map { " ('\($0)')" } ?? ""
+        let where_ = order.contains(.openLibrary) ? "no source lists this ISBN" : "no result lists this ISBN"
+        warnings.append(
+          .warning("\(subject): \(where_); using Google's first result, volume '\(volume.id)'\(title)"))
+      }
+      return memo.record(volume)
+    }
+    if everyAnswer, !googleAlone {
+      let names = order.map(\.displayName).joined(separator: " nor ")
+      warnings.append(.warning("\(subject): \(order.count > 1 ? "neither " : "")\(names) found this ISBN"))
+    }
+    return nil
+  }
+
+  /// Google's answer for a catalog ISBN: from its first run when it comes first, else from
+  /// its second.
+  private func googleOutcome(_ isbn: ISBN, in collection: Collection) -> ISBNOutcome? {
+    if order.first == .googleBooks {
+      guard let index = catalog.collections.firstIndex(where: { $0.slug == collection.slug }) else {
+        return nil
+      }
+      return first.collections[index].isbnOutcomes[isbn.isbn13]
+    }
+    return second.outcomes[isbn.isbn13]
+  }
+
+  /// Every record each source gave, by ISBN-13: a catalog ISBN's answer under that ISBN, any
+  /// other book under its first ISBN-13.
+  private mutating func indexByISBN() {
+    guard enriches else { return }
+    for collection in first.collections {
+      for volume in collection.foundVolumes {
+        let record = memo.record(volume)
+        if let isbn = record.isbns.isbn13, googleByISBN[isbn] == nil { googleByISBN[isbn] = record }
+      }
+      for (isbn, outcome) in collection.isbnOutcomes {
+        if case .matched(let volume) = outcome { googleByISBN[isbn] = memo.record(volume) }
+      }
+    }
+    for (isbn, outcome) in second.outcomes {
+      if case .matched(let volume) = outcome {
+        googleByISBN[isbn] = googleByISBN[isbn] ?? memo.record(volume)
+      }
+    }
+    for (bibkey, book) in library.lookups where bibkey.hasPrefix("ISBN:") {
+      libraryByISBN[String(bibkey.dropFirst(5))] = memo.record(book)
+    }
+    let others =
+      library.searches.flatMap { $0 } + library.works.compactMap { $0 }
+      + library.lookups.filter { $0.key.hasPrefix("OLID:") }.sorted { $0.key < $1.key }.map(\.value)
+    for book in others {
+      let record = memo.record(book)
+      if let isbn = record.isbns.isbn13, libraryByISBN[isbn] == nil { libraryByISBN[isbn] = record }
+    }
+  }
+
+  /// The record with the other source's record of the same ISBN-13 merged in: the source
+  /// first in `sources` gives the book (its id, its page) and the fields it has, the other the
+  /// fields it lacks.
+  private func combined(_ record: BookRecord) -> BookRecord {
+    guard enriches, let isbn = record.isbns.isbn13 else { return record }
+    let isGoogle = record.provenance.records[0].source.id == BookSource.googleBooks.id
+    guard let other = isGoogle ? libraryByISBN[isbn] : googleByISBN[isbn] else { return record }
+    let recordFirst = (order.first == .googleBooks) == isGoogle
+    return recordFirst ? record.enriched(with: other) : other.enriched(with: record)
+  }
+
+  /// One warning for every ISBN lookup Google refused with HTTP 429: Open Library answered
+  /// for them in this run.
+  func quotaWarning(hasKey: Bool) -> [Diagnostic] {
+    let count = refused + enrichmentRefused
+    guard count > 0, let failure = refusal ?? firstRefusal else { return [] }
+    let lookups = count == 1 ? "1 ISBN lookup" : "\(count) ISBN lookups"
+    let advice =
+      hasKey
+      ? "the API key's quota is spent or Google is rate-limiting; try again later for Google's data"
+      : "set \(catalog.googleBooks.apiKeyEnv) to a Google Books API key for Google's data"
+    return [
+      .warning(
+        "Google Books refused \(lookups) with \(failure.reason): this run takes those books from Open Library; "
+          + advice)
+    ]
+  }
+
+  private var firstRefusal: RequestFailure? {
+    for outcome in second.outcomes.values {
+      if case .rateLimited(let failure) = outcome { return failure }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,87 @@
+import BookRecord
+import GoogleBooks
+import OpenLibrary
+import Support
+
+/// Each source's books mapped into records once, on every core: a volume several queries or
+/// collections return (the same id decoded from the same bytes) is one record, held once, and
+/// planning, enrichment and composing all read the same one.
+struct RecordMemo: Sendable {
+  private struct Key: Hashable {
+    var id: String
+    var digest: UInt64
+  }
+
+  private var volumes: [Key: BookRecord] = [:]
+  private var books: [Key: BookRecord] = [:]
+
+  /// Adds the records of `volumes` not mapped yet.
+  mutating func add(_ volumes: [Volume]) {
+    var unique: [Volume] = []
+    var keys: Set<Key> = []
+    for volume in volumes {
+      guard let digest = volume.sourceDigest else { continue }
+      let key = Key(id: volume.id, digest: digest)
+      if self.volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
+    }
+    let found = unique
+    let records = Parallel.map(count: found.count) { found[$0].record }
+    for (volume, record) in zip(found, records) {
+      self.volumes[Key(id: volume.id, digest: volume.sourceDigest ?? 0)] = record
+    }
+  }
+
+  /// Adds the records of Open Library's `books` not mapped yet.
+  mutating func add(_ books: [OpenLibraryBook]) {
+    var unique: [OpenLibraryBook] = []
+    var keys: Set<Key> = []
+    for book in books {
+      let key = Key(id: book.id.description, digest: book.digest)
+      if self.books[key] == nil, keys.insert(key).inserted { unique.append(book) }
+    }
+    let found = unique
+    let records = Parallel.map(count: found.count) { found[$0].record }
+    for (book, record) in zip(found, records) {
+      self.books[Key(id: book.id.description, digest: book.digest)] = record
+    }
+  }
+
+  /// The volume's record; one made in code (no digest) is mapped on the spot.
+  func record(_ volume: Volume) -> BookRecord {
+    guard let digest = volume.sourceDigest, let record = volumes[Key(id: volume.id, digest: digest)] else {
+      return volume.record
+    }
+    return record
+  }
+
+  func record(_ book: OpenLibraryBook) -> BookRecord {
+    books[Key(id: book.id.description, digest: book.digest)] ?? book.record
+  }
+}
+
+extension FetchResult {
+  /// Every volume the run found, other editions included.
+  var allVolumes: [Volume] {
+    collections.flatMap { collection in
+      collection.volumes + collection.idVolumes + collection.queryVolumes.flatMap { $0 }
+        + collection.isbnOutcomes.keys.sorted().compactMap { collection.isbnOutcomes[$0]?.volume }
+    }
+  }
+}
+
+extension OpenLibraryResult {
+  /// Every book the run found.
+  var allBooks: [OpenLibraryBook] {
+    lookups.keys.sorted().compactMap { lookups[$0] } + searches.flatMap { $0 } + works.compactMap { $0 }
+  }
+}
+
+extension ISBNOutcome {
+  /// The volume the outcome names, if any.
+  var volume: Volume? {
+    switch self {
+    case .matched(let volume), .otherEdition(let volume): volume
+    case .notFound, .rateLimited: nil
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import BookRecord
+import Catalog
+import Diagnostics
+import Fetching
+import GoogleBooks
+import OpenLibrary
+
+/// What all sources gave, combined: the records per collection, and the fetch's warnings,
+/// counters and entries left to a later run, in catalog order.
+package struct SourcedBooks: Sendable {
+  /// Each collection's records, in catalog order, each book once.
+  package var collections: [CollectionRecords] = []
+  package var warnings: [Diagnostic] = []
+  package var statistics = FetchStatistics()
+  package var pending: [MissingEntry] = []
+}
+
+/// Asks the sources the catalog names, in its order, and combines their books.
+///
+/// Three runs at most, each through the fetch machinery: Google Books for its queries and
+/// volume ids (and the ISBNs, when it comes first); Open Library for its queries and ids, the
+/// ISBNs (all of them when it comes first, else those Google had no match for or refused with
+/// HTTP 429), and the ISBNs of Google's books, to enrich them; Google again for the ISBNs Open
+/// Library lacked (when it came first) and those of Open Library's books. A book both sources
+/// know (the same ISBN-13) is one record: the first source's, its missing fields filled from
+/// the other's — matched by ISBN, never by title.
+package struct Sourcing: Sendable {
+  package let catalog: Catalog
+  package let options: FetchOptions
+  /// bookgen's version, for Open Library's User-Agent.
+  package let version: String
+  package var googleTransport: any HTTPTransport = URLSessionTransport()
+  /// Nil: Open Library's own URLSession transport, which sends its User-Agent.
+  package var openLibraryTransport: (any HTTPTransport)?
+  let progress: (any FetchProgress)?
+
+  package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
+  {
+    self.catalog = catalog
+    self.options = options
+    self.version = version
+    self.progress = progress
+  }
+
+  var order: [SourceName] { catalog.sources }
+  var googleFirst: Bool { order.first == .googleBooks }
+  /// Books both sources know are combined, and each source is asked for the other's ISBNs.
+  var enriches: Bool { order.contains(.googleBooks) && order.contains(.openLibrary) }
+
+  package func run() async throws(FetchError) -> SourcedBooks {
+    let relay = progress.map(ProgressRelay.init)
+    var google = Fetcher(
+      catalog: firstGoogleCatalog, options: options, transport: googleTransport, progress: relay)
+    google.isbnFallback = googleFirst && order.contains(.openLibrary)
+    let first = try await google.run()
+    relay?.finished(first.statistics)
+    var records = RecordMemo()
+    records.add(first.allVolumes)
+
+    let library = OpenLibraryFetcher(
+      settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge, version: version,
+      transport: openLibraryTransport, progress: relay)
+    let plan = libraryPlan(after: first, records: records)
+    let found = try await library.run(plan.plan)
+    relay?.finished(found.statistics)
+    records.add(found.allBooks)
+
+    var spent = first.statistics.requests
+    var lookups = try await secondGoogleRun(
+      catalogFallbackCatalog(after: found), enriching: false, spent: &spent, relay: relay)
+    let enrichment = try await secondGoogleRun(
+      enrichmentCatalog(after: found, plan: plan, records: records), enriching: true, spent: &spent,
+      relay: relay)
+    lookups.merge(enrichment)
+    records.add(lookups.outcomes.keys.sorted().compactMap { lookups.outcomes[$0]?.volume })
+
+    var composer = Composer(
+      catalog: catalog, order: order, first: first, library: found, plan: plan, second: lookups,
+      records: records)
+    composer.enrichmentRefused =
+      enrichment.outcomes.values.filter {
+        if case .rateLimited = $0 { true } else { false }
+      }.count
+    var books = composer.compose()
+    books.warnings =
+      composer.quotaWarning(hasKey: google.hasKey) + first.warnings + found.warnings
+      + lookups.warnings + composer.warnings
+    books.statistics = first.statistics + found.statistics + lookups.statistics
+    books.statistics.volumes = books.collections.reduce(0) { $0 + $1.records.count }
+    books.pending = first.pending + found.pending + lookups.pending
+    for collection in books.collections {
+      progress?.report(.collectionFetched(slug: collection.slug, volumes: collection.records.count))
+    }
+    progress?.report(.finished(books.statistics, warnings: books.warnings.count))
+    return books
+  }
+
+  /// Google's first run: its queries and volume ids, and the ISBNs when Google comes first.
+  var firstGoogleCatalog: Catalog {
+    var first = catalog
+    if !googleFirst {
+      for index in first.collections.indices { first.collections[index].isbns = [] }
+    }
+    return first
+  }
+
+  /// A second Google run over `catalog` (nil: nothing to ask), within what is left of the
+  /// budget after the first.
+  private func secondGoogleRun(
+    _ catalog: Catalog?, enriching: Bool, spent: inout Int, relay: ProgressRelay?
+  ) async throws(FetchError) -> SecondLookups {
+    guard let catalog else { return SecondLookups() }
+    var options = options
+    if let budget = options.maxRequests ?? catalog.googleBooks.maxRequests {
+      options.maxRequests = max(0, budget - spent)
+    }
+    var google = Fetcher(catalog: catalog, options: options, transport: googleTransport, progress: relay)
+    google.isbnFallback = !enriching && !googleFirst
+    google.enrichingISBNs = enriching
+    let result = try await google.run()
+    spent += result.statistics.requests
+    relay?.finished(result.statistics)
+    return SecondLookups(result)
+  }
+}
+
+extension Fetcher {
+  /// Whether the run sends an API key (the quota warning's advice depends on it).
+  var hasKey: Bool { !(options.environment[catalog.googleBooks.apiKeyEnv] ?? "").isEmpty }
+}
