@@ -6,17 +6,7 @@ import Support
 /// Its `canonical` form (parameters sorted, strictly percent-encoded) names the cache entry, so
 /// one cache serves any `api_url` (Google, a mirror, a test server) and never holds the key.
 package struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertible {
-  package struct Parameter: Sendable, Hashable, Comparable {
-    package var name: String
-    package var value: String
-
-    package init(_ name: String, _ value: String) {
-      self.name = name
-      self.value = value
-    }
-
-    package static func < (a: Parameter, b: Parameter) -> Bool { (a.name, a.value) < (b.name, b.value) }
-  }
+  package typealias Parameter = QueryParameter
 
   /// `volumes` or `volumes/{id}` (already percent-encoded).
   package var path: String
@@ -49,10 +39,7 @@ package struct APIRequest: Sendable, Hashable, Comparable, CustomStringConvertib
   /// `volumes?country=TW&maxResults=40&q=isbn%3A9789573317241&startIndex=0`.
   package var canonical: String {
     guard !parameters.isEmpty else { return path }
-    return path + "?"
-      + parameters.map {
-        PercentEncoding.encodeQueryValue($0.name) + "=" + PercentEncoding.encodeQueryValue($0.value)
-      }.joined(separator: "&")
+    return path + "?" + QueryParameter.query(parameters)
   }
 
   package var description: String { canonical }

@@ -20,17 +20,7 @@ package struct OpenLibraryRequest: Sendable, Hashable, Comparable, CustomStringC
     case search(fields: [Parameter], offset: Int, limit: Int)
   }
 
-  package struct Parameter: Sendable, Hashable, Comparable {
-    package var name: String
-    package var value: String
-
-    package init(_ name: String, _ value: String) {
-      self.name = name
-      self.value = value
-    }
-
-    package static func < (a: Parameter, b: Parameter) -> Bool { (a.name, a.value) < (b.name, b.value) }
-  }
+  package typealias Parameter = QueryParameter
 
   package let kind: Kind
   package let canonical: String
@@ -85,9 +75,7 @@ package struct OpenLibraryRequest: Sendable, Hashable, Comparable, CustomStringC
   }
 
   private static func query(_ parameters: [Parameter]) -> String {
-    parameters.sorted().map {
-      PercentEncoding.encodeQueryValue($0.name) + "=" + PercentEncoding.encodeQueryValue($0.value)
-    }.joined(separator: "&")
+    QueryParameter.query(parameters.sorted())
   }
 
   package static func == (a: OpenLibraryRequest, b: OpenLibraryRequest) -> Bool { a.canonical == b.canonical }
