@@ -30,7 +30,7 @@ extension CommandContext {
       console.status("Nothing to remove: '\(shown)' does not exist")
       return
     }
-    try await holdingCacheLock(cache) {
+    _ = try await holdingCacheLock(cache) {
       try removing(shown, in: fence) { () throws(FolderRemoval.Failure) in
         try FolderRemoval.remove(
           cache.directory, fence: fence, scope: scope, markerLast: ResponseCache.markerName, isOurs: isOurs)
