@@ -149,4 +149,14 @@ extension RequestFailure {
     if case .http(429, _) = reason { return true }
     return false
   }
+
+  /// A server error (5xx), or a connection refused, lost or timed out, after the retries: the
+  /// source is down or out of reach, which another source may not be.
+  package var isUnavailable: Bool {
+    switch reason {
+    case .http(let status, _): return status >= 500
+    case .transport(.timedOut), .transport(.connectionLost), .transport(.cannotConnect): return true
+    case .transport, .invalidBody: return false
+    }
+  }
 }

@@ -18,11 +18,16 @@ struct Composer {
   /// Every book of both sources as its record, mapped once.
   let memo: RecordMemo
   private(set) var warnings: [Diagnostic] = []
-  /// Enrichment lookups Google refused with HTTP 429 (its second run's).
+  /// Enrichment lookups Google refused with HTTP 429 (its second run's), and those it did not
+  /// answer (down or out of reach).
   var enrichmentRefused = 0
+  var enrichmentUnanswered = 0
   /// Catalog ISBN lookups Google refused with HTTP 429, and the first refusal.
   private var refused = 0
   private var refusal: RequestFailure?
+  /// Catalog ISBN lookups Google did not answer (5xx, no connection), and the first failure.
+  private var unanswered = 0
+  private var outage: RequestFailure?
   /// Each source's records by ISBN-13, for enrichment.
   private var googleByISBN: [String: BookRecord] = [:]
   private var libraryByISBN: [String: BookRecord] = [:]
@@ -91,6 +96,9 @@ struct Composer {
         case .rateLimited(let failure)?:
           refused += 1
           refusal = refusal ?? failure
+        case .unavailable(let failure)?:
+          unanswered += 1
+          outage = outage ?? failure
         case nil: everyAnswer = false
         }
       case .openLibrary:
@@ -169,26 +177,40 @@ struct Composer {
     return recordFirst ? record.enriched(with: other) : other.enriched(with: record)
   }
 
-  /// One warning for every ISBN lookup Google refused with HTTP 429: Open Library answered
-  /// for them in this run.
+  /// One warning for all ISBN lookups Google refused with HTTP 429, and one for all it did not
+  /// answer: Open Library answered for them in this run.
   func quotaWarning(hasKey: Bool) -> [Diagnostic] {
+    var warnings: [Diagnostic] = []
     let count = refused + enrichmentRefused
-    guard count > 0, let failure = refusal ?? firstRefusal else { return [] }
-    let lookups = count == 1 ? "1 ISBN lookup" : "\(count) ISBN lookups"
-    let advice =
-      hasKey
-      ? "the API key's quota is spent or Google is rate-limiting; try again later for Google's data"
-      : "set \(catalog.googleBooks.apiKeyEnv) to a Google Books API key for Google's data"
-    return [
-      .warning(
-        "Google Books refused \(lookups) with \(failure.reason): this run takes those books from Open Library; "
-          + advice)
-    ]
+    if count > 0, let failure = refusal ?? firstFailure(\.isRateLimit) {
+      let advice =
+        hasKey
+        ? "the API key's quota is spent or Google is rate-limiting; try again later for Google's data"
+        : "set \(catalog.googleBooks.apiKeyEnv) to a Google Books API key for Google's data"
+      warnings.append(
+        .warning(
+          "Google Books refused \(lookups(count)) with \(failure.reason): this run takes those books from "
+            + "Open Library; " + advice))
+    }
+    let missed = unanswered + enrichmentUnanswered
+    if missed > 0, let failure = outage ?? firstFailure(\.isUnavailable) {
+      warnings.append(
+        .warning(
+          "Google Books did not answer \(lookups(missed)) (\(failure.reason)): this run takes those books "
+            + "from Open Library; the next build asks Google again"))
+    }
+    return warnings
   }
 
-  private var firstRefusal: RequestFailure? {
-    for outcome in second.outcomes.values {
-      if case .rateLimited(let failure) = outcome { return failure }
+  private func lookups(_ count: Int) -> String { count == 1 ? "1 ISBN lookup" : "\(count) ISBN lookups" }
+
+  /// The first of Google's second-run failures of a kind, in ISBN order.
+  private func firstFailure(_ kind: (RequestFailure) -> Bool) -> RequestFailure? {
+    for isbn in second.outcomes.keys.sorted() {
+      switch second.outcomes[isbn] {
+      case .rateLimited(let failure)?, .unavailable(let failure)?: if kind(failure) { return failure }
+      default: continue
+      }
     }
     return nil
   }

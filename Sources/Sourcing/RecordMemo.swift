@@ -81,7 +81,7 @@ extension ISBNOutcome {
   var volume: Volume? {
     switch self {
     case .matched(let volume), .otherEdition(let volume): volume
-    case .notFound, .rateLimited: nil
+    case .notFound, .rateLimited, .unavailable: nil
     }
   }
 }

@@ -166,7 +166,7 @@ extension ISBNOutcome {
   fileprivate var volumeID: String {
     switch self {
     case .matched(let volume), .otherEdition(let volume): volume.id
-    case .notFound, .rateLimited: ""
+    case .notFound, .rateLimited, .unavailable: ""
     }
   }
 }

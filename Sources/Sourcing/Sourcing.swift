@@ -77,10 +77,13 @@ package struct Sourcing: Sendable {
     var composer = Composer(
       catalog: catalog, order: order, first: first, library: found, plan: plan, second: lookups,
       records: records)
-    composer.enrichmentRefused =
-      enrichment.outcomes.values.filter {
-        if case .rateLimited = $0 { true } else { false }
-      }.count
+    for outcome in enrichment.outcomes.values {
+      switch outcome {
+      case .rateLimited: composer.enrichmentRefused += 1
+      case .unavailable: composer.enrichmentUnanswered += 1
+      case .matched, .otherEdition, .notFound: continue
+      }
+    }
     var books = composer.compose()
     books.warnings =
       composer.quotaWarning(hasKey: google.hasKey) + first.warnings + found.warnings

@@ -60,6 +60,14 @@ struct SourcingHarness {
     return try await Sourcing(catalog: catalog, options: options, version: "9.9.9").run()
   }
 
+  /// Stores Sabriel, which only Open Library knows: a work and its edition with an ISBN-13.
+  func storeSabriel() {
+    library.library.setRecord(FakeOpenLibrary.work(id: "OL15832982W", title: "Sabriel"))
+    library.library.setRecord(
+      FakeOpenLibrary.edition(
+        id: "OL22951843M", title: "Sabriel", work: "OL15832982W", isbn13: ["9780060273224"]))
+  }
+
   /// Stores Le Guin's novel in the fake Open Library: edition, work (with a description) and author.
   func storeLeftHand(isbn13: String = "9780441478125", description: String? = "Genly Ai visits Gethen.") {
     library.library.setRecord(FakeOpenLibrary.author(id: "OL31353A", name: "Ursula K. Le Guin"))

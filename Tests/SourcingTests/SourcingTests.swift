@@ -98,10 +98,7 @@ import Testing
       "volumes", Array(repeating: .error(status: 429, reason: "rateLimitExceeded", message: quota), count: 10)
     )
     harness.storeLeftHand()
-    harness.library.library.setRecord(FakeOpenLibrary.work(id: "OL15832982W", title: "Sabriel"))
-    harness.library.library.setRecord(
-      FakeOpenLibrary.edition(
-        id: "OL22951843M", title: "Sabriel", work: "OL15832982W", isbn13: ["9780060273224"]))
+    harness.storeSabriel()
     let catalog = harness.catalog([
       Collection(
         title: "S", slug: "s", isbns: [ISBN(isbn13: "9780441478125"), ISBN(isbn13: "9780060273224")])
@@ -115,6 +112,48 @@ import Testing
       ])
     // A daily quota is not retried: one request per ISBN.
     #expect(harness.google.google.requestCount == 2)
+  }
+
+  @Test func googleDownSendsTheISBNsToOpenLibraryWithOneWarning() async throws {
+    let harness = try SourcingHarness()
+    defer { harness.cleanUp() }
+    harness.google.google.script(
+      "volumes",
+      Array(repeating: .error(status: 503, reason: "backendError", message: "Backend Error"), count: 10))
+    harness.storeLeftHand()
+    let catalog = harness.catalog([Collection(title: "S", slug: "s", isbns: [ISBN(isbn13: "9780441478125")])])
+    let books = try await harness.run(catalog)
+    #expect(books.ids("s") == ["OL7582342M"])
+    #expect(
+      books.warningTexts == [
+        "warning: Google Books did not answer 1 ISBN lookup (HTTP 503 (backendError: Backend Error)): this run "
+          + "takes those books from Open Library; the next build asks Google again"
+      ])
+    // Retried once (retries: 1), then Open Library answered.
+    #expect(harness.google.google.requestCount == 2)
+  }
+
+  @Test func googleUnreachableSendsTheISBNsToOpenLibrary() async throws {
+    let harness = try SourcingHarness()
+    defer { harness.cleanUp() }
+    harness.storeLeftHand()
+    harness.storeSabriel()
+    var catalog = harness.catalog([
+      Collection(
+        title: "S", slug: "s", isbns: [ISBN(isbn13: "9780441478125"), ISBN(isbn13: "9780060273224")])
+    ])
+    // Nothing listens on port 9 of the loopback: the connection is refused.
+    catalog.googleBooks.apiURL = "http://127.0.0.1:9/books/v1"
+    let books = try await harness.run(catalog)
+    #expect(books.ids("s") == ["OL7582342M", "OL22951843M"])
+    #expect(books.warningTexts.count == 1)
+    #expect(
+      books.warningTexts.first?.hasPrefix(
+        "warning: Google Books did not answer 2 ISBN lookups (could not connect")
+        == true)
+    #expect(
+      books.warningTexts.first?.hasSuffix(
+        "this run takes those books from Open Library; the next build asks Google again") == true)
   }
 
   @Test func openLibraryFirstAsksGoogleOnlyForWhatItLacksAndToEnrich() async throws {

@@ -26,7 +26,8 @@ package struct FetchCollector<Source: FetchSource> {
   /// The request's answer, and whether this is the first time it is met (its own notes are
   /// then the caller's to report); records its notes, failure or absence the first time.
   /// A failure `handled` returns true for is the caller's to deal with (another source may
-  /// answer instead): it is then neither an error of the run nor reported.
+  /// answer instead): it is then neither an error of the run nor reported. An API found out of
+  /// reach is offered to `handled` as a transport failure.
   package mutating func take(
     _ request: Source.Request, _ purpose: Source.Purpose, handled: (RequestFailure) -> Bool = { _ in false }
   ) -> (answer: Source.Decoded, isFirst: Bool)? {
@@ -51,6 +52,15 @@ package struct FetchCollector<Source: FetchSource> {
       }
       return nil
     case .missing(let reason, let problem):
+      // An API out of reach is a failure another source may answer instead of.
+      if case .unreachable(_, _, let error) = reason,
+        handled(
+          RequestFailure(
+            subject: subject, url: source.displayURL(for: request), reason: .transport(error), attempts: 1,
+            hint: nil))
+      {
+        return nil
+      }
       guard first else { return nil }
       let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       if case .budgetSpent = reason {

@@ -50,4 +50,7 @@ package enum ISBNOutcome: Sendable, Equatable {
   /// HTTP 429 after the retries (a spent quota among them), when the fetcher was told another
   /// source may answer instead (`Fetcher.isbnFallback`).
   case rateLimited(RequestFailure)
+  /// A server error or no connection after the retries, with no cached answer, when another
+  /// source may answer instead (`Fetcher.isbnFallback`).
+  case unavailable(RequestFailure)
 }

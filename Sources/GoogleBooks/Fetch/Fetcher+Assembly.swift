@@ -38,9 +38,16 @@ extension Fetcher {
       for (i, isbn) in collection.isbns.enumerated() {
         let purpose = planner.isbnPurpose(collection: c, index: i)
         let taken = assembly.take(planner.isbnRequest(isbn), purpose) { failure in
-          // Another source answers instead of a rate-limited (or quota-spent) Google.
-          guard deferred, failure.isRateLimit else { return false }
-          isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
+          // Another source answers instead of a rate-limited (or quota-spent), down or
+          // unreachable Google.
+          guard deferred else { return false }
+          if failure.isRateLimit {
+            isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
+          } else if failure.isUnavailable {
+            isbnOutcomes[isbn.isbn13] = .unavailable(failure)
+          } else {
+            return false
+          }
           return true
         }
         guard let decoded = taken else { continue }
