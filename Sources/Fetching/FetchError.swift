@@ -110,6 +110,12 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
     /// Truncated or non-JSON body.
     case invalidBody(String)
 
+    /// HTTP 429: retried or not (a spent daily quota is not), it passes with time.
+    package var isRateLimit: Bool {
+      if case .http(429, _) = self { return true }
+      return false
+    }
+
     package var description: String {
       switch self {
       case .http(let status, let error):
@@ -145,10 +151,7 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
 extension RequestFailure {
   /// HTTP 429: a quota or rate limit, which a key lifts when there is none, and which another
   /// source may not share.
-  package var isRateLimit: Bool {
-    if case .http(429, _) = reason { return true }
-    return false
-  }
+  package var isRateLimit: Bool { reason.isRateLimit }
 
   /// A server error (5xx), or a connection refused, lost or timed out, after the retries: the
   /// source is down or out of reach, which another source may not be.

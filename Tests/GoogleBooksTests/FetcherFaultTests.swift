@@ -104,6 +104,27 @@ import Testing
     #expect(result.statistics.staleServed == 1)
   }
 
+  /// A spent daily quota is not retried, but it is no configuration error: the expired entry
+  /// serves, as for any transient failure (a scheduled CI build must not fail on it).
+  @Test func aSpentDailyQuotaFallsBackToAStaleEntryWithAWarning() async throws {
+    let harness = try FetchHarness()
+    defer { harness.cleanUp() }
+    let catalog = Self.oneQuery(harness, retries: 2)
+    let dayAgo = FetchHarness.now.addingTimeInterval(-3 * 86_400)
+    _ = try await harness.fetcher(catalog, harness.options(now: dayAgo)).run()
+    let message =
+      "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'books.googleapis.com'"
+    harness.fake.script("q=dune", [.error(status: 429, reason: "rateLimitExceeded", message: message)])
+    let result = try await harness.fetcher(catalog, harness.options()).run()
+    #expect(result.ids("sf") == ["d0", "d1", "d2"])
+    #expect(
+      result.warningTexts == [
+        "warning: query 'dune' in collection 'sf': HTTP 429 (rateLimitExceeded: \(message)) after 1 attempt; "
+          + "using the cached response from 2026-09-18T14:13:20Z"
+      ])
+    #expect(result.statistics.staleServed == 1)
+  }
+
   @Test func exhaustedRetriesWithoutACachedEntryFailNamingTheQuery() async throws {
     let harness = try FetchHarness()
     defer { harness.cleanUp() }

@@ -181,8 +181,9 @@ struct FetchState<Source: FetchSource> {
     }
     let purpose = purposes[request]![0]
     let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-    // Only transient failures fall back on the stale entry; a configuration error must be seen.
-    if source.isRetryable(reason), let entry = stale.removeValue(forKey: request) {
+    // Only transient failures fall back on the stale entry (a spent quota is one, though not
+    // retried); a configuration error must be seen.
+    if source.isRetryable(reason) || reason.isRateLimit, let entry = stale.removeValue(forKey: request) {
       statistics.staleServed += 1
       notes[request, default: []].append(
         "\(reason) after \(tries); using the cached response from \(UTCTime.rfc3339(entry.fetchedAt))")
