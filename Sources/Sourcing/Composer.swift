@@ -28,6 +28,9 @@ struct Composer {
   /// Catalog ISBN lookups Google did not answer (5xx, no connection), and the first failure.
   private var unanswered = 0
   private var outage: RequestFailure?
+  /// Google's errors for the lookups it did not answer and no other source found, in catalog
+  /// order: the run fails with them as Google's fetch would have.
+  private var unansweredErrors: [FetchError] = []
   /// Each source's records by ISBN-13, for enrichment.
   private var googleByISBN: [String: BookRecord] = [:]
   private var libraryByISBN: [String: BookRecord] = [:]
@@ -86,6 +89,8 @@ struct Composer {
     let bibkey = "ISBN:" + isbn.isbn13
     var otherEdition: Volume?
     var everyAnswer = true
+    // Google's own error for a lookup it could not answer: the run's when no source finds it.
+    var googleError: FetchError?
     for source in order {
       switch source {
       case .googleBooks:
@@ -96,9 +101,10 @@ struct Composer {
         case .rateLimited(let failure)?:
           refused += 1
           refusal = refusal ?? failure
-        case .unavailable(let failure)?:
+        case .unavailable(let failure, let error)?:
           unanswered += 1
           outage = outage ?? failure
+          googleError = error
         case nil: everyAnswer = false
         }
       case .openLibrary:
@@ -116,6 +122,10 @@ struct Composer {
           .warning("\(subject): \(where_); using Google's first result, volume '\(volume.id)'\(title)"))
       }
       return memo.record(volume)
+    }
+    if let googleError {
+      unansweredErrors.append(googleError)
+      return nil
     }
     if everyAnswer, !googleAlone {
       let names = order.map(\.displayName).joined(separator: " nor ")
@@ -202,13 +212,32 @@ struct Composer {
     return warnings
   }
 
+  /// The error for the ISBNs Google did not answer and no other source found, as Google's own
+  /// fetch would have thrown it: the failed requests, else the missing entries.
+  var unansweredError: FetchError? {
+    var failures: [RequestFailure] = []
+    var missing: [MissingEntry] = []
+    var reason: FetchError.MissingReason?
+    for error in unansweredErrors {
+      switch error {
+      case .requestsFailed(let more): failures += more
+      case .missingEntries(let more, let why):
+        missing += more
+        reason = reason ?? why
+      case .unwrittenEntries, .tooFewDescriptors: continue
+      }
+    }
+    if !failures.isEmpty { return .requestsFailed(failures) }
+    return reason.map { .missingEntries(missing, reason: $0) }
+  }
+
   private func lookups(_ count: Int) -> String { count == 1 ? "1 ISBN lookup" : "\(count) ISBN lookups" }
 
   /// The first of Google's second-run failures of a kind, in ISBN order.
   private func firstFailure(_ kind: (RequestFailure) -> Bool) -> RequestFailure? {
     for isbn in second.outcomes.keys.sorted() {
       switch second.outcomes[isbn] {
-      case .rateLimited(let failure)?, .unavailable(let failure)?: if kind(failure) { return failure }
+      case .rateLimited(let failure)?, .unavailable(let failure, _)?: if kind(failure) { return failure }
       default: continue
       }
     }

@@ -85,6 +85,7 @@ package struct Sourcing: Sendable {
       }
     }
     var books = composer.compose()
+    if let error = composer.unansweredError { throw error }
     books.warnings =
       composer.quotaWarning(hasKey: google.hasKey) + first.warnings + found.warnings
       + lookups.warnings + composer.warnings

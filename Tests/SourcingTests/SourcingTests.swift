@@ -142,8 +142,7 @@ import Testing
       Collection(
         title: "S", slug: "s", isbns: [ISBN(isbn13: "9780441478125"), ISBN(isbn13: "9780060273224")])
     ])
-    // Nothing listens on port 9 of the loopback: the connection is refused.
-    catalog.googleBooks.apiURL = "http://127.0.0.1:9/books/v1"
+    catalog.googleBooks.apiURL = try await TestSupport.unreachableAPIURL()
     let books = try await harness.run(catalog)
     #expect(books.ids("s") == ["OL7582342M", "OL22951843M"])
     #expect(books.warningTexts.count == 1)
@@ -154,6 +153,30 @@ import Testing
     #expect(
       books.warningTexts.first?.hasSuffix(
         "this run takes those books from Open Library; the next build asks Google again") == true)
+  }
+
+  /// What neither Google (down) nor Open Library gives fails the run with Google's own error,
+  /// as without Open Library: no book is dropped with a mere warning.
+  @Test func whatGoogleDownLeavesAndOpenLibraryLacksIsGooglesError() async throws {
+    let harness = try SourcingHarness()
+    defer { harness.cleanUp() }
+    harness.storeLeftHand()
+    var catalog = harness.catalog([
+      Collection(
+        title: "S", slug: "s", isbns: [ISBN(isbn13: "9780441478125"), ISBN(isbn13: "9780306406157")])
+    ])
+    let unreachable = try await TestSupport.unreachableAPIURL()
+    catalog.googleBooks.apiURL = unreachable
+    await #expect {
+      _ = try await harness.run(catalog)
+    } throws: { error in
+      guard
+        case .missingEntries(let entries, reason: .unreachable(let api, _, .cannotConnect)) = error
+          as? FetchError
+      else { return false }
+      return api == unreachable
+        && entries.map(\.subject) == ["ISBN 9780306406157 in collection 's'"]
+    }
   }
 
   @Test func openLibraryFirstAsksGoogleOnlyForWhatItLacksAndToEnrich() async throws {

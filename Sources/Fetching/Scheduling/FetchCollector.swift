@@ -26,10 +26,12 @@ package struct FetchCollector<Source: FetchSource> {
   /// The request's answer, and whether this is the first time it is met (its own notes are
   /// then the caller's to report); records its notes, failure or absence the first time.
   /// A failure `handled` returns true for is the caller's to deal with (another source may
-  /// answer instead): it is then neither an error of the run nor reported. An API found out of
-  /// reach is offered to `handled` as a transport failure.
+  /// answer instead): it is then neither an error of the run nor reported. `handled` is also
+  /// given the error the run would have thrown for it alone, for the caller to throw if no
+  /// other source answers. An API found out of reach is offered as a transport failure.
   package mutating func take(
-    _ request: Source.Request, _ purpose: Source.Purpose, handled: (RequestFailure) -> Bool = { _ in false }
+    _ request: Source.Request, _ purpose: Source.Purpose,
+    handled: (RequestFailure, FetchError) -> Bool = { _, _ in false }
   ) -> (answer: Source.Decoded, isFirst: Bool)? {
     let first = visited.insert(request).inserted
     let subject = source.subject(of: purpose)
@@ -44,7 +46,7 @@ package struct FetchCollector<Source: FetchSource> {
       return (answer, first)
     case .failed(var failure):
       failure.subject = subject
-      if handled(scrubbed(failure)) { return nil }
+      if handled(scrubbed(failure), .requestsFailed([scrubbed(failure)])) { return nil }
       if let fallback = purpose.fallback {
         if first { warn("\(subject): \(failure.reason); keeping \(fallback)") }
       } else if failed.insert(request).inserted {
@@ -53,16 +55,17 @@ package struct FetchCollector<Source: FetchSource> {
       return nil
     case .missing(let reason, let problem):
       // An API out of reach is a failure another source may answer instead of.
+      let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       if case .unreachable(_, _, let error) = reason,
         handled(
           RequestFailure(
             subject: subject, url: source.displayURL(for: request), reason: .transport(error), attempts: 1,
-            hint: nil))
+            hint: nil),
+          .missingEntries([entry], reason: reason))
       {
         return nil
       }
       guard first else { return nil }
-      let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       if case .budgetSpent = reason {
         pending.append((entry, purpose))
       } else if purpose.isOptional {

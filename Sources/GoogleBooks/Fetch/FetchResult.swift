@@ -51,6 +51,7 @@ package enum ISBNOutcome: Sendable, Equatable {
   /// source may answer instead (`Fetcher.isbnFallback`).
   case rateLimited(RequestFailure)
   /// A server error or no connection after the retries, with no cached answer, when another
-  /// source may answer instead (`Fetcher.isbnFallback`).
-  case unavailable(RequestFailure)
+  /// source may answer instead (`Fetcher.isbnFallback`); `error` is what the run would have
+  /// thrown for it, for when none does.
+  case unavailable(RequestFailure, error: FetchError)
 }

@@ -37,14 +37,14 @@ extension Fetcher {
       let deferred = isbnFallback || planner.enrichingISBNs
       for (i, isbn) in collection.isbns.enumerated() {
         let purpose = planner.isbnPurpose(collection: c, index: i)
-        let taken = assembly.take(planner.isbnRequest(isbn), purpose) { failure in
+        let taken = assembly.take(planner.isbnRequest(isbn), purpose) { failure, error in
           // Another source answers instead of a rate-limited (or quota-spent), down or
           // unreachable Google.
           guard deferred else { return false }
           if failure.isRateLimit {
             isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
           } else if failure.isUnavailable {
-            isbnOutcomes[isbn.isbn13] = .unavailable(failure)
+            isbnOutcomes[isbn.isbn13] = .unavailable(failure, error: error)
           } else {
             return false
           }
@@ -121,7 +121,8 @@ private struct Assembly {
   /// The request's volumes; the first time, its skipped volumes, notes and unused items are
   /// reported with the subject. A failure `handled` takes care of is not the run's error.
   mutating func take(
-    _ request: APIRequest, _ purpose: Purpose, handled: (RequestFailure) -> Bool = { _ in false }
+    _ request: APIRequest, _ purpose: Purpose,
+    handled: (RequestFailure, FetchError) -> Bool = { _, _ in false }
   ) -> DecodedResponse? {
     guard let (decoded, isFirst) = collector.take(request, purpose, handled: handled) else { return nil }
     if isFirst {
