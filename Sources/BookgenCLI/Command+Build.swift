@@ -83,7 +83,7 @@ extension CommandContext {
     console.detail(
       "\(site): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
-        + "\(report.pagesReused) pages reused"
+        + "\(report.pagesReused) pages reused, \(report.searchDocumentsReused) search documents reused"
     )
     console.detail(
       "Render stages: "

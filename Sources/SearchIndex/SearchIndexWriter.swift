@@ -26,10 +26,16 @@ package enum SearchIndexWriter {
 
   /// Writes the index of the documents with ids `ids`; `document(i)` makes document `i` (it is
   /// called once per document, on any thread, so that they need not all be held at once).
+  /// Documents `previous` holds (the same document with the same options) are not analysed
+  /// again; every document's analysis goes to `keeping`, for the next build's `previous`.
   package static func write<Failure: Error>(
-    ids: [String], options: SearchIndexOptions, document: @Sendable (Int) -> SearchDocument,
+    ids: [String], options: SearchIndexOptions, previous: SearchAnalysisStore = SearchAnalysisStore(),
+    keeping kept: SearchAnalysisStoreWriter? = nil, document: @Sendable (Int) -> SearchDocument,
     emit: (SearchIndexFile) throws(Failure) -> Void
   ) throws(Failure) {
+    let optionsDigest = DocumentDigest.options(options)
+    kept?.begin(options: optionsDigest)
+    let keeps = kept != nil
     let folder = options.folder.isEmpty ? "" : options.folder + "/"
     let slots = SearchSlots(ids: ids)
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
@@ -42,13 +48,22 @@ package enum SearchIndexWriter {
       let parts = pool.count
       let results = Parallel.map(count: parts, minimumChunk: 1) { part in
         let range = (batch.count * part / parts)..<(batch.count * (part + 1) / parts)
-        return range.map { pool.analyze(part, document(batch[$0]), options: options) }
+        return range.map { position in
+          let item = document(batch[position])
+          let digest = DocumentDigest(item)
+          if let (result, entry) = previous.result(for: digest, options: optionsDigest) {
+            return (result, digest, keeps ? Array(entry) : [], true)
+          }
+          let result = pool.analyze(part, item, options: options)
+          return (result, digest, keeps ? StoreEntry.encode(result) : [], false)
+        }
       }
       var position = 0
       var batchTerms: [(terms: [[UInt8]], slot: Int)] = []
       batchTerms.reserveCapacity(batch.count)
       for part in results {
-        for result in part {
+        for (result, digest, entry, reused) in part {
+          kept?.add(digest, entry: entry, reused: reused)
           let slot = slots.slots[batch[position]]
           position += 1
           batchTerms.append((result.terms, slot))
@@ -114,6 +129,7 @@ package enum SearchIndexWriter {
       ),
     ])
     try emit(SearchIndexFile(path: folder + "index.json", bytes: Array((manifest.rendered() + "\n").utf8)))
+    kept?.finish()
   }
 
   /// Facet files hold about 512 documents each (2–3 KB): 1 file up to 1,023 documents, 2, 4, 8…

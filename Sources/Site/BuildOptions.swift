@@ -86,6 +86,8 @@ package struct BuildReport: Sendable, Equatable {
   package var filesRemoved: Int = 0
   /// Pages not rendered because their sources had not changed since the previous build.
   package var pagesReused: Int = 0
+  /// Search documents whose analysis the build state kept (`BuildState`), not tokenised again.
+  package var searchDocumentsReused: Int = 0
   /// True when the fingerprint matched and nothing was rendered ("nothing changed").
   package var upToDate = false
   package var books: Int

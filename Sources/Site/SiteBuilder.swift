@@ -1,6 +1,7 @@
 import Catalog
 import Diagnostics
 import Foundation
+import SearchIndex
 import Support
 
 /// Renders a catalog's site into the output folder: the render stage's entry point for the CLI.
@@ -142,12 +143,18 @@ package struct SiteBuilder: Sendable {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
     clock.lap("pages")
-    // On its own: its postings and the pages in flight are never in memory together.
-    tally.merge(try writer.writeSearchIndex(model: model))
+    // On its own: its postings and the pages in flight are never in memory together. Only a
+    // build with a fingerprint (the CLI's) keeps a state: tests without one build from scratch.
+    let state = options.fingerprint.map { BuildState(folder: folder, toolVersion: $0.toolVersion) }
+    let next = state?.next()
+    tally.merge(
+      try writer.writeSearchIndex(
+        model: model, previous: state?.searchAnalyses() ?? SearchAnalysisStore(), keeping: next?.analyses))
     clock.lap("search")
     let removed = try update.finish(
       entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
+    next?.finish()
     clock.lap("finish")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
@@ -155,6 +162,7 @@ package struct SiteBuilder: Sendable {
       warnings: SiteWarnings.collect(model))
     report.filesWritten = tally.written
     report.pagesReused = tally.reused
+    report.searchDocumentsReused = next?.analyses.reused ?? 0
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
     report.diagnostics = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)

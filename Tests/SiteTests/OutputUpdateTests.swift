@@ -36,13 +36,7 @@ import Testing
   private func expectSameAsFreshBuild(_ folder: String, _ volumes: [Volume], root: String) async throws {
     let fresh = root + "/fresh-" + UUID().uuidString
     _ = try await builder(fresh, volumes).build()
-    let files = Fixtures.files(in: fresh)
-    #expect(Fixtures.files(in: folder) == files)
-    for file in files {
-      #expect(
-        FileManager.default.contents(atPath: folder + "/" + file)
-          == FileManager.default.contents(atPath: fresh + "/" + file), "\(file)")
-    }
+    Fixtures.expectSameFiles(folder, as: fresh)
     #expect(Fixtures.manifest(of: folder) == Fixtures.manifest(of: fresh))
   }
 

@@ -54,13 +54,7 @@ import Testing
     let fresh = root + "/fresh-" + UUID().uuidString
     let report = try await builder(fresh, shelf).build()
     #expect(report.pagesReused == 0)
-    let files = Fixtures.files(in: fresh)
-    #expect(Fixtures.files(in: folder) == files)
-    for file in files {
-      #expect(
-        FileManager.default.contents(atPath: folder + "/" + file)
-          == FileManager.default.contents(atPath: fresh + "/" + file), "\(file)")
-    }
+    Fixtures.expectSameFiles(folder, as: fresh)
     let ours = Fixtures.manifest(of: folder)?.entries ?? [:]
     let theirs = Fixtures.manifest(of: fresh)?.entries ?? [:]
     #expect(Set(ours.keys).union(theirs.keys).filter { ours[$0] != theirs[$0] }.sorted() == [])

@@ -20,8 +20,12 @@ enum SiteSearch {
     "pageNumber", "pageOf",
   ]
 
+  /// Hands over the index's files; documents `previous` holds are not analysed again, and every
+  /// document's analysis goes to `keeping`, for the next build.
   static func forEachFile<Failure: Error>(
-    model: SiteModel, facts: [BookFacts], strings: UIStrings, _ emit: (DiscoveryFile) throws(Failure) -> Void
+    model: SiteModel, facts: [BookFacts], strings: UIStrings,
+    previous: SearchAnalysisStore = SearchAnalysisStore(), keeping: SearchAnalysisStoreWriter? = nil,
+    _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     var options = SearchIndexOptions()
     options.thumbnailTemplate = thumbnailTemplate
@@ -41,7 +45,9 @@ enum SiteSearch {
     let shelf: @Sendable (String) -> String = { [shelfTitles = model.shelfTitles] slug in
       PageContexts.shelfName(slug, shelfTitles: shelfTitles, strings: strings)
     }
-    try SearchIndexWriter.write(ids: model.books.map(\.id), options: options) { index in
+    try SearchIndexWriter.write(
+      ids: model.books.map(\.id), options: options, previous: previous, keeping: keeping
+    ) { index in
       document(facts[index], collections: collections, untitled: untitled, language: language, shelf: shelf)
     } emit: { (file) throws(Failure) in
       try emit(DiscoveryFile(path: file.path, bytes: file.bytes))

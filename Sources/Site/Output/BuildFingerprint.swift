@@ -17,12 +17,15 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// The fingerprint of the same things without the fetched data: what every page depends on
   /// besides its books. Pages record it (with their books' data) to be reused by the next build.
   package let sharedValue: String?
+  /// The version of bookgen that builds: what the build state (`BuildState`) is stamped with.
+  package let toolVersion: String
 
   package var description: String { value }
 
-  package init(value: String, sharedValue: String? = nil) {
+  package init(value: String, sharedValue: String? = nil, toolVersion: String = "") {
     self.value = value
     self.sharedValue = sharedValue
+    self.toolVersion = toolVersion
   }
 
   /// `booksLines` are the catalog file's lines that hold the owner's `books:` entries
@@ -34,6 +37,7 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     includedFiles: [(bytes: [UInt8], booksLines: Range<Int>?)] = [], options: BuildOptions,
     toolVersion: String, inputs: [String]
   ) throws(SiteError) {
+    self.toolVersion = toolVersion
     var stream = FieldHasher()
     stream.add("bookgen-fingerprint 2")
     stream.add(toolVersion)

@@ -15,20 +15,32 @@ enum FileSystem {
 
   /// Creates `path` (which must not exist) holding `buffer`; nil on success, else the reason.
   static func create(_ path: String, _ buffer: UnsafeRawBufferPointer) -> String? {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    let descriptor = createFile(path)
     guard descriptor >= 0 else { return reason() }
+    if let failure = write(descriptor, buffer) {
+      close(descriptor)
+      return failure
+    }
+    return close(descriptor) == 0 ? nil : reason()
+  }
+
+  /// A new file at `path` (which must not exist) open for writing; -1 on failure (see `errno`).
+  static func createFile(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+  }
+
+  /// Writes all of `buffer` to `descriptor`; nil on success, else the reason.
+  static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> String? {
     var offset = 0
     while offset < buffer.count {
       let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        let failure = reason()
-        close(descriptor)
-        return failure
+        return reason()
       }
       offset += written
     }
-    return close(descriptor) == 0 ? nil : reason()
+    return nil
   }
 
   /// Replaces whatever is at `path` with a new file holding `bytes`.

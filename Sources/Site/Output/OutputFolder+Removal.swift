@@ -19,7 +19,7 @@ extension OutputFolder {
   }
 
   /// Removes the output (only if bookgen wrote it), its twin and everything else bookgen keeps
-  /// beside it (the manifests, the lock file), through the one removal rule; the
+  /// beside it (the manifests, the build state, the lock file), through the one removal rule; the
   /// replaced folder stays. What `bookgen clean` does, and what the preview should do with its
   /// temporary folder when it stops. Every path is checked before anything is removed.
   ///
@@ -35,6 +35,9 @@ extension OutputFolder {
     if removal.output { try FolderRemoval.removeTree(output, markerLast: OutputManifest.legacyFileName) }
     if removal.twin { try FolderRemoval.removeTree(next, markerLast: OutputManifest.legacyFileName) }
     if hasManifests { try FolderRemoval.removeTree(manifests.folder) }
+    for file in [state, state + ".tmp"] where PathKind.of(file) == .file {
+      if unlink(file) != 0, errno != ENOENT { throw .io(path: file, reason: FileSystem.reason()) }
+    }
     if PathKind.of(lock) == .file, unlink(lock) != 0, errno != ENOENT {
       throw .io(path: lock, reason: FileSystem.reason())
     }

@@ -24,6 +24,8 @@ package struct OutputFolder: Sendable {
   package let lock: String
   /// The manifests of the output and the twin.
   let manifests: ManifestStore
+  /// What a build keeps for the next one (`BuildState`).
+  let state: String
   /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
@@ -44,6 +46,7 @@ package struct OutputFolder: Sendable {
     replaced = parent + "/." + name + ".bookgen-replaced"
     lock = parent + "/." + name + ".bookgen-lock"
     manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
+    state = parent + "/." + name + ".bookgen-state"
     leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 

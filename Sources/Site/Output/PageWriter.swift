@@ -1,4 +1,5 @@
 import Catalog
+import SearchIndex
 
 /// Renders pages and places each one in the output's twin folder as soon as it is rendered.
 struct PageWriter: Sendable {
@@ -156,10 +157,14 @@ struct PageWriter: Sendable {
 
   /// Makes and places the search index (`search/…`), file by file. The builder calls it once the
   /// pages are written, so that its postings and the pages in flight are not in memory at once.
-  func writeSearchIndex(model: SiteModel) throws(SiteError) -> Tally {
+  /// Documents `previous` holds are not analysed again; the analyses go to `keeping`.
+  func writeSearchIndex(
+    model: SiteModel, previous: SearchAnalysisStore, keeping: SearchAnalysisStoreWriter?
+  ) throws(SiteError) -> Tally {
     var tally = Tally()
-    try SiteSearch.forEachFile(model: model, facts: contexts.seo.facts, strings: contexts.strings) {
-      (file) throws(SiteError) in
+    try SiteSearch.forEachFile(
+      model: model, facts: contexts.seo.facts, strings: contexts.strings, previous: previous, keeping: keeping
+    ) { (file) throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
       try update.makeParentFolders(of: path)
       tally.add(

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import GoogleBooks
+import Testing
 
 import struct Catalog.Collection
 import enum Catalog.SortOrder
@@ -64,6 +65,20 @@ enum Fixtures {
       return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
         && !isFolder.boolValue && !bookkeeping
     }.sorted()
+  }
+
+  /// Expects `folder` to hold exactly the files of `fresh`, byte for byte.
+  static func expectSameFiles(
+    _ folder: String, as fresh: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let files = files(in: fresh)
+    #expect(Fixtures.files(in: folder) == files, sourceLocation: sourceLocation)
+    for file in files {
+      #expect(
+        FileManager.default.contents(atPath: folder + "/" + file)
+          == FileManager.default.contents(atPath: fresh + "/" + file), "\(file)",
+        sourceLocation: sourceLocation)
+    }
   }
 
   /// The manifest bookgen keeps for the tree at `tree` (the output `output`, or its twin).

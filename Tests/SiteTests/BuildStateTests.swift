@@ -1,0 +1,151 @@
+import Catalog
+import Foundation
+import GoogleBooks
+import Support
+import Testing
+
+@testable import Site
+
+/// The build state beside the output (`.public.bookgen-state`): whatever it holds, a rebuild
+/// gives byte for byte the files a fresh build gives; it only saves work, and only the work
+/// whose inputs did not change.
+@Suite struct BuildStateTests {
+  private struct Site {
+    var books = (0..<9).map { index in
+      (id: "id\(index)", title: "Book \(index)", about: "About book \(index), a tale of the sea.")
+    }
+    var notes: [String: BookEntry] = [:]
+    var language = "en"
+    var title = "Shelf"
+    var templates: String?
+    var version = "bookgen 1"
+
+    func builder(_ output: String) -> SiteBuilder {
+      var catalog = Fixtures.catalog(
+        [Fixtures.collection("shelf")], books: notes, language: language, perPage: 4)
+      catalog.site.title = title
+      let volumes = books.map { book in
+        var volume = Fixtures.volume(
+          book.id, title: book.title, authors: ["Author \(book.id.count)"], date: "2011",
+          description: book.about)
+        volume.sourceDigest = UInt64(bitPattern: Int64(String(reflecting: volume).hashValue))
+        return volume
+      }
+      return SiteBuilder(
+        catalog: catalog, collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
+        options: BuildOptions(
+          templatesDirectory: templates, jobs: 2, outputDirectory: output,
+          workingDirectory: NSTemporaryDirectory(),
+          fingerprint: BuildFingerprint(
+            value: UUID().uuidString, sharedValue: "\(language) \(title) \(templates ?? "")",
+            toolVersion: version)))
+    }
+  }
+
+  /// Expects `folder` to hold exactly the files a fresh build of `site` writes (a build with
+  /// no state), and its manifest to record the same entries.
+  private func expectSameAsFreshBuild(_ folder: String, _ site: Site, root: String) async throws {
+    let fresh = root + "/fresh-" + UUID().uuidString
+    let report = try await site.builder(fresh).build()
+    #expect(report.searchDocumentsReused == 0)
+    Fixtures.expectSameFiles(folder, as: fresh)
+    #expect(Fixtures.manifest(of: folder)?.entries == Fixtures.manifest(of: fresh)?.entries)
+  }
+
+  @Test func eachKindOfChangeReanalysesOnlyWhatItChanged() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    var site = Site()
+    let first = try await site.builder(output).build()
+    #expect(first.searchDocumentsReused == 0)
+    #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-state"))
+    let templates = root + "/templates"
+    try FileManager.default.createDirectory(atPath: templates + "/assets", withIntermediateDirectories: true)
+
+    // Each change, and how many of the books' search documents stay as they were.
+    let changes: [(String, (inout Site) -> Void, Int)] = [
+      ("nothing", { _ in }, 9),
+      ("one volume's description", { $0.books[4].about = "A new description of the desert." }, 8),
+      ("one volume's title", { $0.books[2].title = "Aardvark" }, 8),
+      ("a note added", { $0.notes["id6"] = BookEntry(note: "Loved *it*.") }, 8),
+      ("the note edited", { $0.notes["id6"] = BookEntry(note: "Loved *it*, twice.") }, 8),
+      ("tags", { $0.notes["id6"]?.tags = ["reread"] }, 8),
+      ("the site's title", { $0.title = "Another shelf" }, 9),
+      // The facets' labels and UI strings are the manifest's: the documents stay the same.
+      ("the site's language", { $0.language = "fr" }, 9),
+      ("a template", { $0.templates = templates }, 9),
+      ("a book added", { $0.books.append((id: "id9", title: "Book 9", about: "New.")) }, 9),
+      ("a book removed", { $0.books.removeFirst() }, 9),
+      ("bookgen's version", { $0.version = "bookgen 2" }, 0),
+    ]
+    for (name, change, reused) in changes {
+      change(&site)
+      if site.templates != nil {
+        try Data("body { color: #222; }\n".utf8).write(
+          to: URL(fileURLWithPath: templates + "/assets/custom.css"))
+      }
+      let report = try await site.builder(output).build()
+      #expect(report.searchDocumentsReused == reused, "\(name)")
+      try await expectSameAsFreshBuild(output, site, root: root)
+    }
+  }
+
+  @Test func aStateThatIsNotOneThisBuildWroteIsIgnored() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    let state = root + "/.public.bookgen-state"
+    var site = Site()
+    _ = try await site.builder(output).build()
+    let written = try #require(FileManager.default.contents(atPath: state))
+
+    let damages: [(String, () throws -> Void)] = [
+      ("truncated", { try written.prefix(written.count / 2).write(to: URL(fileURLWithPath: state)) }),
+      (
+        "a byte changed",
+        {
+          var bytes = [UInt8](written)
+          bytes[bytes.count / 3] ^= 0x20
+          try Data(bytes).write(to: URL(fileURLWithPath: state))
+        }
+      ),
+      ("empty", { try Data().write(to: URL(fileURLWithPath: state)) }),
+      (
+        "another program's file", { try Data("{\"state\": 1}\n".utf8).write(to: URL(fileURLWithPath: state)) }
+      ),
+      (
+        "a folder in its place",
+        {
+          try FileManager.default.removeItem(atPath: state)
+          try FileManager.default.createDirectory(atPath: state + "/x", withIntermediateDirectories: true)
+        }
+      ),
+    ]
+    for (index, (name, damage)) in damages.enumerated() {
+      // A change each time, so the build is not skipped and one book is analysed anyway.
+      site.books[index].about = "Changed \(index)."
+      try damage()
+      let report = try await site.builder(output).build()
+      #expect(report.searchDocumentsReused == 0, "\(name)")
+      try await expectSameAsFreshBuild(output, site, root: root)
+      if PathKind.of(state) == .folder { try FileManager.default.removeItem(atPath: state) }
+    }
+    // The next build writes a good state again, and uses it.
+    _ = try await site.builder(output).build()
+    site.books[0].about = "Changed once more."
+    #expect(try await site.builder(output).build().searchDocumentsReused == 8)
+  }
+
+  @Test func cleaningRemovesTheState() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    _ = try await Site().builder(output).build()
+    #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-state"))
+    let folder = try OutputFolder(path: output)
+    let fence = FolderFence(project: root + "/project", home: nil, workingDirectory: root + "/project")
+    _ = try folder.remove(fence: fence, scope: .anywhere)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [])
+  }
+}
