@@ -15,6 +15,21 @@ struct RecordMemo: Sendable {
   private var volumes: [Key: BookRecord] = [:]
   private var books: [Key: BookRecord] = [:]
 
+  /// Adds the records of every volume the run found, a collection at a time, into a table sized
+  /// once: one array of all of them, and the table's doublings, were the build's peak memory.
+  mutating func add(_ result: FetchResult) {
+    // Sized for the distinct volumes: many collections return the same ones.
+    var keys: Set<Key> = []
+    for collection in result.collections {
+      for volume in collection.allVolumes {
+        if let digest = volume.sourceDigest { keys.insert(Key(id: volume.id, digest: digest)) }
+      }
+    }
+    volumes.reserveCapacity(volumes.count + keys.count)
+    keys = []
+    for collection in result.collections { add(collection.allVolumes) }
+  }
+
   /// Adds the records of `volumes` not mapped yet.
   mutating func add(_ volumes: [Volume]) {
     var unique: [Volume] = []
@@ -59,13 +74,11 @@ struct RecordMemo: Sendable {
   }
 }
 
-extension FetchResult {
-  /// Every volume the run found, other editions included.
+extension CollectionVolumes {
+  /// Every volume the run found for the collection, other editions included.
   var allVolumes: [Volume] {
-    collections.flatMap { collection in
-      collection.volumes + collection.idVolumes + collection.queryVolumes.flatMap { $0 }
-        + collection.isbnOutcomes.keys.sorted().compactMap { collection.isbnOutcomes[$0]?.volume }
-    }
+    volumes + idVolumes + queryVolumes.flatMap { $0 }
+      + isbnOutcomes.keys.sorted().compactMap { isbnOutcomes[$0]?.volume }
   }
 }
 

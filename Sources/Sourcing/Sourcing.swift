@@ -55,7 +55,7 @@ package struct Sourcing: Sendable {
     let first = try await google.run()
     relay?.finished(first.statistics)
     var records = RecordMemo()
-    records.add(first.allVolumes)
+    records.add(first)
 
     let library = OpenLibraryFetcher(
       settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge, version: version,

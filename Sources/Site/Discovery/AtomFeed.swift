@@ -57,7 +57,7 @@ struct AtomFeed: Sendable {
       xml.close("entry")
     }
     xml.close("feed")
-    return DiscoveryFile(path: path.relativeFilePath.joined(separator: "/"), text: xml.text)
+    return DiscoveryFile(path: path.relativeFilePath.joined(separator: "/"), bytes: xml.bytes)
   }
 
   /// `SOURCE_DATE_EPOCH` when set, else the newest publication date among `books`, else the

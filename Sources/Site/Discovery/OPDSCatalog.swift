@@ -63,7 +63,7 @@ struct OPDSCatalog: Sendable {
       xml.close("entry")
     }
     xml.close("feed")
-    return DiscoveryFile(path: OPDSCatalog.root.relativeFilePath.joined(separator: "/"), text: xml.text)
+    return DiscoveryFile(path: OPDSCatalog.root.relativeFilePath.joined(separator: "/"), bytes: xml.bytes)
   }
 
   private func acquisitionFeeds<Failure: Error>(
@@ -134,7 +134,7 @@ struct OPDSCatalog: Sendable {
       xml.close("entry")
     }
     xml.close("feed")
-    return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), text: xml.text)
+    return DiscoveryFile(path: path(page).relativeFilePath.joined(separator: "/"), bytes: xml.bytes)
   }
 
   /// An OPDS catalog entry, only what OPDS 1.2 clients show: the lean Atom entry, language and

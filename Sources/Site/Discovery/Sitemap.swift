@@ -10,7 +10,7 @@ enum Sitemap {
     let lastmod = options.sourceDateEpoch.map(UTCTime.day(epochSeconds:))
     let limit = max(1, options.sitemapLimit)
     guard sorted.count > limit else {
-      return [DiscoveryFile(path: "sitemap.xml", text: urlSet(sorted, lastmod: lastmod))]
+      return [DiscoveryFile(path: "sitemap.xml", bytes: urlSet(sorted, lastmod: lastmod))]
     }
     var files: [DiscoveryFile] = []
     var index = XMLWriter()
@@ -18,17 +18,17 @@ enum Sitemap {
     for (number, start) in stride(from: 0, to: sorted.count, by: limit).enumerated() {
       let name = "sitemap-\(number + 1).xml"
       let chunk = Array(sorted[start..<min(sorted.count, start + limit)])
-      files.append(DiscoveryFile(path: name, text: urlSet(chunk, lastmod: lastmod)))
+      files.append(DiscoveryFile(path: name, bytes: urlSet(chunk, lastmod: lastmod)))
       index.open("sitemap")
       index.element("loc", urls.absolute(SitePath([], fileName: name)))
       if let lastmod { index.element("lastmod", lastmod) }
       index.close("sitemap")
     }
     index.close("sitemapindex")
-    return [DiscoveryFile(path: "sitemap.xml", text: index.text)] + files
+    return [DiscoveryFile(path: "sitemap.xml", bytes: index.bytes)] + files
   }
 
-  private static func urlSet(_ locations: [String], lastmod: String?) -> String {
+  private static func urlSet(_ locations: [String], lastmod: String?) -> [UInt8] {
     var xml = XMLWriter()
     xml.open("urlset", ["xmlns": namespace])
     for location in locations {
@@ -38,7 +38,7 @@ enum Sitemap {
       xml.close("url")
     }
     xml.close("urlset")
-    return xml.text
+    return xml.bytes
   }
 
   /// Allows everything and names the sitemap (crawlers need its absolute URL).
