@@ -47,7 +47,9 @@ enum ExportValues {
     guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else {
       return (trimmed, nil, nil)
     }
+    // A book in two series is `(Discworld, #1; Rincewind, #1)`: the first is kept.
     let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+      .prefix { $0 != ";" }
     guard let hash = inside.lastIndex(of: "#") else { return (trimmed, nil, nil) }
     var name = inside[..<hash].trimmingCharacters(in: .whitespaces)
     if name.hasSuffix(",") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }

@@ -26,9 +26,11 @@ package struct FetchCollector<Source: FetchSource> {
   /// The request's answer, and whether this is the first time it is met (its own notes are
   /// then the caller's to report); records its notes, failure or absence the first time.
   /// A failure `handled` returns true for is the caller's to deal with (another source may
-  /// answer instead): it is then neither an error of the run nor reported.
+  /// answer instead): it is then neither an error of the run nor reported; so is an entry
+  /// missing for a reason `handledMissing` returns true for (offline, the API unreachable).
   package mutating func take(
-    _ request: Source.Request, _ purpose: Source.Purpose, handled: (RequestFailure) -> Bool = { _ in false }
+    _ request: Source.Request, _ purpose: Source.Purpose, handled: (RequestFailure) -> Bool = { _ in false },
+    handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> (answer: Source.Decoded, isFirst: Bool)? {
     let first = visited.insert(request).inserted
     let subject = source.subject(of: purpose)
@@ -51,7 +53,7 @@ package struct FetchCollector<Source: FetchSource> {
       }
       return nil
     case .missing(let reason, let problem):
-      guard first else { return nil }
+      guard first, !handledMissing(reason) else { return nil }
       let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       if case .budgetSpent = reason {
         pending.append((entry, purpose))
