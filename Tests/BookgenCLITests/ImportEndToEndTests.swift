@@ -25,60 +25,10 @@ import Testing
 
     """
 
-  /// Google knows the rows it is to find, by ISBN and by title; Open Library knows the rest it is
-  /// to find, by title, with a series in some of its edition records.
-  static func startServers() throws -> (FakeGoogleBooksServer, FakeOpenLibraryServer) {
-    let google = FakeGoogleBooks()
-    let library = FakeOpenLibrary()
-    for (index, row) in export.rows.enumerated() {
-      let volume = FakeGoogleBooks.volumeJSON(
-        id: googleID(index), title: row.title, isbn13: row.isbn13, isbn10: row.isbn10,
-        authors: [row.author])
-      switch (row.found, row.hasUsableISBN) {
-      case (.google, true):
-        google.setSearch("isbn:\(row.isbn13)", results: [volume])
-      case (.google, false):
-        google.setSearch(#"intitle:"\#(row.title)" inauthor:"\#(row.author)""#, results: [volume])
-        google.setVolume(googleID(index), json: volume)
-      case (.openLibrary, _):
-        library.setSearch(
-          ["title": row.title, "author": row.author],
-          docs: [
-            FakeOpenLibrary.doc(
-              work: "OL\(index)W", title: row.title, authors: [row.author], coverEdition: "OL\(index)M")
-          ])
-        library.setRecord(
-          FakeOpenLibrary.edition(
-            id: "OL\(index)M", title: row.title, work: "OL\(index)W", authors: ["OL\(index)A"],
-            series: row.sourceSeries.map { [$0] } ?? []))
-        library.setRecord(FakeOpenLibrary.work(id: "OL\(index)W", title: row.title, authors: ["OL\(index)A"]))
-        library.setRecord(FakeOpenLibrary.author(id: "OL\(index)A", name: row.author))
-      case (.nowhere, _):
-        break
-      }
-    }
-    let googleServer = FakeGoogleBooksServer(google: google)
-    let libraryServer = FakeOpenLibraryServer(library: library)
-    try googleServer.start()
-    try libraryServer.start()
-    return (googleServer, libraryServer)
-  }
-
-  static func googleID(_ index: Int) -> String { "gbook" + String(format: "%06d", index) }
-
-  /// The key the import gives the row: its ISBN, the book a title search found, or its export id.
-  static func key(_ index: Int) -> String {
-    let row = export.rows[index]
-    if row.hasUsableISBN { return row.isbn13 }
-    switch row.found {
-    case .google: return googleID(index)
-    case .openLibrary: return "OL\(index)M"
-    case .nowhere: return "goodreads:\(row.bookID)"
-    }
-  }
+  static func key(_ index: Int) -> String { export.key(index) }
 
   @Test func aThousandBookExportImportsAndBuildsIntoASiteThatAgreesWithIt() async throws {
-    let (google, library) = try Self.startServers()
+    let (google, library) = try Self.export.startSources()
     let root = TestSupport.makeTemporaryDirectory("bookgen-import-e2e")
     defer { TestSupport.removeTemporaryDirectory(root) }
     try Self.catalog.write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
