@@ -14,7 +14,9 @@ import Testing
       ("", nil, nil),
       ("9.78044E+12", nil, "9.78044E+12"),
       ("B08FHBV4ZX", nil, "B08FHBV4ZX"),
-      ("441172717", nil, "441172717"),
+      // A spreadsheet's ISBN-10 without its leading zero; a checksum that fails with it is no ISBN.
+      ("441172717", "9780441172719", nil),
+      ("441172718", nil, "441172718"),
     ] as [(String, String?, String?)])
   func isbns(text: String, isbn13: String?, unusable: String?) {
     let value = ExportValues.isbn(text)
