@@ -93,7 +93,7 @@ let package = Package(
     .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
     // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
     .executableTarget(
-      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog", "Support"],
+      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog", "Support", "TestSupport"],
       exclude: ["README.md"]),
     .testTarget(
       name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),

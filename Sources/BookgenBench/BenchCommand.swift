@@ -27,6 +27,10 @@ struct BenchCommand {
       let results = try await measureFetchLatency()
       print(BenchReport(measurements: [], fetch: results, options: options).fetchTarget)
       return 0
+    case .importOnly:
+      let result = try await ImportBench(bookgen: options.bookgen, runs: options.runs).run()
+      print(ImportBench.targets(result, rows: 1000).joined(separator: "\n"))
+      return 0
     case .run:
       let measurements = try await BenchHarness(options: options).run { size in try await prepare(size) }
       var sideBySide: [HugoComparison.Result] = []
@@ -36,8 +40,11 @@ struct BenchCommand {
         }
       }
       let fetch = options.fetchLatency ? try await measureFetchLatency() : []
-      print(
-        BenchReport(measurements: measurements, fetch: fetch, hugo: sideBySide, options: options).markdown)
+      let imported =
+        options.importBench ? try await ImportBench(bookgen: options.bookgen, runs: options.runs).run() : nil
+      var report = BenchReport(measurements: measurements, fetch: fetch, hugo: sideBySide, options: options)
+      report.imported = imported
+      print(report.markdown)
       return measurements.contains { $0.failure != nil } ? 1 : 0
     }
   }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `bookgen-bench` command-line options.
 struct BenchOptions {
-  enum Mode { case run, generate, verify, fetchLatency, help }
+  enum Mode { case run, generate, verify, fetchLatency, importOnly, help }
 
   var mode = Mode.run
   var sizes = [1_000, 10_000, 100_000]
@@ -15,6 +15,8 @@ struct BenchOptions {
   var runs = 3
   var seed = DatasetWriter.defaultSeed
   var fetchLatency = true
+  /// Whether a full run times `bookgen import` on a 1,000-row export too.
+  var importBench = true
   /// A Hugo executable to time on the same books (sizes up to 10,000); nil: no comparison.
   var hugo: String?
 
@@ -37,6 +39,9 @@ struct BenchOptions {
       --verify           Write the datasets if needed, then re-read and check them.
       --fetch-latency    Only time the fetch stage with 100 ms latency, 1 vs 4 in flight.
       --no-fetch-latency Skip that measurement in a full run.
+      --import           Only time 'bookgen import goodreads' on a 1,000-row export, offline
+                         and against local fake Google Books and Open Library servers.
+      --no-import        Skip that measurement in a full run.
       --hugo PATH        Also time Hugo (0.146 or newer) on an equivalent site of the same
                          books, in turns with bookgen (sizes up to 10,000; issue 17's ratio).
       -h, --help         Show this help.
@@ -81,6 +86,8 @@ struct BenchOptions {
       case "--verify": mode = .verify
       case "--fetch-latency": mode = .fetchLatency
       case "--no-fetch-latency": fetchLatency = false
+      case "--import": mode = .importOnly
+      case "--no-import": importBench = false
       case "--hugo": hugo = try value(argument)
       case "-h", "--help": mode = .help
       default: throw .usage("unknown option '\(argument)'")

@@ -14,28 +14,33 @@ extension CommandContext {
       try loadCatalog(options.catalog)
     }
     let name = options.outputName
-    let (plan, notSearched) = try await pipeline.step("Reading \(options.file)", stage: "reading the export")
-    {
+    let (plan, spent) = try await pipeline.step("Reading \(options.file)", stage: "reading the export") {
       try await importPlan(options, catalog: catalog, outputName: name)
     }
     let result = try await pipeline.step("Writing \(name)", stage: "writing \(name)") {
       try writeImport(plan, name: name, catalog: catalog, options: options)
     }
     reportImport(plan, result, name: name, catalog: options.catalog.path)
-    if notSearched > 0 {
+    if let spent, spent.notSearched > 0 {
       console.warning(
-        "\(NumberText.count(notSearched, "row")) not searched by title: the request budget ran out "
+        "\(NumberText.count(spent.notSearched, "row")) not searched by title: the request budget ran out "
           + "(importing again searches them)")
+    }
+    if let spent, spent.refused > 0 {
+      let sources = catalog.sources.filter(spent.refusingSources.contains).map(\.displayName)
+      console.warning(
+        "\(NumberText.count(spent.refused, "row")) not searched by title: \(sources.joined(separator: " and ")) "
+          + "refused (HTTP 429) or could not be reached (importing again searches them)")
     }
     console.status(
       "Imported \(NumberText.count(plan.entries.count, "book")) from \(options.file) into \(name) "
         + "in \(pipeline.elapsed) s")
   }
 
-  /// The export read, and its rows keyed (by title searches unless `--offline`); with how many
-  /// searches the request budget did not reach.
+  /// The export read, and its rows keyed (by title searches unless `--offline`); with what the
+  /// searches spent and left (nil offline).
   private func importPlan(_ options: ImportCommandOptions, catalog: Catalog, outputName: String)
-    async throws -> (ImportPlan, notSearched: Int)
+    async throws -> (ImportPlan, Spent.Record?)
   {
     let bytes: [UInt8]
     do {
@@ -66,21 +71,23 @@ extension CommandContext {
       else { continue }
       request.previousMatches[imported.id] = BookMatch(key: key, source: source)
     }
-    guard !options.offline else { return (try await ExportImporter.plan(request, matcher: nil), 0) }
+    guard !options.offline else { return (try await ExportImporter.plan(request, matcher: nil), nil) }
     let fetchOptions = FetchOptions(
       cacheDirectory: catalog.cacheDirectory, jobs: options.jobs, maxRequests: options.maxRequests,
       environment: environment.variables)
     let progress: (any FetchProgress)? =
       console.verbosity > .quiet && environment.standardErrorIsTerminal
       ? TerminalFetchReporter(write: environment.standardError.write) : nil
-    let matcher = GoogleTitleMatcher(catalog: catalog, options: fetchOptions, progress: progress)
+    let matcher = TitleMatcher(catalog: catalog, options: fetchOptions, progress: progress)
     let cache = ResponseCache(directory: fetchOptions.cacheDirectory)
     try? cache.claimFolder()
     let plan = try await holdingCacheLock(cache) { try await ExportImporter.plan(request, matcher: matcher) }
-    if let spent = matcher.spent.statistics.withLock({ $0 }), progress == nil {
-      console.detail(spent.summary(warnings: 0))
+    let spent = matcher.spent.last
+    if let spent {
+      spent.warnings.forEach(console.diagnostic)
+      if progress == nil { console.detail(spent.statistics.summary(warnings: spent.warnings.count)) }
     }
-    return (plan, matcher.spent.notSearched.withLock { $0 })
+    return (plan, spent)
   }
 
   /// The most read from an export: 64 MiB is a library of 100,000 books with reviews.

@@ -3,22 +3,19 @@ import Fetching
 import GoogleBooks
 import Import
 import Support
-import Synchronization
 
-/// Export rows without a usable ISBN looked up on Google Books by `intitle:` and `inauthor:`,
-/// through the fetch stage: answers are cached (a second import asks nothing), the request
-/// budget and rate apply, and the key is the catalog's.
-struct GoogleTitleMatcher: BookMatcher {
+/// Export rows looked up on Google Books by `intitle:` and `inauthor:`, through the fetch
+/// stage: answers are cached (a second import asks nothing), the request budget and rate
+/// apply, and a search Google refuses (HTTP 429) or cannot be sent is left to the next source.
+struct GoogleTitleMatcher {
   let catalog: Catalog
   let options: FetchOptions
   let progress: (any FetchProgress)?
-  /// What the last run spent, for the report.
-  let spent = Spent()
 
   /// Results of one search the best match is chosen from.
   static let resultsPerSearch = 5
 
-  func match(_ queries: [MatchQuery]) async throws -> [BookMatch?] {
+  func search(_ queries: [MatchQuery]) async throws -> SourceSearches {
     var search = catalog
     search.books = [:]
     search.collections = queries.enumerated().map { index, query in
@@ -26,12 +23,23 @@ struct GoogleTitleMatcher: BookMatcher {
         title: "\(query.title)", slug: "title-\(index + 1)",
         queries: [Query(q: Self.search(for: query), maxResults: Self.resultsPerSearch)])
     }
-    let result = try await Fetcher(catalog: search, options: options, progress: progress).run()
-    spent.statistics.withLock { $0 = result.statistics }
-    spent.notSearched.withLock { $0 = result.pending.count }
-    return zip(queries, result.collections).map { query, found in
-      Self.best(found.volumes, for: query).map { BookMatch(key: $0.id, source: .googleBooks) }
+    var fetcher = Fetcher(catalog: search, options: options, progress: progress)
+    fetcher.searchFallback = true
+    let result = try await fetcher.run()
+    let outcomes = zip(queries, result.collections).map { query, found -> TitleSearch in
+      if found.unansweredQueries.contains(0) { return .refused }
+      if found.unsearchedQueries.contains(0) { return .unsearched }
+      let candidates = found.volumes.map {
+        TitleCandidate(
+          key: $0.id, title: $0.volumeInfo.title, subtitle: $0.volumeInfo.subtitle,
+          authors: $0.volumeInfo.authors)
+      }
+      return TitleCandidate.best(candidates, for: query).map {
+        .found(BookMatch(key: $0.key, source: .googleBooks))
+      }
+        ?? .nothing
     }
+    return SourceSearches(outcomes: outcomes, statistics: result.statistics, warnings: result.warnings)
   }
 
   /// `intitle:"The Eyre Affair" inauthor:"Jasper Fforde"` (quotes in the title dropped).
@@ -41,32 +49,4 @@ struct GoogleTitleMatcher: BookMatcher {
     if let author = query.authors.first { parts.append("inauthor:" + phrase(author)) }
     return parts.joined(separator: " ")
   }
-
-  /// The first result whose title is the row's (or begins with it, before a subtitle) and that
-  /// shares an author's surname with the row; nil when none does, rather than a wrong book.
-  static func best(_ volumes: [Volume], for query: MatchQuery) -> Volume? {
-    let title = words(query.title)
-    let surnames = Set(query.authors.compactMap { words($0).last })
-    return volumes.first { volume in
-      let found = words(volume.volumeInfo.title ?? "")
-      let full = found + words(volume.volumeInfo.subtitle ?? "")
-      guard !title.isEmpty,
-        found == title || full.starts(with: title) || title.starts(with: found) && !found.isEmpty
-      else { return false }
-      guard !surnames.isEmpty else { return true }
-      return volume.volumeInfo.authors.contains { words($0).last.map(surnames.contains) ?? false }
-    }
-  }
-
-  /// Folded words, punctuation dropped: `The Eyre Affair: A Novel` → `the eyre affair a novel`.
-  private static func words(_ text: String) -> [String] {
-    TextFolding.fold(text).split { !$0.isLetter && !$0.isNumber }.map(String.init)
-  }
-}
-
-/// What a matcher's fetch spent, read once it is done.
-final class Spent: Sendable {
-  let statistics = Mutex<FetchStatistics?>(nil)
-  /// Searches the request budget did not reach.
-  let notSearched = Mutex(0)
 }

@@ -162,4 +162,20 @@ extension RequestFailure {
     case .transport, .invalidBody: return false
     }
   }
+
+  /// The API could not be reached at all (refused, no route, DNS): another source may be.
+  package var isUnreachable: Bool {
+    if case .transport(let error) = reason { return NetworkStatus.meansUnreachable(error) }
+    return false
+  }
+}
+
+extension FetchError.MissingReason {
+  /// Not fetched because the run is offline or the API cannot be reached (not for the budget).
+  package var isOfflineOrUnreachable: Bool {
+    switch self {
+    case .offline, .unreachable: true
+    case .budgetSpent: false
+    }
+  }
 }

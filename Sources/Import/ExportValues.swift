@@ -4,8 +4,9 @@ import Support
 
 /// How the exports write values, read into the catalog's: ISBNs, dates, lists, series, formats.
 enum ExportValues {
-  /// The ISBN-13 in `text` (Goodreads writes `="0441172717"`, often empty); else the text when
-  /// it is something other than an ISBN (a spreadsheet's `9.78053E+12`, an ASIN).
+  /// The ISBN-13 in `text` (Goodreads writes `="0441172717"`, often empty; a spreadsheet
+  /// `441172717`); else the text when it is something other than an ISBN (a spreadsheet's
+  /// `9.78053E+12`, an ASIN).
   static func isbn(_ text: String) -> (isbn13: String?, unusable: String?) {
     var value = Substring(text.trimmingCharacters(in: .whitespaces))
     if value.hasPrefix("=") { value = value.dropFirst() }
@@ -14,6 +15,13 @@ enum ExportValues {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return (nil, nil) }
     if let isbn = try? ISBN.parse(trimmed) { return (isbn.isbn13, nil) }
+    // A spreadsheet reads an ISBN-10 as a number and drops its leading zero (`441172717`);
+    // the checksum tells whether the zero put back makes it the ISBN again.
+    if trimmed.count == 9, trimmed.allSatisfy(\.isASCIIDigitCharacter),
+      let isbn = try? ISBN.parse("0" + trimmed)
+    {
+      return (isbn.isbn13, nil)
+    }
     return (nil, trimmed)
   }
 
@@ -47,7 +55,9 @@ enum ExportValues {
     guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else {
       return (trimmed, nil, nil)
     }
+    // A book in two series is `(Discworld, #1; Rincewind, #1)`: the first is kept.
     let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+      .prefix { $0 != ";" }
     guard let hash = inside.lastIndex(of: "#") else { return (trimmed, nil, nil) }
     var name = inside[..<hash].trimmingCharacters(in: .whitespaces)
     if name.hasSuffix(",") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }

@@ -67,8 +67,18 @@ struct Composer {
           library.searches[index].forEach { add(memo.record($0)) }
         }
       }
-      for isbn in collection.isbns { add(resolve(isbn, in: collection)) }
-      first.collections[c].idVolumes.forEach { add(memo.record($0)) }
+      var unfound: [String] = []
+      for isbn in collection.isbns {
+        guard let record = resolve(isbn, in: collection) else {
+          unfound.append(isbn.isbn13)
+          continue
+        }
+        add(record)
+      }
+      let idVolumes = first.collections[c].idVolumes
+      idVolumes.forEach { add(memo.record($0)) }
+      let foundIDs = Set(idVolumes.map(\.id))
+      unfound += collection.volumes.filter { !foundIDs.contains($0) }
       for (i, id) in collection.openLibraryIDs.enumerated() {
         if let index = plan.works[c][i] {
           add(index < library.works.count ? library.works[index].map(memo.record) : nil)
@@ -76,7 +86,9 @@ struct Composer {
           add(library.lookups["OLID:\(id)"].map(memo.record))
         }
       }
-      books.collections.append(CollectionRecords(slug: collection.slug, records: records))
+      var composed = CollectionRecords(slug: collection.slug, records: records)
+      composed.unfound = unfound
+      books.collections.append(composed)
     }
     return books
   }

@@ -3,17 +3,17 @@ import Foundation
 
 /// Passes the progress of one source's run after another on as one fetch: counters add up
 /// across runs, and only the whole fetch reports collections and its end.
-final class ProgressRelay: FetchProgress, @unchecked Sendable {
+package final class ProgressRelay: FetchProgress, @unchecked Sendable {
   private let next: any FetchProgress
   private let lock = NSLock()
   /// The finished runs' counters.
   private var base = FetchStatistics()
 
-  init(_ next: any FetchProgress) {
+  package init(_ next: any FetchProgress) {
     self.next = next
   }
 
-  func report(_ event: FetchEvent) {
+  package func report(_ event: FetchEvent) {
     switch event {
     case .update(let statistics):
       next.report(.update(lock.withLock { base } + statistics))
@@ -25,7 +25,7 @@ final class ProgressRelay: FetchProgress, @unchecked Sendable {
   }
 
   /// A run is over: its counters become part of every later update.
-  func finished(_ statistics: FetchStatistics) {
+  package func finished(_ statistics: FetchStatistics) {
     lock.withLock { base = base + statistics }
   }
 }

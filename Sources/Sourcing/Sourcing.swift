@@ -52,6 +52,7 @@ package struct Sourcing: Sendable {
     var google = Fetcher(
       catalog: firstGoogleCatalog, options: options, transport: googleTransport, progress: relay)
     google.isbnFallback = googleFirst && order.contains(.openLibrary)
+    google.standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
     let first = try await google.run()
     relay?.finished(first.statistics)
     var records = RecordMemo()

@@ -65,6 +65,7 @@ import Testing
       #expect(result.stdout == "")
       #expect(
         result.stderr == """
+          note: open_library.contact is not set: Open Library was asked at its anonymous rate (one request a second); set it to your e-mail address or site URL to be identified (three a second)
           Found by title and author (check them: 'matched_by: title' in goodreads.yml):
             export.csv:3: The Eyre Affair by Jasper Fforde → eyreNovel01
             export.csv:5: The Martian by Andy Weir → martian0001

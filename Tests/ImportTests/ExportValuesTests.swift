@@ -14,7 +14,9 @@ import Testing
       ("", nil, nil),
       ("9.78044E+12", nil, "9.78044E+12"),
       ("B08FHBV4ZX", nil, "B08FHBV4ZX"),
-      ("441172717", nil, "441172717"),
+      // A spreadsheet's ISBN-10 without its leading zero; a checksum that fails with it is no ISBN.
+      ("441172717", "9780441172719", nil),
+      ("441172718", nil, "441172718"),
     ] as [(String, String?, String?)])
   func isbns(text: String, isbn13: String?, unusable: String?) {
     let value = ExportValues.isbn(text)
@@ -31,6 +33,13 @@ import Testing
         "The Iron Fey: Call of the Forgotten", "1.5"
       ),
       ("Harry Potter Boxed Set (Harry Potter, #1-7)", "Harry Potter Boxed Set", "Harry Potter", nil),
+      // Two series: the first, not a name running into the second.
+      ("The Colour of Magic (Discworld, #1; Rincewind, #1)", "The Colour of Magic", "Discworld", "1"),
+      ("Mort (Discworld #4)", "Mort", "Discworld", "4"),
+      (
+        "Nineteen Eighty-Four (1984) (Penguin Modern Classics, #3)", "Nineteen Eighty-Four (1984)",
+        "Penguin Modern Classics", "3"
+      ),
     ] as [(String, String, String?, String?)])
   func seriesFromTitles(text: String, title: String, series: String?, number: String?) {
     let parsed = ExportValues.series(inTitle: text)
@@ -39,7 +48,10 @@ import Testing
     #expect(parsed.number?.text == number)
   }
 
-  @Test(arguments: ["Dune", "Walden (Or, Life in the Woods)", "Apollo (#13)", "(#1)", "Odd (Series, #)"])
+  @Test(arguments: [
+    "Dune", "Walden (Or, Life in the Woods)", "Apollo (#13)", "(#1)", "Odd (Series, #)",
+    "Nineteen Eighty-Four (1984)", "We Are #1 (Again)",
+  ])
   func titlesWithoutASeries(text: String) {
     let parsed = ExportValues.series(inTitle: text)
     #expect(parsed.title == text)

@@ -6,6 +6,8 @@ struct BenchReport {
   var fetch: [FetchLatencyBench.Result] = []
   var hugo: [HugoComparison.Result] = []
   var options: BenchOptions
+  /// `bookgen import` on a 1,000-row export (issue 16), nil when not run.
+  var imported: ImportBench.Result?
 
   var markdown: String {
     // Stage columns in the order bookgen printed them, whatever stages it reports.
@@ -147,6 +149,7 @@ struct BenchReport {
     limit(10_000, .noOpDisk, seconds: 1, "10k no-op rebuild on ext4 < 1 s")
     limit(10_000, .oneBookDisk, seconds: 1, "10k one-book rebuild on ext4 < 1 s")
     lines.append(fetchTarget)
+    lines += ImportBench.targets(imported, rows: 1000)
     return lines
   }
 

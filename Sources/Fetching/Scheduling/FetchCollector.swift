@@ -28,10 +28,12 @@ package struct FetchCollector<Source: FetchSource> {
   /// A failure `handled` returns true for is the caller's to deal with (another source may
   /// answer instead): it is then neither an error of the run nor reported. `handled` is also
   /// given the error the run would have thrown for it alone, for the caller to throw if no
-  /// other source answers. An API found out of reach is offered as a transport failure.
+  /// other source answers. An API found out of reach is offered as a transport failure first,
+  /// then, like an entry missing for another reason, to `handledMissing`.
   package mutating func take(
     _ request: Source.Request, _ purpose: Source.Purpose,
-    handled: (RequestFailure, FetchError) -> Bool = { _, _ in false }
+    handled: (RequestFailure, FetchError) -> Bool = { _, _ in false },
+    handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> (answer: Source.Decoded, isFirst: Bool)? {
     let first = visited.insert(request).inserted
     let subject = source.subject(of: purpose)
@@ -65,7 +67,7 @@ package struct FetchCollector<Source: FetchSource> {
       {
         return nil
       }
-      guard first else { return nil }
+      guard first, !handledMissing(reason) else { return nil }
       if case .budgetSpent = reason {
         pending.append((entry, purpose))
       } else if purpose.isOptional {

@@ -9,18 +9,35 @@ extension Fetcher {
     var assembly = Assembly(collector: FetchCollector(run))
     let planner = run.source.planner
     var collections: [CollectionVolumes] = []
+    var standIns = StandIns(keys: self.standIns)
     for (c, collection) in catalog.collections.enumerated() {
       var volumes = CollectionBuilder(details: planner.wantsDetails(c))
       var queryVolumes: [[Volume]] = Array(repeating: [], count: collection.queries.count)
       var isbnOutcomes: [String: ISBNOutcome] = [:]
       var idVolumes: [Volume] = []
+      var unansweredQueries: Set<Int> = []
+      var unsearchedQueries: Set<Int> = []
       for q in collection.queries.indices where collection.queries[q].source == .googleBooks {
         var start = 0
         while true {
           let request = planner.searchRequest(collection: c, query: q, start: start)
-          guard let decoded = assembly.take(request, .page(collection: c, query: q, start: start)) else {
-            break
-          }
+          let taken = assembly.take(
+            request, .page(collection: c, query: q, start: start),
+            handled: { failure, _ in
+              guard searchFallback, failure.isRateLimit || failure.isUnavailable else { return false }
+              unansweredQueries.insert(q)
+              return true
+            },
+            handledMissing: { reason in
+              guard searchFallback else { return false }
+              if case .budgetSpent = reason {
+                unsearchedQueries.insert(q)
+              } else {
+                unansweredQueries.insert(q)
+              }
+              return true
+            })
+          guard let decoded = taken else { break }
           for volume in decoded.volumes {
             let detailed = assembly.detailed(volume, wanted: volumes.details)
             volumes.append(detailed)
@@ -37,19 +54,23 @@ extension Fetcher {
       let deferred = isbnFallback || planner.enrichingISBNs
       for (i, isbn) in collection.isbns.enumerated() {
         let purpose = planner.isbnPurpose(collection: c, index: i)
-        let taken = assembly.take(planner.isbnRequest(isbn), purpose) { failure, error in
-          // Another source answers instead of a rate-limited (or quota-spent), down or
-          // unreachable Google.
-          guard deferred else { return false }
-          if failure.isRateLimit {
-            isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
-          } else if failure.isUnavailable {
-            isbnOutcomes[isbn.isbn13] = .unavailable(failure, error: error)
-          } else {
-            return false
-          }
-          return true
-        }
+        let taken = assembly.take(
+          planner.isbnRequest(isbn), purpose,
+          handled: { failure, error in
+            if standIns.failed(isbn.isbn13, failure) { return true }
+            // Another source answers instead of a rate-limited (or quota-spent), down or
+            // unreachable Google.
+            guard deferred else { return false }
+            if failure.isRateLimit {
+              isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
+            } else if failure.isUnavailable {
+              isbnOutcomes[isbn.isbn13] = .unavailable(failure, error: error)
+            } else {
+              return false
+            }
+            return true
+          },
+          handledMissing: { standIns.missing(isbn.isbn13, $0) })
         guard let decoded = taken else { continue }
         let subject = planner.subject(purpose)
         guard let (volume, matched) = RequestPlanner.choose(decoded.volumes, for: isbn) else {
@@ -73,7 +94,10 @@ extension Fetcher {
       }
       for (i, id) in collection.volumes.enumerated() {
         let purpose = Purpose.volume(collection: c, index: i)
-        guard let decoded = assembly.take(planner.volumeRequest(id), purpose) else { continue }
+        let taken = assembly.take(
+          planner.volumeRequest(id), purpose, handled: { failure, _ in standIns.failed(id, failure) },
+          handledMissing: { standIns.missing(id, $0) })
+        guard let decoded = taken else { continue }
         if let volume = decoded.volumes.first {
           volumes.append(volume)
           idVolumes.append(volume)
@@ -84,8 +108,17 @@ extension Fetcher {
       result.queryVolumes = queryVolumes
       result.isbnOutcomes = isbnOutcomes
       result.idVolumes = idVolumes
+      result.unansweredQueries = unansweredQueries
+      result.unsearchedQueries = unsearchedQueries
       collections.append(result)
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
+    }
+    if standIns.count > 0 {
+      let books = standIns.count == 1 ? "1 imported book has" : "\(standIns.count) imported books have"
+      let reason = options.offline ? "offline" : "Google Books cannot be reached"
+      assembly.collector.warn(
+        "\(reason): \(books) no cached Google Books data: shown with the export's title and authors until "
+          + "a run with the network fetches it")
     }
     let pending = try assembly.collector.finish()
     var statistics = run.statistics
@@ -95,6 +128,25 @@ extension Fetcher {
       collections: collections, warnings: assembly.collector.warnings, statistics: statistics)
     result.pending = pending
     return result
+  }
+}
+
+/// The lookups of books an imported entry stands in for (`Fetcher.standIns`) that could not be
+/// made, offline or with Google unreachable: no error, counted for one warning.
+private struct StandIns {
+  let keys: Set<String>
+  private(set) var count = 0
+
+  mutating func failed(_ key: String, _ failure: RequestFailure) -> Bool {
+    guard keys.contains(key), failure.isUnreachable else { return false }
+    count += 1
+    return true
+  }
+
+  mutating func missing(_ key: String, _ reason: FetchError.MissingReason) -> Bool {
+    guard keys.contains(key), reason.isOfflineOrUnreachable else { return false }
+    count += 1
+    return true
   }
 }
 
@@ -122,9 +174,13 @@ private struct Assembly {
   /// reported with the subject. A failure `handled` takes care of is not the run's error.
   mutating func take(
     _ request: APIRequest, _ purpose: Purpose,
-    handled: (RequestFailure, FetchError) -> Bool = { _, _ in false }
+    handled: (RequestFailure, FetchError) -> Bool = { _, _ in false },
+    handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> DecodedResponse? {
-    guard let (decoded, isFirst) = collector.take(request, purpose, handled: handled) else { return nil }
+    guard
+      let (decoded, isFirst) = collector.take(
+        request, purpose, handled: handled, handledMissing: handledMissing)
+    else { return nil }
     if isFirst {
       let subject = collector.source.subject(of: purpose)
       for skipped in decoded.skipped { collector.warn("\(subject): skipped a malformed volume: \(skipped)") }

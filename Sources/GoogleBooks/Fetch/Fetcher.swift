@@ -22,6 +22,14 @@ package struct Fetcher: Sendable {
   /// failures are warnings (HTTP 429 not even that: see `isbnOutcomes`), and offline or with
   /// Google unreachable they are skipped with one warning.
   package var enrichingISBNs = false
+  /// True when another source is searched for what Google's queries cannot answer (title
+  /// matching on import): a query refused with HTTP 429 or not sent because Google cannot be
+  /// reached is no error, and `CollectionVolumes.unansweredQueries` lists it.
+  package var searchFallback = false
+  /// ISBN-13s whose catalog entry an import wrote, and so carries the book's title and authors:
+  /// offline, or with Google unreachable, their missing lookups are no error but one warning,
+  /// and the book is shown from the export's data.
+  package var standIns: Set<String> = []
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),

@@ -27,7 +27,7 @@ struct OpenLibraryAssembly {
       }
     }
     for index in planner.plan.searches.indices {
-      result.searches.append(searchBooks(index))
+      result.searches.append(searchBooks(index, into: &result))
     }
     for index in planner.plan.works.indices {
       result.works.append(listedWork(index))
@@ -36,22 +36,38 @@ struct OpenLibraryAssembly {
   }
 
   /// The search's books, page by page, up to what it asked for; each book once.
-  private mutating func searchBooks(_ index: Int) -> [OpenLibraryBook] {
+  private mutating func searchBooks(_ index: Int, into result: inout OpenLibraryResult) -> [OpenLibraryBook] {
     let search = planner.plan.searches[index]
     var books: [OpenLibraryBook] = []
     var seen: Set<OpenLibraryID> = []
     var offset = 0
     while offset < search.maxResults {
       let request = planner.searchRequest(index, offset: offset)
-      guard case .search(let docs, _)? = take(request, .search(query: index, offset: offset)) else { break }
+      let answer = take(
+        request, .search(query: index, offset: offset),
+        handled: { failure in
+          guard search.mayFallBack, failure.isRateLimit || failure.isUnavailable else { return false }
+          result.unanswered.insert(index)
+          return true
+        },
+        handledMissing: { reason in
+          guard search.mayFallBack else { return false }
+          if case .budgetSpent = reason {
+            result.unsearched.insert(index)
+          } else {
+            result.unanswered.insert(index)
+          }
+          return true
+        })
+      guard case .search(let docs, _)? = answer else { break }
       let limit = min(OpenLibraryRequest.searchPageSize, search.maxResults - offset)
       for doc in docs.prefix(limit) {
         var book = OpenLibraryBook(id: doc.coverEdition ?? doc.work)
         guard seen.insert(book.id).inserted else { continue }
         book.doc = doc
-        if let edition = doc.coverEdition {
+        if search.withRecords, let edition = doc.coverEdition {
           complete(&book, edition: edition, named: !doc.authorNames.isEmpty, optional: false)
-        } else {
+        } else if search.withRecords {
           completeWork(
             &book, doc.work, needsAuthors: doc.authorNames.isEmpty, optional: false, editionAuthors: [])
         }
@@ -172,10 +188,15 @@ struct OpenLibraryAssembly {
   }
 
   /// The request's answer; the first time, its notes are reported with the subject.
-  private mutating func take(_ request: OpenLibraryRequest, _ purpose: OpenLibraryPurpose)
-    -> OpenLibraryAnswer?
-  {
-    guard let (decoded, isFirst) = collector.take(request, purpose) else { return nil }
+  private mutating func take(
+    _ request: OpenLibraryRequest, _ purpose: OpenLibraryPurpose,
+    handled: (RequestFailure) -> Bool = { _ in false },
+    handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
+  ) -> OpenLibraryAnswer? {
+    guard
+      let (decoded, isFirst) = collector.take(
+        request, purpose, handled: { failure, _ in handled(failure) }, handledMissing: handledMissing)
+    else { return nil }
     if isFirst {
       let subject = collector.source.subject(of: purpose)
       for note in decoded.notes { collector.warn("\(subject): \(note)") }

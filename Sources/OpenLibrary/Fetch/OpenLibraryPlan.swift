@@ -32,6 +32,13 @@ package struct OpenLibraryPlan: Sendable, Equatable {
     /// Results wanted in all, fetched in pages of 100.
     package var maxResults: Int
     package var subject: String
+    /// Whether each result's edition and work records are asked too (two requests per result);
+    /// without them a result is its search document alone, as a title match needs it.
+    package var withRecords = true
+    /// True when another source is searched if this one cannot be answered (a title match on
+    /// import): HTTP 429, Open Library unreachable or the budget spent is then no error and no
+    /// warning, and `OpenLibraryResult.unanswered` or `.unsearched` lists the search.
+    package var mayFallBack = false
 
     package init(fields: [OpenLibraryRequest.Parameter], maxResults: Int, subject: String) {
       self.fields = fields

@@ -54,7 +54,7 @@ struct OpenLibraryPlanner: Sendable {
         next.append(
           (searchRequest(index, offset: offset + limit), .search(query: index, offset: offset + limit)))
       }
-      for doc in docs.prefix(limit) { next.append(bookRecord(of: doc)) }
+      if plan.searches[index].withRecords { next += docs.prefix(limit).map(bookRecord(of:)) }
       return next
     case (.listedWork, .work(let work)):
       return authors(work.authors, optional: false)

@@ -100,9 +100,14 @@ extension BookEntry {
 
   /// The record of a book no source knows, from what its import recorded.
   func exportRecord(id: ExportID) -> BookRecord? {
+    exportRecord(key: id.description)
+  }
+
+  /// The same for the entry under `key` (an export's id, or an ISBN no source gave a record for).
+  func exportRecord(key: String) -> BookRecord? {
     guard let imported else { return nil }
     var record = BookRecord(
-      id: id.description, source: SourceRecord(source: .export(id.source), id: id.id, digest: digest))
+      id: key, source: SourceRecord(source: .export(imported.source), id: imported.id, digest: digest))
     record.title = imported.title
     record.authors = imported.authors.isEmpty ? nil : imported.authors
     record.publisher = imported.publisher

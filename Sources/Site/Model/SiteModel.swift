@@ -79,7 +79,11 @@ struct SiteModel: Sendable {
         var seen: Set<String> = []
         var order: [String] = []
         // Books no source knows follow the fetched ones, made from what their import recorded.
-        let exported = collection.exportIDs.compactMap { catalog.books[$0.description]?.exportRecord(id: $0) }
+        var exported = collection.exportIDs.compactMap { catalog.books[$0.description]?.exportRecord(id: $0) }
+        // So do imported ISBNs no source gave a record for (offline without a cache entry).
+        for position in inputsBySlug[collection.slug] ?? [] {
+          exported += inputs[position].unfound.compactMap { catalog.books[$0]?.exportRecord(key: $0) }
+        }
         for group in (inputsBySlug[collection.slug] ?? []).map({ inputs[$0].records }) + [exported] {
           for record in group where seen.insert(record.id).inserted {
             order.append(record.id)

@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BookgenCLI
+
+/// Issue 16's "done when": a Goodreads export of 1,000 books (custom shelves, a hundred rows
+/// without a usable ISBN) imported and built over real HTTP against fake Google Books and Open
+/// Library servers; the built site agrees with the export row by row.
+@Suite struct ImportEndToEndTests {
+  static let export = GoodreadsExport(count: 1000)
+
+  static let catalog = """
+    site:
+      title: "My Goodreads"
+      base_url: "https://me.test/books/"
+    google_books:
+      country: US
+    open_library:
+      contact: me@example.test
+      requests_per_second: 1000
+    collections:
+      - title: "Favourites"
+        books: ["\(export.rows[0].isbn13)"]
+
+    """
+
+  static func key(_ index: Int) -> String { export.key(index) }
+
+  @Test func aThousandBookExportImportsAndBuildsIntoASiteThatAgreesWithIt() async throws {
+    let (google, library) = try Self.export.startSources()
+    let root = TestSupport.makeTemporaryDirectory("bookgen-import-e2e")
+    defer { TestSupport.removeTemporaryDirectory(root) }
+    try Self.catalog.write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+    try Self.export.csv.write(toFile: root + "/export.csv", atomically: true, encoding: .utf8)
+    let variables = ["BOOKGEN_API_URL": google.apiURL, "BOOKGEN_OPENLIBRARY_URL": library.apiURL]
+    let rows = Self.export.rows
+    let lines = Self.export.lineNumbers
+
+    let imported = await runCLI(["import", "goodreads", "export.csv"], in: root, variables: variables)
+    #expect(imported.status == 0)
+    #expect(imported.stderr == Self.expectedReport(lines: lines))
+    let untitled = rows.indices.filter { !rows[$0].hasUsableISBN }
+    #expect(untitled.count == 100)
+    // A search per row without ISBN on Google; one on Open Library per row Google did not find.
+    #expect(google.google.requestCount == 100)
+    #expect(library.library.requestCount == untitled.filter { rows[$0].found != .google }.count)
+
+    // Every row is one entry, those found by title marked with their source.
+    let file = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+    let entries = Self.entries(file)
+    #expect(entries.map(\.key) == rows.indices.map(Self.key))
+    for index in untitled {
+      let marked = entries[index].text.contains("      matched_by: title\n")
+      let source = rows[index].found == .google ? "google_books" : "open_library"
+      #expect(marked == (rows[index].found != .nowhere), "row \(index)")
+      #expect(
+        entries[index].text.contains("      match_source: \(source)\n") == marked, "row \(index)")
+    }
+
+    let built = await runCLI(["build"], in: root, variables: variables)
+    #expect(built.status == 0)
+    let unknown = rows.indices.filter { rows[$0].hasUsableISBN && rows[$0].found == .nowhere }
+    #expect(
+      built.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        == unknown.map {
+          "warning: ISBN \(rows[$0].isbn13) in collection 'goodreads': neither Google Books nor Open Library "
+            + "found this ISBN"
+        })
+    let site = try BuiltBookPages(output: root + "/public")
+    #expect(site.pages.count == rows.count)
+    let pages = site.byTitle
+    for (index, row) in rows.enumerated() {
+      guard let page = pages[row.title] else {
+        Issue.record("no page for row \(index): \(row.title)")
+        continue
+      }
+      // A book no source knows shows every author the export names.
+      #expect(
+        page.authors == [row.author] + (row.found == .nowhere ? row.additionalAuthors : []), "row \(index)")
+      #expect(page.shelf == Self.shelfName(row.exclusiveShelf), "row \(index)")
+      #expect(page.myRating == (row.rating > 0 ? String(row.rating) : nil), "row \(index)")
+      #expect(page.datesRead == (row.dateRead.map { [$0.replacingOccurrences(of: "/", with: "-")] } ?? []))
+      #expect(page.tags == row.shelves, "row \(index)")
+      #expect(page.series == Self.seriesLine(row), "row \(index)")
+      let fromExport = "From my Goodreads export: no book source has this one"
+      #expect(
+        (page.attribution == fromExport) == (row.found == .nowhere), "row \(index): \(page.attribution)")
+    }
+    await google.stop()
+    await library.stop()
+  }
+
+  /// The import's report: the rows found by title, then those found nowhere, in export order.
+  static func expectedReport(lines: [Int]) -> String {
+    let rows = export.rows
+    func line(_ index: Int) -> String {
+      let authors = ([rows[index].author] + rows[index].additionalAuthors).joined(separator: ", ")
+      return "  export.csv:\(lines[index]): \(rows[index].title) by \(authors) → \(key(index))"
+    }
+    let untitled = rows.indices.filter { !rows[$0].hasUsableISBN }
+    let found = untitled.filter { rows[$0].found != .nowhere }
+    let nowhere = untitled.filter { rows[$0].found == .nowhere }
+    return
+      (["Found by title and author (check them: 'matched_by: title' in goodreads.yml):"] + found.map(line)
+      + ["Kept without source data (no usable ISBN, no book found by title):"] + nowhere.map(line) + [
+        "Added goodreads.yml to 'include' in catalog.yml",
+        "Imported 1,000 books from export.csv into goodreads.yml in 0.3 s",
+      ]).joined(separator: "\n") + "\n"
+  }
+
+  /// The file's `books:` entries: each key and its lines.
+  static func entries(_ file: String) -> [(key: String, text: String)] {
+    guard let books = file.range(of: "\nbooks:\n") else { return [] }
+    return file[books.upperBound...].components(separatedBy: "\n  \"").compactMap { block in
+      let block = block.hasPrefix("  \"") ? String(block.dropFirst(3)) : block
+      guard let end = block.firstIndex(of: "\"") else { return nil }
+      return (String(block[..<end]), block + "\n")
+    }
+  }
+
+  static func shelfName(_ shelf: String) -> String {
+    [
+      "read": "Read", "to-read": "To read", "currently-reading": "Reading",
+      "did-not-finish": "Did not finish",
+    ][
+      shelf] ?? "Favourite rereads"
+  }
+
+  /// What the page's series line says: the title's series (the owner's, winning over Open
+  /// Library's), else Open Library's (`Open Shelf Classics ; 3`).
+  static func seriesLine(_ row: GoodreadsExport.Row) -> String? {
+    if let series = row.series { return row.seriesNumber.map { "Book \($0) of \(series)" } ?? series }
+    guard let source = row.sourceSeries, let split = source.range(of: " ; ") else { return nil }
+    return "Book \(source[split.upperBound...]) of \(source[..<split.lowerBound])"
+  }
+}
