@@ -8,18 +8,19 @@ import BookRecord
 /// the model the page shows:
 /// - a book page: the digest of each of its source records (for Google Books the JSON its volume
 ///   was decoded from; for the owner's entry its fields), its slug and collections, and the name,
-///   full name and slug of each of its terms (authors, publisher, categories, year, language);
+///   full name and slug of each of its terms (authors, publisher, categories, year, language,
+///   tags), and its series' name, slug and size with the title and slug of the books either side;
 /// - the page of every collection: each collection's number of books;
-/// - a list page (collection, all books, term): its kind and number, how many books the list
+/// - a list page (collection, all books, term, shelf, series): its kind and number, how many books the list
 ///   has, the data and slug of each book on the page, the cover link previews use (the list's
 ///   first), and for a term its names, slug, parent and child categories;
 /// - an OPDS feed page (`feedKey`): its place, title and date, and each listed book's data,
 ///   slug and authors' slugs.
 ///
 /// Pages that show a book with no recorded source (a record made in code) get no key, nor do
-/// the home and 404 pages: they are always rendered. The search page (filled in by its script)
-/// is keyed by the shared part and the number of books alone. What is not in a key must not
-/// reach a page:
+/// the home, 404 and tags, shelves and series index pages: they are always rendered. The
+/// search page (filled in by its script) is keyed by the shared part and the number of books
+/// alone. What is not in a key must not reach a page:
 /// a new input to a page's context needs a place here.
 struct PageSources: Sendable {
   private let shared: UInt64
@@ -46,7 +47,8 @@ struct PageSources: Sendable {
     key.add(shared)
     key.add(job.page)
     switch job.kind {
-    case .home, .notFound:
+    case .home, .notFound, .tags, .shelves, .seriesList:
+      // The home page and the indexes of tags, shelves and series are few: always rendered.
       return nil
     case .search:
       // The results page is the same template for any data: the shared part and the count.
@@ -63,6 +65,18 @@ struct PageSources: Sendable {
       for trail in terms.categories { addTerms(.category, trail, to: &key) }
       addTerms(.year, terms.year.map { [$0] } ?? [], to: &key)
       addTerms(.language, terms.language.map { [$0] } ?? [], to: &key)
+      addTerms(.tag, terms.tags, to: &key)
+      // The series line names the series, its size and the books either side.
+      if let place = model.seriesPlace(of: index) {
+        let series = model.series[place.series]
+        key.add(series.name)
+        key.add(series.slug)
+        key.add(series.books.count)
+        for neighbour in [place.previous, place.next] {
+          key.add(neighbour.map { model.books[$0].slug } ?? "")
+          key.add(neighbour.flatMap { model.books[$0].title } ?? "")
+        }
+      }
     case .collections:
       // Titles, slugs and descriptions are the catalog's (in `shared`); the counts are not.
       key.add("collections")
@@ -71,6 +85,15 @@ struct PageSources: Sendable {
       key.add("collection")
       key.add(index)
       guard addList(model.collections[index].books, page: job.page, to: &key) else { return nil }
+    case .shelf(let index):
+      key.add("shelf")
+      key.add(model.shelves[index].slug)
+      guard addList(model.shelves[index].books, page: job.page, to: &key) else { return nil }
+    case .series(let index):
+      key.add("series")
+      key.add(model.series[index].name)
+      key.add(model.series[index].slug)
+      guard addList(model.series[index].books, page: job.page, to: &key) else { return nil }
     case .allBooks:
       key.add("books")
       guard addList(model.allBooks, page: job.page, to: &key) else { return nil }
