@@ -10,7 +10,8 @@ import BookRecord
 ///   was decoded from; for the owner's entry its fields), its slug and collections, and the name,
 ///   full name and slug of each of its terms (authors, publisher, categories, year, language,
 ///   tags), and its series' name, slug and size with the title and slug of the books either side;
-/// - the page of every collection: each collection's number of books;
+/// - the page of every collection: each collection's number of books; the page of every tag,
+///   shelf or series: each one's names, slug and number of books;
 /// - a list page (collection, all books, term, shelf, series): its kind and number, how many books the list
 ///   has, the data and slug of each book on the page, the cover link previews use (the list's
 ///   first), and for a term its names, slug, parent and child categories;
@@ -18,9 +19,9 @@ import BookRecord
 ///   slug and authors' slugs.
 ///
 /// Pages that show a book with no recorded source (a record made in code) get no key, nor do
-/// the home, 404 and tags, shelves and series index pages: they are always rendered. The
-/// search page (filled in by its script) is keyed by the shared part and the number of books
-/// alone. What is not in a key must not reach a page:
+/// the home and 404 pages: they are always rendered. The search page (filled in by its script)
+/// is keyed by the shared part and the number of books alone. What is not in a key must not
+/// reach a page:
 /// a new input to a page's context needs a place here.
 struct PageSources: Sendable {
   private let shared: UInt64
@@ -47,9 +48,27 @@ struct PageSources: Sendable {
     key.add(shared)
     key.add(job.page)
     switch job.kind {
-    case .home, .notFound, .tags, .shelves, .seriesList:
-      // The home page and the indexes of tags, shelves and series are few: always rendered.
+    case .home, .notFound:
       return nil
+    case .tags:
+      key.add("tags")
+      let tags = model.taxonomies[.tag]?.terms ?? []
+      addTerms(.tag, Array(tags.indices), to: &key)
+      for tag in tags { key.add(tag.books.count) }
+    case .shelves:
+      // Titles and descriptions are the catalog's (in `shared`); which shelves and their counts not.
+      key.add("shelves")
+      for shelf in model.shelves {
+        key.add(shelf.slug)
+        key.add(shelf.books.count)
+      }
+    case .seriesList:
+      key.add("series-list")
+      for series in model.series {
+        key.add(series.name)
+        key.add(series.slug)
+        key.add(series.books.count)
+      }
     case .search:
       // The results page is the same template for any data: the shared part and the count.
       key.add("search")
