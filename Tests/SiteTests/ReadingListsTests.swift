@@ -134,6 +134,19 @@ import Testing
     #expect(Self.titles(model.series[0].books, in: model) == ["Dune", "三體", "Foundation", "Frankenstein"])
   }
 
+  /// Series slugs follow the tag rule: `-2` for a collision in name order, CJK kept, a hash
+  /// when no letter is left, one safe segment whatever the name.
+  @Test func seriesSlugsAreUniqueAndSafe() throws {
+    var catalog = GoldenSite.readingCatalog()
+    catalog.books["9789861201986"]?.series = "A/B"
+    catalog.books["9780441172719"]?.series = "A B"
+    catalog.books["9780553293357"]?.series = "地球往事"
+    catalog.books["FrAnKeN_1818"]?.series = "../.."
+    let model = try Self.model(catalog)
+    #expect(model.series.map(\.name) == ["../..", "A B", "A/B", "地球往事"])
+    #expect(model.series.map(\.slug) == [Slug.hash("../.."), "a-b", "a-b-2", "地球往事"])
+  }
+
   /// What a book page says of its place: `Book 2 of 3`, or without a number `One of 3 books`;
   /// alone in its series, `Book 1 in …` or `In the series …`; a number past the books the site
   /// has, `Book 7 in …`. The books either side are linked.

