@@ -25,6 +25,12 @@ struct SeriesEntry: Sendable {
   let books: [Int]
 }
 
+/// Where a book stands in its series: indices into `SiteModel.series` and its `books`.
+struct SeriesPlace: Sendable {
+  let series: Int
+  let position: Int
+}
+
 /// The shelves and series of the books, built once with the model.
 enum ReadingLists {
   /// The shelves that hold books: the built-in statuses in `ReadingStatus.builtInSlugs` order,
@@ -44,15 +50,13 @@ enum ReadingLists {
     }
   }
 
-  /// Every series the books name, in name order, and each book's series (an index into it).
-  /// Names that differ only in case, width or accents are one series.
-  static func series(books: [Book]) -> (series: [SeriesEntry], bookSeries: [Int?]) {
+  /// Every series the books name, in name order, and each book's place in one (its index and
+  /// the book's position there). Names that differ only in case, width or accents are one series.
+  static func series(books: [Book]) -> (series: [SeriesEntry], places: [SeriesPlace?]) {
     var groups: [String: [(book: Int, spelling: String)]] = [:]
-    var keys: [String?] = Array(repeating: nil, count: books.count)
     for index in books.indices {
       guard let name = books[index].record.series?.name.trimmingWhitespace(), !name.isEmpty else { continue }
       let key = CollationKey.fold(name)
-      keys[index] = key
       groups[key, default: []].append((index, name))
     }
     let named = groups.map { key, members -> (key: String, name: String, order: CollationKey, books: [Int]) in
@@ -71,15 +75,19 @@ enum ReadingLists {
       return comparison != 0 ? comparison < 0 : a.key < b.key
     }
     var allocator = SlugAllocator()
-    var position: [String: Int] = [:]
     var series: [SeriesEntry] = []
+    // Positions are stored, not searched for: a source's series may hold thousands of books.
+    var places: [SeriesPlace?] = Array(repeating: nil, count: books.count)
     for entry in sorted {
       let preferred = Slug.make(entry.name)
       let slug = allocator.allocate(preferred.isEmpty ? Slug.hash(entry.name) : preferred)
-      position[entry.key] = series.count
-      series.append(SeriesEntry(name: entry.name, slug: slug, books: seriesOrder(entry.books, in: books)))
+      let ordered = seriesOrder(entry.books, in: books)
+      for (position, book) in ordered.enumerated() {
+        places[book] = SeriesPlace(series: series.count, position: position)
+      }
+      series.append(SeriesEntry(name: entry.name, slug: slug, books: ordered))
     }
-    return (series, keys.map { $0.flatMap { position[$0] } })
+    return (series, places)
   }
 
   /// By series number, books without one after those with one, then in all-books order.
@@ -99,11 +107,11 @@ extension SiteModel {
   /// Where book `index` stands in its series: the series, its position there (0-based) and the
   /// books before and after it; nil for a book in no series.
   func seriesPlace(of index: Int) -> (series: Int, position: Int, previous: Int?, next: Int?)? {
-    guard let series = bookSeries[index], let position = self.series[series].books.firstIndex(of: index)
-    else { return nil }
-    let books = self.series[series].books
+    guard let place = seriesPlaces[index] else { return nil }
+    let books = series[place.series].books
+    let position = place.position
     return (
-      series, position, position > 0 ? books[position - 1] : nil,
+      place.series, position, position > 0 ? books[position - 1] : nil,
       position + 1 < books.count ? books[position + 1] : nil
     )
   }

@@ -32,8 +32,8 @@ struct SiteModel: Sendable {
   let shelves: [ShelfEntry]
   /// Every series the books name, in name order (`series/<slug>/`).
   let series: [SeriesEntry]
-  /// Each book's series (an index into `series`), in `books` order.
-  let bookSeries: [Int?]
+  /// Each book's place in its series, in `books` order.
+  let seriesPlaces: [SeriesPlace?]
 
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
@@ -150,7 +150,7 @@ struct SiteModel: Sendable {
     self.indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
     self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
     self.shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
-    (self.series, self.bookSeries) = ReadingLists.series(books: books)
+    (self.series, self.seriesPlaces) = ReadingLists.series(books: books)
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }
