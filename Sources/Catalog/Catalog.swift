@@ -135,14 +135,16 @@ package struct SiteSettings: Sendable, Equatable {
   }
 }
 
-/// A kind of index page: one page per author, category, publisher, publication year or language,
-/// listing its books. `site.index_pages` names the ones to build.
+/// A kind of index page: one page per author, category, publisher, publication year, language or
+/// tag, listing its books. `site.index_pages` names the ones to build.
 package enum IndexPage: String, Sendable, Equatable, CaseIterable {
   case authors
   case categories
   case publishers
   case years
   case languages
+  /// The owner's tags (`books.<id>.tags`): `tags/<slug>/` and the page of every tag, `tags/`.
+  case tags
 }
 
 /// How much data to fetch per volume: the search-list record, or the full `GET /volumes/{id}`.

@@ -2,7 +2,7 @@ import Diagnostics
 
 /// `shelves:` — the owner's own shelves, which `status` may name besides the built-in ones.
 extension CatalogDecoder {
-  static let shelfKeys = ["title", "slug", "description"]
+  static let shelfKeys = ["title", "slug", "description", "sort"]
 
   mutating func decodeShelves(_ root: Fields) -> [DecodedShelf] {
     guard let items = list(root, "shelves") else { return [] }
@@ -19,7 +19,8 @@ extension CatalogDecoder {
             + ")", at: slug.node)
         continue
       }
-      let shelf = Shelf(title: title, slug: slug.text, description: string(fields, "description"))
+      let sort = choice(fields, "sort", among: SortOrder.shelfOrders.map(\.rawValue)).flatMap(SortOrder.init)
+      let shelf = Shelf(title: title, slug: slug.text, description: string(fields, "description"), sort: sort)
       shelves.append(DecodedShelf(shelf: shelf, node: slug.node))
     }
     return shelves

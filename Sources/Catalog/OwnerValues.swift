@@ -45,11 +45,14 @@ package struct Shelf: Sendable, Equatable {
   package var slug: String
   /// Markdown.
   package var description: String?
+  /// How the shelf's page orders its books (`sort:`); nil: by `date_added`, newest first.
+  package var sort: SortOrder?
 
-  package init(title: String, slug: String, description: String? = nil) {
+  package init(title: String, slug: String, description: String? = nil, sort: SortOrder? = nil) {
     self.title = title
     self.slug = slug
     self.description = description
+    self.sort = sort
   }
 }
 
@@ -196,4 +199,15 @@ package struct ExportID: Sendable, Hashable, CustomStringConvertible {
     (1...64).contains(id.count)
       && id.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
   }
+}
+
+extension SortOrder {
+  /// The orders `shelves[].sort` takes: all but `api` (nothing is fetched for a shelf).
+  package static let shelfOrders = allCases.filter { $0 != .api }
+}
+
+extension ReadingStatus {
+  /// How a shelf's page orders its books unless `shelves[].sort` says otherwise: `read` by when
+  /// each was last finished, every other shelf by when it was added, newest first.
+  package var defaultSort: SortOrder { self == .read ? .dateRead : .dateAdded }
 }

@@ -158,7 +158,8 @@ import Testing
       let page = try Self.read(root + "/public/books/the-left-hand-of-darkness-lefthand01/index.html")
       // Open Library's Markdown description, through the owner's Markdown sanitiser.
       #expect(page.contains("<p>An envoy on the ice world of <strong>Gethen</strong>.</p>"))
-      #expect(page.contains(#"<p class="series">Book 4 of Hainish cycle</p>"#))
+      #expect(
+        page.contains(#"<p class="series"><a href="/series/hainish-cycle/">Book 4 in Hainish cycle</a></p>"#))
       #expect(page.contains(#"<dt>First published</dt><dd><time datetime="1969">1969</time></dd>"#))
       #expect(page.contains("<dt>Pages</dt><dd>304 pages</dd>"))
       #expect(

@@ -49,8 +49,8 @@ import Testing
       "site:\n  title: T\n  index_pages: [authors, author, 3]\ncollections: [{title: A}]\n")
     #expect(
       found.map(\.headline) == [
-        "catalog.yml:3:26: error: 'site.index_pages[1]' must be one of 'authors', 'categories', 'publishers', 'years', 'languages', got 'author' (did you mean 'authors'?)",
-        "catalog.yml:3:34: error: 'site.index_pages[2]' must be one of 'authors', 'categories', 'publishers', 'years', 'languages', got '3'",
+        "catalog.yml:3:26: error: 'site.index_pages[1]' must be one of 'authors', 'categories', 'publishers', 'years', 'languages', 'tags', got 'author' (did you mean 'authors'?)",
+        "catalog.yml:3:34: error: 'site.index_pages[2]' must be one of 'authors', 'categories', 'publishers', 'years', 'languages', 'tags', got '3'",
       ])
     #expect(
       diagnostics("site:\n  title: T\n  index_pages: authors\ncollections: [{title: A}]\n").map(\.headline)

@@ -12,11 +12,15 @@ import Testing
     .appendingPathComponent(
       "Golden")
 
-  static func build(language: String = "en") async throws -> (root: String, output: String) {
+  static func build(language: String = "en", reading: Bool = false) async throws -> (
+    root: String, output: String
+  ) {
     let root = try Fixtures.temporaryDirectory()
     let output = root + "/public"
     _ = try await SiteBuilder(
-      catalog: GoldenSite.catalog(language: language), collections: GoldenSite.collections,
+      catalog: reading
+        ? GoldenSite.readingCatalog(language: language) : GoldenSite.catalog(language: language),
+      collections: GoldenSite.collections,
       options: BuildOptions(jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory())
     ).build()
     return (root, output)
@@ -34,6 +38,29 @@ import Testing
   func pageMatchesGolden(language: String, page: String, golden: String) async throws {
     let (root, output) = try await GoldenTests.build(language: language)
     defer { try? FileManager.default.removeItem(atPath: root) }
+    try GoldenTests.compare(output: output, page: page, golden: golden)
+  }
+
+  /// The owner's lists (`GoldenSite.readingCatalog`): a shelf page of two, the page of every
+  /// shelf, a tag, a series (numbered books first, then the one without a number), a book's
+  /// series line with the books either side and its shelf and tag links, and the home page's
+  /// "currently reading".
+  @Test(arguments: [
+    ("en", "shelves/read/index.html", "shelf-read.html"),
+    ("en", "shelves/index.html", "shelves.html"),
+    ("en", "tags/科幻/index.html", "tag.html"),
+    ("en", "series/sample-cycle/index.html", "series.html"),
+    ("en", "books/三體-ZZ00AbCdEf12/index.html", "book-reading.html"),
+    ("en", "index.html", "home-reading.html"),
+    ("zh-TW", "books/三體-ZZ00AbCdEf12/index.html", "book-reading-zh-TW.html"),
+  ])
+  func readingPageMatchesGolden(language: String, page: String, golden: String) async throws {
+    let (root, output) = try await GoldenTests.build(language: language, reading: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try GoldenTests.compare(output: output, page: page, golden: golden)
+  }
+
+  static func compare(output: String, page: String, golden: String) throws {
     let actual = try #require(FileManager.default.contents(atPath: output + "/" + page), "no page \(page)")
     let goldenURL = GoldenTests.goldenDirectory.appendingPathComponent(golden)
     let record = ProcessInfo.processInfo.environment["BOOKGEN_RECORD_GOLDEN"] == "1"

@@ -97,6 +97,22 @@ import Testing
         "an overridden author", { $0.entries["id10"]?.overrides.authors = ["Override Author"] },
         ["authors/override-author/index.html"]
       ),
+      // Shelves and series: the pages of the books on them, the lists and their indexes.
+      (
+        "a status", { $0.entries["id2", default: BookEntry()].status = .reading },
+        ["books/book-2-id2/index.html", "shelves/reading/index.html", "shelves/index.html"]
+      ),
+      (
+        "a series",
+        {
+          $0.entries["id3", default: BookEntry()].series = "Saga"
+          $0.entries["id3"]?.seriesNumber = SeriesNumber(parsing: "1")
+          $0.entries["id4", default: BookEntry()].series = "Saga"
+        },
+        ["books/book-3-id3/index.html", "books/book-4-id4/index.html", "series/saga/index.html"]
+      ),
+      // Book 3's page names the next book in its series: its title and slug.
+      ("a neighbour in the series", { $0.books[4].title = "Saga Two" }, ["books/book-3-id3/index.html"]),
       ("an entry removed", { $0.entries["id9"] = nil }, ["books/book-9-id9/index.html"]),
       (
         "a new book",

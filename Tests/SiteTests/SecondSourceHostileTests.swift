@@ -57,8 +57,11 @@ import Testing
     #expect(html.contains("<em>kept</em>"))
     #expect(html.contains(#"href="https://example.org/ok""#))
     #expect(html.contains(#"<time datetime="1999">c1999 &lt;script&gt;alert(2)&lt;/script&gt;</time>"#))
+    // Its series' page: the slug keeps letters and digits only; the name is escaped.
     #expect(
-      html.contains(#"<p class="series">Book 4 of &quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;</p>"#))
+      html.contains(
+        #"<p class="series"><a href="/series/script-alert-3-script/">Book 4 in &quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;</a></p>"#
+      ))
     #expect(html.contains(#"<time datetime="1969">1969</time>"#))
     #expect(
       html.contains(

@@ -98,15 +98,16 @@ struct SEOHead: Sendable {
   }
 
   /// The first cover among a list page's books (link previews look better with one). Not on
-  /// term pages: tens of thousands of them (one an author) would repeat their first card's
-  /// cover, and a book's cover is not its author's or category's picture.
+  /// term, shelf and series pages: tens of thousands of them (one an author) would repeat their
+  /// first card's cover, and a book's cover is not its author's or category's picture.
   private func listImage(_ kind: PageJob.Kind) -> String? {
     let books: [Int]
     switch kind {
     case .home: books = model.recentlyPublished
     case .collection(let index): books = model.collections[index].books
     case .allBooks: books = model.allBooks
-    case .term, .collections, .book, .search, .notFound: books = []
+    case .term, .collections, .book, .search, .notFound, .tags, .shelves, .shelf, .seriesList, .series:
+      books = []
     }
     return firstImage(of: books)
   }

@@ -126,7 +126,7 @@ struct Book: Sendable {
     slug = ""
     filing = BookFiling(
       authors: fields.authors, categories: fields.categories, publisher: fields.publisher,
-      language: fields.language, date: record.published)
+      language: fields.language, date: record.published, tags: record.tags ?? [])
   }
 }
 

@@ -28,11 +28,17 @@ struct SiteModel: Sendable {
   let indexPages: Set<TaxonomyKind>
   /// The owner's own shelves' titles by slug (`shelves:`), which `status` may name.
   let shelfTitles: [String: String]
+  /// The shelves that hold books (`shelves/<slug>/`), built-in statuses first.
+  let shelves: [ShelfEntry]
+  /// Every series the books name, in name order (`series/<slug>/`).
+  let series: [SeriesEntry]
+  /// Each book's place in its series, in `books` order.
+  let seriesPlaces: [SeriesPlace?]
 
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
     "books", "authors", "categories", "publishers", "languages", "years", "assets", "page", "search",
-    "feeds", "opds", "collections", "404.html", "index.html",
+    "feeds", "opds", "collections", "404.html", "index.html", "shelves", "tags", "series",
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and
@@ -147,6 +153,8 @@ struct SiteModel: Sendable {
     }
     self.indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
     self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
+    self.shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
+    (self.series, self.seriesPlaces) = ReadingLists.series(books: books)
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }

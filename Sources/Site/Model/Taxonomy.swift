@@ -7,6 +7,8 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
   case publisher
   case language
   case year
+  /// The owner's tags.
+  case tag
 
   /// The output folder (`authors/<slug>/`).
   var folder: String {
@@ -16,6 +18,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .publisher: return "publishers"
     case .language: return "languages"
     case .year: return "years"
+    case .tag: return "tags"
     }
   }
 
@@ -27,6 +30,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
     case .publisher: return 2
     case .language: return 3
     case .year: return 4
+    case .tag: return 5
     }
   }
 
@@ -34,7 +38,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
   var indexPage: IndexPage { IndexPage(rawValue: folder)! }
 }
 
-/// One author, category, publisher, language or year, and the books filed under it.
+/// One author, category, publisher, language, year or tag, and the books filed under it.
 struct Term: Sendable {
   /// What the page shows (`Science Fiction` for the category `Fiction / Science Fiction`).
   var name: String

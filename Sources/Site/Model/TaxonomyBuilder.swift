@@ -1,7 +1,7 @@
 import BookRecord
 import Support
 
-/// Builds the author, category, publisher, language and year indexes from the books, and each
+/// Builds the author, category, publisher, language, year and tag indexes from the books, and each
 /// book's links into them.
 ///
 /// Names that differ only in case, width or accents are merged under one term, shown in the
@@ -41,7 +41,8 @@ enum TaxonomyBuilder {
         categories: filing.categories.map { $0.map { resolve(.category, $0.key)! } },
         publisher: resolve(.publisher, filing.publisher?.key),
         language: resolve(.language, filing.language?.key),
-        year: resolve(.year, filing.year?.key))
+        year: resolve(.year, filing.year?.key),
+        tags: filing.tags.map { resolve(.tag, $0.key)! })
     }
     return (taxonomies, bookTerms)
   }
@@ -62,6 +63,7 @@ enum TaxonomyBuilder {
       case .publisher: if let entry = filings[book].publisher { add(entry, book) }
       case .language: if let entry = filings[book].language { add(entry, book) }
       case .year: if let entry = filings[book].year { add(entry, book) }
+      case .tag: for entry in filings[book].tags { add(entry, book) }
       }
     }
     return table
@@ -148,8 +150,13 @@ struct BookFiling: Sendable {
   var publisher: Entry?
   var language: Entry?
   var year: Entry?
+  /// The owner's tags, each once (`Hugo` and `hugo` are one tag).
+  var tags: [Entry] = []
 
-  init(authors: [String], categories: [String], publisher: String?, language: String?, date: BookDate?) {
+  init(
+    authors: [String], categories: [String], publisher: String?, language: String?, date: BookDate?,
+    tags: [String] = []
+  ) {
     self.authors = authors.map { Entry(key: CollationKey.fold($0), spelling: $0.trimmingWhitespace()) }
     for path in categories {
       let levels = CategoryPath.levels(of: path)
@@ -165,12 +172,20 @@ struct BookFiling: Sendable {
     self.publisher = publisher.map { Entry(key: CollationKey.fold($0), spelling: $0.trimmingWhitespace()) }
     self.language = language.map { Entry(key: $0.lowercased(), spelling: $0) }
     self.year = date.map { Entry(key: String($0.year), spelling: String($0.year)) }
+    var seen: Set<String> = []
+    for tag in tags {
+      let spelling = tag.trimmingWhitespace()
+      let key = CollationKey.fold(spelling)
+      if !spelling.isEmpty, seen.insert(key).inserted {
+        self.tags.append(Entry(key: key, spelling: spelling))
+      }
+    }
   }
 
   init(book: Book) {
     self.init(
       authors: book.authors, categories: book.categories, publisher: book.publisher, language: book.language,
-      date: book.date)
+      date: book.date, tags: book.tags)
   }
 }
 
@@ -182,6 +197,8 @@ struct BookTerms: Sendable {
   var publisher: Int?
   var language: Int?
   var year: Int?
+  /// The owner's tags, each once, in the entry's order.
+  var tags: [Int] = []
 }
 
 /// Google's category paths: `Fiction / Science Fiction / General`.

@@ -33,6 +33,9 @@ extension PageContexts {
       "noteHTML": .optional(texts.noteHTML),
       "tags": .list(book.tags.compactMap(\.nonEmpty).map(ContextValue.string)),
       "hasTags": .bool(book.tags.contains { $0.nonEmpty != nil }),
+      // Each tag once, linked to its page when tags have pages (`tags` stays plain text).
+      "tagLinks": .list(
+        terms.tags.map { termLink(.tag, $0, name: model.taxonomies[.tag]!.terms[$0].name) }),
       "collections": .list(
         book.collections.map { index in
           let collection = model.collections[index]
@@ -93,7 +96,7 @@ extension PageContexts {
     }
     fields["buy"] = buy
     fields["hasActions"] = .bool(previewURL != nil || buy != .null)
-    fields["series"] = seriesFields(book.record.series)
+    fields["series"] = bookSeriesFields(index)
     fields["reading"] = readingFields(book.record.reading)
     // Always a mapping, so that `book.extra.NAME` is simply empty for a book without it.
     fields["extra"] = .map((book.record.reading?.extra ?? [:]).mapValues(ContextValue.string))

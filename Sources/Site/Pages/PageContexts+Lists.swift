@@ -18,7 +18,7 @@ extension PageContexts {
       "collections": .list(collections),
       "recent": .list(Array(recent)),
       "hasRecent": .bool(!recent.isEmpty),
-    ]
+    ].merging(currentlyReadingFields()) { _, new in new }
   }
 
   /// The page of every collection: `collections[]`, each as the home page lists it, without
@@ -80,6 +80,9 @@ extension PageContexts {
       "term": [
         "kind": .string(kind.rawValue),
         "kindName": .string(strings[kind.rawValue]),
+        // The page listing every term of the kind, where there is one (`tags/`).
+        "indexHref": .optional(kind == .tag && model.hasTagsPage ? urls.href(PageJob.tagsPath) : nil),
+        "indexName": .optional(kind == .tag ? strings["tags"] : nil),
         "name": .string(term.name),
         "fullName": .string(term.fullName),
         "href": .string(urls.href(path)),

@@ -4,7 +4,7 @@ import Support
 
 /// The owner's own data on a book's page: their shelf, rating, dates and copy, and its series.
 extension PageContexts {
-  /// `reading`: `{status: {slug, name}, myRating: {value, text, percent}, dateAdded, dateStarted,
+  /// `reading`: `{status: {slug, name, href}, myRating: {value, text, percent}, dateAdded, dateStarted,
   /// datesRead: [{text, iso}], readCount, formatName, owned, links: [{name, url}]}`, or null;
   /// named apart from the book's own fields (`rating` is Google's average).
   func readingFields(_ reading: ReadingRecord?) -> ContextValue {
@@ -30,7 +30,12 @@ extension PageContexts {
     fields["hasLinks"] = .bool(!links.isEmpty)
     if let slug = reading.status {
       let name = Self.shelfName(slug, shelfTitles: model.shelfTitles, strings: strings)
-      fields["status"] = ["slug": .string(slug), "name": .string(name)]
+      // The shelf's page: every status a book has names a shelf that holds it.
+      let shelf = model.shelves.firstIndex { $0.slug == slug }
+      fields["status"] = [
+        "slug": .string(slug), "name": .string(name),
+        "href": .optional(shelf.map { urls.href(model.shelfPath($0)) }),
+      ]
     } else {
       fields["status"] = .null
     }

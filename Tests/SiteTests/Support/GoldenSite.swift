@@ -93,6 +93,40 @@ enum GoldenSite {
       ])
   }
 
+  /// The same books with the owner's reading data: three read (one page too many for
+  /// `booksPerPage: 2`), one being read, one on a shelf of the owner's; tags that merge
+  /// (`Hugo`, `hugo`) and collide (`C`, `C++`); a series with numbers and a book without one.
+  static func readingCatalog(language: String = "en") -> Catalog {
+    var catalog = catalog(language: language)
+    func entry(
+      _ key: String, status: ReadingStatus, read: String? = nil, tags: [String], series: String? = nil,
+      number: String? = nil
+    ) {
+      var entry = catalog.books[key] ?? BookEntry()
+      entry.status = status
+      entry.datesRead = read.flatMap(PartialDate.init(parsing:)).map { [$0] } ?? []
+      entry.tags = tags
+      entry.series = series
+      entry.seriesNumber = number.flatMap(SeriesNumber.init(parsing:))
+      catalog.books[key] = entry
+    }
+    entry(
+      "9789861201986", status: .read, read: "2023-02", tags: ["favourite", "科幻", "Hugo"],
+      series: "Sample Cycle", number: "2")
+    entry(
+      "9780441172719", status: .read, read: "2021", tags: ["hugo", "classic"], series: "Sample Cycle",
+      number: "1")
+    entry("9780553293357", status: .read, read: "2022-07", tags: ["C++"], series: "sample cycle")
+    entry("FrAnKeN_1818", status: .reading, tags: ["classic", "科幻"])
+    entry("OnlyAnId0001", status: .shelf(slug: "did-not-finish"), tags: ["C"])
+    catalog.shelves = [
+      Shelf(
+        title: "Did not finish", slug: "did-not-finish", description: "Put down *for good*.", sort: .title),
+      Shelf(title: "Gifts", slug: "gifts"),
+    ]
+    return catalog
+  }
+
   static let collections = [
     SiteInput.Collection(slug: "science-fiction", volumes: [dune, threeBody, frankenstein, foundation]),
     SiteInput.Collection(slug: "misc", volumes: [bare, threeBody]),
