@@ -28,11 +28,15 @@ struct SiteModel: Sendable {
   let indexPages: Set<TaxonomyKind>
   /// The owner's own shelves' titles by slug (`shelves:`), which `status` may name.
   let shelfTitles: [String: String]
+  /// The year-in-books pages' numbers; nil when no book has a `date_read`.
+  let readingStats: ReadingStats?
+  /// `site.embed_cards`: each book gets `books/<slug>/card.html`.
+  let embedCards: Bool
 
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
     "books", "authors", "categories", "publishers", "languages", "years", "assets", "page", "search",
-    "feeds", "opds", "collections", "404.html", "index.html",
+    "feeds", "opds", "collections", "404.html", "index.html", "stats",
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and
@@ -143,6 +147,8 @@ struct SiteModel: Sendable {
     }
     self.indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
     self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
+    self.readingStats = ReadingStats(books: books, terms: bookTerms, taxonomies: taxonomies)
+    self.embedCards = catalog.site.embedCards
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }

@@ -11,10 +11,25 @@ struct PageJob: Sendable, Equatable {
     /// `search/`: the full results of a query, filled in by `search.js`.
     case search
     case notFound
+    /// `stats/`: every year's reading; `stats/<year>/`: one year's (index into
+    /// `ReadingStats.years`).
+    case stats
+    case statsYear(Int)
+    /// `books/<slug>/card.html`: the book's embeddable card (`site.embed_cards`).
+    case card(Int)
 
     var isBook: Bool {
       if case .book = self { return true }
       return false
+    }
+
+    /// Whether search engines are pointed at the page: not the 404 page (served at any
+    /// address), the search page (empty without a query) or a card (a part of other pages).
+    var isInSitemap: Bool {
+      switch self {
+      case .notFound, .search, .card: return false
+      default: return true
+      }
     }
 
     /// Whether the page's head links the site's Atom feed and OPDS catalog: the pages a
@@ -22,7 +37,7 @@ struct PageJob: Sendable, Equatable {
     var linksFeeds: Bool {
       switch self {
       case .home, .collections, .collection, .allBooks: return true
-      case .book, .term, .search, .notFound: return false
+      case .book, .term, .search, .notFound, .stats, .statsYear, .card: return false
       }
     }
   }
@@ -43,13 +58,16 @@ struct PageJob: Sendable, Equatable {
     case .term(let kind, _): return kind.rawValue
     case .search: return "search"
     case .notFound: return "404"
+    case .stats: return "stats"
+    case .statsYear: return "stats-year"
+    case .card: return "card"
     }
   }
 
   /// The names of every page template, for linting and `bookgen init`.
   static let templateNames =
     ["home", "collections", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + [
-      "search", "404",
+      "search", "404", "stats", "stats-year", "card",
     ]
 
   /// The most collections the header links one by one: a catalog with more gets a page of all
@@ -59,6 +77,13 @@ struct PageJob: Sendable, Equatable {
 
   /// Where the page of every collection goes.
   static let collectionsPath = SitePath(["collections"])
+
+  /// Where the year-in-books pages go: `stats/`, `stats/2023/`.
+  static let statsPath = SitePath(["stats"])
+  static func statsPath(year: Int) -> SitePath { SitePath(["stats", String(year)]) }
+
+  /// A book's embeddable card, beside its page.
+  static func cardPath(slug: String) -> SitePath { SitePath(["books", slug], fileName: "card.html") }
 }
 
 extension SiteModel {
@@ -66,7 +91,7 @@ extension SiteModel {
   var hasCollectionsPage: Bool { collections.count > PageJob.headerCollectionLimit }
 
   /// Every page of the site, in a fixed order (home, the page of all collections, collections,
-  /// books, indexes, search, 404).
+  /// books, indexes, stats, cards, search, 404).
   func pageJobs(perPage: Int) -> [PageJob] {
     var jobs: [PageJob] = [PageJob(kind: .home, page: 1, path: .root)]
     if hasCollectionsPage { jobs.append(PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)) }
@@ -86,6 +111,17 @@ extension SiteModel {
     for kind in TaxonomyKind.allCases where indexPages.contains(kind) {
       for (index, term) in (taxonomies[kind]?.terms ?? []).enumerated() {
         addList(.term(kind, index), count: term.books.count, at: SitePath([kind.folder, term.slug]))
+      }
+    }
+    if let stats = readingStats {
+      jobs.append(PageJob(kind: .stats, page: 1, path: PageJob.statsPath))
+      for (index, year) in stats.years.enumerated() {
+        jobs.append(PageJob(kind: .statsYear(index), page: 1, path: PageJob.statsPath(year: year.year)))
+      }
+    }
+    if embedCards {
+      for index in books.indices {
+        jobs.append(PageJob(kind: .card(index), page: 1, path: PageJob.cardPath(slug: books[index].slug)))
       }
     }
     jobs.append(PageJob(kind: .search, page: 1, path: SitePath(["search"])))
