@@ -116,6 +116,9 @@ package struct SiteSettings: Sendable, Equatable {
   /// Which index pages to build (`authors/…`, `categories/…`…); all by default. Books link
   /// their authors, categories… only where those pages exist.
   package var indexPages: Set<IndexPage>
+  /// Whether each book gets an embeddable card (`books/<slug>/card.html`) and its page the
+  /// `<iframe>` snippet; off by default (a file per book).
+  package var embedCards = false
 
   package init(
     title: String, baseURL: String = "http://localhost:8000/", language: String = "en",

@@ -168,10 +168,7 @@ extension CatalogDecoder {
     }
     book.readCount = integer(fields, "read_count", in: CatalogRanges.readCount)
     book.format = choice(fields, "format", as: BookFormat.self)
-    book.owned = checked(
-      fields, "owned", expected: "'true' or 'false'",
-      suggestion: { Self.booleanWords[$0.lowercased()] }, isValid: { Self.booleans[$0] != nil }
-    ).flatMap { Self.booleans[$0] }
+    book.owned = boolean(fields, "owned")
     if let node = fields.value("series"), let series = text(node, path: fields.path("series")) {
       book.series = nonEmpty(series, at: node, path: fields.path("series"))
     }
@@ -188,6 +185,14 @@ extension CatalogDecoder {
   private mutating func date(_ fields: Fields, _ key: String) -> PartialDate? {
     checked(fields, key, expected: Self.partialDate, isValid: CatalogRules.isPartialDate)
       .flatMap(PartialDate.init(parsing:))
+  }
+
+  /// `true` or `false` (`yes` is an error that suggests `true`).
+  mutating func boolean(_ fields: Fields, _ key: String) -> Bool? {
+    checked(
+      fields, key, expected: "'true' or 'false'",
+      suggestion: { Self.booleanWords[$0.lowercased()] }, isValid: { Self.booleans[$0] != nil }
+    ).flatMap { Self.booleans[$0] }
   }
 
   /// The YAML core schema's booleans, as written.

@@ -5,7 +5,7 @@ import Support
 extension CatalogDecoder {
   static let siteKeys = [
     "title", "base_url", "language", "description", "author", "books_per_page", "time_zone", "strings",
-    "index_pages",
+    "index_pages", "embed_cards",
   ]
   static let googleBooksKeys = [
     "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
@@ -50,6 +50,7 @@ extension CatalogDecoder {
     if let pages = list(fields, "index_pages") {
       site.indexPages = decodeIndexPages(pages, path: fields.path("index_pages"))
     }
+    if let cards = boolean(fields, "embed_cards") { site.embedCards = cards }
     return site
   }
 

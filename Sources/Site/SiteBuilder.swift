@@ -113,7 +113,13 @@ package struct SiteBuilder: Sendable {
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     // Checked before anything is written: a static file in a generated page's place is an error.
     let statics = try StaticFiles(folder: options.staticDirectory)
-    try statics.checkCollisions(with: paths.pages + paths.assets.values + [OutputManifest.legacyFileName])
+    // The year-in-books numbers as JSON (a few small files), beside their pages.
+    var statsFiles: [(String, [UInt8])] = []
+    for file in StatsJSON.files(model: model, urls: urls) {
+      statsFiles.append((try PageWriter.relativePath(of: file.path), file.bytes))
+    }
+    try statics.checkCollisions(
+      with: paths.pages + paths.assets.values + statsFiles.map(\.0) + [OutputManifest.legacyFileName])
     clock.lap("model")
 
     var update = try folder.prepare(force: options.force, fence: fence)
@@ -135,6 +141,7 @@ package struct SiteBuilder: Sendable {
     var tally = try writer.writeAssets(assets, paths: paths.assets)
     tally.merge(try writer.writeStaticFiles())
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
+    tally.merge(try writer.writeFiles(statsFiles))
     do {
       tally.merge(try await discovery)
     } catch let error as SiteError {

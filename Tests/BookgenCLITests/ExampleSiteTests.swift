@@ -65,6 +65,14 @@ import Testing
         contentsOfFile: root + "/books/public/books/煙愁-qVmUAAAACAAJ/index.html", encoding: .utf8)
       #expect(essays.contains("資料來源：Google 圖書 與 Open Library"))
       #expect(essays.contains("琦君的第一本散文集"))
+      // The owner's reads: a year page for each year of a `date_read` (Dune's bare 2010 too),
+      // their JSON, and a card per book (`embed_cards: true`).
+      let stats = (try? FileManager.default.contentsOfDirectory(atPath: root + "/books/public/stats")) ?? []
+      #expect(stats.sorted() == ["2010", "2015", "2016", "2022", "2023", "index.html", "stats.json"])
+      let year = try String(contentsOfFile: root + "/books/public/stats/2010/index.html", encoding: .utf8)
+      #expect(year.contains("<tr><th scope=\"row\">月份不明</th><td>1</td></tr>"))
+      #expect(
+        FileManager.default.fileExists(atPath: root + "/books/public/books/dune-p0nsEAAAQBAJ/card.html"))
     }
   }
 }

@@ -70,6 +70,9 @@ import Testing
     let site = try BuiltBookPages(output: root + "/public")
     #expect(site.pages.count == rows.count)
     let pages = site.byTitle
+    let seriesTotals = rows.compactMap { Self.series(of: $0)?.name }.reduce(into: [String: Int]()) {
+      $0[$1, default: 0] += 1
+    }
     for (index, row) in rows.enumerated() {
       guard let page = pages[row.title] else {
         Issue.record("no page for row \(index): \(row.title)")
@@ -82,7 +85,7 @@ import Testing
       #expect(page.myRating == (row.rating > 0 ? String(row.rating) : nil), "row \(index)")
       #expect(page.datesRead == (row.dateRead.map { [$0.replacingOccurrences(of: "/", with: "-")] } ?? []))
       #expect(page.tags == row.shelves, "row \(index)")
-      #expect(page.series == Self.seriesLine(row), "row \(index)")
+      #expect(page.series == Self.seriesLine(row, totals: seriesTotals), "row \(index)")
       let fromExport = "From my Goodreads export: no book source has this one"
       #expect(
         (page.attribution == fromExport) == (row.found == .nowhere), "row \(index): \(page.attribution)")
@@ -128,10 +131,23 @@ import Testing
   }
 
   /// What the page's series line says: the title's series (the owner's, winning over Open
-  /// Library's), else Open Library's (`Open Shelf Classics ; 3`).
-  static func seriesLine(_ row: GoodreadsExport.Row) -> String? {
-    if let series = row.series { return row.seriesNumber.map { "Book \($0) of \(series)" } ?? series }
-    guard let source = row.sourceSeries, let split = source.range(of: " ; ") else { return nil }
-    return "Book \(source[split.upperBound...]) of \(source[..<split.lowerBound])"
+  /// Library's), else Open Library's (`Open Shelf Classics ; 3`); "Book 2 of 5 in …" when the
+  /// number fits the books the site has of that series (`totals`, by name).
+  static func seriesLine(_ row: GoodreadsExport.Row, totals: [String: Int]) -> String? {
+    guard let (name, number) = series(of: row) else { return nil }
+    let total = totals[name] ?? 0
+    guard let number else { return total > 1 ? "One of \(total) books in \(name)" : "In the series \(name)" }
+    if total > 1, let value = Double(number), value <= Double(total) {
+      return "Book \(number) of \(total) in \(name)"
+    }
+    return "Book \(number) in \(name)"
   }
+
+  /// The series a row's book is in, and its number there.
+  static func series(of row: GoodreadsExport.Row) -> (name: String, number: String?)? {
+    if let series = row.series { return (series, row.seriesNumber) }
+    guard let source = row.sourceSeries, let split = source.range(of: " ; ") else { return nil }
+    return (String(source[..<split.lowerBound]), String(source[split.upperBound...]))
+  }
+
 }

@@ -59,6 +59,21 @@ import Testing
         ])
   }
 
+  @Test func embedCardsIsABooleanOffByDefault() throws {
+    func cards(_ line: String) throws -> Bool {
+      try CatalogLoader.parse(
+        "site:\n  title: T\n\(line)collections: [{title: A}]\n", file: "catalog.yml", directory: "."
+      ).site.embedCards
+    }
+    #expect(try cards("") == false)
+    #expect(try cards("  embed_cards: true\n") == true)
+    #expect(try cards("  embed_cards: false\n") == false)
+    #expect(
+      diagnostics("site:\n  title: T\n  embed_cards: yes\ncollections: [{title: A}]\n").map(\.headline) == [
+        "catalog.yml:3:16: error: 'site.embed_cards' must be 'true' or 'false', got 'yes' (did you mean 'true'?)"
+      ])
+  }
+
   @Test func problemsAreSortedByPositionNotByDiscovery() {
     // `books` is decoded after `collections`, but comes first in the file.
     let found = diagnostics(

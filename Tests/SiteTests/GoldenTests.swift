@@ -3,15 +3,8 @@ import Testing
 
 @testable import Site
 
-/// Whole pages compared byte for byte with files under `Golden/`.
-///
-/// A missing golden file is written and the test fails saying so, so that every recording is
-/// reviewed; `BOOKGEN_RECORD_GOLDEN=1` rewrites them all (and fails the same way).
+/// Whole pages compared byte for byte with files under `Golden/` (`GoldenFile`).
 @Suite struct GoldenTests {
-  static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent(
-      "Golden")
-
   static func build(language: String = "en", reading: Bool = false) async throws -> (
     root: String, output: String
   ) {
@@ -62,17 +55,6 @@ import Testing
 
   static func compare(output: String, page: String, golden: String) throws {
     let actual = try #require(FileManager.default.contents(atPath: output + "/" + page), "no page \(page)")
-    let goldenURL = GoldenTests.goldenDirectory.appendingPathComponent(golden)
-    let record = ProcessInfo.processInfo.environment["BOOKGEN_RECORD_GOLDEN"] == "1"
-    guard !record, let expected = FileManager.default.contents(atPath: goldenURL.path) else {
-      try FileManager.default.createDirectory(
-        at: GoldenTests.goldenDirectory, withIntermediateDirectories: true)
-      try actual.write(to: goldenURL)
-      Issue.record("recorded golden file Golden/\(golden); review it and run the tests again")
-      return
-    }
-    #expect(
-      actual == expected,
-      "\(page) differs from Golden/\(golden); if the change is intended, rerun with BOOKGEN_RECORD_GOLDEN=1")
+    try GoldenFile.check(actual, golden: golden, what: page)
   }
 }

@@ -7,7 +7,8 @@ import Catalog
 /// The builder calls this once after the model is built and writes the files next to the pages;
 /// the output depends only on its inputs (no clock), so rebuilds are byte-identical.
 enum DiscoveryFiles {
-  /// `jobs` are the site's pages: all but the 404 and search pages go into the sitemap. `facts` may
+  /// `jobs` are the site's pages: all but the 404 and search pages and the cards go into the
+  /// sitemap. `facts` may
   /// be passed to reuse the ones `SEOHead` already derived (`seo.facts`).
   static func render(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
@@ -31,7 +32,7 @@ enum DiscoveryFiles {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
-    let pages = jobs.filter { $0.kind != .notFound && $0.kind != .search }.map { urls.absolute($0.path) }
+    let pages = jobs.filter(\.kind.isInSitemap).map { urls.absolute($0.path) }
     for file in Sitemap.files(pageURLs: pages, urls: urls, options: options) { try emit(file) }
     try emit(Sitemap.robots(urls: urls))
     try emit(Sitemap.noJekyll)

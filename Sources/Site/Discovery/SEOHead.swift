@@ -46,9 +46,9 @@ struct SEOHead: Sendable {
     // One buffer for the whole fragment: joining a string per tag was a tenth of a build.
     var html = ""
     html.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
-    if job.kind == .notFound || job.kind == .search {
+    if !job.kind.isInSitemap {
       // A 404 page is served at any address: it must not claim one or be indexed; the search
-      // page shows nothing without a query.
+      // page shows nothing without a query; a card is a part of other sites' pages.
       SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html)
       return html
     }
@@ -106,7 +106,9 @@ struct SEOHead: Sendable {
     case .home: books = model.recentlyPublished
     case .collection(let index): books = model.collections[index].books
     case .allBooks: books = model.allBooks
-    case .term, .collections, .book, .search, .notFound, .tags, .shelves, .shelf, .seriesList, .series:
+    case .term, .collections, .book, .search, .notFound, .tags, .shelves, .shelf, .seriesList, .series,
+      .stats,
+      .statsYear, .card:
       books = []
     }
     return firstImage(of: books)

@@ -85,11 +85,13 @@ struct UIStrings: Sendable {
   }
 
   static func table(for language: UILanguage) -> [String: String] {
+    let main: [String: String]
     switch language {
-    case .english: return english
-    case .traditionalChinese: return traditionalChinese
-    case .japanese: return japanese
+    case .english: main = english
+    case .traditionalChinese: main = traditionalChinese
+    case .japanese: main = japanese
     }
+    return main.merging(statsTable(for: language)) { first, _ in first }
   }
 
   static let english: [String: String] = [

@@ -34,11 +34,15 @@ struct SiteModel: Sendable {
   let series: [SeriesEntry]
   /// Each book's place in its series, in `books` order.
   let seriesPlaces: [SeriesPlace?]
+  /// The year-in-books pages' numbers; nil when no book has a `date_read`.
+  let readingStats: ReadingStats?
+  /// `site.embed_cards`: each book gets `books/<slug>/card.html`.
+  let embedCards: Bool
 
   /// Folders at the root that collection slugs may not take.
   static let reservedRootNames: Set<String> = [
     "books", "authors", "categories", "publishers", "languages", "years", "assets", "page", "search",
-    "feeds", "opds", "collections", "404.html", "index.html", "shelves", "tags", "series",
+    "feeds", "opds", "collections", "404.html", "index.html", "shelves", "tags", "series", "stats",
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and
@@ -155,6 +159,8 @@ struct SiteModel: Sendable {
     self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
     self.shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
     (self.series, self.seriesPlaces) = ReadingLists.series(books: books)
+    self.readingStats = ReadingStats(books: books, terms: bookTerms, taxonomies: taxonomies)
+    self.embedCards = catalog.site.embedCards
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }

@@ -101,6 +101,7 @@ extension PageContexts {
     // Always a mapping, so that `book.extra.NAME` is simply empty for a book without it.
     fields["extra"] = .map((book.record.reading?.extra ?? [:]).mapValues(ContextValue.string))
     fields["exportSource"] = .optional(exportName(book))
+    fields["embed"] = embedFields(index)
     return .map(fields)
   }
 

@@ -64,6 +64,7 @@ struct PageContexts: Sendable {
       "headerCollections": .list(model.hasCollectionsPage ? [] : navigation),
       "collectionsHref": .optional(model.hasCollectionsPage ? urls.href(PageJob.collectionsPath) : nil),
       "bookCount": .int(model.books.count),
+      "statsHref": .optional(model.readingStats == nil ? nil : urls.href(PageJob.statsPath)),
     ]
     shared = ["site": site, "t": .map(strings.values.mapValues(ContextValue.string))]
     collectionDescriptions = model.collections.map {
@@ -172,6 +173,18 @@ struct PageContexts: Sendable {
       fields["page"] = pageFields(title: strings["searchResults"], job: job, description: nil)
     case .notFound:
       fields["page"] = pageFields(title: strings["notFoundTitle"], job: job, description: nil)
+    case .stats:
+      fields["stats"] = statsFields()
+      fields["page"] = pageFields(title: strings["statsTitle"], job: job, description: nil)
+    case .statsYear(let index):
+      let year = model.readingStats!.years[index]
+      fields["stats"] = statsYearFields(index)
+      fields["page"] = pageFields(
+        title: strings.format("statsYearTitle", ["year": String(year.year)]), job: job, description: nil)
+    case .card(let index):
+      fields["card"] = cardFields(index)
+      fields["page"] = pageFields(
+        title: model.books[index].title ?? strings["untitled"], job: job, description: nil)
     }
     return .map(fields)
   }

@@ -19,10 +19,25 @@ struct PageJob: Sendable, Equatable {
     /// `search/`: the full results of a query, filled in by `search.js`.
     case search
     case notFound
+    /// `stats/`: every year's reading; `stats/<year>/`: one year's (index into
+    /// `ReadingStats.years`).
+    case stats
+    case statsYear(Int)
+    /// `books/<slug>/card.html`: the book's embeddable card (`site.embed_cards`).
+    case card(Int)
 
     var isBook: Bool {
       if case .book = self { return true }
       return false
+    }
+
+    /// Whether search engines are pointed at the page: not the 404 page (served at any
+    /// address), the search page (empty without a query) or a card (a part of other pages).
+    var isInSitemap: Bool {
+      switch self {
+      case .notFound, .search, .card: return false
+      default: return true
+      }
     }
 
     /// Whether the page's head links the site's Atom feed and OPDS catalog: the pages a
@@ -30,7 +45,9 @@ struct PageJob: Sendable, Equatable {
     var linksFeeds: Bool {
       switch self {
       case .home, .collections, .collection, .allBooks: return true
-      case .book, .term, .tags, .shelves, .shelf, .seriesList, .series, .search, .notFound: return false
+      case .book, .term, .tags, .shelves, .shelf, .seriesList, .series, .search, .notFound, .stats,
+        .statsYear, .card:
+        return false
       }
     }
   }
@@ -56,13 +73,16 @@ struct PageJob: Sendable, Equatable {
     case .series: return "series"
     case .search: return "search"
     case .notFound: return "404"
+    case .stats: return "stats"
+    case .statsYear: return "stats-year"
+    case .card: return "card"
     }
   }
 
   /// The names of every page template, for linting and `bookgen init`.
   static let templateNames =
     ["home", "collections", "collection", "book", "books"] + TaxonomyKind.allCases.map(\.rawValue) + [
-      "tags", "shelves", "shelf", "series-list", "series", "search", "404",
+      "tags", "shelves", "shelf", "series-list", "series", "search", "404", "stats", "stats-year", "card",
     ]
 
   /// The most collections the header links one by one: a catalog with more gets a page of all
@@ -75,6 +95,13 @@ struct PageJob: Sendable, Equatable {
   static let tagsPath = SitePath(["tags"])
   static let shelvesPath = SitePath(["shelves"])
   static let seriesPath = SitePath(["series"])
+
+  /// Where the year-in-books pages go: `stats/`, `stats/2023/`.
+  static let statsPath = SitePath(["stats"])
+  static func statsPath(year: Int) -> SitePath { SitePath(["stats", String(year)]) }
+
+  /// A book's embeddable card, beside its page.
+  static func cardPath(slug: String) -> SitePath { SitePath(["books", slug], fileName: "card.html") }
 }
 
 extension SiteModel {
@@ -91,7 +118,7 @@ extension SiteModel {
   var hasTagsPage: Bool { indexPages.contains(.tag) && !(taxonomies[.tag]?.terms.isEmpty ?? true) }
 
   /// Every page of the site, in a fixed order (home, the page of all collections, collections,
-  /// books, indexes, tags, shelves, series, search, 404).
+  /// books, indexes, tags, shelves, series, stats, cards, search, 404).
   func pageJobs(perPage: Int) -> [PageJob] {
     var jobs: [PageJob] = [PageJob(kind: .home, page: 1, path: .root)]
     if hasCollectionsPage { jobs.append(PageJob(kind: .collections, page: 1, path: PageJob.collectionsPath)) }
@@ -121,6 +148,17 @@ extension SiteModel {
     if !series.isEmpty { jobs.append(PageJob(kind: .seriesList, page: 1, path: PageJob.seriesPath)) }
     for (index, entry) in series.enumerated() {
       addList(.series(index), count: entry.books.count, at: seriesPagePath(index))
+    }
+    if let stats = readingStats {
+      jobs.append(PageJob(kind: .stats, page: 1, path: PageJob.statsPath))
+      for (index, year) in stats.years.enumerated() {
+        jobs.append(PageJob(kind: .statsYear(index), page: 1, path: PageJob.statsPath(year: year.year)))
+      }
+    }
+    if embedCards {
+      for index in books.indices {
+        jobs.append(PageJob(kind: .card(index), page: 1, path: PageJob.cardPath(slug: books[index].slug)))
+      }
     }
     jobs.append(PageJob(kind: .search, page: 1, path: SitePath(["search"])))
     jobs.append(PageJob(kind: .notFound, page: 1, path: SitePath([], fileName: "404.html")))

