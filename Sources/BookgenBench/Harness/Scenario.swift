@@ -33,6 +33,8 @@ struct Measurement {
   var stages: [(stage: String, seconds: Double)]
   /// The output's weight after a full build (nil for rebuilds, which leave the same files).
   var weight: PageWeight?
+  /// The output's bytes by part after a full build on tmpfs (nil otherwise).
+  var breakdown: OutputBreakdown?
   /// Set when bookgen failed: its exit status and the end of its stderr.
   var failure: String?
   var status: Int32
