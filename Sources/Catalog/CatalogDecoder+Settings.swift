@@ -5,7 +5,7 @@ import Support
 extension CatalogDecoder {
   static let siteKeys = [
     "title", "base_url", "language", "description", "author", "books_per_page", "time_zone", "strings",
-    "index_pages",
+    "index_pages", "index_min_books", "opds_all_books",
   ]
   static let googleBooksKeys = [
     "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
@@ -49,6 +49,15 @@ extension CatalogDecoder {
     }
     if let pages = list(fields, "index_pages") {
       site.indexPages = decodeIndexPages(pages, path: fields.path("index_pages"))
+    }
+    if let count = integer(fields, "index_min_books", in: CatalogRanges.indexMinBooks) {
+      site.indexMinBooks = count
+    }
+    if let all = checked(
+      fields, "opds_all_books", expected: "'true' or 'false'",
+      suggestion: { Self.booleanWords[$0.lowercased()] }, isValid: { Self.booleans[$0] != nil }
+    ).flatMap({ Self.booleans[$0] }) {
+      site.opdsAllBooks = all
     }
     return site
   }

@@ -102,7 +102,8 @@ import Testing
       #expect(!boxed.contains("View on Google Books"))
       #expect(boxed.contains("<p class=\"series\">Harry Potter</p>"))
 
-      let opds = try String(contentsOfFile: root + "/public/opds/books/index.xml", encoding: .utf8)
+      // The shop's collection feed (OPDS has no feed of all books unless `site.opds_all_books`).
+      let opds = try String(contentsOfFile: root + "/public/opds/collections/shop/index.xml", encoding: .utf8)
       #expect(opds.contains("<opds:price currencycode=\"EUR\">12.99</opds:price>"))
     }
     await server.stop()

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Testing
 
@@ -12,11 +13,15 @@ import Testing
     .appendingPathComponent(
       "Golden")
 
-  static func build(language: String = "en") async throws -> (root: String, output: String) {
+  static func build(language: String = "en", site: (inout SiteSettings) -> Void = { _ in }) async throws -> (
+    root: String, output: String
+  ) {
     let root = try Fixtures.temporaryDirectory()
     let output = root + "/public"
+    var catalog = GoldenSite.catalog(language: language)
+    site(&catalog.site)
     _ = try await SiteBuilder(
-      catalog: GoldenSite.catalog(language: language), collections: GoldenSite.collections,
+      catalog: catalog, collections: GoldenSite.collections,
       options: BuildOptions(jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory())
     ).build()
     return (root, output)
