@@ -48,6 +48,8 @@ struct OutputBreakdown: Equatable {
   static func part(of path: String) -> String {
     let parts = path.split(separator: "/").map(String.init)
     guard let first = parts.first else { return "other" }
+    // Each collection's feed is `<slug>/feed.xml`.
+    if parts.last == "feed.xml" { return "Atom feeds" }
     if parts.count == 1 {
       switch first {
       case "index.html": return "home"

@@ -5,7 +5,7 @@ enum Scenario: String, CaseIterable, Sendable {
   case oneBookTmpfs = "one book changed (tmpfs)"
   /// The owner's note on one book edited in `catalog.yml`.
   case noteEditedTmpfs = "owner note edited (tmpfs)"
-  /// The same books with the default page types (every index page): about twice the pages.
+  /// The same books with the default page types (`IndexPage.defaults`' index pages).
   case fullIndexPagesTmpfs = "full build, default page types (tmpfs)"
   case fullDisk = "full build (ext4)"
   case noOpDisk = "no-op rebuild (ext4)"
