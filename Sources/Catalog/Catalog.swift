@@ -113,18 +113,25 @@ package struct SiteSettings: Sendable, Equatable {
   package var timeZone: String
   /// Overrides of built-in UI strings, keyed by string id (e.g. `buy`, `preview`).
   package var strings: [String: String]
-  /// Which index pages to build (`authors/…`, `categories/…`…); all by default. Books link
-  /// their authors, categories… only where those pages exist.
+  /// Which index pages to build (`authors/…`, `categories/…`…); `IndexPage.defaults` unless
+  /// the catalog names them. Books link their authors, categories… only where those pages exist.
   package var indexPages: Set<IndexPage>
   /// Whether each book gets an embeddable card (`books/<slug>/card.html`) and its page the
   /// `<iframe>` snippet; off by default (a file per book).
   package var embedCards = false
+  /// The fewest books a term needs for a page of its own (`site.index_min_books`): a term with
+  /// fewer is named, not linked, and its books are listed by what they are filed under besides.
+  package var indexMinBooks: Int
+  /// Whether the OPDS catalog has a feed of every book (`site.opds_all_books`) beside the
+  /// collections' feeds, which list every book already.
+  package var opdsAllBooks: Bool
 
   package init(
     title: String, baseURL: String = "http://localhost:8000/", language: String = "en",
     description: String? = nil, author: String? = nil, booksPerPage: Int = 24,
     timeZone: String = "UTC", strings: [String: String] = [:],
-    indexPages: Set<IndexPage> = Set(IndexPage.allCases)
+    indexPages: Set<IndexPage> = IndexPage.defaults, indexMinBooks: Int = 2,
+    opdsAllBooks: Bool = false
   ) {
     self.title = title
     self.baseURL = baseURL
@@ -135,6 +142,8 @@ package struct SiteSettings: Sendable, Equatable {
     self.timeZone = timeZone
     self.strings = strings
     self.indexPages = indexPages
+    self.indexMinBooks = indexMinBooks
+    self.opdsAllBooks = opdsAllBooks
   }
 }
 
@@ -148,6 +157,11 @@ package enum IndexPage: String, Sendable, Equatable, CaseIterable {
   case languages
   /// The owner's tags (`books.<id>.tags`): `tags/<slug>/` and the page of every tag, `tags/`.
   case tags
+
+  /// What a catalog without `site.index_pages` builds: the pages Hugo's default taxonomies
+  /// (categories, tags) match, and authors; the other kinds are opt-in (a page per publisher,
+  /// year and language adds pages most sites do not need).
+  package static let defaults: Set<IndexPage> = [.authors, .categories, .tags]
 }
 
 /// How much data to fetch per volume: the search-list record, or the full `GET /volumes/{id}`.

@@ -5,7 +5,7 @@ import Support
 extension CatalogDecoder {
   static let siteKeys = [
     "title", "base_url", "language", "description", "author", "books_per_page", "time_zone", "strings",
-    "index_pages", "embed_cards",
+    "index_pages", "index_min_books", "opds_all_books", "embed_cards",
   ]
   static let googleBooksKeys = [
     "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
@@ -51,6 +51,10 @@ extension CatalogDecoder {
       site.indexPages = decodeIndexPages(pages, path: fields.path("index_pages"))
     }
     if let cards = boolean(fields, "embed_cards") { site.embedCards = cards }
+    if let count = integer(fields, "index_min_books", in: CatalogRanges.indexMinBooks) {
+      site.indexMinBooks = count
+    }
+    if let all = boolean(fields, "opds_all_books") { site.opdsAllBooks = all }
     return site
   }
 

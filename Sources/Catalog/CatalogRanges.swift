@@ -3,6 +3,7 @@
 /// values they cannot hold (a timeout no clock counts, a rate whose next request never comes).
 package enum CatalogRanges {
   package static let booksPerPage = 1...1000
+  package static let indexMinBooks = 1...1000
   package static let maxRequests = 0...1_000_000
   package static let requestsPerSecond = 0.01...1000.0
   package static let retries = 0...10

@@ -55,4 +55,30 @@ import Testing
     #expect(
       lines.contains("| 10000 | full build (tmpfs) | 99.0 | 2 | 8.00 | opds/books/index.xml (99.0 MB) |"))
   }
+
+  /// Each file counts in one part, and a book page's head, JSON-LD and chrome are measured.
+  @Test func theBreakdownSortsEveryFileIntoItsPart() throws {
+    let parts = [
+      "index.html": "home", "books/dune-x/index.html": "book pages",
+      "books/page/2/index.html": "all-books list",
+      "books/index.html": "all-books list", "sf/page/2/index.html": "collection pages",
+      "sf/feed.xml": "Atom feeds",
+      "feed.xml": "Atom feeds", "authors/a/index.html": "authors",
+      "categories/c/page/3/index.html": "categories",
+      "opds/index.xml": "OPDS navigation", "opds/books/page-2.xml": "OPDS all books",
+      "opds/collections/sf/index.xml": "OPDS collections", "sitemap-2.xml": "sitemap",
+      "search/index.html": "search page",
+      "search/d/0.json": "search index", "assets/style.css": "assets", "robots.txt": "other",
+      "collections/index.html": "collections page",
+    ]
+    for (path, part) in parts { #expect(OutputBreakdown.part(of: path) == part, "\(path)") }
+    let page = BookPageShares(
+      Array(
+        "<!doctype html><head><title>T</title><script type=\"application/ld+json\">{}</script></head><body><header>h</header><main>m</main></body>"
+          .utf8))
+    #expect(page.jsonLD == "<script type=\"application/ld+json\">{}</script>".utf8.count)
+    #expect(
+      page.head == "<head><title>T</title><script type=\"application/ld+json\">{}</script></head>".utf8.count)
+    #expect(page.chrome == "<!doctype html><body><header>h</header></body>".utf8.count)
+  }
 }

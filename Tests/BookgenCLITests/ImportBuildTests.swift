@@ -108,7 +108,8 @@ import Testing
         boxed.contains(
           "<p class=\"series\"><a href=\"/books/series/harry-potter/\">In the series Harry Potter</a></p>"))
 
-      let opds = try String(contentsOfFile: root + "/public/opds/books/index.xml", encoding: .utf8)
+      // The shop's collection feed (OPDS has no feed of all books unless `site.opds_all_books`).
+      let opds = try String(contentsOfFile: root + "/public/opds/collections/shop/index.xml", encoding: .utf8)
       #expect(opds.contains("<opds:price currencycode=\"EUR\">12.99</opds:price>"))
     }
     await server.stop()

@@ -264,7 +264,7 @@ import Testing
             fetch: goodreads: 0 volumes
             Fetched 0 volumes: 0 requests, 0 cache hits, 0 retries, 1 warning
             warning: offline: 1 imported book has no cached Google Books data: shown with the export's title and authors until a run with the network fetches it
-            Built 1 book, 16 pages in 0.3 s
+            Built 1 book, 13 pages in 0.3 s
 
             """))
     let page = try #require(try BuiltBookPages(output: root + "/public").pages.first)

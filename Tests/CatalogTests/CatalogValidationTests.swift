@@ -41,8 +41,11 @@ import Testing
         "site:\n  title: T\n\(line)collections: [{title: A}]\n", file: "catalog.yml", directory: "."
       ).site.indexPages
     }
-    #expect(try pages("") == Set(IndexPage.allCases))
-    #expect(try pages("  index_pages:\n") == Set(IndexPage.allCases))
+    // Without the key, authors, categories and tags (Hugo's default taxonomies are categories
+    // and tags).
+    #expect(try pages("") == [.authors, .categories, .tags])
+    #expect(IndexPage.defaults == [.authors, .categories, .tags])
+    #expect(try pages("  index_pages:\n") == IndexPage.defaults)
     #expect(try pages("  index_pages: []\n") == [])
     #expect(try pages("  index_pages: [years, authors, years]\n") == [.years, .authors])
     let found = diagnostics(
@@ -71,6 +74,26 @@ import Testing
     #expect(
       diagnostics("site:\n  title: T\n  embed_cards: yes\ncollections: [{title: A}]\n").map(\.headline) == [
         "catalog.yml:3:16: error: 'site.embed_cards' must be 'true' or 'false', got 'yes' (did you mean 'true'?)"
+      ])
+  }
+
+  @Test func aTermNeedsTwoBooksForAPageUnlessTheCatalogSaysOtherwise() throws {
+    func site(_ line: String) throws -> SiteSettings {
+      try CatalogLoader.parse(
+        "site:\n  title: T\n\(line)collections: [{title: A}]\n", file: "catalog.yml", directory: "."
+      ).site
+    }
+    #expect(try site("").indexMinBooks == 2)
+    #expect(try site("  index_min_books: 1\n").indexMinBooks == 1)
+    #expect(try site("").opdsAllBooks == false)
+    #expect(try site("  opds_all_books: true\n").opdsAllBooks == true)
+    #expect(
+      diagnostics(
+        "site:\n  title: T\n  index_min_books: 0\n  opds_all_books: yes\ncollections: [{title: A}]\n"
+      )
+      .map(\.headline) == [
+        "catalog.yml:3:20: error: 'site.index_min_books' must be an integer from 1 to 1000, got '0'",
+        "catalog.yml:4:19: error: 'site.opds_all_books' must be 'true' or 'false', got 'yes' (did you mean 'true'?)",
       ])
   }
 

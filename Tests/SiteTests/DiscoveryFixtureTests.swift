@@ -59,7 +59,8 @@ enum DiscoveryFixture {
     Catalog(
       site: SiteSettings(
         title: "Ann's Shelf", baseURL: baseURL, language: "en", description: "Books **I** love.",
-        author: author),
+        // Every kind of page and feed, even for one book, so each one's discovery data is tested.
+        author: author, indexPages: Set(IndexPage.allCases), indexMinBooks: 1, opdsAllBooks: true),
       collections: [
         Collection(title: "Science fiction", slug: "sf"), Collection(title: "台灣文學", slug: "taiwan"),
       ])

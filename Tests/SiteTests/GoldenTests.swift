@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Testing
 
@@ -5,15 +6,18 @@ import Testing
 
 /// Whole pages compared byte for byte with files under `Golden/` (`GoldenFile`).
 @Suite struct GoldenTests {
-  static func build(language: String = "en", reading: Bool = false) async throws -> (
+  static func build(
+    language: String = "en", reading: Bool = false, site: (inout SiteSettings) -> Void = { _ in }
+  ) async throws -> (
     root: String, output: String
   ) {
     let root = try Fixtures.temporaryDirectory()
     let output = root + "/public"
+    var catalog =
+      reading ? GoldenSite.readingCatalog(language: language) : GoldenSite.catalog(language: language)
+    site(&catalog.site)
     _ = try await SiteBuilder(
-      catalog: reading
-        ? GoldenSite.readingCatalog(language: language) : GoldenSite.catalog(language: language),
-      collections: GoldenSite.collections,
+      catalog: catalog, collections: GoldenSite.collections,
       options: BuildOptions(jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory())
     ).build()
     return (root, output)

@@ -47,7 +47,9 @@ import Testing
     let catalog = Catalog(
       site: SiteSettings(
         title: "</title><script>alert(1)</script>", baseURL: "https://example.org/sub/", language: "en",
-        description: "Owner intro <script>alert(1)</script> [link](javascript:alert(1))", author: breakout),
+        description: "Owner intro <script>alert(1)</script> [link](javascript:alert(1))", author: breakout,
+        // Hostile data on every kind of page, even one listing one book.
+        indexPages: Set(IndexPage.allCases), indexMinBooks: 1, opdsAllBooks: true),
       collections: [
         Collection(
           title: script, slug: "shelf", description: "[x](javascript:alert(1)) <img src=x onerror=alert(1)>")

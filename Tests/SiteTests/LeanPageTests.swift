@@ -6,9 +6,9 @@ import Testing
 /// What every page of a kind repeats, said once (issue 17's page weight).
 @Suite struct LeanPageTests {
   /// Term pages come by the tens of thousands at scale (one per author): a term page with one
-  /// book costs the chrome, its header and the one card, nothing more.
+  /// book (`index_min_books: 1`) costs the chrome, its header and the one card, nothing more.
   @Test func aOneBookTermPageIsTheChromeItsHeaderAndOneCard() async throws {
-    let (root, output) = try await GoldenTests.build()
+    let (root, output) = try await GoldenTests.build { $0.indexMinBooks = 1 }
     defer { try? FileManager.default.removeItem(atPath: root) }
     let page = try String(contentsOfFile: output + "/authors/frank-herbert/index.html", encoding: .utf8)
     let notFound = try String(contentsOfFile: output + "/404.html", encoding: .utf8)

@@ -48,12 +48,19 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     var catalog = GoldenSite.catalog()
     catalog.site.indexPages = [.years]
+    catalog.site.indexMinBooks = 1
     let report = try await SiteBuilder(
       catalog: catalog, collections: GoldenSite.collections,
       options: BuildOptions(
         jobs: 2, outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory())
     ).build()
-    let all = try await build(root + "/all")
+    var every = GoldenSite.catalog()
+    every.site.indexPages = Set(IndexPage.allCases)
+    every.site.indexMinBooks = 1
+    let all = try await SiteBuilder(
+      catalog: every, collections: GoldenSite.collections,
+      options: BuildOptions(jobs: 2, outputDirectory: root + "/all", workingDirectory: NSTemporaryDirectory())
+    ).build()
     #expect(report.pages < all.pages)
     let output = root + "/public"
     let files = Fixtures.files(in: output)

@@ -22,8 +22,7 @@ struct DatasetWriter: Sendable {
   var manifestPath: String { directory + "/bench-dataset.json" }
   /// Issue 7's reference site: no index pages.
   var catalogPath: String { directory + "/catalog.yml" }
-  /// The same books with the default index pages (`index_pages` left out: today every kind, one
-  /// per author, category, publisher, year and language).
+  /// The same books with the default index pages (`index_pages` left out: `IndexPage.defaults`).
   var indexPagesCatalogPath: String { directory + "/catalog-index-pages.yml" }
 
   /// Writes both catalogs (cheap, so done on every run: an older dataset gets them too).

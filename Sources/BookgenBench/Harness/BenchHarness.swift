@@ -93,6 +93,8 @@ struct BenchHarness {
       size: writer.plan.count, scenario: scenario, seconds: outcome.seconds, peakRSS: outcome.peakRSS,
       files: after.count, bytes: after.bytes, writtenFiles: written.files, writtenBytes: written.bytes,
       stages: TimingLines.parse(outcome.stderr), weight: scenario.isFullBuild ? PageWeight(after) : nil,
+      breakdown: scenario.isFullBuild && !scenario.onDisk
+        ? OutputBreakdown.measure(after, root: output) : nil,
       failure: failure, status: outcome.status,
       stderr: outcome.stderr)
   }

@@ -74,6 +74,15 @@ struct BenchReport {
     }
     lines += ["", "Page weight targets (issue 17):", ""]
     lines += weightTargets.map { "- \($0)" }
+    let parts = full.compactMap { m in
+      m.breakdown.map {
+        (label: "\(m.size) \(m.scenario.hasIndexPages ? "default" : "reference")", breakdown: $0)
+      }
+    }
+    if !parts.isEmpty {
+      lines += ["", "Output by part (reference: `catalog.yml`; default: the default page types):", ""]
+      lines += OutputBreakdown.table(parts)
+    }
     return lines
   }
 

@@ -5,7 +5,7 @@ enum Scenario: String, CaseIterable, Sendable {
   case oneBookTmpfs = "one book changed (tmpfs)"
   /// The owner's note on one book edited in `catalog.yml`.
   case noteEditedTmpfs = "owner note edited (tmpfs)"
-  /// The same books with the default page types (every index page): about twice the pages.
+  /// The same books with the default page types (`IndexPage.defaults`' index pages).
   case fullIndexPagesTmpfs = "full build, default page types (tmpfs)"
   case fullDisk = "full build (ext4)"
   case noOpDisk = "no-op rebuild (ext4)"
@@ -33,6 +33,8 @@ struct Measurement {
   var stages: [(stage: String, seconds: Double)]
   /// The output's weight after a full build (nil for rebuilds, which leave the same files).
   var weight: PageWeight?
+  /// The output's bytes by part after a full build on tmpfs (nil otherwise).
+  var breakdown: OutputBreakdown?
   /// Set when bookgen failed: its exit status and the end of its stderr.
   var failure: String?
   var status: Int32

@@ -42,12 +42,18 @@ final class BookFacts: Sendable {
   static func all(model: SiteModel, urls: SiteURLs) -> [BookFacts] {
     // Authors link their pages only where those are built.
     let authorTerms = model.indexPages.contains(.author) ? model.taxonomies[.author]?.terms : nil
-    let authorURLs = authorTerms?.map { urls.absolute(SitePath([TaxonomyKind.author.folder, $0.slug])) }
+    let authorURLs = authorTerms?.indices.map { index in
+      model.hasPage(.author, index)
+        ? urls.absolute(SitePath([TaxonomyKind.author.folder, authorTerms![index].slug])) : nil
+    }
     return Parallel.map(count: model.books.count) { index in
       let book = model.books[index]
       let terms = model.bookTerms[index].authors
       let authors = book.authors.indices.map { position in
-        (name: book.authors[position], url: position < terms.count ? authorURLs?[terms[position]] : nil)
+        (
+          name: book.authors[position],
+          url: position < terms.count ? authorURLs?[terms[position]] ?? nil : nil
+        )
       }
       return BookFacts(book: book, urls: urls, authors: authors)
     }

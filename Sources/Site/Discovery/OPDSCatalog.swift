@@ -2,8 +2,9 @@ import Foundation
 import Support
 
 /// An OPDS 1.2 catalog under `opds/`: a navigation feed at `opds/index.xml` leading to an
-/// acquisition feed of all books (`opds/books/`) and one per collection
-/// (`opds/collections/<slug>/`), each paginated as `index.xml`, `page-2.xml`, ….
+/// acquisition feed per collection (`opds/collections/<slug>/`) and, with
+/// `site.opds_all_books`, one of all books (`opds/books/`), each paginated as `index.xml`,
+/// `page-2.xml`, ….
 struct OPDSCatalog: Sendable {
   let feed: AtomFeed
 
@@ -25,9 +26,11 @@ struct OPDSCatalog: Sendable {
     // per feed that lists it, but a large catalog's entries are never all held at once
     // (250 MB at 100,000 books). Discovery runs beside the pages, where this costs no time.
     try emit(navigationFeed())
-    try acquisitionFeeds(
-      folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks, reuse: reuse,
-      emit: emit)
+    if feed.settings.opdsAllBooks {
+      try acquisitionFeeds(
+        folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks, reuse: reuse,
+        emit: emit)
+    }
     for collection in model.collections {
       try acquisitionFeeds(
         folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books,
@@ -46,9 +49,10 @@ struct OPDSCatalog: Sendable {
     writeLink(into: &xml, rel: "self", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(.root)])
-    var sections = [
-      (title: feed.strings["allBooks"], folder: ["opds", "books"], books: model.allBooks)
-    ]
+    // The collections' feeds list every book: a feed of all of them doubles the catalog's
+    // bytes, so it is there only when asked for.
+    var sections: [(title: String, folder: [String], books: [Int])] =
+      feed.settings.opdsAllBooks ? [(feed.strings["allBooks"], ["opds", "books"], model.allBooks)] : []
     for collection in model.collections {
       sections.append((collection.title, ["opds", "collections", collection.slug], collection.books))
     }

@@ -26,6 +26,12 @@ struct SiteModel: Sendable {
   let recentlyPublished: [Int]
   /// The kinds whose terms get pages (`site.index_pages`); the others are shown unlinked.
   let indexPages: Set<TaxonomyKind>
+  /// The fewest books a term needs for a page (`site.index_min_books`).
+  let indexMinBooks: Int
+  /// What each category's page lists, in all-books order: the books filed under it and not
+  /// under a subcategory with a page of its own (every book of the subtree stays one page
+  /// away: its subcategory's).
+  let categoryListings: [[Int]]
   /// The owner's own shelves' titles by slug (`shelves:`), which `status` may name.
   let shelfTitles: [String: String]
   /// The shelves that hold books (`shelves/<slug>/`), built-in statuses first.
@@ -155,7 +161,14 @@ struct SiteModel: Sendable {
         title: collection.title, slug: collection.slug, description: collection.description,
         books: BookSorting.sort(members, by: collection.sort, in: books))
     }
-    self.indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
+    let indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
+    self.indexPages = indexPages
+    self.indexMinBooks = catalog.site.indexMinBooks
+    self.categoryListings =
+      indexPages.contains(.category)
+      ? SiteModel.categoryListings(
+        terms: taxonomies[.category]?.terms ?? [], bookTerms: bookTerms, minBooks: catalog.site.indexMinBooks)
+      : []
     self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
     self.shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
     (self.series, self.seriesPlaces) = ReadingLists.series(books: books)
@@ -163,6 +176,34 @@ struct SiteModel: Sendable {
     self.embedCards = catalog.site.embedCards
     self.recentlyPublished = BookSorting.sort(
       books.indices.filter { books[$0].date != nil }, by: .date, in: books)
+  }
+
+  /// Whether term `index` of `kind` has a page: its kind's pages are built and it has at least
+  /// `indexMinBooks` books (a category counts its subcategories' books); a tag, the owner's
+  /// own, always has one.
+  func hasPage(_ kind: TaxonomyKind, _ index: Int) -> Bool {
+    indexPages.contains(kind)
+      && (kind == .tag || (taxonomies[kind]?.terms[index].books.count ?? 0) >= indexMinBooks)
+  }
+
+  /// The books term `index`'s page lists: a category's own (`categoryListings`), any other
+  /// term's every book.
+  func listedBooks(_ kind: TaxonomyKind, _ index: Int) -> [Int] {
+    kind == .category && index < categoryListings.count
+      ? categoryListings[index] : taxonomies[kind]!.terms[index].books
+  }
+
+  /// Each book is listed on the deepest category of each of its trails that has a page.
+  static func categoryListings(terms: [Term], bookTerms: [BookTerms], minBooks: Int) -> [[Int]] {
+    var listings = [[Int]](repeating: [], count: terms.count)
+    for book in bookTerms.indices {
+      for trail in bookTerms[book].categories {
+        guard let deepest = trail.last(where: { terms[$0].books.count >= minBooks }) else { continue }
+        // A book on two trails ending at the same page is listed once (its appends are adjacent).
+        if listings[deepest].last != book { listings[deepest].append(book) }
+      }
+    }
+    return listings
   }
 
   /// The sources the books' data comes from (the owner's catalog aside), Google Books and Open

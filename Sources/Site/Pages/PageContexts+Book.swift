@@ -127,14 +127,14 @@ extension PageContexts {
     ]
   }
 
-  /// `{name, href}` linking to the term's page (`href` null when its kind has no pages).
+  /// `{name, href}` linking to the term's page (`href` null when it has none).
   private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
     ["name": .string(name), "href": termHref(kind, term)]
   }
 
   private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
-    guard let term, let hrefs = termHrefs[kind] else { return .null }
-    return .string(hrefs[term])
+    guard let term, let href = termHrefs[kind]?[term] else { return .null }
+    return .string(href)
   }
 
   /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.

@@ -66,17 +66,17 @@ extension PageContexts {
     var parent = term.parent
     while let current = parent {
       ancestors.insert(
-        ["name": .string(terms[current].name), "href": .string(termHrefs[kind]![current])], at: 0)
+        ["name": .string(terms[current].name), "href": .optional(termHrefs[kind]![current])], at: 0)
       parent = terms[current].parent
     }
     let children: [ContextValue] = term.children.map { child in
       [
         "name": .string(terms[child].name),
-        "href": .string(termHrefs[kind]![child]),
+        "href": .optional(termHrefs[kind]![child]),
         "countText": .string(countText(terms[child].books.count)),
       ]
     }
-    return listFields(term.books, page: page, path: path).merging([
+    return listFields(model.listedBooks(kind, index), page: page, path: path).merging([
       "term": [
         "kind": .string(kind.rawValue),
         "kindName": .string(strings[kind.rawValue]),

@@ -19,9 +19,9 @@ struct PageContexts: Sendable {
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
   /// Every book's and every term's href, built once rather than on each page that links it;
-  /// kinds without index pages have no hrefs.
+  /// kinds without index pages have no hrefs, nor terms without a page (`SiteModel.hasPage`).
   let bookHrefs: [String]
-  let termHrefs: [TaxonomyKind: [String]]
+  let termHrefs: [TaxonomyKind: [String?]]
   /// The display name of each language code the books use, looked up once per code.
   let languageNames: [String: String]
 
@@ -75,7 +75,10 @@ struct PageContexts: Sendable {
     }
     self.bookHrefs = bookHrefs
     self.termHrefs = model.taxonomies.filter { model.indexPages.contains($0.key) }.mapValues { taxonomy in
-      taxonomy.terms.map { urls.href(SitePath([taxonomy.kind.folder, $0.slug])) }
+      taxonomy.terms.indices.map { index in
+        model.hasPage(taxonomy.kind, index)
+          ? urls.href(SitePath([taxonomy.kind.folder, taxonomy.terms[index].slug])) : nil
+      }
     }
     var languageNames: [String: String] = [:]
     for index in model.books.indices {

@@ -136,8 +136,9 @@ extension SiteModel {
     }
     addList(.allBooks, count: books.count, at: SitePath(["books"]))
     for kind in TaxonomyKind.allCases where indexPages.contains(kind) {
-      for (index, term) in (taxonomies[kind]?.terms ?? []).enumerated() {
-        addList(.term(kind, index), count: term.books.count, at: SitePath([kind.folder, term.slug]))
+      for (index, term) in (taxonomies[kind]?.terms ?? []).enumerated() where hasPage(kind, index) {
+        addList(
+          .term(kind, index), count: listedBooks(kind, index).count, at: SitePath([kind.folder, term.slug]))
       }
     }
     if hasTagsPage { jobs.append(PageJob(kind: .tags, page: 1, path: PageJob.tagsPath)) }

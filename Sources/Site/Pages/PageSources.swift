@@ -136,7 +136,7 @@ struct PageSources: Sendable {
         addTerms(kind, [child], to: &key)
         key.add(model.taxonomies[kind]!.terms[child].books.count)
       }
-      guard addList(term.books, page: job.page, to: &key) else { return nil }
+      guard addList(model.listedBooks(kind, index), page: job.page, to: &key) else { return nil }
     }
     return key.finish()
   }
@@ -178,6 +178,8 @@ struct PageSources: Sendable {
       key.add(terms[index].name)
       key.add(terms[index].fullName)
       key.add(terms[index].slug)
+      // Whether it is linked: a term gains or loses its page as books join or leave it.
+      key.add(model.hasPage(kind, index) ? 1 : 0)
     }
   }
 

@@ -29,8 +29,11 @@ enum Fixtures {
     _ collections: [Collection], books: [String: BookEntry] = [:], language: String = "en",
     baseURL: String = "https://example.org/", perPage: Int = 24
   ) -> Catalog {
+    // Every kind of page, even for one book: the tests that use it pin how each kind is built.
     Catalog(
-      site: SiteSettings(title: "Shelf", baseURL: baseURL, language: language, booksPerPage: perPage),
+      site: SiteSettings(
+        title: "Shelf", baseURL: baseURL, language: language, booksPerPage: perPage,
+        indexPages: Set(IndexPage.allCases), indexMinBooks: 1, opdsAllBooks: true),
       collections: collections, books: books)
   }
 
