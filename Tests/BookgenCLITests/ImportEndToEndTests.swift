@@ -90,8 +90,53 @@ import Testing
       #expect(
         (page.attribution == fromExport) == (row.found == .nowhere), "row \(index): \(page.attribution)")
     }
+    try Self.expectListsAgree(with: rows, output: root + "/public")
     await google.stop()
     await library.stop()
+  }
+
+  /// The site's lists agree with the export: each shelf's count on `shelves/`, each tag's on
+  /// `tags/`, and the books read each year in `stats/stats.json`.
+  static func expectListsAgree(with rows: [GoodreadsExport.Row], output: String) throws {
+    func counts(_ names: [String]) -> [String: Int] { names.reduce(into: [:]) { $0[$1, default: 0] += 1 } }
+    let shelves = try String(contentsOfFile: output + "/shelves/index.html", encoding: .utf8)
+    #expect(
+      listed(
+        shelves,
+        #"<h2><a href="[^"]*/shelves/[^"/]+/">([^<]+)</a> <span class="count">([\d,]+) books?</span>"#)
+        == counts(rows.map { shelfName($0.exclusiveShelf) }))
+    #expect(Set(rows.map(\.exclusiveShelf)).count > 4 && !rows.flatMap(\.shelves).isEmpty)
+    let tags = try String(contentsOfFile: output + "/tags/index.html", encoding: .utf8)
+    #expect(
+      listed(tags, #"<li><a href="[^"]*/tags/[^"]+/">([^<]+) <span class="count">([\d,]+)[^<]*</span>"#)
+        == counts(rows.flatMap(\.shelves)))
+    let stats = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: output + "/stats/stats.json")))
+        as? [String: Any])
+    let years = try #require(stats["years"] as? [[String: Any]])
+    var perYear: [String: Int] = [:]
+    for year in years {
+      perYear[String(try #require(year["year"] as? Int))] = try #require(year["books"] as? Int)
+    }
+    #expect(perYear == counts(rows.compactMap { $0.dateRead.map { String($0.prefix(4)) } }))
+    #expect(!perYear.isEmpty)
+  }
+
+  /// `name → count` of every match of `pattern` (name, then count) in `page`.
+  static func listed(_ page: String, _ pattern: String) -> [String: Int] {
+    let expression = try! NSRegularExpression(pattern: pattern)
+    var found: [String: Int] = [:]
+    for match in expression.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+      guard let name = Range(match.range(at: 1), in: page), let count = Range(match.range(at: 2), in: page)
+      else {
+        continue
+      }
+      let text = page[name].replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(
+        of: "&#39;", with: "'")
+      found[text] = Int(page[count].replacingOccurrences(of: ",", with: ""))
+    }
+    return found
   }
 
   /// The import's report: the rows found by title, then those found nowhere, in export order.
