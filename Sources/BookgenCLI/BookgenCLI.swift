@@ -16,7 +16,12 @@ package enum BookgenCLI {
   /// so that a rebuilt bookgen with other code (same version) neither takes an output as up to
   /// date nor reuses pages the previous one rendered, while the same code rebuilt (as CI does
   /// on every run) still can.
+  /// The linker's build id when the executable has one (it does as SwiftPM links it), else a
+  /// hash of the file.
   static let buildIdentity: String = {
+    if let id = ExecutableBuildID.current() {
+      return "\(version) " + id.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
     guard let digest = executableDigest(), digest.bytes > 0 else { return version }
     return "\(version) \(String(digest.hash, radix: 16))"
   }()

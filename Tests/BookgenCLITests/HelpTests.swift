@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BookgenCLI
@@ -49,8 +50,29 @@ import Testing
     let fields = BookgenCLI.buildIdentity.split(separator: " ")
     #expect(fields.first == "0.1.0")
     #expect(fields.count == 2)
-    let digest = try #require(fields.count > 1 ? UInt64(fields[1], radix: 16) : nil)
-    #expect(digest != 0)
+    let id = try #require(fields.count > 1 ? String(fields[1]) : nil)
+    #expect(id.count >= 16 && id.allSatisfy { "0123456789abcdef".contains($0) }, "\(id)")
+  }
+
+  /// The id read from memory is the one the executable's file carries in its GNU build-id
+  /// note (SwiftPM links with one): a `GNU` name, then the id's bytes.
+  @Test func theBuildIDIsTheExecutablesNote() throws {
+    let id = try #require(ExecutableBuildID.current())
+    #expect(id.count == 20)
+    let file = try Data(contentsOf: URL(fileURLWithPath: "/proc/self/exe"))
+    #expect(file.range(of: Data(Array("GNU\0".utf8) + id)) != nil)
+  }
+
+  @Test func notesWithoutABuildIDGiveNone() {
+    // One note of type 1 (NT_GNU_ABI_TAG): name "GNU", a 16-byte descriptor.
+    let abiTag: [UInt8] =
+      [4, 0, 0, 0, 16, 0, 0, 0, 1, 0, 0, 0] + Array("GNU\0".utf8) + Array(repeating: 0, count: 16)
+    #expect(abiTag.withUnsafeBytes { ExecutableBuildID.buildID(inNotes: $0) } == nil)
+    let buildID: [UInt8] =
+      abiTag + [4, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0] + Array("GNU\0".utf8) + [0xAB, 0xCD, 0xEF, 0]
+    #expect(buildID.withUnsafeBytes { ExecutableBuildID.buildID(inNotes: $0) } == [0xAB, 0xCD, 0xEF])
+    // A descriptor running past the notes is none, not a read past the end.
+    #expect(Array(buildID.dropLast(2)).withUnsafeBytes { ExecutableBuildID.buildID(inNotes: $0) } == nil)
   }
 
   @Test func helpLinesFitEightyColumns() async {
