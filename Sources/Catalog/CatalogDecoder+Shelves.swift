@@ -1,6 +1,7 @@
 import Diagnostics
 
-/// `shelves:` — the owner's own shelves, which `status` may name besides the built-in ones.
+/// `shelves:` — the owner's own shelves, which `status` may name besides the built-in ones, and
+/// for a built-in one (`slug: read`) its page's order, title or description.
 extension CatalogDecoder {
   static let shelfKeys = ["title", "slug", "description", "sort"]
 
@@ -10,13 +11,16 @@ extension CatalogDecoder {
     for (index, item) in items.enumerated() {
       guard let fields = fields(of: item, path: keyPath("shelves", index: index), keys: Self.shelfKeys)
       else { continue }
-      let title = requiredString(fields, "title") ?? ""
+      // A built-in status named by its slug: its title is the built-in one unless given.
+      let builtIn =
+        fields.value("slug")?.scalar.map { ReadingStatus.builtInSlugs.contains($0.value) } ?? false
+      let title = (builtIn ? string(fields, "title") : requiredString(fields, "title")) ?? ""
       guard let slug = slug(fields, title: title) else { continue }
-      if ReadingStatus.builtInSlugs.contains(slug.text) {
+      if !builtIn, ReadingStatus.builtInSlugs.contains(slug.text) {
         error(
           "the shelf slug '\(slug.text)' is a built-in status: shelves of your own need other slugs "
             + "(the built-in ones are " + ReadingStatus.builtInSlugs.map { "'\($0)'" }.joined(separator: ", ")
-            + ")", at: slug.node)
+            + "; 'slug: \(slug.text)' sets the built-in shelf's sort, title or description)", at: slug.node)
         continue
       }
       let sort = choice(fields, "sort", among: SortOrder.shelfOrders.map(\.rawValue)).flatMap(SortOrder.init)

@@ -40,8 +40,9 @@ package enum ReadingStatus: Sendable, Hashable {
 
 /// `shelves[]` — a shelf of the owner's own, which `status` may name.
 package struct Shelf: Sendable, Equatable {
+  /// Empty for a built-in status's entry that keeps the built-in title.
   package var title: String
-  /// `[a-z0-9][a-z0-9-]*`, unique, not a built-in status.
+  /// `[a-z0-9][a-z0-9-]*`, unique; a built-in status's for its page's settings.
   package var slug: String
   /// Markdown.
   package var description: String?

@@ -77,6 +77,20 @@ import Testing
       ])
   }
 
+  /// An entry with a built-in status's slug is that shelf's settings: no title needed.
+  @Test func aBuiltInShelfsEntryNeedsNoTitle() throws {
+    let catalog = try CatalogLoader.parse(
+      "site:\n  title: T\ncollections: [{title: A}]\nshelves:\n  - slug: read\n    sort: rating\n",
+      file: "catalog.yml", directory: ".")
+    #expect(catalog.shelves == [Shelf(title: "", slug: "read", sort: .rating)])
+    #expect(
+      diagnostics("site:\n  title: T\ncollections: [{title: A}]\nshelves:\n  - slug: read\n    sort: ratin\n")
+        .map(\.headline) == [
+          "catalog.yml:6:11: error: 'shelves[0].sort' must be one of 'title', 'date', 'date_asc', 'author', "
+            + "'date_added', 'date_read', 'rating', got 'ratin' (did you mean 'rating'?)"
+        ])
+  }
+
   @Test func aTermNeedsTwoBooksForAPageUnlessTheCatalogSaysOtherwise() throws {
     func site(_ line: String) throws -> SiteSettings {
       try CatalogLoader.parse(

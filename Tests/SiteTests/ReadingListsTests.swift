@@ -60,6 +60,23 @@ import Testing
     #expect(Self.titles(byRating.books, in: rated) == ["Foundation", "Dune", "三體"])
   }
 
+  /// An entry with a built-in slug sets that shelf's order and title; it stays first, in its
+  /// place, and is no shelf of the owner's.
+  @Test func aBuiltInShelfTakesTheOrderAndTitleItIsGiven() throws {
+    var catalog = GoldenSite.readingCatalog()
+    catalog.books["9780553293357"]?.rating = OwnerRating(halves: 10)
+    catalog.books["9789861201986"]?.rating = OwnerRating(halves: 2)
+    catalog.books["9780441172719"]?.rating = OwnerRating(halves: 6)
+    catalog.shelves.append(Shelf(title: "", slug: "read", sort: .rating))
+    let model = try Self.model(catalog)
+    #expect(model.shelves.map(\.slug) == ["read", "reading", "did-not-finish"])
+    #expect(model.shelves[0].sort == .rating)
+    #expect(model.shelves[0].title == nil)
+    #expect(Self.titles(model.shelves[0].books, in: model) == ["Foundation", "Dune", "三體"])
+    catalog.shelves[catalog.shelves.count - 1].title = "Finished"
+    #expect(try Self.model(catalog).shelves[0].title == "Finished")
+  }
+
   /// A shelf's page lists its books page by page, like a collection.
   @Test func shelfPagesArePaginated() throws {
     let model = try Self.model()

@@ -40,12 +40,16 @@ enum ReadingLists {
     for index in books.indices {
       if let slug = books[index].reading?.status { members[slug, default: []].append(index) }
     }
-    let builtIn = ReadingStatus.builtInSlugs.map { (slug: $0, shelf: Shelf?.none) }
-    return (builtIn + declared.map { (slug: $0.slug, shelf: Optional($0)) }).compactMap { slug, shelf in
+    // A declared entry with a built-in slug sets that shelf's order, title or description.
+    let settings = Dictionary(declared.map { ($0.slug, $0) }) { first, _ in first }
+    let builtIn = ReadingStatus.builtInSlugs.map { (slug: $0, shelf: settings[$0]) }
+    let own = declared.filter { !ReadingStatus.builtInSlugs.contains($0.slug) }
+    return (builtIn + own.map { (slug: $0.slug, shelf: Optional($0)) }).compactMap { slug, shelf in
       guard let shelved = members[slug] else { return nil }
       let sort = shelf?.sort ?? ReadingStatus(slug: slug).defaultSort
+      let title = shelf.flatMap { $0.title.isEmpty ? nil : $0.title }
       return ShelfEntry(
-        slug: slug, title: shelf?.title, description: shelf?.description, sort: sort,
+        slug: slug, title: title, description: shelf?.description, sort: sort,
         books: BookSorting.sort(shelved, by: sort, in: books))
     }
   }

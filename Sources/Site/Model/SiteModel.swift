@@ -169,7 +169,9 @@ struct SiteModel: Sendable {
       ? SiteModel.categoryListings(
         terms: taxonomies[.category]?.terms ?? [], bookTerms: bookTerms, minBooks: catalog.site.indexMinBooks)
       : []
-    self.shelfTitles = Dictionary(catalog.shelves.map { ($0.slug, $0.title) }) { first, _ in first }
+    self.shelfTitles = Dictionary(catalog.shelves.filter { !$0.title.isEmpty }.map { ($0.slug, $0.title) }) {
+      first, _ in first
+    }
     self.shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
     (self.series, self.seriesPlaces) = ReadingLists.series(books: books)
     self.readingStats = ReadingStats(books: books, terms: bookTerms, taxonomies: taxonomies)
