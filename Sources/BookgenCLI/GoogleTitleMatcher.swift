@@ -27,8 +27,8 @@ struct GoogleTitleMatcher {
     fetcher.searchFallback = true
     let result = try await fetcher.run()
     let outcomes = zip(queries, result.collections).map { query, found -> TitleSearch in
-      if found.unansweredQueries.contains(0) { return .refused }
-      if found.unsearchedQueries.contains(0) { return .unsearched }
+      if found.searchFallbacks.unanswered.contains(0) { return .refused }
+      if found.searchFallbacks.unsearched.contains(0) { return .unsearched }
       let candidates = found.volumes.map {
         TitleCandidate(
           key: $0.id, title: $0.volumeInfo.title, subtitle: $0.volumeInfo.subtitle,

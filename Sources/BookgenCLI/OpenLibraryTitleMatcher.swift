@@ -29,8 +29,8 @@ struct OpenLibraryTitleMatcher {
       version: BookgenCLI.version, progress: progress)
     let result = try await fetcher.run(plan)
     let outcomes = queries.enumerated().map { index, query -> TitleSearch in
-      if result.unanswered.contains(index) { return .refused }
-      if result.unsearched.contains(index) { return .unsearched }
+      if result.searchFallbacks.unanswered.contains(index) { return .refused }
+      if result.searchFallbacks.unsearched.contains(index) { return .unsearched }
       let books = index < result.searches.count ? result.searches[index] : []
       let candidates = books.map {
         TitleCandidate(

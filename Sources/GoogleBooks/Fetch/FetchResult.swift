@@ -32,12 +32,9 @@ package struct CollectionVolumes: Sendable, Equatable {
   package var queryVolumes: [[Volume]] = []
   package var isbnOutcomes: [String: ISBNOutcome] = [:]
   package var idVolumes: [Volume] = []
-  /// Queries Google could not answer (HTTP 429, unreachable, offline) when
-  /// `Fetcher.searchFallback` lets another source answer instead, by index in the collection.
-  package var unansweredQueries: Set<Int> = []
-  /// With `Fetcher.searchFallback`, queries the request budget did not reach (no error, and
-  /// not in `FetchResult.pending`: the caller says what is left).
-  package var unsearchedQueries: Set<Int> = []
+  /// With `Fetcher.searchFallback`, the queries Google could not answer or the budget did not
+  /// reach, by index in the collection.
+  package var searchFallbacks = SearchFallbacks()
 
   package init(slug: String, volumes: [Volume], isbnMatches: [String: String] = [:]) {
     self.slug = slug

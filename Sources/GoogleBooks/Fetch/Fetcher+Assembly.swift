@@ -15,28 +15,15 @@ extension Fetcher {
       var queryVolumes: [[Volume]] = Array(repeating: [], count: collection.queries.count)
       var isbnOutcomes: [String: ISBNOutcome] = [:]
       var idVolumes: [Volume] = []
-      var unansweredQueries: Set<Int> = []
-      var unsearchedQueries: Set<Int> = []
+      var fallbacks = SearchFallbacks()
       for q in collection.queries.indices where collection.queries[q].source == .googleBooks {
         var start = 0
         while true {
           let request = planner.searchRequest(collection: c, query: q, start: start)
           let taken = assembly.take(
             request, .page(collection: c, query: q, start: start),
-            handled: { failure, _ in
-              guard searchFallback, failure.isRateLimit || failure.isUnavailable else { return false }
-              unansweredQueries.insert(q)
-              return true
-            },
-            handledMissing: { reason in
-              guard searchFallback else { return false }
-              if case .budgetSpent = reason {
-                unsearchedQueries.insert(q)
-              } else {
-                unansweredQueries.insert(q)
-              }
-              return true
-            })
+            handled: { failure, _ in searchFallback && fallbacks.failed(q, failure) },
+            handledMissing: { reason in searchFallback && fallbacks.missing(q, reason) })
           guard let decoded = taken else { break }
           for volume in decoded.volumes {
             let detailed = assembly.detailed(volume, wanted: volumes.details)
@@ -108,8 +95,7 @@ extension Fetcher {
       result.queryVolumes = queryVolumes
       result.isbnOutcomes = isbnOutcomes
       result.idVolumes = idVolumes
-      result.unansweredQueries = unansweredQueries
-      result.unsearchedQueries = unsearchedQueries
+      result.searchFallbacks = fallbacks
       collections.append(result)
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
     }

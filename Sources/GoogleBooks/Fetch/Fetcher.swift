@@ -24,7 +24,7 @@ package struct Fetcher: Sendable {
   package var enrichingISBNs = false
   /// True when another source is searched for what Google's queries cannot answer (title
   /// matching on import): a query refused with HTTP 429 or not sent because Google cannot be
-  /// reached is no error, and `CollectionVolumes.unansweredQueries` lists it.
+  /// reached is no error, and `CollectionVolumes.searchFallbacks` lists it.
   package var searchFallback = false
   /// ISBN-13s whose catalog entry an import wrote, and so carries the book's title and authors:
   /// offline, or with Google unreachable, their missing lookups are no error but one warning,

@@ -45,20 +45,8 @@ struct OpenLibraryAssembly {
       let request = planner.searchRequest(index, offset: offset)
       let answer = take(
         request, .search(query: index, offset: offset),
-        handled: { failure in
-          guard search.mayFallBack, failure.isRateLimit || failure.isUnavailable else { return false }
-          result.unanswered.insert(index)
-          return true
-        },
-        handledMissing: { reason in
-          guard search.mayFallBack else { return false }
-          if case .budgetSpent = reason {
-            result.unsearched.insert(index)
-          } else {
-            result.unanswered.insert(index)
-          }
-          return true
-        })
+        handled: { failure in search.mayFallBack && result.searchFallbacks.failed(index, failure) },
+        handledMissing: { reason in search.mayFallBack && result.searchFallbacks.missing(index, reason) })
       guard case .search(let docs, _)? = answer else { break }
       let limit = min(OpenLibraryRequest.searchPageSize, search.maxResults - offset)
       for doc in docs.prefix(limit) {

@@ -18,10 +18,9 @@ package struct OpenLibraryResult: Sendable {
   package var statistics = FetchStatistics()
   /// Entries the request budget did not reach.
   package var pending: [MissingEntry] = []
-  /// Searches that may fall back (`Search.mayFallBack`) Open Library could not answer (HTTP
-  /// 429, unreachable), and those the budget did not reach, by index in the plan.
-  package var unanswered: Set<Int> = []
-  package var unsearched: Set<Int> = []
+  /// Searches that may fall back (`Search.mayFallBack`) Open Library could not answer or the
+  /// budget did not reach, by index in the plan.
+  package var searchFallbacks = SearchFallbacks()
 
   package init() {}
 }
