@@ -82,6 +82,11 @@ import Testing
     #expect(feed.all("entry", "category").first?.attributes["term"] == "Fiction / Science Fiction / General")
     #expect(feed.all("entry", "category").first?.attributes["label"] == "General")
     #expect(feed.texts("entry", "author", "name").first == "Frank Herbert")
+    // What Atom's defaults say is left out: a summary's type (text) and a label that is the term.
+    #expect(feed.all("entry", "summary").allSatisfy { $0.attributes["type"] == nil })
+    #expect(
+      feed.all("entry", "category").allSatisfy { $0.attributes["label"] != $0.attributes["term"] })
+    #expect(feed.all("entry", "category").contains { $0.attributes == ["term": "Fiction"] })
   }
 
   @Test func hostileTextIsEscapedAndIllegalCharactersAreDropped() throws {

@@ -20,33 +20,39 @@ import Testing
     let extraChrome = pageChrome.utf8.count - notFoundChrome.utf8.count
     #expect(extraChrome <= 260, "\(extraChrome) B more than the 404 page's")
     // Inside: the header (kind, name, count) and the grid of one card.
-    let cards = pageMain.components(separatedBy: "<li class=\"book-card\">")
+    let cards = pageMain.components(separatedBy: "<ul class=\"book-grid\">\n<li>")
     #expect(cards.count == 2)
     let card = try #require(cards.last?.components(separatedBy: "</li>").first)
     let header = pageMain.utf8.count - card.utf8.count
     #expect(header <= 260, "\(header) B besides the card")
   }
 
-  /// The three links that open a new tab share one hidden "(opens in a new tab)" description,
-  /// `noreferrer` implies `noopener`, and the footer leaves out the attribution the page shows.
-  @Test func aBookPageSaysOpensInANewTabAndTheAttributionOnce() async throws {
+  /// The preview, buy and source links open in the same tab (the reader's choice, and no
+  /// hidden "(opens in a new tab)" note with three references to it), and the footer leaves out
+  /// the attribution the page shows.
+  @Test func aBookPageLinksOutInTheSameTabAndSaysTheAttributionOnce() async throws {
     let (root, output) = try await GoldenTests.build()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let page = try String(contentsOfFile: output + "/books/三體-ZZ00AbCdEf12/index.html", encoding: .utf8)
-    #expect(page.components(separatedBy: "(opens in a new tab)").count == 2)
-    #expect(page.contains("<span id=\"new-tab\" hidden>(opens in a new tab)</span>"))
-    let blank = page.components(separatedBy: "target=\"_blank\"").count - 1
-    #expect(blank == 3)
-    #expect(
-      page.components(separatedBy: "target=\"_blank\" rel=\"noreferrer\" aria-describedby=\"new-tab\"").count
-        - 1 == blank)
-    #expect(!page.contains("noopener"))
+    #expect(!page.contains("(opens in a new tab)"))
+    #expect(!page.contains("target=") && !page.contains("aria-describedby") && !page.contains("noreferrer"))
+    #expect(page.contains("<a class=\"button\" href=\"https://play.google.com/books/reader?id="))
     #expect(page.components(separatedBy: "Data from Google Books").count == 2)
     let footer = try #require(page.components(separatedBy: "<footer").last)
     #expect(footer.contains("Built with bookgen") && !footer.contains("Data from Google Books"))
     // Other pages show no attribution of their own: their footer keeps it.
     let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
     #expect(home.contains("<p class=\"attribution\">Data from Google Books · Built with bookgen</p>"))
+  }
+
+  /// A list card: the grid's item with no class of its own, the link around the cover and
+  /// title, and the authors and year in one muted line each.
+  @Test func aCardIsItsLinkAndOneMetaElement() async throws {
+    let (root, output) = try await GoldenTests.build()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let page = try String(contentsOfFile: output + "/books/index.html", encoding: .utf8)
+    #expect(!page.contains("book-card"))
+    #expect(page.contains(/<span class="card-meta">[^<]+<br>[0-9]{4}<\/span><\/li>/))
   }
 
   /// The page's `<main>` element and the rest.

@@ -94,13 +94,16 @@ struct AtomFeed: Sendable {
     }
     if !lean {
       for category in facts.categories {
-        xml.empty("category", ["term": category.path, "label": category.leaf])
+        // A label the same as the term says nothing more (a one-level category).
+        if category.leaf == category.path {
+          xml.empty("category", ["term": category.path])
+        } else {
+          xml.empty("category", ["term": category.path, "label": category.leaf])
+        }
       }
     }
-    if let summary = facts.summary {
-      // Atom's default type is text.
-      if lean { xml.element("summary", summary) } else { xml.element("summary", summary, ["type": "text"]) }
-    }
+    // Atom's default type is text (RFC 4287, 3.1.1).
+    if let summary = facts.summary { xml.element("summary", summary) }
     xml.empty("link", ["rel": "alternate", "type": "text/html", "href": facts.pageURL])
   }
 }

@@ -7,10 +7,10 @@ import Support
 enum BookJSONLD {
   static func make(_ facts: BookFacts) -> JSONValue {
     let book = facts.book
+    // No `url` or `image`: the page's canonical link and `og:image` say them (structured data
+    // describes the page it is on), 180 B a book page.
     var fields: [(String, JSONValue)] = [
-      // `url` names the page (an `@id` with the same URL said it twice on every book page).
       ("@context", .string("https://schema.org")), ("@type", .string("Book")),
-      ("url", .string(facts.pageURL)),
       ("name", .string(book.title ?? book.id)),
     ]
     if let subtitle = book.subtitle { fields.append(("alternativeHeadline", .string(subtitle))) }
@@ -25,7 +25,6 @@ enum BookJSONLD {
     if let isbn = book.isbn13 { fields.append(("isbn", .string(isbn))) }
     if let pages = book.pageCount { fields.append(("numberOfPages", .int(pages))) }
     if let date = book.date { fields.append(("datePublished", .string(date.isoString))) }
-    if let image = facts.image { fields.append(("image", .string(image))) }
     if let language = book.language { fields.append(("inLanguage", .string(language))) }
     if let publisher = book.publisher {
       fields.append(
@@ -40,11 +39,7 @@ enum BookJSONLD {
       fields.append(("isPartOf", .object([("@type", .string("BookSeries")), ("name", .string(name))])))
     }
     if let offer = offer(facts) { fields.append(("offers", offer)) }
-    // Every source's page for the book; one stays a plain string, as it always was.
-    let pages = facts.sources.compactMap(\.url)
-    if !pages.isEmpty {
-      fields.append(("sameAs", pages.count == 1 ? .string(pages[0]) : .array(pages.map(JSONValue.string))))
-    }
+    // No `sameAs`: the page's attribution links every source's page for the book.
     return .object(fields)
   }
 
