@@ -28,6 +28,8 @@ public indirect enum FieldSchema: Sendable, Equatable {
     case .list(let items):
       self = .list(FieldSchema.union(items.map { FieldSchema(sample: $0, depth: depth + 1) }))
     case .map(let fields): self = .object(fields.mapValues { FieldSchema(sample: $0, depth: depth + 1) })
+    case .object:
+      self = .object((sample.members ?? [:]).mapValues { FieldSchema(sample: $0, depth: depth + 1) })
     }
   }
 

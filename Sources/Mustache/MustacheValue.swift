@@ -9,6 +9,10 @@ public enum MustacheValue: Sendable, Equatable {
   case string(String)
   case list([MustacheValue])
   case map([String: MustacheValue])
+  /// A map whose keys are its shape's, values in slot order (nil: the key is absent). Renders
+  /// like the same `.map`, and equals it; many objects share one shape, so the renderer finds
+  /// a field by slot instead of by hashing (`MustacheShape`).
+  case object(MustacheShape, [MustacheValue?])
 
   /// A string, or `.null` when absent, for optional fields.
   public init(_ string: String?) {
@@ -33,14 +37,14 @@ public enum MustacheValue: Sendable, Equatable {
     case .number: return true
     case .string(let value): return !value.isEmpty
     case .list(let items): return !items.isEmpty
-    case .map: return true
+    case .map, .object: return true
     }
   }
 
   /// The text `{{name}}` shows before escaping: integers without `.0`, lists and maps as nothing.
   public var text: String {
     switch self {
-    case .null, .list, .map: return ""
+    case .null, .list, .map, .object: return ""
     case .bool(let value): return value ? "true" : "false"
     case .number(let value): return MustacheValue.format(value)
     case .string(let value): return value
@@ -49,8 +53,41 @@ public enum MustacheValue: Sendable, Equatable {
 
   /// The member `key` of a map, or nil.
   public subscript(key: String) -> MustacheValue? {
-    if case .map(let fields) = self { return fields[key] }
-    return nil
+    switch self {
+    case .map(let fields): return fields[key]
+    case .object(let shape, let values): return shape.slot(of: key).flatMap { values[$0] }
+    case .null, .bool, .number, .string, .list: return nil
+    }
+  }
+
+  /// The fields of a map or object (an object's absent keys left out); nil for anything else.
+  public var members: [String: MustacheValue]? {
+    switch self {
+    case .map(let fields): return fields
+    case .object(let shape, let values): return shape.fields(values)
+    case .null, .bool, .number, .string, .list: return nil
+    }
+  }
+
+  /// An object with the fields of `fields`, its shape's keys sorted: for a large map made once
+  /// and looked in on every page (UI strings).
+  public init(object fields: [String: MustacheValue]) {
+    let shape = MustacheShape(fields.keys.sorted())
+    self = shape.object(shape.keys.map { fields[$0] })
+  }
+
+  /// Values are equal when they render alike: an object equals the map of its present fields.
+  public static func == (lhs: MustacheValue, rhs: MustacheValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let left), .bool(let right)): return left == right
+    case (.number(let left), .number(let right)): return left == right
+    case (.string(let left), .string(let right)): return left == right
+    case (.list(let left), .list(let right)): return left == right
+    case (.map(let left), .map(let right)): return left == right
+    case (.map, .object), (.object, .map), (.object, .object): return lhs.members == rhs.members
+    default: return false
+    }
   }
 
   static func format(_ number: Double) -> String {

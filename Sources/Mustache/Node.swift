@@ -122,15 +122,20 @@ enum Node: Sendable {
   }
 
   /// A dotted name split at the dots; `.` (the implicit iterator) has no parts.
+  /// Each part carries its symbol, the number shapes find it by (`MustacheShape`).
   struct Name: Sendable {
     var first: String?
     var rest: [String]
+    var firstSymbol: Int32
+    var restSymbols: [Int32]
 
     init(_ text: String) {
       let parts =
         text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       first = parts.first
       rest = Array(parts.dropFirst())
+      firstSymbol = first.map(Symbols.shared.intern) ?? -1
+      restSymbols = rest.map(Symbols.shared.intern)
     }
 
     var parts: [String] { first.map { [$0] + rest } ?? [] }

@@ -225,27 +225,27 @@ struct Renderer: ~Copyable {
 
   private func lookup(_ name: Node.Name) -> MustacheValue? {
     guard let first = name.first else { return stack.last }
-    guard let value = find(first) else { return nil }
-    return name.rest.isEmpty ? value : Renderer.member(name.rest, of: value)
+    guard let value = find(first, name.firstSymbol) else { return nil }
+    return name.rest.isEmpty ? value : Renderer.member(name, of: value)
   }
 
-  /// The innermost frame's member `key`.
-  private func find(_ key: String) -> MustacheValue? {
+  /// The innermost frame's member `key` (`symbol`: its interned number).
+  private func find(_ key: String, _ symbol: Int32) -> MustacheValue? {
     var index = stack.count - 1
     while index >= 0 {
       // `member(of: stack[index])` borrows the frame; binding `case .map(let fields)` here
       // would copy (retain and release) every map the name is looked for in.
-      if let value = Renderer.member(key, of: stack[index]) { return value }
+      if let value = Renderer.member(key, symbol, of: stack[index]) { return value }
       index -= 1
     }
     return nil
   }
 
-  /// The value at the dotted path `parts` below `value`.
-  private static func member(_ parts: [String], of value: MustacheValue) -> MustacheValue? {
+  /// The value at the dotted path of `name` after its first part, below `value`.
+  private static func member(_ name: Node.Name, of value: MustacheValue) -> MustacheValue? {
     var value = value
-    for index in parts.indices {
-      guard let next = member(parts[index], of: value) else { return nil }
+    for index in name.rest.indices {
+      guard let next = member(name.rest[index], name.restSymbols[index], of: value) else { return nil }
       value = next
     }
     return value
@@ -253,10 +253,19 @@ struct Renderer: ~Copyable {
 
   /// `fields[key]`, by scanning when the map is small: comparing a few short keys is cheaper
   /// than hashing the key, and a miss in every enclosing frame would hash it again each time.
+  /// An object's field is read at the slot its shape gives the key's symbol.
   @inline(__always)
-  private static func member(_ key: String, of value: borrowing MustacheValue) -> MustacheValue? {
+  private static func member(_ key: String, _ symbol: Int32, of value: borrowing MustacheValue)
+    -> MustacheValue?
+  {
     // A `switch`, not `guard case`: only a switch can bind the payload of a borrowed value.
     switch value {
+    case .object(let shape, let values):
+      return shape.slots.withUnsafeBufferPointer { slots in
+        guard symbol >= 0, Int(symbol) < slots.count else { return nil }
+        let slot = slots[Int(symbol)]
+        return slot < 0 ? nil : values[Int(slot)]
+      }
     case .map(let fields):
       guard fields.count <= 8 else { return fields[key] }
       var index = fields.startIndex
@@ -300,7 +309,7 @@ struct Renderer: ~Copyable {
       if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(utf8: string) }
     case .number, .bool:
       buffer.append(utf8: value.text)
-    case .null, .list, .map:
+    case .null, .list, .map, .object:
       break
     }
   }

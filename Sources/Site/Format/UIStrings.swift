@@ -62,8 +62,10 @@ struct UIStrings: Sendable {
 
   subscript(_ key: String) -> String { values[key] ?? key }
 
-  /// A string with `{name}` placeholders filled in: `"Cover of {title}"`.
-  func format(_ key: String, _ arguments: [String: String]) -> String {
+  /// A string with `{name}` placeholders filled in: `"Cover of {title}"`. The arguments are
+  /// pairs, not a dictionary: a page formats several strings, and building and hashing a
+  /// dictionary for one or two names cost more than finding them in a list.
+  func format(_ key: String, _ arguments: KeyValuePairs<String, String>) -> String {
     let template = self[key]
     guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
     // One pass over the text; a `{name}` with no argument stays as written.
@@ -72,7 +74,7 @@ struct UIStrings: Sendable {
     while let open = rest.firstIndex(of: "{") {
       result += rest[..<open]
       guard let close = rest[open...].firstIndex(of: "}"),
-        let value = arguments[String(rest[rest.index(after: open)..<close])]
+        let value = UIStrings.argument(rest[rest.index(after: open)..<close], in: arguments)
       else {
         result.append("{")
         rest = rest[rest.index(after: open)...]
@@ -82,6 +84,11 @@ struct UIStrings: Sendable {
       rest = rest[rest.index(after: close)...]
     }
     return result + rest
+  }
+
+  private static func argument(_ name: Substring, in arguments: KeyValuePairs<String, String>) -> String? {
+    for index in arguments.indices where arguments[index].key == name { return arguments[index].value }
+    return nil
   }
 
   static func table(for language: UILanguage) -> [String: String] {

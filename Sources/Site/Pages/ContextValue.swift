@@ -13,7 +13,7 @@ extension MustacheValue {
 
   /// Fields of a map (empty for anything else).
   var fields: [String: MustacheValue] {
-    if case .map(let fields) = self { return fields }
+    if let fields = members { return fields }
     return [:]
   }
 }

@@ -1,8 +1,18 @@
 import BookRecord
+import Mustache
 import Support
 
 /// The context of a book's detail page.
 extension PageContexts {
+  /// The fields of `book`, one shape for every book page: its template finds each by slot.
+  static let bookShape = MustacheShape([
+    "id", "title", "lang", "subtitle", "href", "authors", "hasAuthors", "authorsText", "publisher", "isbn13",
+    "isbn10", "pageCountText", "categories", "hasCategories", "descriptionHTML", "noteHTML", "tags",
+    "hasTags", "tagLinks", "collections", "cover", "googleBooksURL", "sources", "dataFromText", "previewURL",
+    "isFree", "isPublicDomain", "published", "firstPublished", "language", "rating", "buy", "hasActions",
+    "series", "reading", "extra", "exportSource", "embed",
+  ])
+
   func bookFields(_ index: Int, texts: BookTexts) -> ContextValue {
     let book = model.books[index]
     let terms = model.bookTerms[index]
@@ -13,7 +23,40 @@ extension PageContexts {
     let previewURL = facts.previewURL
     let buy = buyFields(book, url: facts.buyURL)
     let cover = facts.image
-    var fields: [String: ContextValue] = [
+    let sources = facts.sources
+    var published: ContextValue?
+    if let date = book.date {
+      published = [
+        // What the source wrote, when the date holds only part of it (`c1976`).
+        "text": .string(book.record.publishedText.nonEmpty ?? date.formatted(for: language)),
+        "iso": .string(date.isoString),
+        "href": termHref(.year, terms.year),
+      ]
+    }
+    var firstPublished: ContextValue?
+    if let first = book.record.firstPublished, first.year != book.date?.year || book.date == nil {
+      firstPublished = ["text": .string(first.formatted(for: language)), "iso": .string(first.isoString)]
+    }
+    var bookLanguage: ContextValue?
+    if let code = book.language {
+      bookLanguage = [
+        "name": .string(languageNames[code] ?? LanguageNames.name(of: code, in: language)),
+        "code": .string(code),
+        "href": termHref(.language, terms.language),
+      ]
+    }
+    var rating: ContextValue?
+    if let average = book.record.rating, average.average > 0, average.average <= 5 {
+      let value = NumberText.decimal(average.average, fractionDigits: 1)
+      rating = [
+        "value": .string(value),
+        "count": .int(average.count ?? 0),
+        "text": .string(
+          strings.format("ratingValue", ["rating": value, "count": NumberText.grouped(average.count ?? 0)])),
+        "percent": .int(Int((average.average / 5 * 100).rounded())),
+      ]
+    }
+    return Self.bookShape.object([
       "id": .string(book.id),
       "title": .string(title),
       "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
@@ -49,7 +92,7 @@ extension PageContexts {
       "googleBooksURL": .string(facts.sourceURL),
       // Each source the book's data came from, with its page for the book (the attribution).
       "sources": .list(
-        facts.sources.compactMap { source in
+        sources.compactMap { source in
           source.url.map {
             [
               "name": .string(strings.name(source.source)), "url": .string($0),
@@ -58,51 +101,23 @@ extension PageContexts {
           }
         }),
       "dataFromText": .string(
-        strings.format(
-          "dataFromSources", ["sources": strings.list(facts.sources.map { strings.name($0.source) })])),
+        strings.format("dataFromSources", ["sources": strings.list(sources.map { strings.name($0.source) })])),
       "previewURL": .optional(previewURL),
       "isFree": .bool(book.record.sale?.saleability == .free),
       "isPublicDomain": .bool(book.record.isPublicDomain == true),
-    ]
-    if let date = book.date {
-      fields["published"] = [
-        // What the source wrote, when the date holds only part of it (`c1976`).
-        "text": .string(book.record.publishedText.nonEmpty ?? date.formatted(for: language)),
-        "iso": .string(date.isoString),
-        "href": termHref(.year, terms.year),
-      ]
-    }
-    if let first = book.record.firstPublished, first.year != book.date?.year || book.date == nil {
-      fields["firstPublished"] = [
-        "text": .string(first.formatted(for: language)), "iso": .string(first.isoString),
-      ]
-    }
-    if let code = book.language {
-      fields["language"] = [
-        "name": .string(languageNames[code] ?? LanguageNames.name(of: code, in: language)),
-        "code": .string(code),
-        "href": termHref(.language, terms.language),
-      ]
-    }
-    if let rating = book.record.rating, rating.average > 0, rating.average <= 5 {
-      let value = NumberText.decimal(rating.average, fractionDigits: 1)
-      fields["rating"] = [
-        "value": .string(value),
-        "count": .int(rating.count ?? 0),
-        "text": .string(
-          strings.format("ratingValue", ["rating": value, "count": NumberText.grouped(rating.count ?? 0)])),
-        "percent": .int(Int((rating.average / 5 * 100).rounded())),
-      ]
-    }
-    fields["buy"] = buy
-    fields["hasActions"] = .bool(previewURL != nil || buy != .null)
-    fields["series"] = bookSeriesFields(index)
-    fields["reading"] = readingFields(book.record.reading)
-    // Always a mapping, so that `book.extra.NAME` is simply empty for a book without it.
-    fields["extra"] = .map((book.record.reading?.extra ?? [:]).mapValues(ContextValue.string))
-    fields["exportSource"] = .optional(exportName(book))
-    fields["embed"] = embedFields(index)
-    return .map(fields)
+      "published": published,
+      "firstPublished": firstPublished,
+      "language": bookLanguage,
+      "rating": rating,
+      "buy": buy,
+      "hasActions": .bool(previewURL != nil || buy != .null),
+      "series": bookSeriesFields(index),
+      "reading": readingFields(book.record.reading),
+      // Always a mapping, so that `book.extra.NAME` is simply empty for a book without it.
+      "extra": .map((book.record.reading?.extra ?? [:]).mapValues(ContextValue.string)),
+      "exportSource": .optional(exportName(book)),
+      "embed": embedFields(index),
+    ])
   }
 
   /// `buy`: the store link with list and retail prices and the discount, or null.

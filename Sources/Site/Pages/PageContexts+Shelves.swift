@@ -117,7 +117,9 @@ extension PageContexts {
     let entry = model.series[place.series]
     let total = entry.books.count
     let number = series.numberText
-    let arguments = ["number": number ?? "", "total": NumberText.grouped(total), "series": entry.name]
+    let arguments: KeyValuePairs = [
+      "number": number ?? "", "total": NumberText.grouped(total), "series": entry.name,
+    ]
     // "Book 2 of 3" only when the number fits the books the site has of the series.
     let key: String
     if let value = series.number {

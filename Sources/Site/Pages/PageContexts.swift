@@ -1,4 +1,5 @@
 import Catalog
+import Mustache
 import Support
 
 /// Builds the template context of every page from the site model.
@@ -66,7 +67,12 @@ struct PageContexts: Sendable {
       "bookCount": .int(model.books.count),
       "statsHref": .optional(model.readingStats == nil ? nil : urls.href(PageJob.statsPath)),
     ]
-    shared = ["site": site, "t": .map(strings.values.mapValues(ContextValue.string))]
+    // Objects, not maps: every page looks in them dozens of times, and a shape's slot is
+    // found without hashing the name.
+    shared = [
+      "site": MustacheValue(object: site.fields),
+      "t": MustacheValue(object: strings.values.mapValues(ContextValue.string)),
+    ]
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
@@ -195,7 +201,7 @@ struct PageContexts: Sendable {
   /// `page`: the document title, canonical URL and meta description (plain text).
   private func pageFields(title: String, job: PageJob, description: String?) -> ContextValue {
     let isHome = job.kind == .home
-    return [
+    return Self.pageShape.object([
       "title": .string(title),
       "documentTitle": .string(isHome ? settings.title : "\(title) – \(settings.title)"),
       "canonicalURL": .string(urls.absolute(job.path)),
@@ -205,8 +211,12 @@ struct PageContexts: Sendable {
       // The footer leaves out the data attribution a book page already shows.
       "isBook": .bool(job.kind.isBook),
       "seoHead": .string(seo.render(job: job, title: title, description: description.nonEmpty)),
-    ]
+    ])
   }
+
+  static let pageShape = MustacheShape([
+    "title", "documentTitle", "canonicalURL", "description", "kind", "isHome", "isBook", "seoHead",
+  ])
 
   private func listTitle(_ title: String, page: Int) -> String {
     page > 1 ? "\(title) (\(strings.format("pageNumber", ["number": String(page)])))" : title

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The field names of many objects alike (every book page's `book`), resolved once.
+///
+/// An object of a shape (`MustacheValue.object`) holds its values in the shape's key order, and
+/// the renderer finds a field by the slot its name was given when the template was parsed: an
+/// array read instead of hashing the name in every frame it is looked for in.
+public final class MustacheShape: Sendable {
+  /// The field names, in slot order.
+  public let keys: [String]
+  /// Each interned name's slot (-1: not a field), indexed by the name's symbol.
+  let slots: [Int32]
+  /// Slots by name, for names looked up as strings (`subscript`, dynamic partial names).
+  private let byKey: [String: Int]
+
+  /// A shape of `keys`, which must be distinct.
+  public init(_ keys: [String]) {
+    var byKey: [String: Int] = [:]
+    for (slot, key) in keys.enumerated() {
+      precondition(byKey.updateValue(slot, forKey: key) == nil, "MustacheShape: duplicate key \(key)")
+    }
+    let symbols = keys.map(Symbols.shared.intern)
+    var slots = [Int32](repeating: -1, count: Int(symbols.max() ?? -1) + 1)
+    for (slot, symbol) in symbols.enumerated() { slots[Int(symbol)] = Int32(slot) }
+    self.keys = keys
+    self.slots = slots
+    self.byKey = byKey
+  }
+
+  /// The slot of `key`, or nil when the shape has no such field.
+  public func slot(of key: String) -> Int? { byKey[key] }
+
+  /// An object of this shape: `values[slot]` is the field in that slot (nil: absent, so a name
+  /// looked up falls through to the enclosing context, as for a key missing from a map).
+  public func object(_ values: [MustacheValue?]) -> MustacheValue {
+    precondition(values.count == keys.count, "MustacheShape: \(values.count) values for \(keys.count) keys")
+    return .object(self, values)
+  }
+
+  /// An object of this shape from its fields in slot order, written as `"key": value` pairs so
+  /// that the code reads like a map; the keys are checked against the shape in debug builds.
+  public func object(_ fields: KeyValuePairs<String, MustacheValue?>) -> MustacheValue {
+    assert(fields.map(\.key) == keys, "MustacheShape: fields \(fields.map(\.key)) for keys \(keys)")
+    var values: [MustacheValue?] = []
+    values.reserveCapacity(fields.count)
+    for index in fields.indices { values.append(fields[index].value) }
+    return object(values)
+  }
+
+  /// The present fields of an object of this shape as a map.
+  func fields(_ values: [MustacheValue?]) -> [String: MustacheValue] {
+    var fields = [String: MustacheValue](minimumCapacity: keys.count)
+    for (key, value) in zip(keys, values) { fields[key] = value }
+    return fields
+  }
+}
+
+/// Every name a template or shape uses, numbered: a tag's name and a shape's key are matched
+/// by number. Names are interned when templates are parsed and shapes made, never per page.
+final class Symbols: @unchecked Sendable {
+  static let shared = Symbols()
+
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var numbers: [String: Int32] = [:]
+
+  private init() {
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  func intern(_ name: String) -> Int32 {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if let number = numbers[name] { return number }
+    let number = Int32(numbers.count)
+    numbers[name] = number
+    return number
+  }
+}
