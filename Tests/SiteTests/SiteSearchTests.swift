@@ -83,8 +83,8 @@ import Testing
     let facts = BookFacts.all(model: model, urls: try SiteURLs(baseURL: "https://me.github.io/books/"))
     let index = try #require(model.books.firstIndex { $0.id == "B1ZdEAAAQBAJ" })
     let inputs = SiteSearch.Inputs(
-      facts[index], collections: model.collections.map(\.title), untitled: "Untitled", language: .english,
-      shelf: { $0 })
+      facts[index], collections: model.collections.map(\.title), untitled: "Untitled",
+      languageName: { LanguageNames.name(of: $0, in: .english) }, shelf: { $0 })
     let changes: [(String, (inout SiteSearch.Inputs) -> Void)] = [
       ("id", { $0.id += "x" }), ("slug", { $0.slug += "x" }), ("title", { $0.title = nil }),
       ("untitled", { $0.untitled = "Sans titre" }), ("subtitle", { $0.subtitle = "" }),
@@ -112,8 +112,8 @@ import Testing
     #expect(
       inputs.key
         == SiteSearch.Inputs(
-          facts[index], collections: model.collections.map(\.title), untitled: "Untitled", language: .english,
-          shelf: { $0 }
+          facts[index], collections: model.collections.map(\.title), untitled: "Untitled",
+          languageName: { LanguageNames.name(of: $0, in: .english) }, shelf: { $0 }
         ).key)
   }
 

@@ -46,8 +46,14 @@ enum SiteSearch {
     let shelf: @Sendable (String) -> String = { [shelfTitles = model.shelfTitles] slug in
       PageContexts.shelfName(slug, shelfTitles: shelfTitles, strings: strings)
     }
+    // Named once per language, not once per book.
+    let languageNames = Dictionary(
+      Set(model.books.compactMap(\.language)).map { ($0, LanguageNames.name(of: $0, in: language)) },
+      uniquingKeysWith: { first, _ in first })
     let inputs: @Sendable (Int) -> Inputs = { index in
-      Inputs(facts[index], collections: collections, untitled: untitled, language: language, shelf: shelf)
+      Inputs(
+        facts[index], collections: collections, untitled: untitled,
+        languageName: { languageNames[$0] ?? LanguageNames.name(of: $0, in: language) }, shelf: shelf)
     }
     try SearchIndexWriter.write(
       ids: model.books.map(\.id), options: options, previous: previous, keeping: keeping,
@@ -59,7 +65,10 @@ enum SiteSearch {
     _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage,
     shelf: (String) -> String
   ) -> SearchDocument {
-    Inputs(facts, collections: collections, untitled: untitled, language: language, shelf: shelf).document
+    Inputs(
+      facts, collections: collections, untitled: untitled,
+      languageName: { LanguageNames.name(of: $0, in: language) }, shelf: shelf
+    ).document
   }
 
   /// Everything a book's search document is made from, and nothing else: its `key` hashes all of
@@ -88,7 +97,7 @@ enum SiteSearch {
     var thumbnail: String?
 
     init(
-      _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage,
+      _ facts: BookFacts, collections: [String], untitled: String, languageName: (String) -> String,
       shelf: (String) -> String
     ) {
       let book = facts.book
@@ -110,7 +119,7 @@ enum SiteSearch {
       descriptionFormat = book.descriptionFormat
       note = book.note
       year = book.date.map { String($0.year) }
-      self.language = book.language.map { LanguageNames.name(of: $0, in: language) }
+      self.language = book.language.map(languageName)
       thumbnail = facts.thumbnail
     }
 
