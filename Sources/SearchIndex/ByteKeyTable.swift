@@ -26,6 +26,16 @@ struct ByteKeyTable {
   static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
     var offset = 0
+    // Whole words loaded at once (the same value the byte loop below gives for them).
+    if let base = key.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while offset + 8 <= key.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash = (hash << 29) | (hash >> 35)
+        offset += 8
+      }
+    }
     while offset < key.count {
       var word: UInt64 = 0
       for index in offset..<min(key.count, offset + 8) {
@@ -44,13 +54,18 @@ struct ByteKeyTable {
   mutating func index(of key: UnsafeBufferPointer<UInt8>) -> (index: Int, inserted: Bool) {
     let hash = ByteKeyTable.hash(key)
     var bucket = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let stored = Int(buckets[bucket])
-      if stored == 0 { break }
-      let index = stored - 1
-      if hashes[index] == hash, matches(index, key) { return (index, false) }
-      bucket = (bucket + 1) & mask
+    let found: Int? = buckets.withUnsafeBufferPointer { buckets in
+      hashes.withUnsafeBufferPointer { hashes in
+        while true {
+          let stored = Int(buckets[bucket])
+          if stored == 0 { return nil }
+          let index = stored - 1
+          if hashes[index] == hash, matches(index, key) { return index }
+          bucket = (bucket + 1) & mask
+        }
+      }
     }
+    if let found { return (found, false) }
     let index = starts.count
     starts.append(arena.count)
     arena.append(contentsOf: key)
@@ -79,9 +94,10 @@ struct ByteKeyTable {
   }
 
   private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    let stored = self.key(index)
-    guard stored.count == key.count else { return false }
-    return stored.withUnsafeBufferPointer { memcmpEqual($0, key) }
+    let start = starts[index]
+    let end = index + 1 < starts.count ? starts[index + 1] : arena.count
+    guard end - start == key.count else { return false }
+    return arena.withUnsafeBufferPointer { memcmpEqual(UnsafeBufferPointer(rebasing: $0[start..<end]), key) }
   }
 
   private mutating func grow() {

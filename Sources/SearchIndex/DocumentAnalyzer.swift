@@ -9,12 +9,13 @@ struct DocumentAnalyzer {
   struct Result: Sendable {
     /// Each distinct term: varint length, UTF-8 bytes, one flags byte (`PostingFlags`), in
     /// the buffer of its shard (`TermIndex.shard(ofHash:)`).
-    var terms: [[UInt8]] = []
+    /// (A reused analysis's are slices of the kept store's bytes, not copies.)
+    var terms: [ArraySlice<UInt8>] = []
     /// The values of each facet of the options, in their order, without repeats.
     var facets: [[String]] = []
     /// What the result shows, as the JSON values of its record in a document file, without
     /// the slot and brackets the writer adds.
-    var record: [UInt8] = []
+    var record: ArraySlice<UInt8> = []
   }
 
   private var folding = SearchFolding()
@@ -24,6 +25,7 @@ struct DocumentAnalyzer {
   private var table = ByteKeyTable()
   private var flags: [UInt8] = []
   private var scratch: [UInt8] = []
+  private var scalars: [Unicode.Scalar] = []
 
   mutating func analyze(_ document: SearchDocument, options: SearchIndexOptions) -> Result {
     if templateSource != options.thumbnailTemplate {
@@ -32,10 +34,13 @@ struct DocumentAnalyzer {
     }
     table.removeAll()
     flags.removeAll(keepingCapacity: true)
+    // Taken out while in use (and put back), so that they stay uniquely held, never copied.
     var scratch = self.scratch
-    defer { self.scratch = scratch }
+    var scalars = self.scalars
+    (self.scratch, self.scalars) = ([], [])
+    defer { (self.scratch, self.scalars) = (scratch, scalars) }
     for field in document.fields {
-      let scalars = folding.fold(field.text)
+      folding.fold(field.text, into: &scalars)
       let primary = field.weight == .primary
       SearchTokenizer.forEachToken(scalars, scratch: &scratch) { bytes, kind, starts, ends, split in
         if kind == .word {
@@ -52,19 +57,20 @@ struct DocumentAnalyzer {
       }
     }
     var result = Result()
-    result.terms = Array(repeating: [], count: TermIndex.shardCount)
+    var shards: [[UInt8]] = Array(repeating: [], count: TermIndex.shardCount)
     for index in 0..<table.count {
       let key = table.key(index)
       let shard = TermIndex.shard(ofHash: table.keyHash(index))
-      result.terms[shard].appendVarInt(key.count)
-      result.terms[shard].append(contentsOf: key)
-      result.terms[shard].append(flags[index])
+      shards[shard].appendVarInt(key.count)
+      shards[shard].append(contentsOf: key)
+      shards[shard].append(flags[index])
     }
+    result.terms = shards.map { $0[...] }
     result.facets = options.facets.map { facet in
       var seen: Set<String> = []
       return (document.facets[facet.id] ?? []).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
-    result.record = DocumentAnalyzer.record(document.display, options: options, template: template)
+    result.record = DocumentAnalyzer.record(document.display, options: options, template: template)[...]
     return result
   }
 
@@ -118,10 +124,12 @@ struct DocumentAnalyzer {
   static func compact(_ url: String?, template: ThumbnailTemplate?) -> String {
     guard let url else { return "" }
     guard let template else { return url }
-    let (prefix, suffix) = (template.prefix, template.suffix)
-    guard url.hasPrefix(prefix), url.hasSuffix(suffix), url.utf8.count > prefix.utf8.count + suffix.utf8.count
+    // Bytes, not characters: an id is ASCII, so a URL that fills the template in is too.
+    let (bytes, prefix, suffix) = (url.utf8, template.prefix.utf8, template.suffix.utf8)
+    guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix),
+      bytes.suffix(suffix.count).elementsEqual(suffix)
     else { return url }
-    let id = url.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+    let id = bytes.dropFirst(prefix.count).dropLast(suffix.count)
     let isIDByte = { (byte: UInt8) in
       (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         || byte == 0x2D || byte == 0x5F

@@ -61,12 +61,14 @@ package struct SearchAnalysisStore: Sendable {
   }
 }
 
-/// A document and the options it is analysed with, hashed twice with different seeds.
-struct DocumentDigest: Hashable, Sendable {
+/// A document, hashed twice with different seeds; or what the caller makes it from, hashed
+/// the same way (`SearchIndexWriter.write`'s `key`), so that a kept analysis is found without
+/// making the document.
+package struct DocumentDigest: Hashable, Sendable {
   var low: UInt64
   var high: UInt64
 
-  init(low: UInt64, high: UInt64) {
+  package init(low: UInt64, high: UInt64) {
     self.low = low
     self.high = high
   }
@@ -204,7 +206,7 @@ enum StoreEntry {
     guard let shards = reader.varInt(), shards == TermIndex.shardCount else { return nil }
     for _ in 0..<shards {
       guard let shard = reader.lengthPrefixed() else { return nil }
-      result.terms.append(Array(shard))
+      result.terms.append(shard)
     }
     guard let kinds = reader.varInt(), kinds <= body.count else { return nil }
     for _ in 0..<kinds {
@@ -217,7 +219,7 @@ enum StoreEntry {
       result.facets.append(values)
     }
     guard let record = reader.lengthPrefixed(), reader.position == reader.end else { return nil }
-    result.record = Array(record)
+    result.record = record
     return result
   }
 }

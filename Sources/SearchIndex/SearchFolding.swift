@@ -17,24 +17,72 @@ struct SearchFolding {
   /// The folded scalars of `text`.
   package mutating func fold(_ text: String) -> [Unicode.Scalar] {
     var output: [Unicode.Scalar] = []
+    fold(text, into: &output)
+    return output
+  }
+
+  /// The folded scalars of `text` in place of `output`'s (whose storage is reused): the text's
+  /// UTF-8 is read directly, ASCII a byte at a time.
+  mutating func fold(_ text: String, into output: inout [Unicode.Scalar]) {
+    output.removeAll(keepingCapacity: true)
     output.reserveCapacity(text.utf8.count)
     var composes = false
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      if value < 0x80 {
-        output.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
-      } else if SearchFolding.isStable(value) {
-        output.append(scalar)
-      } else {
-        let piece = folded(scalar)
-        if let first = piece.first, SearchFolding.mayCompose(first) { composes = true }
-        output.append(contentsOf: piece)
+    let read: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var index = 0
+      while index < bytes.count {
+        let lead = bytes[index]
+        if lead < 0x80 {
+          output.append(Unicode.Scalar(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead))
+          index += 1
+          continue
+        }
+        // A String's UTF-8 is valid: the lead byte says how many continuation bytes follow.
+        var value: UInt32
+        if lead < 0xE0 {
+          value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+          index += 2
+        } else if lead < 0xF0 {
+          value =
+            UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+          index += 3
+        } else {
+          value =
+            UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(
+              bytes[index + 2] & 0x3F) << 6
+            | UInt32(bytes[index + 3] & 0x3F)
+          index += 4
+        }
+        append(Unicode.Scalar(value).unsafelyUnwrapped, to: &output, composes: &composes)
       }
     }
-    guard composes else { return output }
+    if read == nil {
+      for scalar in text.unicodeScalars {
+        if scalar.value < 0x80 {
+          let value = UInt8(scalar.value)
+          output.append(Unicode.Scalar(value >= 0x41 && value <= 0x5A ? value + 0x20 : value))
+        } else {
+          append(scalar, to: &output, composes: &composes)
+        }
+      }
+    }
+    guard composes else { return }
     var scalars = String.UnicodeScalarView()
     scalars.append(contentsOf: output)
-    return Array(String(scalars).precomposedStringWithCanonicalMapping.unicodeScalars)
+    output = Array(String(scalars).precomposedStringWithCanonicalMapping.unicodeScalars)
+  }
+
+  /// Appends a non-ASCII scalar's folding; `composes` is set when it may combine with what is before.
+  @inline(__always)
+  private mutating func append(
+    _ scalar: Unicode.Scalar, to output: inout [Unicode.Scalar], composes: inout Bool
+  ) {
+    if SearchFolding.isStable(scalar.value) {
+      output.append(scalar)
+    } else {
+      let piece = folded(scalar)
+      if let first = piece.first, SearchFolding.mayCompose(first) { composes = true }
+      output.append(contentsOf: piece)
+    }
   }
 
   /// The folded text as a string (for tests and the token table).

@@ -28,9 +28,13 @@ package enum SearchIndexWriter {
   /// called once per document, on any thread, so that they need not all be held at once).
   /// Documents `previous` holds (the same document with the same options) are not analysed
   /// again; every document's analysis goes to `keeping`, for the next build's `previous`.
+  /// `key(i)`, when given, stands for document `i` in the store: a digest of everything it is
+  /// made from, so that a document whose analysis is kept is never made (two documents with
+  /// the same key must be the same document).
   package static func write<Failure: Error>(
     ids: [String], options: SearchIndexOptions, previous: SearchAnalysisStore = SearchAnalysisStore(),
-    keeping kept: SearchAnalysisStoreWriter? = nil, document: @Sendable (Int) -> SearchDocument,
+    keeping kept: SearchAnalysisStoreWriter? = nil, key: (@Sendable (Int) -> DocumentDigest)? = nil,
+    document: @Sendable (Int) -> SearchDocument,
     emit: (SearchIndexFile) throws(Failure) -> Void
   ) throws(Failure) {
     let optionsDigest = DocumentDigest.options(options)
@@ -49,17 +53,21 @@ package enum SearchIndexWriter {
       let results = Parallel.map(count: parts, minimumChunk: 1) { part in
         let range = (batch.count * part / parts)..<(batch.count * (part + 1) / parts)
         return range.map { position in
+          let known = key?(batch[position])
+          if let known, let (result, entry) = previous.result(for: known, options: optionsDigest) {
+            return (result, known, keeps ? entry : [], true)
+          }
           let item = document(batch[position])
-          let digest = DocumentDigest(item)
-          if let (result, entry) = previous.result(for: digest, options: optionsDigest) {
-            return (result, digest, keeps ? Array(entry) : [], true)
+          let digest = known ?? DocumentDigest(item)
+          if known == nil, let (result, entry) = previous.result(for: digest, options: optionsDigest) {
+            return (result, digest, keeps ? entry : [], true)
           }
           let result = pool.analyze(part, item, options: options)
-          return (result, digest, keeps ? StoreEntry.encode(result) : [], false)
+          return (result, digest, keeps ? StoreEntry.encode(result)[...] : [], false)
         }
       }
       var position = 0
-      var batchTerms: [(terms: [[UInt8]], slot: Int)] = []
+      var batchTerms: [(terms: [ArraySlice<UInt8>], slot: Int)] = []
       batchTerms.reserveCapacity(batch.count)
       for part in results {
         for (result, digest, entry, reused) in part {
@@ -173,7 +181,7 @@ private struct DocumentGroups {
   }
 
   mutating func add<Failure: Error>(
-    _ record: [UInt8], slot: Int, _ emit: (SearchIndexFile) throws(Failure) -> Void
+    _ record: ArraySlice<UInt8>, slot: Int, _ emit: (SearchIndexFile) throws(Failure) -> Void
   ) throws(Failure) {
     if slot >> bits != group {
       try finish(emit)

@@ -38,11 +38,14 @@ package enum SearchTokenizer {
       Void
   ) {
     var index = 0
-    var units: [Range<Int>] = []
+    // The byte offset in `scratch` where each character of a CJK run starts (a mark joins the
+    // one before), then the run's end: a run is encoded once and its pairs are slices of it.
+    var units: [Int] = []
     while index < scalars.count {
       let scalar = scalars[index]
       if isCJK(scalar.value) {
         units.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
         while index < scalars.count {
           let next = scalars[index]
           // A mark joins the character before it; kana's voicing marks are the only marks among
@@ -50,15 +53,17 @@ package enum SearchTokenizer {
           let cjk = isCJK(next.value)
           let mark = cjk ? next.value == 0x3099 || next.value == 0x309A : isMark(next)
           if !units.isEmpty, mark {
-            units[units.count - 1] = units[units.count - 1].lowerBound..<index + 1
+            append(next, to: &scratch)
           } else if cjk {
-            units.append(index..<index + 1)
+            units.append(scratch.count)
+            append(next, to: &scratch)
           } else {
             break
           }
           index += 1
         }
-        emitRun(units, of: scalars, scratch: &scratch, body)
+        units.append(scratch.count)
+        emitRun(units, scratch, body)
       } else if isWordScalar(scalar) {
         scratch.removeAll(keepingCapacity: true)
         var length = 0
@@ -81,22 +86,21 @@ package enum SearchTokenizer {
     }
   }
 
+  /// The tokens of one CJK run: `bytes` its UTF-8, `units` where each character starts and
+  /// where the run ends. A pair is the bytes of two neighbouring characters.
   private static func emitRun(
-    _ units: [Range<Int>], of scalars: [Unicode.Scalar], scratch: inout [UInt8],
-    _ body: (UnsafeBufferPointer<UInt8>, Kind, Bool, Bool, Int) -> Void
+    _ units: [Int], _ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Kind, Bool, Bool, Int) -> Void
   ) {
-    if units.count == 1 {
-      scratch.removeAll(keepingCapacity: true)
-      for scalar in scalars[units[0]] { append(scalar, to: &scratch) }
-      scratch.withUnsafeBufferPointer { body($0, .cjk, true, true, 0) }
-      return
-    }
-    for position in 0..<units.count - 1 {
-      scratch.removeAll(keepingCapacity: true)
-      for scalar in scalars[units[position]] { append(scalar, to: &scratch) }
-      let split = scratch.count
-      for scalar in scalars[units[position + 1]] { append(scalar, to: &scratch) }
-      scratch.withUnsafeBufferPointer { body($0, .cjk, position == 0, position == units.count - 2, split) }
+    bytes.withUnsafeBufferPointer { buffer in
+      let characters = units.count - 1
+      if characters == 1 {
+        body(buffer, .cjk, true, true, 0)
+        return
+      }
+      for position in 0..<characters - 1 {
+        let pair = UnsafeBufferPointer(rebasing: buffer[units[position]..<units[position + 2]])
+        body(pair, .cjk, position == 0, position == characters - 2, units[position + 1] - units[position])
+      }
     }
   }
 

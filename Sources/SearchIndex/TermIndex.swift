@@ -25,7 +25,7 @@ struct TermIndex {
 
   /// Adds a batch of documents' terms (`DocumentAnalyzer.Result.terms`, one buffer per shard),
   /// each with its slot; slots must ascend, within the batch and from one batch to the next.
-  func add(_ batch: [(terms: [[UInt8]], slot: Int)]) {
+  func add(_ batch: [(terms: [ArraySlice<UInt8>], slot: Int)]) {
     _ = Parallel.map(count: shards.count, minimumChunk: 1) { shard in
       shards[shard].add(batch, shard: shard)
     }
@@ -215,7 +215,7 @@ private final class TermShard: @unchecked Sendable {
   }
 
   /// Adds the documents' terms of shard `shard`: varint length, UTF-8 bytes, flags byte each.
-  func add(_ batch: [(terms: [[UInt8]], slot: Int)], shard: Int) {
+  func add(_ batch: [(terms: [ArraySlice<UInt8>], slot: Int)], shard: Int) {
     // The table is worked on as a local (one uniquely held value), then put back.
     var table = self.table
     self.table = ByteKeyTable(capacity: 0)

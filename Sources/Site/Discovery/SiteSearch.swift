@@ -1,3 +1,4 @@
+import BookRecord
 import SearchIndex
 
 /// The search index's adapter: each book of the site model as a source-neutral
@@ -45,46 +46,123 @@ enum SiteSearch {
     let shelf: @Sendable (String) -> String = { [shelfTitles = model.shelfTitles] slug in
       PageContexts.shelfName(slug, shelfTitles: shelfTitles, strings: strings)
     }
-    try SearchIndexWriter.write(
-      ids: model.books.map(\.id), options: options, previous: previous, keeping: keeping
-    ) { index in
-      document(facts[index], collections: collections, untitled: untitled, language: language, shelf: shelf)
-    } emit: { (file) throws(Failure) in
-      try emit(DiscoveryFile(path: file.path, bytes: file.bytes))
+    // Named once per language, not once per book.
+    let languageNames = Dictionary(
+      Set(model.books.compactMap(\.language)).map { ($0, LanguageNames.name(of: $0, in: language)) },
+      uniquingKeysWith: { first, _ in first })
+    let inputs: @Sendable (Int) -> Inputs = { index in
+      Inputs(
+        facts[index], collections: collections, untitled: untitled,
+        languageName: { languageNames[$0] ?? LanguageNames.name(of: $0, in: language) }, shelf: shelf)
     }
+    try SearchIndexWriter.write(
+      ids: model.books.map(\.id), options: options, previous: previous, keeping: keeping,
+      key: { inputs($0).key }, document: { inputs($0).document },
+      emit: { (file) throws(Failure) in try emit(DiscoveryFile(path: file.path, bytes: file.bytes)) })
   }
 
   static func document(
     _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage,
     shelf: (String) -> String
   ) -> SearchDocument {
-    let book = facts.book
-    let description =
-      book.description.map { TextFormatting.descriptionText($0, format: book.descriptionFormat) } ?? ""
-    let note = book.note.map(TextFormatting.markdownPlainText) ?? ""
-    let inCollections = book.collections.map { collections[$0] }
-    let categories = facts.categories.map(\.path)
-    var fields: [SearchDocument.Field] = [.init(.primary, book.title ?? "")]
-    if let subtitle = book.subtitle { fields.append(.init(.primary, subtitle)) }
-    fields += book.authors.map { .init(.primary, $0) }
-    let shelves = book.reading?.status.map { [shelf($0)] } ?? []
-    fields +=
-      ([book.record.series?.name, book.isbn13, book.isbn10, book.publisher].compactMap { $0 } + categories
-      + book.tags + inCollections + shelves)
-      .map { .init(.secondary, $0) }
-    fields += [.init(.secondary, description), .init(.secondary, note)]
-    let year = book.date.map { String($0.year) }
-    return SearchDocument(
-      id: book.id, fields: fields,
-      facets: [
-        "collection": inCollections, "category": categories,
-        "language": book.language.map { [LanguageNames.name(of: $0, in: language)] } ?? [],
-        "shelf": shelves,
-        "year": year.map { [$0] } ?? [],
-      ],
-      display: .init(
-        title: book.title ?? untitled, subtitle: book.subtitle, authors: book.authors,
-        url: "books/" + book.slug + "/", thumbnail: facts.thumbnail, detail: year, texts: [description, note])
-    )
+    Inputs(
+      facts, collections: collections, untitled: untitled,
+      languageName: { LanguageNames.name(of: $0, in: language) }, shelf: shelf
+    ).document
+  }
+
+  /// Everything a book's search document is made from, and nothing else: its `key` hashes all of
+  /// it, so that a rebuild finds a kept analysis without making the document (converting the
+  /// description and note to text costs more than the rest). A new input goes here, in both.
+  struct Inputs {
+    var id: String
+    var slug: String
+    var title: String?
+    var untitled: String
+    var subtitle: String?
+    var authors: [String]
+    var series: String?
+    var isbn13: String?
+    var isbn10: String?
+    var publisher: String?
+    var categories: [String]
+    var tags: [String]
+    var collections: [String]
+    var shelves: [String]
+    var description: String?
+    var descriptionFormat: TextFormat
+    var note: String?
+    var year: String?
+    var language: String?
+    var thumbnail: String?
+
+    init(
+      _ facts: BookFacts, collections: [String], untitled: String, languageName: (String) -> String,
+      shelf: (String) -> String
+    ) {
+      let book = facts.book
+      id = book.id
+      slug = book.slug
+      title = book.title
+      self.untitled = untitled
+      subtitle = book.subtitle
+      authors = book.authors
+      series = book.record.series?.name
+      isbn13 = book.isbn13
+      isbn10 = book.isbn10
+      publisher = book.publisher
+      categories = facts.categories.map(\.path)
+      tags = book.tags
+      self.collections = book.collections.map { collections[$0] }
+      shelves = book.reading?.status.map { [shelf($0)] } ?? []
+      description = book.description
+      descriptionFormat = book.descriptionFormat
+      note = book.note
+      year = book.date.map { String($0.year) }
+      self.language = book.language.map(languageName)
+      thumbnail = facts.thumbnail
+    }
+
+    /// A digest of every input, twice over with different seeds.
+    var key: DocumentDigest {
+      var hasher = FieldHasher(capacity: 2048)
+      hasher.add("site-search inputs 1")
+      for text in [id, slug, untitled] { hasher.add(text) }
+      for text in [
+        title, subtitle, series, isbn13, isbn10, publisher, description, note, year, language, thumbnail,
+      ] {
+        hasher.add(text == nil ? 0 : 1)
+        hasher.add(text ?? "")
+      }
+      hasher.add(descriptionFormat == .html ? 0 : 1)
+      for list in [authors, categories, tags, collections, shelves] {
+        hasher.add(list.count)
+        for text in list { hasher.add(text) }
+      }
+      return DocumentDigest(low: hasher.finish(), high: hasher.finish(seed: 0x7365_6172_6368))
+    }
+
+    var document: SearchDocument {
+      let description =
+        description.map { TextFormatting.descriptionText($0, format: descriptionFormat) } ?? ""
+      let note = note.map(TextFormatting.markdownPlainText) ?? ""
+      var fields: [SearchDocument.Field] = [.init(.primary, title ?? "")]
+      if let subtitle { fields.append(.init(.primary, subtitle)) }
+      fields += authors.map { .init(.primary, $0) }
+      fields +=
+        ([series, isbn13, isbn10, publisher].compactMap { $0 } + categories + tags + collections + shelves)
+        .map { .init(.secondary, $0) }
+      fields += [.init(.secondary, description), .init(.secondary, note)]
+      return SearchDocument(
+        id: id, fields: fields,
+        facets: [
+          "collection": collections, "category": categories, "language": language.map { [$0] } ?? [],
+          "shelf": shelves, "year": year.map { [$0] } ?? [],
+        ],
+        display: .init(
+          title: title ?? untitled, subtitle: subtitle, authors: authors, url: "books/" + slug + "/",
+          thumbnail: thumbnail, detail: year, texts: [description, note])
+      )
+    }
   }
 }

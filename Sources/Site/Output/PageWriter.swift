@@ -162,11 +162,17 @@ struct PageWriter: Sendable {
     model: SiteModel, previous: SearchAnalysisStore, keeping: SearchAnalysisStoreWriter?
   ) throws(SiteError) -> Tally {
     var tally = Tally()
+    // Files come folder by folder (`search/d/`, `search/t/`…): each folder is made once.
+    var folder: Substring?
     try SiteSearch.forEachFile(
       model: model, facts: contexts.seo.facts, strings: contexts.strings, previous: previous, keeping: keeping
     ) { (file) throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
-      try update.makeParentFolders(of: path)
+      let parent = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] }
+      if parent != folder {
+        try update.makeParentFolders(of: path)
+        folder = parent
+      }
       tally.add(
         path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
     }
