@@ -7,6 +7,12 @@ enum SiteWarnings {
   /// the book's own entry under another key (its id, another ISBN) is the one used.
   static func unusedBookEntries(catalog: Catalog, model: SiteModel) -> [Diagnostic] {
     guard !catalog.books.isEmpty else { return [] }
+    // Most builds use every entry: the tables below (every id and ISBN) only for those that do not.
+    var usedKeys: Set<String> = []
+    for book in model.books {
+      if let (key, _) = SiteModel.entry(for: book.record, in: catalog.books) { usedKeys.insert(key) }
+    }
+    guard usedKeys.count < catalog.books.count else { return [] }
     // The key each book takes its entry from (as SiteModel.entry looks it up), and the book
     // each id or ISBN belongs to.
     var usedKey: [String: String] = [:]

@@ -17,17 +17,27 @@ struct RecordMemo: Sendable {
 
   /// Adds the records of every volume the run found, a collection at a time, into a table sized
   /// once: one array of all of them, and the table's doublings, were the build's peak memory.
+  /// The volumes are read in place: gathering each collection's into one array, twice, copied
+  /// every volume (some twenty references) three times.
   mutating func add(_ result: FetchResult) {
     // Sized for the distinct volumes: many collections return the same ones.
     var keys: Set<Key> = []
     for collection in result.collections {
-      for volume in collection.allVolumes {
+      collection.forEachVolume { volume in
         if let digest = volume.sourceDigest { keys.insert(Key(id: volume.id, digest: digest)) }
       }
     }
     volumes.reserveCapacity(volumes.count + keys.count)
-    keys = []
-    for collection in result.collections { add(collection.allVolumes) }
+    for collection in result.collections {
+      keys = []
+      var unique: [Volume] = []
+      collection.forEachVolume { volume in
+        guard let digest = volume.sourceDigest else { return }
+        let key = Key(id: volume.id, digest: digest)
+        if volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
+      }
+      map(unique)
+    }
   }
 
   /// Adds the records of `volumes` not mapped yet.
@@ -39,7 +49,11 @@ struct RecordMemo: Sendable {
       let key = Key(id: volume.id, digest: digest)
       if self.volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
     }
-    let found = unique
+    map(unique)
+  }
+
+  /// Maps `found` (volumes not mapped yet, each once) on every core.
+  private mutating func map(_ found: [Volume]) {
     let records = Parallel.map(count: found.count) { found[$0].record }
     for (volume, record) in zip(found, records) {
       self.volumes[Key(id: volume.id, digest: volume.sourceDigest ?? 0)] = record
@@ -75,10 +89,17 @@ struct RecordMemo: Sendable {
 }
 
 extension CollectionVolumes {
-  /// Every volume the run found for the collection, other editions included.
-  var allVolumes: [Volume] {
-    volumes + idVolumes + queryVolumes.flatMap { $0 }
-      + isbnOutcomes.keys.sorted().compactMap { isbnOutcomes[$0]?.volume }
+  /// Calls `body` with every volume the run found for the collection, other editions included,
+  /// read in place rather than copied into one array.
+  func forEachVolume(_ body: (Volume) -> Void) {
+    for index in volumes.indices { body(volumes[index]) }
+    for index in idVolumes.indices { body(idVolumes[index]) }
+    for query in queryVolumes.indices {
+      for index in queryVolumes[query].indices { body(queryVolumes[query][index]) }
+    }
+    for isbn in isbnOutcomes.keys.sorted() {
+      if let volume = isbnOutcomes[isbn]?.volume { body(volume) }
+    }
   }
 }
 

@@ -40,6 +40,20 @@ import Testing
     #expect(OutputManifest.parse(OutputManifest().serialized()) == OutputManifest())
   }
 
+  /// Paths sort by their UTF-8 bytes, whatever Swift's own string order says: a prefix first,
+  /// ASCII before other scripts, a decomposed accent apart from the composed one.
+  @Test func pathsSortByTheirBytes() {
+    let paths = [
+      "", "a", "a/b", "a-b", "z", "é", "e\u{301}", "books/三體/index.html", "books/三体/index.html",
+      "books/a-very-long-slug-of-a-book-id123/index.html", "books/a-very-long-slug-of-a-book-id12/index.html",
+    ]
+    for a in paths {
+      for b in paths {
+        #expect(OutputManifest.precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) < \(b)")
+      }
+    }
+  }
+
   @Test func theBaseURLTheOutputWasBuiltForIsRecorded() throws {
     let manifest = OutputManifest(
       fingerprint: "00ff", baseURL: "https://preview.example.org/pr-7/",

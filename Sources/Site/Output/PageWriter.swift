@@ -39,8 +39,17 @@ struct PageWriter: Sendable {
       }
     }
 
-    mutating func merge(_ other: Tally) {
-      entries.merge(other.entries) { _, new in new }
+    mutating func merge(_ other: consuming Tally) {
+      // The smaller table into the larger: merging the pages' 10,000 entries into the assets'
+      // few grew and rehashed it several times. `other`'s entries win either way.
+      var newer = other.entries
+      other.entries = [:]
+      if newer.count > entries.count {
+        swap(&entries, &newer)
+        entries.merge(newer) { kept, _ in kept }
+      } else {
+        entries.merge(newer) { _, new in new }
+      }
       bytes += other.bytes
       written += other.written
       reused += other.reused

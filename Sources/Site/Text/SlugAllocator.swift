@@ -13,11 +13,11 @@ struct SlugAllocator {
   mutating func allocate(_ preferred: String) -> String {
     var candidate = preferred
     var counter = 2
-    while taken.contains(candidate.lowercased()) {
+    // Lowered once per candidate: inserting returns whether it was free.
+    while !taken.insert(candidate.lowercased()).inserted {
       candidate = "\(preferred)-\(counter)"
       counter += 1
     }
-    taken.insert(candidate.lowercased())
     return candidate
   }
 }

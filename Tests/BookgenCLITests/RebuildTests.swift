@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BookgenCLI
+
+/// A rebuild reuses what the last build left (the output's twin, its manifest, the build state
+/// beside it): after any change, it must give byte for byte the files a clean build of the same
+/// inputs gives. Each change goes through the whole command, cache and catalog included.
+@Suite struct RebuildTests {
+  /// The catalog with what each change sets: the first collection's title and the books per
+  /// page (catalog settings), the ISBN's collection, and the owner's `books:` entries.
+  private struct Inputs {
+    var title = "Test Shelf"
+    var perPage = 24
+    var isbnInDune = false
+    var books: [String: [String]] = [:]
+
+    var catalog: String {
+      var text = """
+        site:
+          title: "\(title)"
+          base_url: "https://shelf.test/books/"
+          language: en
+          books_per_page: \(perPage)
+        google_books:
+          country: US
+        open_library:
+          contact: shelf@example.test
+        collections:
+          - title: "Dune"
+            slug: dune
+            queries:
+              - q: "intitle:dune"
+                max_results: 10
+
+        """
+      text += isbnInDune ? "    isbns: [978-0-441-01359-3]\n" : ""
+      text += """
+          - title: "Picked"
+            slug: picked
+            isbns:
+              - \(isbnInDune ? "978-0-593-09823-3" : "978-0-441-01359-3")
+
+        """
+      if !books.isEmpty {
+        text += "books:\n"
+        for (id, lines) in books.sorted(by: { $0.key < $1.key }) {
+          text += "  \(id):\n" + lines.map { "    \($0)\n" }.joined()
+        }
+      }
+      return text
+    }
+  }
+
+  /// Every file below `folder`, relative, sorted.
+  private func files(in folder: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    var found: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        found.append(path)
+      }
+    }
+    return found.sorted()
+  }
+
+  @Test func eachKindOfChangeGivesWhatACleanBuildGives() async throws {
+    let fixture = try BuildFixture.start()
+    let google = fixture.google
+    google.setSearch(
+      "isbn:9780593098233",
+      results: [FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233")])
+    try await withTemporaryDirectory { root in
+      var inputs = Inputs()
+      func write() throws {
+        try inputs.catalog.write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+      }
+      try write()
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+
+      // Each change, and how the rebuild runs: offline, or fetching what is new (`--refresh` for
+      // new data under an existing cache entry).
+      let offline = ["--offline"]
+      let refresh = ["--refresh"]
+      let changes: [(String, [String], () throws -> Void)] = [
+        ("nothing", offline, {}),
+        (
+          "a volume's data in the cache", refresh,
+          {
+            google.setSearch(
+              "intitle:dune",
+              results: [
+                FakeGoogleBooks.volumeJSON(
+                  id: "dune0001", title: "Dune", isbn13: "9780441013593", description: "The spice must flow."),
+                FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233"),
+              ])
+          }
+        ),
+        ("a note", offline, { inputs.books["dune0002"] = ["note: Good."] }),
+        ("the note edited", offline, { inputs.books["dune0002"] = ["note: Even *better*."] }),
+        ("a tag", offline, { inputs.books["dune0002", default: []].append("tags: [reread]") }),
+        ("a rating", offline, { inputs.books["dune0001"] = ["rating: 4.5"] }),
+        ("a status", offline, { inputs.books["dune0001", default: []].append("status: read") }),
+        // The ISBN moved to the first collection, another in its place: one new lookup.
+        ("collection membership", [], { inputs.isbnInDune = true }),
+        ("a catalog setting", offline, { inputs.perPage = 1 }),
+        ("the site's title", offline, { inputs.title = "Another Shelf" }),
+        (
+          "a template", offline,
+          {
+            try FileManager.default.createDirectory(
+              atPath: root + "/templates/assets", withIntermediateDirectories: true)
+            try "body { color: #222; }\n".write(
+              toFile: root + "/templates/assets/custom.css", atomically: true, encoding: .utf8)
+          }
+        ),
+        (
+          "a book gone from the cache's answer", refresh,
+          {
+            google.setSearch(
+              "intitle:dune",
+              results: [
+                FakeGoogleBooks.volumeJSON(
+                  id: "dune0001", title: "Dune", isbn13: "9780441013593", description: "The spice must flow.")
+              ])
+          }
+        ),
+        ("an entry removed", offline, { inputs.books["dune0002"] = nil }),
+      ]
+      for (index, (name, arguments, change)) in changes.enumerated() {
+        try change()
+        try write()
+        let rebuild = await runCLI(["build", "-q"] + arguments, in: root, variables: fixture.variables)
+        #expect(rebuild.status == 0, "\(name): \(rebuild.stderr)")
+        // A clean build of the same catalog and cache: a folder no build has used (no twin,
+        // manifest or state of its own).
+        let clean = "clean-\(index)"
+        let fresh = await runCLI(
+          ["build", "-q", "--offline", "-o", clean], in: root, variables: fixture.variables)
+        #expect(fresh.status == 0, "\(name): \(fresh.stderr)")
+        let expected = files(in: root + "/" + clean)
+        #expect(files(in: root + "/public") == expected, "\(name)")
+        for file in expected {
+          #expect(
+            FileManager.default.contents(atPath: root + "/public/" + file)
+              == FileManager.default.contents(atPath: root + "/\(clean)/" + file), "\(name): \(file)")
+        }
+      }
+    }
+    await fixture.server.stop()
+  }
+}
