@@ -7,33 +7,128 @@ import BookRecord
 /// date shapes and link schemes; strings are kept as Google sent them (escaping is the
 /// renderer's job) but for the control characters no page or feed may hold, removed here.
 package struct Volume: Sendable, Equatable, Identifiable {
-  package var id: String
-  package var etag: String?
-  package var volumeInfo: VolumeInfo
-  package var saleInfo: SaleInfo?
-  package var accessInfo: AccessInfo?
-  /// `searchInfo.textSnippet` (HTML with entities), only on search results.
-  package var textSnippet: String?
-  /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
-  /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
-  /// `==`, which compares the data itself.
-  package var sourceDigest: UInt64?
+  /// The fields, in one shared copy-on-write box: a volume is a pointer wide, so the response it
+  /// came in, the run's memo and each collection's lists share one copy, and copying it is a
+  /// retain rather than one per string it holds.
+  private var storage: Storage
 
   package init(
     id: String, etag: String? = nil, volumeInfo: VolumeInfo = VolumeInfo(),
     saleInfo: SaleInfo? = nil, accessInfo: AccessInfo? = nil, textSnippet: String? = nil
   ) {
-    self.id = id
-    self.etag = etag
-    self.volumeInfo = volumeInfo
-    self.saleInfo = saleInfo
-    self.accessInfo = accessInfo
-    self.textSnippet = textSnippet
+    storage = Storage(
+      Fields(
+        id: id, etag: etag, volumeInfo: volumeInfo, saleInfo: saleInfo, accessInfo: accessInfo,
+        textSnippet: textSnippet))
   }
 
   package static func == (a: Volume, b: Volume) -> Bool {
-    a.id == b.id && a.etag == b.etag && a.volumeInfo == b.volumeInfo && a.saleInfo == b.saleInfo
-      && a.accessInfo == b.accessInfo && a.textSnippet == b.textSnippet
+    if a.storage === b.storage { return true }
+    let x = a.storage.fields
+    let y = b.storage.fields
+    return x.id == y.id && x.etag == y.etag && x.volumeInfo == y.volumeInfo && x.saleInfo == y.saleInfo
+      && x.accessInfo == y.accessInfo && x.textSnippet == y.textSnippet
+  }
+
+  /// The box to write to, copied first when another volume shares it.
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+  }
+
+  package var id: String {
+    get { storage.fields.id }
+    _modify {
+      makeUnique()
+      yield &storage.fields.id
+    }
+  }
+
+  package var etag: String? {
+    get { storage.fields.etag }
+    _modify {
+      makeUnique()
+      yield &storage.fields.etag
+    }
+  }
+
+  package var volumeInfo: VolumeInfo {
+    get { storage.fields.volumeInfo }
+    _modify {
+      makeUnique()
+      yield &storage.fields.volumeInfo
+    }
+  }
+
+  package var saleInfo: SaleInfo? {
+    get { storage.fields.saleInfo }
+    _modify {
+      makeUnique()
+      yield &storage.fields.saleInfo
+    }
+  }
+
+  package var accessInfo: AccessInfo? {
+    get { storage.fields.accessInfo }
+    _modify {
+      makeUnique()
+      yield &storage.fields.accessInfo
+    }
+  }
+
+  /// `searchInfo.textSnippet` (HTML with entities), only on search results.
+  package var textSnippet: String? {
+    get { storage.fields.textSnippet }
+    _modify {
+      makeUnique()
+      yield &storage.fields.textSnippet
+    }
+  }
+
+  /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
+  /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
+  /// `==`, which compares the data itself.
+  package var sourceDigest: UInt64? {
+    get { storage.fields.sourceDigest }
+    _modify {
+      makeUnique()
+      yield &storage.fields.sourceDigest
+    }
+  }
+
+  private struct Fields {
+    var id: String
+    var etag: String?
+    var volumeInfo: VolumeInfo
+    var saleInfo: SaleInfo?
+    var accessInfo: AccessInfo?
+    var textSnippet: String?
+    var sourceDigest: UInt64?
+  }
+
+  private final class Storage: @unchecked Sendable {
+    // Written only through `makeUnique`, by the one volume that holds it.
+    var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+}
+
+/// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.
+extension Volume: CustomReflectable {
+  package var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "id": id as Any,
+        "etag": etag as Any,
+        "volumeInfo": volumeInfo as Any,
+        "saleInfo": saleInfo as Any,
+        "accessInfo": accessInfo as Any,
+        "textSnippet": textSnippet as Any,
+        "sourceDigest": sourceDigest as Any,
+      ], displayStyle: .struct)
   }
 }
 
