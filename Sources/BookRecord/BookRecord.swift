@@ -1,3 +1,5 @@
+import Support
+
 /// One book as the site is made from it, whatever source its data came from: each source maps
 /// its own shapes into this record at its edge (`GoogleBooks/Volume+Record.swift`), the owner's
 /// corrections are applied to it (`overridden(by:)`), and a second source may fill what the
@@ -12,234 +14,154 @@
 /// arrays and tables that hold the same records (each source's, each collection's, the
 /// composer's by ISBN) share one copy of each, and copying one costs a retain, not one per field.
 package struct BookRecord: Sendable, Equatable {
-  private var storage: Storage
+  private var storage: CopyOnWrite<Fields>
 
   /// An empty record of `source`'s record `id`, for a mapping to fill.
   package init(id: String, source: SourceRecord) {
-    storage = Storage(Fields(id: id, provenance: Provenance(source)))
+    storage = CopyOnWrite(Fields(id: id, provenance: Provenance(source)))
   }
 
   package static func == (a: BookRecord, b: BookRecord) -> Bool {
-    a.storage === b.storage || a.storage.fields == b.storage.fields
-  }
-
-  /// The box to write to, copied first when another record shares it.
-  private mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    a.storage.isShared(with: b.storage) || a.storage.value == b.storage.value
   }
 
   /// The book's id: its primary record's id at its source (a Google Books volume id), which is
   /// stable across builds and names the book's page.
   package var id: String {
-    get { storage.fields.id }
-    _modify {
-      makeUnique()
-      yield &storage.fields.id
-    }
+    _read { yield storage.value.id }
+    _modify { yield &storage.value.id }
   }
 
   package var title: String? {
-    get { storage.fields.title }
-    _modify {
-      makeUnique()
-      yield &storage.fields.title
-    }
+    _read { yield storage.value.title }
+    _modify { yield &storage.value.title }
   }
 
   package var subtitle: String? {
-    get { storage.fields.subtitle }
-    _modify {
-      makeUnique()
-      yield &storage.fields.subtitle
-    }
+    _read { yield storage.value.subtitle }
+    _modify { yield &storage.value.subtitle }
   }
 
   package var authors: [String]? {
-    get { storage.fields.authors }
-    _modify {
-      makeUnique()
-      yield &storage.fields.authors
-    }
+    _read { yield storage.value.authors }
+    _modify { yield &storage.value.authors }
   }
 
   package var publisher: String? {
-    get { storage.fields.publisher }
-    _modify {
-      makeUnique()
-      yield &storage.fields.publisher
-    }
+    _read { yield storage.value.publisher }
+    _modify { yield &storage.value.publisher }
   }
 
   package var published: BookDate? {
-    get { storage.fields.published }
-    _modify {
-      makeUnique()
-      yield &storage.fields.published
-    }
+    _read { yield storage.value.published }
+    _modify { yield &storage.value.published }
   }
 
   /// The date as the source wrote it, when `published` keeps only part of it (`c1999`, `Spring
   /// 1999` → 1999): pages show this text, structured data and sorting the date.
   package var publishedText: String? {
-    get { storage.fields.publishedText }
-    _modify {
-      makeUnique()
-      yield &storage.fields.publishedText
-    }
+    _read { yield storage.value.publishedText }
+    _modify { yield &storage.value.publishedText }
   }
 
   /// As the source sent it, in `descriptionFormat`; the site sanitizes it.
   package var description: String? {
-    get { storage.fields.description }
-    _modify {
-      makeUnique()
-      yield &storage.fields.description
-    }
+    _read { yield storage.value.description }
+    _modify { yield &storage.value.description }
   }
 
   /// How `description` is written: Google's is plain text or HTML, Open Library's Markdown.
   package var descriptionFormat: TextFormat {
-    get { storage.fields.descriptionFormat }
-    _modify {
-      makeUnique()
-      yield &storage.fields.descriptionFormat
-    }
+    _read { yield storage.value.descriptionFormat }
+    _modify { yield &storage.value.descriptionFormat }
   }
 
   package var pageCount: Int? {
-    get { storage.fields.pageCount }
-    _modify {
-      makeUnique()
-      yield &storage.fields.pageCount
-    }
+    _read { yield storage.value.pageCount }
+    _modify { yield &storage.value.pageCount }
   }
 
   /// A language tag (`en`, `zh-TW`), as the source wrote it.
   package var language: String? {
-    get { storage.fields.language }
-    _modify {
-      makeUnique()
-      yield &storage.fields.language
-    }
+    _read { yield storage.value.language }
+    _modify { yield &storage.value.language }
   }
 
   /// Flat (`Fiction`) or paths (`Fiction / Science Fiction / Alien Contact`).
   package var categories: [String]? {
-    get { storage.fields.categories }
-    _modify {
-      makeUnique()
-      yield &storage.fields.categories
-    }
+    _read { yield storage.value.categories }
+    _modify { yield &storage.value.categories }
   }
 
   /// ISBNs and other identifiers, in the source's order.
   package var identifiers: [BookIdentifier]? {
-    get { storage.fields.identifiers }
-    _modify {
-      makeUnique()
-      yield &storage.fields.identifiers
-    }
+    _read { yield storage.value.identifiers }
+    _modify { yield &storage.value.identifiers }
   }
 
   package var covers: CoverLinks? {
-    get { storage.fields.covers }
-    _modify {
-      makeUnique()
-      yield &storage.fields.covers
-    }
+    _read { yield storage.value.covers }
+    _modify { yield &storage.value.covers }
   }
 
   /// A page with a preview of the book.
   package var previewLink: String? {
-    get { storage.fields.previewLink }
-    _modify {
-      makeUnique()
-      yield &storage.fields.previewLink
-    }
+    _read { yield storage.value.previewLink }
+    _modify { yield &storage.value.previewLink }
   }
 
   /// A reader for the book itself (whole or in part), preferred over the preview page.
   package var readerLink: String? {
-    get { storage.fields.readerLink }
-    _modify {
-      makeUnique()
-      yield &storage.fields.readerLink
-    }
+    _read { yield storage.value.readerLink }
+    _modify { yield &storage.value.readerLink }
   }
 
   package var rating: Rating? {
-    get { storage.fields.rating }
-    _modify {
-      makeUnique()
-      yield &storage.fields.rating
-    }
+    _read { yield storage.value.rating }
+    _modify { yield &storage.value.rating }
   }
 
   package var sale: Sale? {
-    get { storage.fields.sale }
-    _modify {
-      makeUnique()
-      yield &storage.fields.sale
-    }
+    _read { yield storage.value.sale }
+    _modify { yield &storage.value.sale }
   }
 
   package var isPublicDomain: Bool? {
-    get { storage.fields.isPublicDomain }
-    _modify {
-      makeUnique()
-      yield &storage.fields.isPublicDomain
-    }
+    _read { yield storage.value.isPublicDomain }
+    _modify { yield &storage.value.isPublicDomain }
   }
 
   /// When the work first came out, in any edition (usually a year); `published` is this edition's.
   package var firstPublished: BookDate? {
-    get { storage.fields.firstPublished }
-    _modify {
-      makeUnique()
-      yield &storage.fields.firstPublished
-    }
+    _read { yield storage.value.firstPublished }
+    _modify { yield &storage.value.firstPublished }
   }
 
   /// The owner's Markdown note.
   package var note: String? {
-    get { storage.fields.note }
-    _modify {
-      makeUnique()
-      yield &storage.fields.note
-    }
+    _read { yield storage.value.note }
+    _modify { yield &storage.value.note }
   }
 
   package var tags: [String]? {
-    get { storage.fields.tags }
-    _modify {
-      makeUnique()
-      yield &storage.fields.tags
-    }
+    _read { yield storage.value.tags }
+    _modify { yield &storage.value.tags }
   }
 
   package var series: SeriesPosition? {
-    get { storage.fields.series }
-    _modify {
-      makeUnique()
-      yield &storage.fields.series
-    }
+    _read { yield storage.value.series }
+    _modify { yield &storage.value.series }
   }
 
   /// The owner's own data about their reading and their copy; no source has it.
   package var reading: ReadingRecord? {
-    get { storage.fields.reading }
-    _modify {
-      makeUnique()
-      yield &storage.fields.reading
-    }
+    _read { yield storage.value.reading }
+    _modify { yield &storage.value.reading }
   }
 
   package var provenance: Provenance {
-    get { storage.fields.provenance }
-    _modify {
-      makeUnique()
-      yield &storage.fields.provenance
-    }
+    _read { yield storage.value.provenance }
+    _modify { yield &storage.value.provenance }
   }
 
   /// The stored fields, documented above (a new field needs its accessor there too).
@@ -271,14 +193,6 @@ package struct BookRecord: Sendable, Equatable {
     var provenance: Provenance
   }
 
-  private final class Storage: @unchecked Sendable {
-    // Written only through `makeUnique`, by the one record that holds it.
-    var fields: Fields
-
-    init(_ fields: Fields) {
-      self.fields = fields
-    }
-  }
 }
 
 /// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.

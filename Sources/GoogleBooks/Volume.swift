@@ -1,4 +1,5 @@
 import BookRecord
+import Support
 
 /// One Google Books volume, as the site needs it.
 ///
@@ -10,89 +11,63 @@ package struct Volume: Sendable, Equatable, Identifiable {
   /// The fields, in one shared copy-on-write box: a volume is a pointer wide, so the response it
   /// came in, the run's memo and each collection's lists share one copy, and copying it is a
   /// retain rather than one per string it holds.
-  private var storage: Storage
+  private var storage: CopyOnWrite<Fields>
 
   package init(
     id: String, etag: String? = nil, volumeInfo: VolumeInfo = VolumeInfo(),
     saleInfo: SaleInfo? = nil, accessInfo: AccessInfo? = nil, textSnippet: String? = nil
   ) {
-    storage = Storage(
+    storage = CopyOnWrite(
       Fields(
         id: id, etag: etag, volumeInfo: volumeInfo, saleInfo: saleInfo, accessInfo: accessInfo,
         textSnippet: textSnippet))
   }
 
   package static func == (a: Volume, b: Volume) -> Bool {
-    if a.storage === b.storage { return true }
-    let x = a.storage.fields
-    let y = b.storage.fields
+    if a.storage.isShared(with: b.storage) { return true }
+    let x = a.storage.value
+    let y = b.storage.value
     return x.id == y.id && x.etag == y.etag && x.volumeInfo == y.volumeInfo && x.saleInfo == y.saleInfo
       && x.accessInfo == y.accessInfo && x.textSnippet == y.textSnippet
   }
 
-  /// The box to write to, copied first when another volume shares it.
-  private mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-  }
-
   package var id: String {
-    get { storage.fields.id }
-    _modify {
-      makeUnique()
-      yield &storage.fields.id
-    }
+    _read { yield storage.value.id }
+    _modify { yield &storage.value.id }
   }
 
   package var etag: String? {
-    get { storage.fields.etag }
-    _modify {
-      makeUnique()
-      yield &storage.fields.etag
-    }
+    _read { yield storage.value.etag }
+    _modify { yield &storage.value.etag }
   }
 
   package var volumeInfo: VolumeInfo {
-    get { storage.fields.volumeInfo }
-    _modify {
-      makeUnique()
-      yield &storage.fields.volumeInfo
-    }
+    _read { yield storage.value.volumeInfo }
+    _modify { yield &storage.value.volumeInfo }
   }
 
   package var saleInfo: SaleInfo? {
-    get { storage.fields.saleInfo }
-    _modify {
-      makeUnique()
-      yield &storage.fields.saleInfo
-    }
+    _read { yield storage.value.saleInfo }
+    _modify { yield &storage.value.saleInfo }
   }
 
   package var accessInfo: AccessInfo? {
-    get { storage.fields.accessInfo }
-    _modify {
-      makeUnique()
-      yield &storage.fields.accessInfo
-    }
+    _read { yield storage.value.accessInfo }
+    _modify { yield &storage.value.accessInfo }
   }
 
   /// `searchInfo.textSnippet` (HTML with entities), only on search results.
   package var textSnippet: String? {
-    get { storage.fields.textSnippet }
-    _modify {
-      makeUnique()
-      yield &storage.fields.textSnippet
-    }
+    _read { yield storage.value.textSnippet }
+    _modify { yield &storage.value.textSnippet }
   }
 
   /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
   /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
   /// `==`, which compares the data itself.
   package var sourceDigest: UInt64? {
-    get { storage.fields.sourceDigest }
-    _modify {
-      makeUnique()
-      yield &storage.fields.sourceDigest
-    }
+    _read { yield storage.value.sourceDigest }
+    _modify { yield &storage.value.sourceDigest }
   }
 
   private struct Fields {
@@ -105,14 +80,6 @@ package struct Volume: Sendable, Equatable, Identifiable {
     var sourceDigest: UInt64?
   }
 
-  private final class Storage: @unchecked Sendable {
-    // Written only through `makeUnique`, by the one volume that holds it.
-    var fields: Fields
-
-    init(_ fields: Fields) {
-      self.fields = fields
-    }
-  }
 }
 
 /// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.
