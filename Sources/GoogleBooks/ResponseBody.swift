@@ -78,7 +78,8 @@ enum ResponseBody {
     reader.position = start
     do {
       var volume = try Volume(reading: &reader)
-      volume.sourceDigest = reader.digest(from: start)
+      // The skip before took the digest already; hashing the bytes again would be a second pass.
+      volume.sourceDigest = known?.digest ?? reader.digest(from: start)
       let notes = reader.notes.map { VolumeNote(index: index, id: volume.id, reason: $0) }
       if let memo, let known {
         memo.store(.init(volume: volume, notes: reader.notes, length: known.length), digest: known.digest)

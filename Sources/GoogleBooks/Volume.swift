@@ -1,4 +1,5 @@
 import BookRecord
+import Support
 
 /// One Google Books volume, as the site needs it.
 ///
@@ -7,33 +8,94 @@ import BookRecord
 /// date shapes and link schemes; strings are kept as Google sent them (escaping is the
 /// renderer's job) but for the control characters no page or feed may hold, removed here.
 package struct Volume: Sendable, Equatable, Identifiable {
-  package var id: String
-  package var etag: String?
-  package var volumeInfo: VolumeInfo
-  package var saleInfo: SaleInfo?
-  package var accessInfo: AccessInfo?
-  /// `searchInfo.textSnippet` (HTML with entities), only on search results.
-  package var textSnippet: String?
-  /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
-  /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
-  /// `==`, which compares the data itself.
-  package var sourceDigest: UInt64?
+  /// The fields, in one shared copy-on-write box: a volume is a pointer wide, so the response it
+  /// came in, the run's memo and each collection's lists share one copy, and copying it is a
+  /// retain rather than one per string it holds.
+  private var storage: CopyOnWrite<Fields>
 
   package init(
     id: String, etag: String? = nil, volumeInfo: VolumeInfo = VolumeInfo(),
     saleInfo: SaleInfo? = nil, accessInfo: AccessInfo? = nil, textSnippet: String? = nil
   ) {
-    self.id = id
-    self.etag = etag
-    self.volumeInfo = volumeInfo
-    self.saleInfo = saleInfo
-    self.accessInfo = accessInfo
-    self.textSnippet = textSnippet
+    storage = CopyOnWrite(
+      Fields(
+        id: id, etag: etag, volumeInfo: volumeInfo, saleInfo: saleInfo, accessInfo: accessInfo,
+        textSnippet: textSnippet))
   }
 
   package static func == (a: Volume, b: Volume) -> Bool {
-    a.id == b.id && a.etag == b.etag && a.volumeInfo == b.volumeInfo && a.saleInfo == b.saleInfo
-      && a.accessInfo == b.accessInfo && a.textSnippet == b.textSnippet
+    if a.storage.isShared(with: b.storage) { return true }
+    let x = a.storage.value
+    let y = b.storage.value
+    return x.id == y.id && x.etag == y.etag && x.volumeInfo == y.volumeInfo && x.saleInfo == y.saleInfo
+      && x.accessInfo == y.accessInfo && x.textSnippet == y.textSnippet
+  }
+
+  package var id: String {
+    _read { yield storage.value.id }
+    _modify { yield &storage.value.id }
+  }
+
+  package var etag: String? {
+    _read { yield storage.value.etag }
+    _modify { yield &storage.value.etag }
+  }
+
+  package var volumeInfo: VolumeInfo {
+    _read { yield storage.value.volumeInfo }
+    _modify { yield &storage.value.volumeInfo }
+  }
+
+  package var saleInfo: SaleInfo? {
+    _read { yield storage.value.saleInfo }
+    _modify { yield &storage.value.saleInfo }
+  }
+
+  package var accessInfo: AccessInfo? {
+    _read { yield storage.value.accessInfo }
+    _modify { yield &storage.value.accessInfo }
+  }
+
+  /// `searchInfo.textSnippet` (HTML with entities), only on search results.
+  package var textSnippet: String? {
+    _read { yield storage.value.textSnippet }
+    _modify { yield &storage.value.textSnippet }
+  }
+
+  /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
+  /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
+  /// `==`, which compares the data itself.
+  package var sourceDigest: UInt64? {
+    _read { yield storage.value.sourceDigest }
+    _modify { yield &storage.value.sourceDigest }
+  }
+
+  private struct Fields {
+    var id: String
+    var etag: String?
+    var volumeInfo: VolumeInfo
+    var saleInfo: SaleInfo?
+    var accessInfo: AccessInfo?
+    var textSnippet: String?
+    var sourceDigest: UInt64?
+  }
+
+}
+
+/// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.
+extension Volume: CustomReflectable {
+  package var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "id": id as Any,
+        "etag": etag as Any,
+        "volumeInfo": volumeInfo as Any,
+        "saleInfo": saleInfo as Any,
+        "accessInfo": accessInfo as Any,
+        "textSnippet": textSnippet as Any,
+        "sourceDigest": sourceDigest as Any,
+      ], displayStyle: .struct)
   }
 }
 

@@ -16,6 +16,13 @@ package enum ControlCharacters {
     }
   }
 
+  /// Whether a UTF-8 byte may begin a forbidden character (C0 but tab, line feed and carriage
+  /// return; DEL; `C2` of a C1 control; `EF` of U+FFFE/U+FFFF): a text without any holds none.
+  @inlinable package static func mayBeginForbidden(_ byte: UInt8) -> Bool {
+    (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2
+      || byte == 0xEF
+  }
+
   /// Whether the UTF-8 text holds a forbidden character (a byte scan, no decoding).
   package static func containsForbidden(_ text: String) -> Bool {
     var text = text

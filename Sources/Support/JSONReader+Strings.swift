@@ -5,14 +5,19 @@ extension JSONReader {
     position += 1
     let start = position
     var index = start
+    // Whether a byte that may begin a forbidden character was met: only then is the text
+    // scanned again for them (most strings have none).
+    var suspect = false
     while index < end {
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
         position = index + 1
-        return ControlCharacters.removingForbidden(
-          String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self))
+        let text = String(
+          decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+        return suspect ? ControlCharacters.removingForbidden(text) : text
       }
       if byte == UInt8(ascii: "\\") { break }
+      suspect = suspect || ControlCharacters.mayBeginForbidden(byte)
       index += 1
     }
     guard index < end else {
@@ -27,6 +32,7 @@ extension JSONReader {
       // Copy the run up to the next quote or backslash in one go.
       var runEnd = position
       while runEnd < end, base[runEnd] != UInt8(ascii: "\""), base[runEnd] != UInt8(ascii: "\\") {
+        suspect = suspect || ControlCharacters.mayBeginForbidden(base[runEnd])
         runEnd += 1
       }
       bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: runEnd - position))
@@ -34,11 +40,13 @@ extension JSONReader {
       guard position < end else { break }
       if base[position] == UInt8(ascii: "\"") {
         position += 1
-        return ControlCharacters.removingForbidden(String(decoding: bytes, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
+        return suspect ? ControlCharacters.removingForbidden(text) : text
       }
       guard position + 1 < end else { break }
       let escaped = base[position + 1]
       position += 2
+      let decodedAt = bytes.count
       switch escaped {
       case UInt8(ascii: "n"): bytes.append(0x0A)
       case UInt8(ascii: "t"): bytes.append(0x09)
@@ -48,6 +56,7 @@ extension JSONReader {
       case UInt8(ascii: "u"): try appendUnicodeEscape(to: &bytes)
       default: bytes.append(escaped)  // \" \\ \/ and, forgivingly, anything else
       }
+      suspect = suspect || ControlCharacters.mayBeginForbidden(bytes[decodedAt])
     }
     position = end
     throw syntaxError("unterminated string")
