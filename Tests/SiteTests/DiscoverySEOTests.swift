@@ -140,6 +140,43 @@ import Testing
     #expect(((object["author"] as? [[String: Any]])?.first?["name"] as? String) == title)
   }
 
+  /// The whole head of a book whose every text is hostile, byte for byte: attributes
+  /// entity-escaped, the JSON-LD `\u`-escaped as `JSONValue` wrote it before the head was
+  /// written straight as bytes (the 10k site's output is unchanged by a byte too).
+  @Test func hostileBookHeadIsWrittenByteForByte() throws {
+    let hostile = "</script>\"\\/\u{2028}\u{2029}\u{0}\u{1F}📚&'`三"
+    var volume = DiscoveryFixture.bare
+    volume.volumeInfo.title = hostile
+    volume.volumeInfo.subtitle = hostile
+    volume.volumeInfo.authors = [hostile]
+    volume.volumeInfo.publisher = hostile
+    volume.volumeInfo.categories = [hostile]
+    let model = try SiteModel(
+      catalog: DiscoveryFixture.catalog(), collections: [.init(slug: "sf", volumes: [volume])])
+    let catalog = DiscoveryFixture.catalog()
+    let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
+    let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
+    let html = seo.render(job: job, title: hostile, description: hostile)
+    // Attributes: entities (NUL and U+001F dropped, U+2028/2029 kept: HTML has no use for them).
+    let attribute = "&lt;/script&gt;&quot;\\/\u{2028}\u{2029}📚&amp;&#39;&#96;三"
+    // JSON: `<`, `>`, `&`, controls and U+2028/2029 as `\u`; `/`, `'`, emoji and CJK as they are.
+    let json = #""\u003c/script\u003e\"\\/\u2028\u2029\u0000\u001f📚\u0026'`三""#
+    let expected = [
+      "<meta name=\"description\" content=\"\(attribute)\">",
+      "<link rel=\"canonical\" href=\"https://me.github.io/books/books/script-%E4%B8%89-bare-id/\">",
+      "<meta property=\"og:site_name\" content=\"Ann&#39;s Shelf\">",
+      "<meta property=\"og:title\" content=\"\(attribute)\">",
+      "<meta property=\"og:type\" content=\"book\">",
+      "<meta name=\"twitter:card\" content=\"summary\">",
+      "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"Book\",\"name\":\(json),"
+        + "\"alternativeHeadline\":\(json),\"author\":[{\"@type\":\"Person\",\"name\":\(json),"
+        + "\"url\":\"https://me.github.io/books/authors/script-%E4%B8%89/\"}],"
+        + "\"publisher\":{\"@type\":\"Organization\",\"name\":\(json)},\"genre\":[\(json)]}</script>",
+      "",
+    ]
+    #expect(html == expected.joined(separator: "\n"))
+  }
+
   @Test func listPagesAreWebsitesWithFeedLinks() throws {
     let html = try DiscoverySEOTests.head(
       { if case .collection(1) = $0.kind { true } else { false } }, title: "台灣文學")

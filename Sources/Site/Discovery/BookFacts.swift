@@ -24,14 +24,8 @@ final class BookFacts: Sendable {
   var sourceURL: String { book.record.provenance.records[0].url ?? "" }
   /// Each source the book's data came from, primary first, and its page for the book when it
   /// has one that may be a link (`sameAs`, the page's attribution); the owner's catalog is no
-  /// source.
-  var sources: [(source: BookSource, url: String?)] {
-    var seen: Set<String> = [BookSource.owner.id]
-    return book.record.provenance.records.compactMap { record in
-      guard seen.insert(record.source.id).inserted else { return nil }
-      return (record.source, WebLink.link(record.url))
-    }
-  }
+  /// source. Derived once: the page's attribution and its credit line read them per page.
+  let sources: [(source: BookSource, url: String?)]
   /// Each author with the absolute URL of their page.
   let authors: [(name: String, url: String?)]
   /// Each category path as `Fiction / Science Fiction` and its last level.
@@ -81,6 +75,13 @@ final class BookFacts: Sendable {
     let sale = record.sale
     buyURL = WebLink.link(sale?.buyLink)
     price = sale?.retailPrice ?? sale?.listPrice
+    // A book has one to three records: a list is cheaper to search than a set to build.
+    var seen = [BookSource.owner.id]
+    sources = record.provenance.records.compactMap { record in
+      guard !seen.contains(record.source.id) else { return nil }
+      seen.append(record.source.id)
+      return (record.source, WebLink.link(record.url))
+    }
   }
 
   /// The description as one line of plain text, at most `Book.metaDescriptionLimit` characters.

@@ -3,91 +3,118 @@ import Catalog
 import Support
 
 /// schema.org structured data as JSON-LD: `Book` with its `Offer` on detail pages, `WebSite` on
-/// the home page.
+/// the home page. Written straight as bytes, in the order of the calls (no `JSONValue` tree:
+/// building and walking one was half of the head's cost).
 enum BookJSONLD {
-  static func make(_ facts: BookFacts) -> JSONValue {
+  static func write(_ facts: BookFacts, to json: inout JSONWriter) {
     let book = facts.book
+    json.beginObject()
     // No `url` or `image`: the page's canonical link and `og:image` say them (structured data
     // describes the page it is on), 180 B a book page.
-    var fields: [(String, JSONValue)] = [
-      ("@context", .string("https://schema.org")), ("@type", .string("Book")),
-      ("name", .string(book.title ?? book.id)),
-    ]
-    if let subtitle = book.subtitle { fields.append(("alternativeHeadline", .string(subtitle))) }
+    json.field("@context", "https://schema.org")
+    json.field("@type", "Book")
+    json.field("name", book.title ?? book.id)
+    if let subtitle = book.subtitle { json.field("alternativeHeadline", subtitle) }
     if !facts.authors.isEmpty {
-      let people: [JSONValue] = facts.authors.map { author in
-        var person: [(String, JSONValue)] = [("@type", .string("Person")), ("name", .string(author.name))]
-        if let url = author.url { person.append(("url", .string(url))) }
-        return .object(person)
+      json.key("author")
+      json.beginArray()
+      for author in facts.authors {
+        json.beginObject()
+        json.field("@type", "Person")
+        json.field("name", author.name)
+        if let url = author.url { json.field("url", url) }
+        json.endObject()
       }
-      fields.append(("author", .array(people)))
+      json.endArray()
     }
-    if let isbn = book.isbn13 { fields.append(("isbn", .string(isbn))) }
-    if let pages = book.pageCount { fields.append(("numberOfPages", .int(pages))) }
-    if let date = book.date { fields.append(("datePublished", .string(date.isoString))) }
-    if let language = book.language { fields.append(("inLanguage", .string(language))) }
+    if let isbn = book.isbn13 { json.field("isbn", isbn) }
+    if let pages = book.pageCount {
+      json.key("numberOfPages")
+      json.int(pages)
+    }
+    if let date = book.date { json.field("datePublished", date.isoString) }
+    if let language = book.language { json.field("inLanguage", language) }
     if let publisher = book.publisher {
-      fields.append(
-        ("publisher", .object([("@type", .string("Organization")), ("name", .string(publisher))])))
+      json.key("publisher")
+      typedObject("Organization", name: publisher, to: &json)
     }
     // No `description`: the page holds it in full and the meta description, two lines up, its
     // summary (search engines show no more); a third copy cost 15 MB at 100,000 books.
     if !facts.categories.isEmpty {
-      fields.append(("genre", .array(facts.categories.map { .string($0.leaf) })))
+      json.key("genre")
+      json.beginArray()
+      for category in facts.categories { json.string(category.leaf) }
+      json.endArray()
     }
     if let series = book.record.series, let name = series.name.nonEmpty {
-      fields.append(("isPartOf", .object([("@type", .string("BookSeries")), ("name", .string(name))])))
+      json.key("isPartOf")
+      typedObject("BookSeries", name: name, to: &json)
     }
-    if let offer = offer(facts) { fields.append(("offers", offer)) }
+    writeOffer(facts, to: &json)
     // No `sameAs`: the page's attribution links every source's page for the book.
-    return .object(fields)
+    json.endObject()
   }
 
-  /// An `Offer` from the book's sale; nil when the book is not for sale or has no price.
-  static func offer(_ facts: BookFacts) -> JSONValue? {
-    guard let sale = facts.book.record.sale else { return nil }
+  /// `{"@type":type,"name":name}`.
+  private static func typedObject(_ type: String, name: String, to json: inout JSONWriter) {
+    json.beginObject()
+    json.field("@type", type)
+    json.field("name", name)
+    json.endObject()
+  }
+
+  /// `"offers":` an `Offer` from the book's sale; nothing when the book is not for sale or has
+  /// no price.
+  static func writeOffer(_ facts: BookFacts, to json: inout JSONWriter) {
+    guard let sale = facts.book.record.sale else { return }
     let availability: String
     switch sale.saleability {
     case .forSale?, .forSaleAndRental?, .free?, nil: availability = "https://schema.org/InStock"
     case .forPreorder?: availability = "https://schema.org/PreOrder"
     case .outOfStock?: availability = "https://schema.org/OutOfStock"
-    default: return nil
+    default: return
     }
-    var fields: [(String, JSONValue)] = [("@type", .string("Offer"))]
+    let price: String
+    let currency: String?
     if sale.saleability == .free {
-      fields.append(("price", .string("0")))
-      if let currency = facts.price?.currencyCode { fields.append(("priceCurrency", .string(currency))) }
-    } else if let price = facts.price {
-      fields.append(("price", .string(BookFacts.amountText(price.amount))))
-      fields.append(("priceCurrency", .string(price.currencyCode)))
+      price = "0"
+      currency = facts.price?.currencyCode
+    } else if let amount = facts.price {
+      price = BookFacts.amountText(amount.amount)
+      currency = amount.currencyCode
     } else {
-      return nil
+      return
     }
-    fields.append(("availability", .string(availability)))
+    json.key("offers")
+    json.beginObject()
+    json.field("@type", "Offer")
+    json.field("price", price)
+    if let currency { json.field("priceCurrency", currency) }
+    json.field("availability", availability)
     // Kept though the page links it too: search engines and shop aggregators read the offer's
     // `url` from the structured data alone (Google recommends it for product rich results).
-    if let url = facts.buyURL { fields.append(("url", .string(url))) }
-    return .object(fields)
+    if let url = facts.buyURL { json.field("url", url) }
+    json.endObject()
   }
 
   /// The home page's `WebSite`, with the search box as a `SearchAction` (the all-books page reads
   /// `?q=`).
-  static func website(settings: SiteSettings, urls: SiteURLs, description: String?) -> JSONValue {
-    var fields: [(String, JSONValue)] = [
-      ("@context", .string("https://schema.org")), ("@type", .string("WebSite")),
-      ("name", .string(settings.title)), ("url", .string(urls.baseURL)),
-    ]
-    if let description { fields.append(("description", .string(description))) }
-    fields.append(("inLanguage", .string(settings.language)))
-    fields.append(
-      (
-        "potentialAction",
-        .object([
-          ("@type", .string("SearchAction")),
-          ("target", .string(urls.absolute(SitePath(["books"])) + "?q={search_term_string}")),
-          ("query-input", .string("required name=search_term_string")),
-        ])
-      ))
-    return .object(fields)
+  static func writeWebsite(
+    settings: SiteSettings, urls: SiteURLs, description: String?, to json: inout JSONWriter
+  ) {
+    json.beginObject()
+    json.field("@context", "https://schema.org")
+    json.field("@type", "WebSite")
+    json.field("name", settings.title)
+    json.field("url", urls.baseURL)
+    if let description { json.field("description", description) }
+    json.field("inLanguage", settings.language)
+    json.key("potentialAction")
+    json.beginObject()
+    json.field("@type", "SearchAction")
+    json.field("target", urls.absolute(SitePath(["books"])) + "?q={search_term_string}")
+    json.field("query-input", "required name=search_term_string")
+    json.endObject()
+    json.endObject()
   }
 }

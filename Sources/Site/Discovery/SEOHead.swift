@@ -43,21 +43,22 @@ struct SEOHead: Sendable {
   /// meta description (the site's, repeated on thousands of pages, would say nothing of them).
   func render(job: PageJob, title: String, description: String?) -> String {
     let text = description?.nonEmpty
-    // One buffer for the whole fragment: joining a string per tag was a tenth of a build.
-    var html = ""
-    html.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
+    // One byte buffer for the whole fragment, values escaped straight into it: joining a
+    // string per tag was a tenth of a build, a `JSONValue` tree half of the head.
+    var html = JSONWriter()
+    html.bytes.reserveCapacity(job.kind.isBook ? 3_072 : 1_024)
     if !job.kind.isInSitemap {
       // A 404 page is served at any address: it must not claim one or be indexed; the search
       // page shows nothing without a query; a card is a part of other sites' pages.
-      SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html)
-      return html
+      SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html.bytes)
+      return String(decoding: html.bytes, as: UTF8.self)
     }
-    if let text { SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html) }
+    if let text { SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html.bytes) }
     let canonical = urls.absolute(job.path)
-    SEOHead.appendTag("link", ["rel": "canonical", "href": canonical], to: &html)
+    SEOHead.appendTag("link", ["rel": "canonical", "href": canonical], to: &html.bytes)
     // Feed readers and e-reader apps are pointed at the feeds from the pages one subscribes
     // from, not from each book and index page.
-    if job.kind.linksFeeds { html += commonLinks }
+    if job.kind.linksFeeds { html.bytes.append(contentsOf: commonLinks.utf8) }
     if case .collection(let index) = job.kind {
       let collection = model.collections[index]
       SEOHead.appendTag(
@@ -65,36 +66,38 @@ struct SEOHead: Sendable {
         [
           "rel": "alternate", "type": AtomFeed.mediaType, "title": "\(collection.title) – \(settings.title)",
           "href": urls.href(SitePath([collection.slug], fileName: "feed.xml")),
-        ], to: &html)
+        ], to: &html.bytes)
     }
     // No `og:description` or `og:url`: they repeated the meta description and the canonical
     // link, which OpenGraph consumers fall back to (a tenth of a book page's head).
-    var graph: [(String, String)] = [("og:site_name", settings.title), ("og:title", title)]
+    SEOHead.appendMeta("og:site_name", settings.title, to: &html.bytes)
+    SEOHead.appendMeta("og:title", title, to: &html.bytes)
     // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
-    if let locale { graph.append(("og:locale", locale)) }
-    var jsonLD: JSONValue?
+    if let locale { SEOHead.appendMeta("og:locale", locale, to: &html.bytes) }
+    let bookFacts: BookFacts?
     if case .book(let index) = job.kind {
       let facts = self.facts[index]
-      graph.append(("og:type", "book"))
+      bookFacts = facts
+      SEOHead.appendMeta("og:type", "book", to: &html.bytes)
       // Link previews need the cover; ISBN, authors, date and categories are in the JSON-LD
       // (OpenGraph's book:* tags repeated them, a tenth of the head).
-      if let image = facts.image { graph.append(("og:image", image)) }
-      jsonLD = BookJSONLD.make(facts)
+      if let image = facts.image { SEOHead.appendMeta("og:image", image, to: &html.bytes) }
     } else {
-      graph.append(("og:type", "website"))
-      if let image = listImage(job.kind) { graph.append(("og:image", image)) }
-      if job.kind == .home { jsonLD = BookJSONLD.website(settings: settings, urls: urls, description: text) }
+      bookFacts = nil
+      SEOHead.appendMeta("og:type", "website", to: &html.bytes)
+      if let image = listImage(job.kind) { SEOHead.appendMeta("og:image", image, to: &html.bytes) }
     }
-    for (property, content) in graph {
-      SEOHead.appendTag("meta", ["property": property, "content": content], to: &html)
+    SEOHead.appendTag("meta", ["name": "twitter:card", "content": "summary"], to: &html.bytes)
+    if bookFacts != nil || job.kind == .home {
+      html.bytes.append(contentsOf: "<script type=\"application/ld+json\">".utf8)
+      if let bookFacts {
+        BookJSONLD.write(bookFacts, to: &html)
+      } else {
+        BookJSONLD.writeWebsite(settings: settings, urls: urls, description: text, to: &html)
+      }
+      html.bytes.append(contentsOf: "</script>\n".utf8)
     }
-    SEOHead.appendTag("meta", ["name": "twitter:card", "content": "summary"], to: &html)
-    if let jsonLD {
-      html += "<script type=\"application/ld+json\">"
-      jsonLD.write(to: &html)
-      html += "</script>\n"
-    }
-    return html
+    return String(decoding: html.bytes, as: UTF8.self)
   }
 
   /// The first cover among a list page's books (link previews look better with one). Not on
@@ -121,21 +124,26 @@ struct SEOHead: Sendable {
 
   /// `<name key="value" …>` with escaped values, on its own line.
   static func tag(_ name: String, _ attributes: KeyValuePairs<String, String>) -> String {
-    var html = ""
+    var html: [UInt8] = []
     appendTag(name, attributes, to: &html)
-    return html
+    return String(decoding: html, as: UTF8.self)
   }
 
-  static func appendTag(_ name: String, _ attributes: KeyValuePairs<String, String>, to html: inout String) {
-    html += "<"
-    html += name
+  static func appendTag(_ name: String, _ attributes: KeyValuePairs<String, String>, to html: inout [UInt8]) {
+    html.append(UInt8(ascii: "<"))
+    html.append(contentsOf: name.utf8)
     for (key, value) in attributes {
-      html += " "
-      html += key
-      html += "=\""
-      html += MarkupEscaping.escape(value, .htmlAttribute)
-      html += "\""
+      html.append(UInt8(ascii: " "))
+      html.append(contentsOf: key.utf8)
+      html.append(contentsOf: "=\"".utf8)
+      MarkupEscaping.append(value, to: &html, .htmlAttribute)
+      html.append(UInt8(ascii: "\""))
     }
-    html += ">\n"
+    html.append(contentsOf: ">\n".utf8)
+  }
+
+  /// `<meta property="…" content="…">`, OpenGraph's tag.
+  private static func appendMeta(_ property: String, _ content: String, to html: inout [UInt8]) {
+    appendTag("meta", ["property": property, "content": content], to: &html)
   }
 }

@@ -14,7 +14,18 @@ extension BookSource {
     ])
 
   /// A book an export listed that no source knows: its `imported:` title, authors and more.
+  /// Made once per app (pages ask for it per book).
   static func export(_ source: ImportSource) -> BookSource {
+    switch source {
+    case .goodreads: goodreadsExport
+    case .storygraph: storyGraphExport
+    }
+  }
+
+  private static let goodreadsExport = makeExport(.goodreads)
+  private static let storyGraphExport = makeExport(.storygraph)
+
+  private static func makeExport(_ source: ImportSource) -> BookSource {
     BookSource(
       id: "\(source.rawValue)-export", name: source == .goodreads ? "Goodreads export" : "StoryGraph export",
       fieldNames: [

@@ -12,6 +12,19 @@ extension PageContexts {
     "isFree", "isPublicDomain", "published", "firstPublished", "language", "rating", "buy", "hasActions",
     "series", "reading", "extra", "exportSource", "embed",
   ])
+  // The small objects of a book page, by shape: a page has dozens (each author, category level
+  // and tag), and a dictionary per one was hashed to build and again to read.
+  static let linkShape = MustacheShape(["name", "href"])
+  static let publishedShape = MustacheShape(["text", "iso", "href"])
+  static let firstPublishedShape = MustacheShape(["text", "iso"])
+  static let languageShape = MustacheShape(["name", "code", "href"])
+  static let ratingShape = MustacheShape(["value", "count", "text", "percent"])
+  static let collectionShape = MustacheShape(["title", "href"])
+  static let sourceShape = MustacheShape(["name", "url", "viewText"])
+  static let categoryShape = MustacheShape(["levels", "fullName"])
+  static let buyShape = MustacheShape([
+    "url", "price", "listPrice", "discountText", "availabilityText", "currency", "amount", "saleability",
+  ])
 
   func bookFields(_ index: Int, texts: BookTexts) -> ContextValue {
     let book = model.books[index]
@@ -26,35 +39,37 @@ extension PageContexts {
     let sources = facts.sources
     var published: ContextValue?
     if let date = book.date {
-      published = [
+      published = Self.publishedShape.object([
         // What the source wrote, when the date holds only part of it (`c1976`).
         "text": .string(book.record.publishedText.nonEmpty ?? date.formatted(for: language)),
         "iso": .string(date.isoString),
         "href": termHref(.year, terms.year),
-      ]
+      ])
     }
     var firstPublished: ContextValue?
     if let first = book.record.firstPublished, first.year != book.date?.year || book.date == nil {
-      firstPublished = ["text": .string(first.formatted(for: language)), "iso": .string(first.isoString)]
+      firstPublished = Self.firstPublishedShape.object([
+        "text": .string(first.formatted(for: language)), "iso": .string(first.isoString),
+      ])
     }
     var bookLanguage: ContextValue?
     if let code = book.language {
-      bookLanguage = [
+      bookLanguage = Self.languageShape.object([
         "name": .string(languageNames[code] ?? LanguageNames.name(of: code, in: language)),
         "code": .string(code),
         "href": termHref(.language, terms.language),
-      ]
+      ])
     }
     var rating: ContextValue?
     if let average = book.record.rating, average.average > 0, average.average <= 5 {
       let value = NumberText.decimal(average.average, fractionDigits: 1)
-      rating = [
+      rating = Self.ratingShape.object([
         "value": .string(value),
         "count": .int(average.count ?? 0),
         "text": .string(
           strings.format("ratingValue", ["rating": value, "count": NumberText.grouped(average.count ?? 0)])),
         "percent": .int(Int((average.average / 5 * 100).rounded())),
-      ]
+      ])
     }
     return Self.bookShape.object([
       "id": .string(book.id),
@@ -82,9 +97,9 @@ extension PageContexts {
       "collections": .list(
         book.collections.map { index in
           let collection = model.collections[index]
-          return [
+          return Self.collectionShape.object([
             "title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug]))),
-          ]
+          ])
         }),
       "cover": PageContexts.coverFields(
         url: cover, alt: strings.format("coverOf", ["title": title]), width: book.cover == cover ? 128 : 300,
@@ -94,10 +109,10 @@ extension PageContexts {
       "sources": .list(
         sources.compactMap { source in
           source.url.map {
-            [
+            Self.sourceShape.object([
               "name": .string(strings.name(source.source)), "url": .string($0),
               "viewText": .string(strings.view(source.source)),
-            ]
+            ])
           }
         }),
       "dataFromText": .string(
@@ -127,7 +142,7 @@ extension PageContexts {
     let language = strings.language
     let discount = PriceText.discountPercent(list: sale.listPrice, retail: sale.retailPrice)
     let retail = sale.retailPrice ?? sale.listPrice
-    return [
+    return Self.buyShape.object([
       "url": .string(url),
       "price": .optional(retail.map { PriceText.format($0, for: language) }),
       "listPrice": .optional(
@@ -139,12 +154,12 @@ extension PageContexts {
       "amount": .optional(
         retail.map { String(NumberText.decimal($0.amount, fractionDigits: 2).filter { $0 != "," }) }),
       "saleability": .optional(sale.saleability?.rawValue),
-    ]
+    ])
   }
 
   /// `{name, href}` linking to the term's page (`href` null when it has none).
   private func termLink(_ kind: TaxonomyKind, _ term: Int, name: String) -> ContextValue {
-    ["name": .string(name), "href": termHref(kind, term)]
+    Self.linkShape.object(["name": .string(name), "href": termHref(kind, term)])
   }
 
   private func termHref(_ kind: TaxonomyKind, _ term: Int?) -> ContextValue {
@@ -155,9 +170,9 @@ extension PageContexts {
   /// `{levels: [{name, href}], fullName}` for `Fiction / Science Fiction`, each level linked.
   private func categoryTrail(_ trail: [Int]) -> ContextValue {
     let terms = model.taxonomies[.category]!.terms
-    return [
+    return Self.categoryShape.object([
       "levels": .list(trail.map { termLink(.category, $0, name: terms[$0].name) }),
       "fullName": .string(trail.last.map { terms[$0].fullName } ?? ""),
-    ]
+    ])
   }
 }
