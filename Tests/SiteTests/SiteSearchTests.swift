@@ -117,6 +117,24 @@ import Testing
         ).key)
   }
 
+  /// The summary pages, feeds, OPDS and JSON-LD carry (converted from the description's start,
+  /// with the book) is the cut of the very text the index reads (converted whole), however long.
+  @Test func theSummaryIsCutFromTheTextTheIndexReads() throws {
+    var long = DiscoveryFixture.bare
+    long.volumeInfo.description = (1...200).map {
+      "<p>Sentence <b>number</b> \($0) &amp; more of a long description.</p>\n"
+    }.joined()
+    let model = try SiteModel(
+      catalog: DiscoveryFixture.catalog(), collections: [.init(slug: "sf", volumes: [long])])
+    let text = try #require(try Self.document(model.books[0].id, model: model).display.texts.first)
+    #expect(text.hasPrefix("Sentence number 1 & more of a long description. Sentence number 2 & more"))
+    #expect(text.hasSuffix(" Sentence number 200 & more of a long description."))
+    #expect(!text.contains("<") && !text.contains("\n") && !text.contains("  "))
+    let summary = try #require(model.books[0].metaDescription)
+    #expect(summary.count <= Book.metaDescriptionLimit && summary.count > Book.metaDescriptionLimit / 2)
+    #expect(summary.hasSuffix("…") && text.hasPrefix(summary.dropLast()))
+  }
+
   @Test func aBookWithNothingButAnIdStillHasADocument() throws {
     let bare = try Self.document("bare-id", model: DiscoveryFixture.model())
     #expect(bare.display.title == "Untitled")
