@@ -7,22 +7,19 @@ enum SiteWarnings {
   /// the book's own entry under another key (its id, another ISBN) is the one used.
   static func unusedBookEntries(catalog: Catalog, model: SiteModel) -> [Diagnostic] {
     guard !catalog.books.isEmpty else { return [] }
-    // Most builds use every entry: the tables below (every id and ISBN) only for those that do not.
-    var usedKeys: Set<String> = []
-    for book in model.books {
-      if let (key, _) = SiteModel.entry(for: book.record, in: catalog.books) { usedKeys.insert(key) }
-    }
-    guard usedKeys.count < catalog.books.count else { return [] }
-    // The key each book takes its entry from (as SiteModel.entry looks it up), and the book
-    // each id or ISBN belongs to.
+    // The key each book takes its entry from, as the model looked it up.
     var usedKey: [String: String] = [:]
-    var owner: [String: String] = [:]
     for book in model.books {
-      let keys = [book.id] + book.record.matchingISBNs
-      for key in keys where owner[key] == nil { owner[key] = book.id }
-      if let key = keys.first(where: { catalog.books[$0] != nil }) { usedKey[book.id] = key }
+      if let (key, _) = SiteModel.entry(for: book.record, in: catalog.books) { usedKey[book.id] = key }
     }
     let used = Set(usedKey.values)
+    // Most builds use every entry: the table of every id and ISBN only for those that do not.
+    guard used.count < catalog.books.count else { return [] }
+    // The book each id or ISBN belongs to.
+    var owner: [String: String] = [:]
+    for book in model.books {
+      for key in [book.id] + book.record.matchingISBNs where owner[key] == nil { owner[key] = book.id }
+    }
     let candidates = Array(owner.keys)
     var diagnostics: [Diagnostic] = []
     for key in catalog.books.keys.sorted() where !used.contains(key) {

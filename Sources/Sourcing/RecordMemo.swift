@@ -28,26 +28,22 @@ struct RecordMemo: Sendable {
       }
     }
     volumes.reserveCapacity(volumes.count + keys.count)
-    for collection in result.collections {
-      keys = []
-      var unique: [Volume] = []
-      collection.forEachVolume { volume in
-        guard let digest = volume.sourceDigest else { return }
-        let key = Key(id: volume.id, digest: digest)
-        if volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
-      }
-      map(unique)
-    }
+    for collection in result.collections { mapNew(collection.forEachVolume) }
   }
 
   /// Adds the records of `volumes` not mapped yet.
   mutating func add(_ volumes: [Volume]) {
+    mapNew { body in volumes.forEach(body) }
+  }
+
+  /// Maps the volumes `visit` calls its argument with that are not mapped yet, each once.
+  private mutating func mapNew(_ visit: ((Volume) -> Void) -> Void) {
     var unique: [Volume] = []
     var keys: Set<Key> = []
-    for volume in volumes {
-      guard let digest = volume.sourceDigest else { continue }
+    visit { volume in
+      guard let digest = volume.sourceDigest else { return }
       let key = Key(id: volume.id, digest: digest)
-      if self.volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
+      if volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
     }
     map(unique)
   }
