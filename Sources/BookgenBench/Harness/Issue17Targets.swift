@@ -35,6 +35,15 @@ struct Issue17Targets {
     check(
       "100k full build peak RSS ≤ 1 GB", full100k.map { BenchReport.megabytes($0.peakRSS) + " MB" },
       full100k.map { $0.peakRSS <= 1_000_000_000 })
+    // A rebuild also holds the previous build's state: the issue's limit is for every build.
+    let rebuilds100k = measurements.filter {
+      $0.size == 100_000 && !$0.scenario.isFullBuild && !$0.scenario.onDisk && $0.failure == nil
+    }
+    let largestRebuild = rebuilds100k.max { $0.peakRSS < $1.peakRSS }
+    check(
+      "100k rebuild peak RSS ≤ 1 GB",
+      largestRebuild.map { BenchReport.megabytes($0.peakRSS) + " MB (\($0.scenario.rawValue))" },
+      largestRebuild.map { $0.peakRSS <= 1_000_000_000 })
     let noOp = find(10_000, .noOpTmpfs)
     check(
       "10k no-op rebuild ≤ 0.1 s", noOp.map { BenchReport.seconds($0.seconds) + " s" },
