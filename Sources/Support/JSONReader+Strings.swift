@@ -9,6 +9,8 @@ extension JSONReader {
     // scanned again for them (most strings have none).
     var suspect = false
     while index < end {
+      index = skipQuietWords(from: index)
+      guard index < end else { break }
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
         position = index + 1
@@ -30,10 +32,11 @@ extension JSONReader {
     position = index
     while position < end {
       // Copy the run up to the next quote or backslash in one go.
-      var runEnd = position
+      var runEnd = skipQuietWords(from: position)
       while runEnd < end, base[runEnd] != UInt8(ascii: "\""), base[runEnd] != UInt8(ascii: "\\") {
         suspect = suspect || ControlCharacters.mayBeginForbidden(base[runEnd])
         runEnd += 1
+        runEnd = skipQuietWords(from: runEnd)
       }
       bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: runEnd - position))
       position = runEnd
@@ -97,6 +100,29 @@ extension JSONReader {
     // Lone surrogates become U+FFFD rather than failing the whole volume.
     let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
     for unit in UTF8.encode(character)! { bytes.append(unit) }
+  }
+
+  /// The first index from `start` of an 8-byte word (or of the last few bytes) holding a `"`, a
+  /// backslash, or a byte that may begin a forbidden character, with tab, line feed and
+  /// carriage return (`ControlCharacters.mayBeginForbidden`: below 0x20, 0x7F, 0xC2, 0xEF):
+  /// reading a string, the bytes before it need no look one by one.
+  @inlinable func skipQuietWords(from start: Int) -> Int {
+    var index = start
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= end {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      // Whether a byte of the word is zero (exact for the word as a whole), after an xor with
+      // the byte looked for; and whether one is below 0x20.
+      @inline(__always) func zero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+      let below = (word &- ones &* 0x20) & ~word & highs
+      let found =
+        below | zero(word ^ (ones &* 0x22)) | zero(word ^ (ones &* 0x5C)) | zero(word ^ (ones &* 0x7F))
+        | zero(word ^ (ones &* 0xC2)) | zero(word ^ (ones &* 0xEF))
+      if found != 0 { break }
+      index += 8
+    }
+    return index
   }
 
   /// The first index from `start` of an 8-byte word holding a `"` or a backslash (or of the last

@@ -76,10 +76,9 @@ final class PageContexts: Sendable {
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
-    let bookHrefs = Parallel.map(count: model.books.count) {
-      urls.href(SitePath(["books", model.books[$0].slug]))
-    }
-    self.bookHrefs = bookHrefs
+    // Each book's path was encoded with its facts: `urls.href` of it is the prefix and that path.
+    let facts = seo.facts
+    self.bookHrefs = facts.map { urls.pathPrefix + $0.relativeURL }
     self.termHrefs = model.taxonomies.filter { model.indexPages.contains($0.key) }.mapValues { taxonomy in
       taxonomy.terms.indices.map { index in
         model.hasPage(taxonomy.kind, index)
@@ -209,7 +208,7 @@ final class PageContexts: Sendable {
     return Self.pageShape.object([
       "title": .string(title),
       "documentTitle": .string(isHome ? settings.title : "\(title) – \(settings.title)"),
-      "canonicalURL": .string(urls.absolute(job.path)),
+      "canonicalURL": .string(seo.canonicalURL(of: job)),
       "description": .optional(description.nonEmpty),
       "kind": .string(job.template),
       "isHome": .bool(isHome),
