@@ -50,7 +50,10 @@ import Testing
     #expect(first == (try VolumeDecoder.decode(body, maxItems: nil)))
     #expect(second.volumes.map(\.id) == ["BBBBBBBBBBBB", "AAAAAAAAAAAA", "AAAAAAAAAAAA"])
     #expect(second.volumes[1].volumeInfo.description == "other")
-    #expect(second.volumes.map(\.sourceDigest) == [first.volumes[1].sourceDigest, second.volumes[1].sourceDigest, first.volumes[0].sourceDigest])
+    #expect(
+      second.volumes.map(\.sourceDigest) == [
+        first.volumes[1].sourceDigest, second.volumes[1].sourceDigest, first.volumes[0].sourceDigest,
+      ])
     #expect(second.volumes[1].sourceDigest != first.volumes[0].sourceDigest)
     let reused = [(second.volumes[0], first.volumes[1]), (second.volumes[2], first.volumes[0])]
     for (again, before) in reused {

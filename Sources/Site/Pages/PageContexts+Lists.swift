@@ -153,7 +153,9 @@ extension PageContexts {
   }
 
   // Cards and covers by shape: a list page has fifty, each built and then read by its fields.
-  static let cardShape = MustacheShape(["id", "href", "title", "lang", "subtitle", "authorsText", "year", "cover"])
+  static let cardShape = MustacheShape([
+    "id", "href", "title", "lang", "subtitle", "authorsText", "year", "cover",
+  ])
   static let coverShape = MustacheShape(["url", "hasImage", "width", "height", "alt"])
 
   /// `alt`: the image's text; empty for a cover that only repeats the title beside it.

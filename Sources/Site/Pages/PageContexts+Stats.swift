@@ -83,7 +83,9 @@ extension PageContexts {
     let neighbour = { (offset: Int) -> ContextValue in
       guard years.indices.contains(index + offset) else { return .null }
       let other = years[index + offset].year
-      return ["year": .string(String(other)), "href": .string(self.urls.href(PageJob.statsPath(year: other)))]
+      return [
+        "year": .string(String(other)), "href": .string(self.urls.href(PageJob.statsPath(year: other))),
+      ]
     }
     let rated = year.books.count - year.unrated
     return [

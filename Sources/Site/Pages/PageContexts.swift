@@ -148,7 +148,8 @@ final class PageContexts: Sendable {
       let texts = texts ?? bookTexts(index)
       return Self.bookPageShape.object([
         shared["site"], shared["t"], bookFields(index, texts: texts),
-        pageFields(title: model.books[index].title ?? strings["untitled"], job: job, description: texts.summary),
+        pageFields(
+          title: model.books[index].title ?? strings["untitled"], job: job, description: texts.summary),
       ])
     case .allBooks:
       fields.merge(allBooksFields(page: job.page)) { _, new in new }
