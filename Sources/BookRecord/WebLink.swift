@@ -15,7 +15,7 @@ package enum WebLink {
   /// an attribute; nil otherwise (`javascript:`, `data:`, relative paths, spaces, quotes…).
   package static func http(_ raw: String?) -> String? {
     guard let raw else { return nil }
-    let url = raw.trimmingWhitespace()
+    var url = raw.trimmingWhitespace()
     let schemeLength: Int
     if hasPrefix(url, "https://") {
       schemeLength = 8
@@ -24,32 +24,37 @@ package enum WebLink {
     } else {
       return nil
     }
-    // Scanned as UTF-8 bytes: the characters refused are ASCII, and only non-ASCII text needs
-    // the (slow) Unicode property lookup for invisible format characters.
-    var hostLength = 0
-    var inHost = true
-    var hasNonASCII = false
-    for (offset, byte) in url.utf8.enumerated() {
-      switch byte {
-      case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-        UInt8(ascii: "\\"), UInt8(ascii: "`"):
-        return nil
-      case 0x80...:
-        hasNonASCII = true
-      default:
-        break
-      }
-      if offset >= schemeLength, inHost {
-        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-          inHost = false
-        } else {
-          if hostLength == 0, byte == UInt8(ascii: "@") { return nil }
-          hostLength += 1
+    // Scanned as UTF-8 bytes, in place (an enumerated UTF-8 view cost more than the checks):
+    // the characters refused are ASCII, and only non-ASCII text needs the (slow) Unicode
+    // property lookup for invisible format characters.
+    let scan: (hostLength: Int, hasNonASCII: Bool)? = url.withUTF8 { bytes in
+      var hostLength = 0
+      var inHost = true
+      var hasNonASCII = false
+      for offset in bytes.indices {
+        let byte = bytes[offset]
+        switch byte {
+        case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+          UInt8(ascii: "\\"), UInt8(ascii: "`"):
+          return nil
+        case 0x80...:
+          hasNonASCII = true
+        default:
+          break
+        }
+        if offset >= schemeLength, inHost {
+          if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+            inHost = false
+          } else {
+            if hostLength == 0, byte == UInt8(ascii: "@") { return nil }
+            hostLength += 1
+          }
         }
       }
+      return (hostLength, hasNonASCII)
     }
-    guard hostLength > 0 else { return nil }
-    if hasNonASCII, url.unicodeScalars.contains(where: \.isInvisibleFormat) { return nil }
+    guard let scan, scan.hostLength > 0 else { return nil }
+    if scan.hasNonASCII, url.unicodeScalars.contains(where: \.isInvisibleFormat) { return nil }
     return url
   }
 

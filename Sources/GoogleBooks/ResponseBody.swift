@@ -64,26 +64,31 @@ enum ResponseBody {
     reader.skipSpace()
     let start = reader.position
     reader.notes.removeAll()
-    var known: (digest: UInt64, length: Int)?
+    var known: UInt64?
     // Skipping is a fraction of decoding: the bytes' digest finds an item already decoded. A
-    // syntax error is left to the decoding below, which reports it as it always has.
-    if let memo, (try? reader.skipValue()) != nil {
-      let item = (digest: reader.digest(from: start), length: reader.position - start)
-      if let entry = memo.entry(digest: item.digest, length: item.length) {
-        let notes = entry.notes.map { VolumeNote(index: index, id: entry.volume.id, reason: $0) }
-        return .success((entry.volume, notes))
+    // syntax error is left to the decoding below, which reports it as it always has. An item
+    // whose id (read from its first members) no entry has is decoded straight away: skipping
+    // it would be a second pass over every new volume's bytes.
+    if let memo, peekID(&reader).map(memo.mayHold) ?? true {
+      reader.position = start
+      if (try? reader.skipValue()) != nil {
+        let digest = reader.digest(from: start)
+        if let entry = memo.entry(digest: digest, length: reader.position - start) {
+          let notes = entry.notes.map { VolumeNote(index: index, id: entry.volume.id, reason: $0) }
+          return .success((entry.volume, notes))
+        }
+        known = digest
       }
-      known = item
     }
     reader.position = start
     do {
       var volume = try Volume(reading: &reader)
       // The skip before took the digest already; hashing the bytes again would be a second pass.
-      volume.sourceDigest = known?.digest ?? reader.digest(from: start)
+      let digest = known ?? reader.digest(from: start)
+      volume.sourceDigest = digest
       let notes = reader.notes.map { VolumeNote(index: index, id: volume.id, reason: $0) }
-      if let memo, let known {
-        memo.store(.init(volume: volume, notes: reader.notes, length: known.length), digest: known.digest)
-      }
+      // Decoding reads the object to its end, as skipping it does: the same bytes and length.
+      memo?.store(.init(volume: volume, notes: reader.notes, length: reader.position - start), digest: digest)
       return .success((volume, notes))
     } catch let error as JSONSyntaxError {
       throw error
@@ -102,6 +107,22 @@ enum ResponseBody {
       }
       return .failure(VolumeNote(index: index, id: lenientID(buffer, range: range), reason: reason))
     }
+  }
+
+  /// The item's top-level `id` when it comes before any object or array member (Google writes
+  /// `kind`, `id`, `etag` first); nil when it does not, or the item is not an object that
+  /// reads. Moves the reader: the caller puts it back.
+  private static func peekID(_ reader: inout JSONReader) -> String? {
+    guard (try? reader.peek()) == UInt8(ascii: "{") else { return nil }
+    reader.position += 1
+    while let key = try? reader.readKey(), (try? reader.expect(UInt8(ascii: ":"))) != nil,
+      let byte = try? reader.peek(), byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[")
+    {
+      if case "id" = key { return byte == UInt8(ascii: "\"") ? (try? reader.string("id")) ?? nil : nil }
+      guard (try? reader.skipValue()) != nil, (try? reader.peek()) == UInt8(ascii: ",") else { return nil }
+      reader.position += 1
+    }
+    return nil
   }
 
   /// The top-level `id` of a volume that failed to decode, for the warning that names it.

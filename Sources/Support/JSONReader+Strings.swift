@@ -9,6 +9,8 @@ extension JSONReader {
     // scanned again for them (most strings have none).
     var suspect = false
     while index < end {
+      index = skipQuietWords(from: index)
+      guard index < end else { break }
       let byte = base[index]
       if byte == UInt8(ascii: "\"") {
         position = index + 1
@@ -30,10 +32,11 @@ extension JSONReader {
     position = index
     while position < end {
       // Copy the run up to the next quote or backslash in one go.
-      var runEnd = position
+      var runEnd = skipQuietWords(from: position)
       while runEnd < end, base[runEnd] != UInt8(ascii: "\""), base[runEnd] != UInt8(ascii: "\\") {
         suspect = suspect || ControlCharacters.mayBeginForbidden(base[runEnd])
         runEnd += 1
+        runEnd = skipQuietWords(from: runEnd)
       }
       bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: runEnd - position))
       position = runEnd
@@ -99,22 +102,46 @@ extension JSONReader {
     for unit in UTF8.encode(character)! { bytes.append(unit) }
   }
 
+  /// The first index from `start` of an 8-byte word (or of the last few bytes) holding a `"`, a
+  /// backslash, or a byte that may begin a forbidden character, with tab, line feed and
+  /// carriage return (`ControlCharacters.mayBeginForbidden`: below 0x20, 0x7F, 0xC2, 0xEF):
+  /// reading a string, the bytes before it need no look one by one.
+  @inlinable func skipQuietWords(from start: Int) -> Int {
+    skipWords(from: start) { word in
+      let below = (word &- JSONReader.ones &* 0x20) & ~word & JSONReader.highs
+      return below | JSONReader.zeroByte(in: word, equalTo: 0x22)
+        | JSONReader.zeroByte(in: word, equalTo: 0x5C)
+        | JSONReader.zeroByte(in: word, equalTo: 0x7F) | JSONReader.zeroByte(in: word, equalTo: 0xC2)
+        | JSONReader.zeroByte(in: word, equalTo: 0xEF) != 0
+    }
+  }
+
   /// The first index from `start` of an 8-byte word holding a `"` or a backslash (or of the last
   /// few bytes): inside a string every other byte is skipped 8 at a time.
   @inlinable func skipPlainWords(from start: Int) -> Int {
+    skipWords(from: start) { word in
+      JSONReader.zeroByte(in: word, equalTo: 0x22) | JSONReader.zeroByte(in: word, equalTo: 0x5C) != 0
+    }
+  }
+
+  /// The first index from `start` of an 8-byte word `stops` is true of, or of the last few bytes.
+  @inlinable @inline(__always) func skipWords(from start: Int, until stops: (UInt64) -> Bool) -> Int {
     var index = start
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     while index + 8 <= end {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      // A byte equal to `"` (0x22) or `\` (0x5C) becomes zero after the xor; the classic test
-      // finds whether any byte of a word is zero.
-      let quotes = word ^ (ones &* 0x22)
-      let slashes = word ^ (ones &* 0x5C)
-      if (quotes &- ones) & ~quotes & highs | (slashes &- ones) & ~slashes & highs != 0 { break }
+      if stops(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { break }
       index += 8
     }
     return index
+  }
+
+  @inlinable static var ones: UInt64 { 0x0101_0101_0101_0101 }
+  @inlinable static var highs: UInt64 { 0x8080_8080_8080_8080 }
+
+  /// Non-zero when a byte of `word` equals `byte`: that byte is zero after the xor, and the
+  /// classic test tells whether any byte of a word is zero (exactly, for the word as a whole).
+  @inlinable @inline(__always) static func zeroByte(in word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    let value = word ^ (ones &* UInt64(byte))
+    return (value &- ones) & ~value & highs
   }
 
   /// Skips one value of any type, checking only enough structure to find where it ends.

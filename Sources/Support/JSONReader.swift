@@ -191,7 +191,7 @@ package struct JSONReader {
     }
   }
 
-  @inlinable mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
+  @inlinable package mutating func readKey() throws(JSONSyntaxError) -> JSONKey {
     guard try peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a key") }
     let start = position + 1
     var index = start

@@ -35,6 +35,32 @@ import Testing
     #expect(second.notes.map(\.index) == [1])
   }
 
+  /// A new id is decoded without a skip first; a known id with other bytes, or an id after the
+  /// item's objects (not peeked), still goes by the bytes' digest.
+  @Test func itemsAreReusedByTheirBytesWhereverTheirIdIs() throws {
+    let description = String(repeating: "d", count: 40)
+    let early = #"{"kind":"books#volume","id":"AAAAAAAAAAAA","volumeInfo":{"description":"\#(description)"}}"#
+    let edited = #"{"kind":"books#volume","id":"AAAAAAAAAAAA","volumeInfo":{"description":"other"}}"#
+    let late = #"{"volumeInfo":{"description":"\#(description)"},"id":"BBBBBBBBBBBB"}"#
+    let memo = VolumeMemo()
+    let body = Array(#"{"items":[\#(early),\#(late)]}"#.utf8)
+    let first = try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
+    let second = try VolumeDecoder.decode(
+      Array(#"{"items":[\#(late),\#(edited),\#(early)]}"#.utf8)[...], maxItems: nil, memo: memo)
+    #expect(first == (try VolumeDecoder.decode(body, maxItems: nil)))
+    #expect(second.volumes.map(\.id) == ["BBBBBBBBBBBB", "AAAAAAAAAAAA", "AAAAAAAAAAAA"])
+    #expect(second.volumes[1].volumeInfo.description == "other")
+    #expect(
+      second.volumes.map(\.sourceDigest) == [
+        first.volumes[1].sourceDigest, second.volumes[1].sourceDigest, first.volumes[0].sourceDigest,
+      ])
+    #expect(second.volumes[1].sourceDigest != first.volumes[0].sourceDigest)
+    let reused = [(second.volumes[0], first.volumes[1]), (second.volumes[2], first.volumes[0])]
+    for (again, before) in reused {
+      #expect(identity(of: again.volumeInfo.description!) == identity(of: before.volumeInfo.description!))
+    }
+  }
+
   @Test func collectionsListingOneVolumeShareItsRecord() throws {
     let body = try Fixtures.bytes("real/search-design-patterns-30-items-GB.json")
     let volumes = try VolumeDecoder.decode(body).volumes

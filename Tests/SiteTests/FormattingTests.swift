@@ -89,6 +89,18 @@ import Testing
     #expect(strings.format("pageOf", ["number": "2", "total": "9"]) == "Page 2 of 9")
   }
 
+  /// Text beside a placeholder in any script; a combining mark after a brace makes it another
+  /// character, which is not a placeholder's (the byte pass leaves such strings to the
+  /// character pass).
+  @Test func placeholdersBesideNonASCIIText() throws {
+    let strings = try UIStrings(
+      language: .english,
+      overrides: ["coverOf": "《{title}》の表紙", "discount": "{\u{301}percent} {percent}\u{301} {percent}%"])
+    #expect(strings.format("coverOf", ["title": "三体"]) == "《三体》の表紙")
+    #expect(strings.format("discount", ["percent": "5"]) == "{\u{301}percent} {percent}\u{301} 5%")
+    #expect(strings.format("pageOf", ["number": "二", "total": "九"]) == "Page 二 of 九")
+  }
+
   @Test func unknownOverrideIsAnErrorWithSuggestion() {
     #expect(throws: SiteError.unknownUIString(key: "buyy", suggestion: "buy")) {
       try UIStrings(language: .english, overrides: ["buyy": "Get it"])

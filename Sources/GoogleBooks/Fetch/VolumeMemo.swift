@@ -14,13 +14,24 @@ final class VolumeMemo: @unchecked Sendable {
 
   private let lock = NSLock()
   private var entries: [UInt64: Entry] = [:]
+  /// The ids of the entries' volumes: an item whose id none has is decoded without first
+  /// skipping over it for its digest.
+  private var ids: Set<String> = []
 
   /// The entry decoded from bytes with `digest` and `length`, when it is the same volume.
   func entry(digest: UInt64, length: Int) -> Entry? {
     lock.withLock { entries[digest] }.flatMap { $0.length == length ? $0 : nil }
   }
 
+  /// Whether an entry may be a volume with `id` (false: none is).
+  func mayHold(id: String) -> Bool {
+    lock.withLock { ids.contains(id) }
+  }
+
   func store(_ entry: Entry, digest: UInt64) {
-    lock.withLock { entries[digest] = entry }
+    lock.withLock {
+      entries[digest] = entry
+      ids.insert(entry.volume.id)
+    }
   }
 }

@@ -32,7 +32,7 @@ enum DiscoveryFiles {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
-    let pages = jobs.filter(\.kind.isInSitemap).map { urls.absolute($0.path) }
+    let pages = jobs.filter(\.kind.isInSitemap).map { SEOHead.canonicalURL(of: $0, facts: facts, urls: urls) }
     for file in Sitemap.files(pageURLs: pages, urls: urls, options: options) { try emit(file) }
     try emit(Sitemap.robots(urls: urls))
     try emit(Sitemap.noJekyll)

@@ -54,7 +54,7 @@ struct SEOHead: Sendable {
       return String(decoding: html.bytes, as: UTF8.self)
     }
     if let text { SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html.bytes) }
-    let canonical = urls.absolute(job.path)
+    let canonical = canonicalURL(of: job)
     SEOHead.appendTag("link", ["rel": "canonical", "href": canonical], to: &html.bytes)
     // Feed readers and e-reader apps are pointed at the feeds from the pages one subscribes
     // from, not from each book and index page.
@@ -98,6 +98,18 @@ struct SEOHead: Sendable {
       html.bytes.append(contentsOf: "</script>\n".utf8)
     }
     return String(decoding: html.bytes, as: UTF8.self)
+  }
+
+  /// The absolute URL of the page `job` makes: a book's was made with its facts (percent-encoding
+  /// its path again, on every page that names it, was a fortieth of rendering it).
+  func canonicalURL(of job: PageJob) -> String {
+    SEOHead.canonicalURL(of: job, facts: facts, urls: urls)
+  }
+
+  /// `canonicalURL(of:)` with the books' `facts` (the sitemap's URLs).
+  static func canonicalURL(of job: PageJob, facts: [BookFacts], urls: SiteURLs) -> String {
+    if case .book(let index) = job.kind { return facts[index].pageURL }
+    return urls.absolute(job.path)
   }
 
   /// The first cover among a list page's books (link previews look better with one). Not on

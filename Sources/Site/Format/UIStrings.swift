@@ -68,6 +68,14 @@ struct UIStrings: Sendable {
   func format(_ key: String, _ arguments: KeyValuePairs<String, String>) -> String {
     let template = self[key]
     guard template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    // Byte by byte where that finds the same braces as the character scan below (a brace next
+    // to a non-ASCII byte could join a character with it): a page formats several strings, and
+    // walking characters was a twentieth of building a book page's context.
+    if let formatted = template.utf8.withContiguousStorageIfAvailable({
+      UIStrings.format(bytes: $0, arguments)
+    }), let formatted {
+      return formatted
+    }
     // One pass over the text; a `{name}` with no argument stays as written.
     var result = ""
     var rest = Substring(template)
@@ -89,6 +97,38 @@ struct UIStrings: Sendable {
   private static func argument(_ name: Substring, in arguments: KeyValuePairs<String, String>) -> String? {
     for index in arguments.indices where arguments[index].key == name { return arguments[index].value }
     return nil
+  }
+
+  /// `format`'s pass over UTF-8 bytes; nil when a brace touches a non-ASCII byte.
+  private static func format(bytes: UnsafeBufferPointer<UInt8>, _ arguments: KeyValuePairs<String, String>)
+    -> String?
+  {
+    let open = UInt8(ascii: "{")
+    let close = UInt8(ascii: "}")
+    for index in bytes.indices where bytes[index] == open || bytes[index] == close {
+      if index > 0 && bytes[index - 1] >= 0x80 || index + 1 < bytes.count && bytes[index + 1] >= 0x80 {
+        return nil
+      }
+    }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 32)
+    var start = 0
+    while let brace = bytes[start...].firstIndex(of: open) {
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<brace]))
+      guard let end = bytes[brace...].firstIndex(of: close),
+        let value = argument(
+          Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[(brace + 1)..<end]), as: UTF8.self)),
+          in: arguments)
+      else {
+        result.append(open)
+        start = brace + 1
+        continue
+      }
+      result.append(contentsOf: value.utf8)
+      start = end + 1
+    }
+    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    return String(decoding: result, as: UTF8.self)
   }
 
   static func table(for language: UILanguage) -> [String: String] {

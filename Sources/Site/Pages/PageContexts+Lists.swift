@@ -1,3 +1,5 @@
+import Mustache
+
 /// Contexts of the list pages: home, collections, all books and the index pages.
 extension PageContexts {
   func homeFields() -> [String: ContextValue] {
@@ -136,7 +138,7 @@ extension PageContexts {
   /// A book as list pages in `pageLanguage` show it: link, cover, title, authors, year.
   static func card(for book: Book, href: String, strings: UIStrings, pageLanguage: String) -> ContextValue {
     let title = book.title ?? strings["untitled"]
-    return [
+    return cardShape.object([
       "id": .string(book.id),
       "href": .string(href),
       "title": .string(title),
@@ -147,17 +149,23 @@ extension PageContexts {
       // The cover is in the same link as the title: announcing "Cover of X" before "X" says
       // it twice, so the card's cover has an empty alt (and its placeholder no label).
       "cover": coverFields(url: book.cover, alt: "", width: 128, height: 192),
-    ]
+    ])
   }
+
+  // Cards and covers by shape: a list page has fifty, each built and then read by its fields.
+  static let cardShape = MustacheShape([
+    "id", "href", "title", "lang", "subtitle", "authorsText", "year", "cover",
+  ])
+  static let coverShape = MustacheShape(["url", "hasImage", "width", "height", "alt"])
 
   /// `alt`: the image's text; empty for a cover that only repeats the title beside it.
   static func coverFields(url: String?, alt: String, width: Int, height: Int) -> ContextValue {
-    [
+    coverShape.object([
       "url": .optional(url),
       "hasImage": .bool(url != nil),
       "width": .int(width),
       "height": .int(height),
       "alt": .string(alt),
-    ]
+    ])
   }
 }

@@ -92,7 +92,7 @@ extension PageContexts {
     fields["books"] = .list(
       entry.books[pagination.range(ofPage: page)].map { book in
         let value = card(book)
-        guard case .map(var fields) = value else { return value }
+        guard var fields = value.members else { return value }
         fields["numberText"] = .optional(
           model.books[book].record.series?.numberText.map { strings.format("seriesBook", ["number": $0]) })
         return .map(fields)

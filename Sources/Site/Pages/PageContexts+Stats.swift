@@ -74,7 +74,7 @@ extension PageContexts {
       formats.append(BarChart.Bar(label: strings["statsFormatUnknown"], value: year.formatUnknown))
     }
     let chart = { (id: String, key: String, bars: [BarChart.Bar]) -> ContextValue in
-      let title = strings.format(key, ["year": yearText])
+      let title = self.strings.format(key, ["year": yearText])
       return .string(BarChart(id: id, title: title, summary: title, bars: bars).svg)
     }
     let rows = { (bars: [BarChart.Bar]) -> ContextValue in
@@ -83,7 +83,9 @@ extension PageContexts {
     let neighbour = { (offset: Int) -> ContextValue in
       guard years.indices.contains(index + offset) else { return .null }
       let other = years[index + offset].year
-      return ["year": .string(String(other)), "href": .string(urls.href(PageJob.statsPath(year: other)))]
+      return [
+        "year": .string(String(other)), "href": .string(self.urls.href(PageJob.statsPath(year: other))),
+      ]
     }
     let rated = year.books.count - year.unrated
     return [

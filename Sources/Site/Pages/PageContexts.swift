@@ -7,7 +7,7 @@ import Support
 /// Shared parts (site header data, UI strings, book hrefs, rendered collection descriptions) are
 /// built once; each page adds its own fields. All hrefs come from `urls`, so they carry the base
 /// URL's path prefix.
-struct PageContexts: Sendable {
+final class PageContexts: Sendable {
   let model: SiteModel
   let settings: SiteSettings
   let urls: SiteURLs
@@ -76,10 +76,9 @@ struct PageContexts: Sendable {
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
-    let bookHrefs = Parallel.map(count: model.books.count) {
-      urls.href(SitePath(["books", model.books[$0].slug]))
-    }
-    self.bookHrefs = bookHrefs
+    // Each book's path was encoded with its facts: `urls.href` of it is the prefix and that path.
+    let facts = seo.facts
+    self.bookHrefs = facts.map { urls.pathPrefix + $0.relativeURL }
     self.termHrefs = model.taxonomies.filter { model.indexPages.contains($0.key) }.mapValues { taxonomy in
       taxonomy.terms.indices.map { index in
         model.hasPage(taxonomy.kind, index)
@@ -144,11 +143,14 @@ struct PageContexts: Sendable {
           TextFormatting.markdownText($0, limit: Book.metaDescriptionLimit)
         })
     case .book(let index):
-      let book = model.books[index]
+      // Most pages of a site are a book's: their root is an object of one shape, so names
+      // looked up from it (`t.…`, `site.…`) find it by slot, and no dictionary is built.
       let texts = texts ?? bookTexts(index)
-      fields["book"] = bookFields(index, texts: texts)
-      fields["page"] = pageFields(
-        title: book.title ?? strings["untitled"], job: job, description: texts.summary)
+      return Self.bookPageShape.object([
+        shared["site"], shared["t"], bookFields(index, texts: texts),
+        pageFields(
+          title: model.books[index].title ?? strings["untitled"], job: job, description: texts.summary),
+      ])
     case .allBooks:
       fields.merge(allBooksFields(page: job.page)) { _, new in new }
       fields["page"] = pageFields(
@@ -198,13 +200,16 @@ struct PageContexts: Sendable {
     return .map(fields)
   }
 
+  /// The root of a book page: `site`, `t`, `book` and `page`.
+  static let bookPageShape = MustacheShape(["site", "t", "book", "page"])
+
   /// `page`: the document title, canonical URL and meta description (plain text).
   private func pageFields(title: String, job: PageJob, description: String?) -> ContextValue {
     let isHome = job.kind == .home
     return Self.pageShape.object([
       "title": .string(title),
       "documentTitle": .string(isHome ? settings.title : "\(title) – \(settings.title)"),
-      "canonicalURL": .string(urls.absolute(job.path)),
+      "canonicalURL": .string(seo.canonicalURL(of: job)),
       "description": .optional(description.nonEmpty),
       "kind": .string(job.template),
       "isHome": .bool(isHome),
