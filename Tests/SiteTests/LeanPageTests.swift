@@ -15,7 +15,7 @@ import Testing
     let (pageMain, pageChrome) = try Self.split(page)
     let (_, notFoundChrome) = try Self.split(notFound)
     // Outside <main>: the 404 page's chrome, its robots tag traded for the canonical link,
-    // og:type and the twitter card; no cover repeating the card's.
+    // and the twitter card; no cover repeating the card's.
     #expect(!page.contains("og:image"))
     let extraChrome = pageChrome.utf8.count - notFoundChrome.utf8.count
     #expect(extraChrome <= 260, "\(extraChrome) B more than the 404 page's")
