@@ -172,7 +172,10 @@ package struct SiteBuilder: Sendable {
     report.searchDocumentsReused = next?.analyses.reused ?? 0
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
-    report.diagnostics = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
+    report.diagnostics =
+      SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
+      + SiteWarnings.deployLimits(
+        files: tally.entries.lazy.map { (path: $0.key, size: $0.value.size) }, total: tally.bytes)
     // Their last references: freed while the caller reports (38 ms at 10,000 books).
     LateRelease.release((model, contexts, jobs, paths, writer, discoveryWriter, update, tally))
     return report

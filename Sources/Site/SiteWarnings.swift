@@ -1,5 +1,6 @@
 import Catalog
 import Diagnostics
+import Support
 
 /// Data problems worth telling the owner about, in a stable order.
 enum SiteWarnings {
@@ -44,6 +45,61 @@ enum SiteWarnings {
       diagnostics.append(diagnostic)
     }
     return diagnostics.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
+  }
+
+  /// What the common static hosts refuse (issue 17): GitHub Pages publishes a site of at most
+  /// 1 GB, Cloudflare Pages takes files of at most 25 MiB.
+  static let gitHubPagesSiteLimit = 1_000_000_000
+  static let cloudflarePagesFileLimit = 25 << 20
+
+  /// Warnings for an output that would not deploy to those hosts: the site's size and its largest
+  /// parts (top folders) when it is over GitHub Pages' limit, and the largest files over
+  /// Cloudflare Pages'. `files` is every file of the site with its size, `total` their sum.
+  static func deployLimits(
+    files: some Sequence<(path: String, size: Int)>, total: Int, siteLimit: Int = gitHubPagesSiteLimit,
+    fileLimit: Int = cloudflarePagesFileLimit
+  ) -> [Diagnostic] {
+    var parts: [Substring: Int] = [:]
+    var tooLarge: [(path: String, size: Int)] = []
+    let overSite = total > siteLimit
+    for file in files {
+      if file.size > fileLimit { tooLarge.append(file) }
+      // A part is the file's top folder (`books/`), or the file at the root (`sitemap.xml`).
+      if overSite {
+        let end = file.path.firstIndex(of: "/").map { file.path.index(after: $0) } ?? file.path.endIndex
+        parts[file.path[..<end], default: 0] += file.size
+      }
+    }
+    func largestFirst<Name: Comparable>(_ items: [(Name, Int)]) -> [(Name, Int)] {
+      items.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+    }
+    var diagnostics: [Diagnostic] = []
+    if overSite {
+      let largest = largestFirst(parts.map { ($0.key, $0.value) }).prefix(4)
+      var warning = Diagnostic.warning(
+        "the site is \(megabytes(total)), more than GitHub Pages publishes (1 GB a site); its largest parts: "
+          + largest.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "))
+      warning.notes = [
+        .note(
+          "fewer index pages ('site.index_pages', a higher 'site.index_min_books') make it smaller; "
+            + "hosts without that limit (Netlify, S3, your own server) publish it as it is")
+      ]
+      diagnostics.append(warning)
+    }
+    if !tooLarge.isEmpty {
+      let largest = largestFirst(tooLarge.map { ($0.path, $0.size) })
+      diagnostics.append(
+        .warning(
+          "\(NumberText.count(largest.count, "file")) over 25 MiB, more than Cloudflare Pages takes: "
+            + largest.prefix(4).map { "'\($0.0)' \(ByteCount.text($0.1))" }.joined(separator: ", ")
+            + (largest.count > 4 ? ", …" : "")))
+    }
+    return diagnostics
+  }
+
+  /// `1,067.7 MB` (decimal megabytes, as hosts state their limits).
+  private static func megabytes(_ bytes: Int) -> String {
+    NumberText.decimal(Double(bytes) / 1e6, fractionDigits: 1) + " MB"
   }
 
   static func collect(_ model: SiteModel) -> [String] {

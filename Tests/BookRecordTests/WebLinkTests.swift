@@ -29,7 +29,11 @@ import Testing
     arguments: [
       (
         "http://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=1&edge=curl&source=gbs_api",
-        "https://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=1&source=gbs_api"
+        "https://books.google.com/books/content?id=x&printsec=frontcover&img=1&zoom=1"
+      ),
+      (
+        "https://books.google.com/books/content?id=x&source=gbs_api&img=1&source=gbs_api",
+        "https://books.google.com/books/content?id=x&img=1"
       ),
       ("https://covers.example.org/x.jpg", "https://covers.example.org/x.jpg"),
       ("http://covers.example.org/x.jpg", nil),

@@ -205,7 +205,7 @@ import Testing
     let texts = try #require(try index.document(slot)[6] as? [String])
     #expect(texts.count == 1 && texts[0].hasSuffix("harbor…"))
     #expect(texts[0].unicodeScalars.count <= SearchIndexOptions().excerptSourceLimit + 1)
-    #expect(SearchIndexOptions().excerptSourceLimit == 300)
+    #expect(SearchIndexOptions().excerptSourceLimit == 160)
   }
 
   @Test func longTextsAreCutForExcerpts() {

@@ -6,14 +6,12 @@ import Testing
 
 @Suite struct DiscoverySEOTests {
   /// The SEO fragment of the first page of `kind`, rendered for the fixture site.
-  static func head(_ match: @escaping (PageJob) -> Bool, title: String = "Title", description: String? = nil)
-    throws -> String
-  {
+  static func head(_ match: @escaping (PageJob) -> Bool, description: String? = nil) throws -> String {
     let model = try DiscoveryFixture.model()
     let catalog = DiscoveryFixture.catalog()
     let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
     let job = try #require(model.pageJobs(perPage: 24).first(where: match))
-    return seo.render(job: job, title: title, description: description)
+    return seo.render(job: job, description: description)
   }
 
   static func isBook(_ id: String) -> (PageJob) -> Bool {
@@ -31,13 +29,14 @@ import Testing
   }
 
   @Test func detailPagesCarryOpenGraphAndBookJSONLD() throws {
-    let html = try DiscoverySEOTests.head(DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"), title: "Dune")
+    let html = try DiscoverySEOTests.head(DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"))
     #expect(html.contains("<meta property=\"og:type\" content=\"book\">\n"))
     // ISBN, authors, date and categories are the JSON-LD's: OpenGraph's book:* tags and an
     // image alt that is the title would say them twice.
     #expect(!html.contains("<meta property=\"book:"))
     #expect(!html.contains("og:image:alt"))
-    #expect(html.contains("<meta property=\"og:title\" content=\"Dune\">\n"))
+    // Link previews take the title and the site's name from `<title>`.
+    #expect(!html.contains("og:title") && !html.contains("og:site_name"))
     #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/books/dune-"))
     #expect(!html.contains("<link rel=\"alternate\""))
     let object = try #require(
@@ -58,6 +57,8 @@ import Testing
     #expect(authors.count == 1)
     #expect(authors.first?["@type"] as? String == "Person")
     #expect(authors.first?["name"] as? String == "Frank Herbert")
+    // The page links the author's page where it names them.
+    #expect(authors.first?["url"] == nil)
     let offer = try #require(object["offers"] as? [String: Any])
     #expect(offer["@type"] as? String == "Offer")
     #expect(offer["price"] as? String == "382.50")
@@ -75,7 +76,7 @@ import Testing
   @Test func theHeadSaysNothingTwice() throws {
     let summary = "Paul Atreides on the desert planet."
     let html = try DiscoverySEOTests.head(
-      DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"), title: "Dune", description: summary)
+      DiscoverySEOTests.isBook("B1ZdEAAAQBAJ"), description: summary)
     #expect(html.contains("<meta name=\"description\" content=\"\(summary)\">\n"))
     #expect(!html.contains("og:description"))
     #expect(!html.contains("og:url"))
@@ -84,7 +85,7 @@ import Testing
     // The cover once: og:image.
     #expect(html.components(separatedBy: "books/content?id=B1ZdEAAAQBAJ").count <= 2)
     let list = try DiscoverySEOTests.head(
-      { if case .collection(1) = $0.kind { true } else { false } }, title: "台灣文學", description: summary)
+      { if case .collection(1) = $0.kind { true } else { false } }, description: summary)
     #expect(!list.contains("og:description") && !list.contains("og:url"))
     #expect(list.contains("<meta name=\"description\""))
   }
@@ -102,7 +103,7 @@ import Testing
     let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
     let summary = try #require(model.books[0].metaDescription)
     #expect(summary.count <= Book.metaDescriptionLimit)
-    let html = seo.render(job: job, title: "Long", description: summary)
+    let html = seo.render(job: job, description: summary)
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
     #expect(object["description"] == nil)
@@ -124,7 +125,7 @@ import Testing
     let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
     let job = try #require(
       model.pageJobs(perPage: 24).first { if case .book = $0.kind { true } else { false } })
-    let html = seo.render(job: job, title: title, description: title)
+    let html = seo.render(job: job, description: title)
     let json = try DiscoverySEOTests.jsonLD(html)
     // Exactly one script element, closed where we closed it.
     #expect(html.components(separatedBy: "</script>").count == 2)
@@ -156,7 +157,7 @@ import Testing
     let catalog = DiscoveryFixture.catalog()
     let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
     let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
-    let html = seo.render(job: job, title: hostile, description: hostile)
+    let html = seo.render(job: job, description: hostile)
     // Attributes: entities (NUL and U+001F dropped, U+2028/2029 kept: HTML has no use for them).
     let attribute = "&lt;/script&gt;&quot;\\/\u{2028}\u{2029}📚&amp;&#39;&#96;三"
     // JSON: `<`, `>`, `&`, controls and U+2028/2029 as `\u`; `/`, `'`, emoji and CJK as they are.
@@ -164,13 +165,10 @@ import Testing
     let expected = [
       "<meta name=\"description\" content=\"\(attribute)\">",
       "<link rel=\"canonical\" href=\"https://me.github.io/books/books/script-%E4%B8%89-bare-id/\">",
-      "<meta property=\"og:site_name\" content=\"Ann&#39;s Shelf\">",
-      "<meta property=\"og:title\" content=\"\(attribute)\">",
       "<meta property=\"og:type\" content=\"book\">",
       "<meta name=\"twitter:card\" content=\"summary\">",
       "<script type=\"application/ld+json\">{\"@context\":\"https://schema.org\",\"@type\":\"Book\",\"name\":\(json),"
-        + "\"alternativeHeadline\":\(json),\"author\":[{\"@type\":\"Person\",\"name\":\(json),"
-        + "\"url\":\"https://me.github.io/books/authors/script-%E4%B8%89/\"}],"
+        + "\"alternativeHeadline\":\(json),\"author\":[{\"@type\":\"Person\",\"name\":\(json)}],"
         + "\"publisher\":{\"@type\":\"Organization\",\"name\":\(json)},\"genre\":[\(json)]}</script>",
       "",
     ]
@@ -179,8 +177,9 @@ import Testing
 
   @Test func listPagesAreWebsitesWithFeedLinks() throws {
     let html = try DiscoverySEOTests.head(
-      { if case .collection(1) = $0.kind { true } else { false } }, title: "台灣文學")
-    #expect(html.contains("<meta property=\"og:type\" content=\"website\">\n"))
+      { if case .collection(1) = $0.kind { true } else { false } })
+    // A page without `og:type` is a website to OpenGraph: no tag says so.
+    #expect(!html.contains("og:type"))
     #expect(html.contains("<link rel=\"canonical\" href=\"https://me.github.io/books/taiwan/\">\n"))
     #expect(html.contains("href=\"/books/taiwan/feed.xml\">\n"))
     #expect(
@@ -222,6 +221,8 @@ import Testing
 
   @Test func homePageDescribesTheWebsiteWithASearchAction() throws {
     let html = try DiscoverySEOTests.head({ $0.kind == .home })
+    // The one page whose `<title>` is the site's name alone names the site for link previews.
+    #expect(html.contains("<meta property=\"og:site_name\" content=\"Ann&#39;s Shelf\">\n"))
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
     #expect(object["@type"] as? String == "WebSite")

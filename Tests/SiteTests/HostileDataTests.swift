@@ -110,7 +110,7 @@ import Testing
     #expect(!html.contains("class=\"actions\""))
     #expect(
       html.contains(
-        "<span class=\"cover cover-placeholder\" role=\"img\" aria-label=\"No cover available\"></span>"))
+        "<span class=\"cover-placeholder\" role=\"img\" aria-label=\"No cover available\"></span>"))
     #expect(html.contains("href=\"https://books.google.com/books?id=CoVeR000001\""))
   }
 

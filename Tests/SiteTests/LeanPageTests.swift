@@ -15,7 +15,7 @@ import Testing
     let (pageMain, pageChrome) = try Self.split(page)
     let (_, notFoundChrome) = try Self.split(notFound)
     // Outside <main>: the 404 page's chrome, its robots tag traded for the canonical link,
-    // og:site_name, og:title, og:type and the twitter card; no cover repeating the card's.
+    // and the twitter card; no cover repeating the card's.
     #expect(!page.contains("og:image"))
     let extraChrome = pageChrome.utf8.count - notFoundChrome.utf8.count
     #expect(extraChrome <= 260, "\(extraChrome) B more than the 404 page's")
@@ -42,17 +42,37 @@ import Testing
     #expect(footer.contains("Built with bookgen") && !footer.contains("Data from Google Books"))
     // Other pages show no attribution of their own: their footer keeps it.
     let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-    #expect(home.contains("<p class=\"attribution\">Data from Google Books · Built with bookgen</p>"))
+    #expect(home.contains(" · Data from Google Books · Built with bookgen</p>\n</footer>"))
   }
 
-  /// A list card: the grid's item with no class of its own, the link around the cover and
-  /// title, and the authors and year in one muted line each.
+  /// A list card: the grid's item with no class of its own, the link around the cover (an
+  /// `img` without class or size: the stylesheet's) and the title (a `cite`), and the authors
+  /// and year in one paragraph, a line each.
   @Test func aCardIsItsLinkAndOneMetaElement() async throws {
     let (root, output) = try await GoldenTests.build()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let page = try String(contentsOfFile: output + "/books/index.html", encoding: .utf8)
-    #expect(!page.contains("book-card"))
-    #expect(page.contains(/<span class="card-meta">[^<]+<br>[0-9]{4}<\/span><\/li>/))
+    #expect(!page.contains("book-card") && !page.contains("card-title") && !page.contains("card-meta"))
+    let card = /<li><a href="[^"]+"><img src="[^"]+" alt="" loading="lazy"><cite>[^<]+<\/cite><\/a>\n/
+    #expect(page.contains(card))
+    #expect(page.contains(/\n<p>[^<]+<br>[0-9]{4}<\/p><\/li>/))
+    #expect(!page.contains(" width=\"128\""))
+  }
+
+  /// The header and footer are styled by their place in the page, not by classes: the header
+  /// is the site's link, the collections' navigation and the search box; the footer one line,
+  /// without the *All books* link the header has.
+  @Test func theHeaderAndFooterCarryNoClassesOrRepeats() async throws {
+    let (root, output) = try await GoldenTests.build()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let page = try String(contentsOfFile: output + "/books/index.html", encoding: .utf8)
+    let beforeMain = try #require(page.components(separatedBy: "<main").first)
+    let header = try #require(beforeMain.components(separatedBy: "</head>").last)
+    #expect(header.contains("<header>\n<div class=\"wrap\">\n<a href=\"/shelf/\">"))
+    #expect(header.contains("<form role=\"search\" action=\"/shelf/books/\">\n"))
+    let footer = try #require(page.components(separatedBy: "</main>").last)
+    #expect(footer.hasPrefix("\n<footer>\n<p class=\"wrap\">"))
+    #expect(!footer.contains("href"))
   }
 
   /// The page's `<main>` element and the rest.

@@ -24,7 +24,7 @@ import Testing
   /// The hrefs of the links in the page's header navigation.
   private func headerLinks(_ page: String) throws -> [String] {
     let html = try String(contentsOfFile: page, encoding: .utf8)
-    let start = try #require(html.range(of: "<nav class=\"site-nav\""))
+    let start = try #require(html.range(of: "<nav aria-label=\"Collections\""))
     let end = try #require(html.range(of: "</nav>", range: start.upperBound..<html.endIndex))
     return HTMLScan.tags(in: String(html[start.lowerBound..<end.upperBound])).compactMap { tag in
       tag.name == "a" ? tag.attributes.first { $0.name == "href" }?.value : nil

@@ -121,7 +121,7 @@ import Testing
     _ = try await build(root, templates: templates)
     let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
     #expect(home.contains("<footer>My own footer for A Reader's Shelf</footer>"))
-    #expect(home.contains("<a class=\"skip-link\" href=\"#main\">Skip to content</a>"))
+    #expect(home.contains("<a href=\"#main\">Skip to content</a>"))
     #expect(
       try String(contentsOfFile: root + "/public/assets/style.css", encoding: .utf8)
         == "body { color: red }\n")

@@ -53,7 +53,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let home = try Self.text(output, "index.html")
     #expect(home.contains("<a class=\"more\" href=\"/shelf/stats/\">A year in books →</a>"))
-    #expect(home.contains(" · <a href=\"/shelf/stats/\">A year in books</a></p>"))
+    #expect(home.contains("<footer>\n<p class=\"wrap\"><a href=\"/shelf/stats/\">A year in books</a> · "))
     let sitemap = try Self.text(output, "sitemap.xml")
     #expect(sitemap.contains("<loc>https://example.org/shelf/stats/</loc>"))
     #expect(sitemap.contains("<loc>https://example.org/shelf/stats/2022/</loc>"))

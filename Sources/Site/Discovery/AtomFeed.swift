@@ -104,6 +104,10 @@ struct AtomFeed: Sendable {
     }
     // Atom's default type is text (RFC 4287, 3.1.1).
     if let summary = facts.summary { xml.element("summary", summary) }
-    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": facts.pageURL])
+    // In OPDS the page's address is root-relative, as OPDS catalogs' links commonly are (the
+    // client resolves it against the feed's): the entry's id is already the absolute one.
+    // Feed readers copy entries elsewhere, so a feed's links stay absolute.
+    let page = lean ? urls.pathPrefix + facts.relativeURL : facts.pageURL
+    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": page])
   }
 }

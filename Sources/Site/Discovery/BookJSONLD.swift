@@ -18,13 +18,9 @@ enum BookJSONLD {
     if !facts.authors.isEmpty {
       json.key("author")
       json.beginArray()
-      for author in facts.authors {
-        json.beginObject()
-        json.field("@type", "Person")
-        json.field("name", author.name)
-        if let url = author.url { json.field("url", url) }
-        json.endObject()
-      }
+      // No author `url`: the page links each author's page where it names them (6 MB at
+      // 100,000 books with author pages).
+      for author in facts.authors { typedObject("Person", name: author.name, to: &json) }
       json.endArray()
     }
     if let isbn = book.isbn13 { json.field("isbn", isbn) }

@@ -38,10 +38,10 @@ struct SEOHead: Sendable {
         ])
   }
 
-  /// The fragment for one page. `title` is the page's own title (not the document title);
-  /// `description` is the page's own text as a plain-text summary: a page without one has no
-  /// meta description (the site's, repeated on thousands of pages, would say nothing of them).
-  func render(job: PageJob, title: String, description: String?) -> String {
+  /// The fragment for one page. `description` is the page's own text as a plain-text summary:
+  /// a page without one has no meta description (the site's, repeated on thousands of pages,
+  /// would say nothing of them).
+  func render(job: PageJob, description: String?) -> String {
     let text = description?.nonEmpty
     // One byte buffer for the whole fragment, values escaped straight into it: joining a
     // string per tag was a tenth of a build, a `JSONValue` tree half of the head.
@@ -69,9 +69,11 @@ struct SEOHead: Sendable {
         ], to: &html.bytes)
     }
     // No `og:description` or `og:url`: they repeated the meta description and the canonical
-    // link, which OpenGraph consumers fall back to (a tenth of a book page's head).
-    SEOHead.appendMeta("og:site_name", settings.title, to: &html.bytes)
-    SEOHead.appendMeta("og:title", title, to: &html.bytes)
+    // link, which OpenGraph consumers fall back to (a tenth of a book page's head). No
+    // `og:title` or `og:site_name` either: link previews fall back to `<title>`, which is the
+    // page's title and the site's (`Dune – My books`), 120 B a page. The home page, whose
+    // title is the site's alone, names the site.
+    if job.kind == .home { SEOHead.appendMeta("og:site_name", settings.title, to: &html.bytes) }
     // OpenGraph wants `language_TERRITORY`; a bare language (`en`) is left to the default.
     if let locale { SEOHead.appendMeta("og:locale", locale, to: &html.bytes) }
     let bookFacts: BookFacts?
@@ -84,7 +86,8 @@ struct SEOHead: Sendable {
       if let image = facts.image { SEOHead.appendMeta("og:image", image, to: &html.bytes) }
     } else {
       bookFacts = nil
-      SEOHead.appendMeta("og:type", "website", to: &html.bytes)
+      // No `og:type` `website`: OpenGraph treats a page without a type as one (30,000 author
+      // pages said it at 100,000 books).
       if let image = listImage(job.kind) { SEOHead.appendMeta("og:image", image, to: &html.bytes) }
     }
     SEOHead.appendTag("meta", ["name": "twitter:card", "content": "summary"], to: &html.bytes)

@@ -9,9 +9,10 @@ import SearchIndex
 /// categories, tags, collections, the owner's shelf, the description and the owner's note.
 /// Facets: collection, category, language, shelf (when a book is on one), year.
 enum SiteSearch {
-  /// Google's standard small cover, stored in the index as just the volume id.
+  /// Google's standard small cover (as `WebLink.cover` leaves it), stored in the index as just
+  /// the volume id.
   static let thumbnailTemplate =
-    "https://books.google.com/books/content?id={id}&printsec=frontcover&img=1&zoom=1&source=gbs_api"
+    "https://books.google.com/books/content?id={id}&printsec=frontcover&img=1&zoom=1"
 
   /// The UI strings `search.js` reads from the manifest.
   static let stringKeys = [
