@@ -99,6 +99,12 @@ enum TaxonomyBuilder {
     return (taxonomies, bookTerms, besideResult!)
   }
 
+  /// Whether a term's merge key of `kind` is its spelling folded (`CollationKey.fold`): every
+  /// spelling merged under it folds to it.
+  private static func keyIsFolded(_ kind: TaxonomyKind) -> Bool {
+    kind == .author || kind == .publisher || kind == .tag
+  }
+
   /// The terms of one kind with their books (in book order) and spellings.
   private static func gather(_ kind: TaxonomyKind, from filings: [BookFiling]) -> [Key: Accumulator] {
     var table: [Key: Accumulator] = [:]
@@ -142,9 +148,8 @@ enum TaxonomyBuilder {
         }
         .max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!.spelling
       let display = kind == .language ? LanguageNames.name(of: spelling, in: siteLanguage) : spelling
-      // An author's or publisher's merge key is its name folded already: not folded again.
-      let order =
-        kind == .author || kind == .publisher ? CollationKey(display, folded: key) : CollationKey(display)
+      // An author's, publisher's or tag's merge key is its name folded already: not folded again.
+      let order = keyIsFolded(kind) ? CollationKey(display, folded: key) : CollationKey(display)
       entries.append((key, spelling, order, accumulator))
     }
     let order: [Int]
@@ -159,8 +164,9 @@ enum TaxonomyBuilder {
         return comparison != 0 ? comparison < 0 : keys[a] < keys[b]
       }
     }
-    entries = order.map { entries[$0] }
-    hashes = order.map { hashes[$0] }
+    // Moved into order, not copied (a copy retains each entry's strings and tables).
+    SiteModel.permute(&entries, by: order)
+    SiteModel.permute(&hashes, by: order)
 
     var allocator = SlugAllocator()
     var terms: [Term] = []
@@ -181,7 +187,7 @@ enum TaxonomyBuilder {
         preferred = Slug.make(entry.spelling)
       default:
         name = entry.spelling
-        preferred = Slug.make(entry.spelling)
+        preferred = keyIsFolded(kind) ? Slug.make(folded: entry.key) : Slug.make(entry.spelling)
       }
       let slug = allocator.allocate(preferred.isEmpty ? Slug.hash(entry.spelling) : preferred)
       index[entry.key] = position
