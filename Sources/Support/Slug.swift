@@ -26,9 +26,18 @@ package enum Slug {
   package static func make(
     _ text: String, alphabet: Alphabet = .anyScript, maximumLength: Int? = Slug.maximumLength
   ) -> String {
-    let folded = TextFolding.fold(text)
+    make(folded: TextFolding.fold(text), alphabet: alphabet, maximumLength: maximumLength)
+  }
+
+  /// The slug of text folded already (`TextFolding.fold`, as a sort key holds it): not folded
+  /// again.
+  package static func make(
+    folded: String, alphabet: Alphabet = .anyScript, maximumLength: Int? = Slug.maximumLength
+  ) -> String {
     let maximumLength = maximumLength ?? Int.max
-    var result = String.UnicodeScalarView()
+    // UTF-8 bytes, ASCII ones lowered by arithmetic: a scalar's lowercase mapping is a String.
+    var result: [UInt8] = []
+    result.reserveCapacity(folded.utf8.count)
     var count = 0
     var pendingHyphen = false
     for scalar in folded.unicodeScalars {
@@ -36,11 +45,16 @@ package enum Slug {
         let needsHyphen = pendingHyphen && !result.isEmpty
         guard count + (needsHyphen ? 2 : 1) <= maximumLength else { break }
         if needsHyphen {
-          result.append("-")
+          result.append(UInt8(ascii: "-"))
           count += 1
         }
         pendingHyphen = false
-        for lowered in scalar.properties.lowercaseMapping.unicodeScalars { result.append(lowered) }
+        if scalar.isASCII {
+          let byte = UInt8(truncatingIfNeeded: scalar.value)
+          result.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        } else {
+          result.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+        }
         count += 1
       } else if scalar == "'" || scalar == "\u{2019}" {
         continue  // "Ender's Game" → "enders-game", not "ender-s-game"
@@ -48,7 +62,7 @@ package enum Slug {
         pendingHyphen = true
       }
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// A volume id reduced to `[A-Za-z0-9_-]` (Google's alphabet); anything else becomes `_`.

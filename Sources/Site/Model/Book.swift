@@ -28,7 +28,9 @@ struct Book: Sendable {
     let authorKey: CollationKey?
     let preferredSlug: String
 
-    init(record: BookRecord) {
+    /// The fields of `record`, and (`filing`) where the book files in the indexes: made together,
+    /// so each name is folded once for both.
+    init(record: BookRecord, filing: inout BookFiling?) {
       self.record = record
       title = record.title.nonEmpty
       subtitle = record.subtitle.nonEmpty
@@ -48,11 +50,16 @@ struct Book: Sendable {
       cover = WebLink.cover(covers?.thumbnail ?? covers?.smallThumbnail ?? covers?.small)
       (isbn13, isbn10) = record.isbns
       note = record.note.nonEmpty
+      let filed = BookFiling(
+        authors: authors, categories: categories, publisher: publisher, language: language,
+        date: record.published, tags: record.tags ?? [])
       titleKey = CollationKey(title ?? "")
-      authorKey = authors.first.map(CollationKey.init)
+      // The filing's first key is the first author folded.
+      authorKey = authors.first.map { CollationKey($0, folded: filed.authors[0].key.text) }
       let id = Slug.safeIdentifier(record.id)
-      let words = Slug.make(title ?? "")
+      let words = Slug.make(folded: titleKey.folded)
       preferredSlug = words.isEmpty ? id : "\(words)-\(id)"
+      filing = filed
     }
   }
 
@@ -121,21 +128,26 @@ struct Book: Sendable {
 
   /// The book made from `record`, the owner's corrections already applied.
   init(record: BookRecord) {
-    let fields = Fields(record: record)
-    self.fields = fields
+    var filing: BookFiling?
+    fields = Fields(record: record, filing: &filing)
     slug = ""
-    filing = BookFiling(
-      authors: fields.authors, categories: fields.categories, publisher: fields.publisher,
-      language: fields.language, date: record.published, tags: record.tags ?? [])
+    self.filing = filing
   }
 }
 
 extension Optional where Wrapped == String {
   /// The string unless it is nil or only whitespace.
   var nonEmpty: String? {
-    // Looks for one non-blank character, without trimming (copying) the text.
-    guard let self, self.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
-    return self
+    // Looks for one non-blank character, without trimming (copying) the text: by bytes while
+    // they are ASCII (its blanks are tab to carriage return and space), by scalars after that.
+    guard let self else { return nil }
+    for byte in self.utf8 {
+      if byte >= 0x80 {
+        return self.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) ? self : nil
+      }
+      if byte != 0x20 && !(0x09...0x0D).contains(byte) { return self }
+    }
+    return nil
   }
 }
 

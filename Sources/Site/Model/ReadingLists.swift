@@ -96,14 +96,7 @@ enum ReadingLists {
 
   /// By series number, books without one after those with one, then in all-books order.
   static func seriesOrder(_ members: [Int], in books: [Book]) -> [Int] {
-    members.sorted { a, b in
-      switch (books[a].record.series?.number, books[b].record.series?.number) {
-      case (let x?, let y?) where x != y: return x < y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: return a < b
-      }
-    }
+    BookSorting.sorted(members, descending: false) { books[$0].record.series?.number }
   }
 }
 

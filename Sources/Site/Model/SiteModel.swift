@@ -136,31 +136,37 @@ struct SiteModel: Sendable {
     }
   }
 
-  private init(merge: Merge, books unsorted: [Book]) {
+  private init(merge: Merge, books made: consuming [Book]) {
     let catalog = merge.catalog
-    // Sorting positions, not the (large) Book values, then placing each book once.
+    // Consumed: a copy would share the array, and the first change below would copy every book.
+    var books = consume made
+    // Each book's filing taken out of it (moved, not copied): the indexes are built from them,
+    // then they are let go of off this path.
+    var filings = books.indices.map { books[$0].filing.take() ?? BookFiling(book: books[$0]) }
+    // Sorting positions, not the (large) Book values, then moving each book once.
     // Keys gathered once: a comparison then reads two arrays, not two books' fields.
-    let keys = unsorted.map(\.titleKey)
-    let ids = unsorted.map(\.id)
-    let order = unsorted.indices.sorted { a, b in
+    let keys = books.map(\.titleKey)
+    let ids = books.map(\.id)
+    let order = books.indices.sorted { a, b in
       keys[a] != keys[b] ? keys[a] < keys[b] : ids[a] < ids[b]
     }
-    var books = order.map { unsorted[$0] }
-    SiteModel.assignSlugs(&books)
-    // Indices, not `enumerated()`: iterating would copy every (large) Book value.
-    let position = Dictionary(uniqueKeysWithValues: books.indices.map { (books[$0].id, $0) })
-
-    (self.taxonomies, self.bookTerms) = TaxonomyBuilder.build(
-      books: books, siteLanguage: UILanguage(tag: catalog.site.language))
-    for index in books.indices { books[index].filing = nil }
+    SiteModel.permute(&books, by: order)
+    SiteModel.permute(&filings, by: order)
+    let placed = books
+    let apiOrder = merge.apiOrder
+    let lists: Lists
+    (self.taxonomies, self.bookTerms, lists) = TaxonomyBuilder.build(
+      filings: filings, siteLanguage: UILanguage(tag: catalog.site.language)
+    ) { Lists(books: placed, catalog: catalog, apiOrder: apiOrder) }
+    // Its last use: the slugs below then change the books in place instead of copying them.
+    _ = consume placed
+    LateRelease.release(consume filings)
+    for index in books.indices { books[index].slug = lists.slugs[index] }
     self.books = books
     self.allBooks = Array(books.indices)
-    self.collections = catalog.collections.enumerated().map { index, collection in
-      let members = merge.apiOrder[index].compactMap { position[$0] }
-      return CollectionEntry(
-        title: collection.title, slug: collection.slug, description: collection.description,
-        books: BookSorting.sort(members, by: collection.sort, in: books))
-    }
+    self.collections = lists.collections
+    (self.shelves, self.series, self.seriesPlaces) = (lists.shelves, lists.series, lists.seriesPlaces)
+    self.recentlyPublished = lists.recentlyPublished
     let indexPages = Set(TaxonomyKind.allCases.filter { catalog.site.indexPages.contains($0.indexPage) })
     self.indexPages = indexPages
     self.indexMinBooks = catalog.site.indexMinBooks
@@ -172,12 +178,8 @@ struct SiteModel: Sendable {
     self.shelfTitles = Dictionary(catalog.shelves.filter { !$0.title.isEmpty }.map { ($0.slug, $0.title) }) {
       first, _ in first
     }
-    self.shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
-    (self.series, self.seriesPlaces) = ReadingLists.series(books: books)
     self.readingStats = ReadingStats(books: books, terms: bookTerms, taxonomies: taxonomies)
     self.embedCards = catalog.site.embedCards
-    self.recentlyPublished = BookSorting.sort(
-      books.indices.filter { books[$0].date != nil }, by: .date, in: books)
   }
 
   /// Whether term `index` of `kind` has a page: its kind's pages are built and it has at least
@@ -211,12 +213,20 @@ struct SiteModel: Sendable {
   /// The sources the books' data comes from (the owner's catalog aside), Google Books and Open
   /// Library first: what the footer credits.
   var sources: [BookSource] {
-    var seen: [String: BookSource] = [:]
-    for book in books {
-      for record in book.record.provenance.records where record.source.id != BookSource.owner.id {
-        seen[record.source.id] = record.source
+    // Gathered by chunks of books on every core (each book's records are a cache miss away),
+    // then in chunk order: the last book naming a source gives its value, as one loop would.
+    let chunkSize = 2048
+    let chunks = Parallel.map(count: (books.count + chunkSize - 1) / chunkSize, minimumChunk: 1) { chunk in
+      var seen: [String: BookSource] = [:]
+      for index in chunk * chunkSize..<min(books.count, (chunk + 1) * chunkSize) {
+        for record in books[index].record.provenance.records where record.source.id != BookSource.owner.id {
+          seen[record.source.id] = record.source
+        }
       }
+      return seen
     }
+    var seen: [String: BookSource] = [:]
+    for chunk in chunks { seen.merge(chunk) { _, later in later } }
     let rank = ["google-books": 0, "open-library": 1]
     return seen.values.sorted { (rank[$0.id] ?? 2, $0.id) < (rank[$1.id] ?? 2, $1.id) }
   }
@@ -232,12 +242,57 @@ struct SiteModel: Sendable {
     return nil
   }
 
+  /// Reorders `array` so that `array[k]` is the element that was at `order[k]` (a permutation
+  /// of its indices), by swaps: elements are moved, never copied (a copy of a book retains its
+  /// parts, and letting go of the originals releases them again).
+  static func permute<Element>(_ array: inout [Element], by order: [Int]) {
+    var placed = [Bool](repeating: false, count: order.count)
+    array.withUnsafeMutableBufferPointer { elements in
+      for start in order.indices where !placed[start] {
+        // Follows the cycle through `start`: each swap puts one element in its place.
+        var slot = start
+        while true {
+          placed[slot] = true
+          let source = order[slot]
+          if source == start { break }
+          elements.swapAt(slot, source)
+          slot = source
+        }
+      }
+    }
+  }
+
+  /// What the model lists that does not need the indexes: made while they are built.
+  private struct Lists: Sendable {
+    let slugs: [String]
+    let collections: [CollectionEntry]
+    let shelves: [ShelfEntry]
+    let series: [SeriesEntry]
+    let seriesPlaces: [SeriesPlace?]
+    let recentlyPublished: [Int]
+
+    /// The lists of `books` (in all-books order); `apiOrder`: each collection's book ids.
+    init(books: [Book], catalog: Catalog, apiOrder: [[String]]) {
+      slugs = SiteModel.slugs(of: books)
+      // Indices, not `enumerated()`: iterating would copy every (large) Book value.
+      let position = Dictionary(uniqueKeysWithValues: books.indices.map { (books[$0].id, $0) })
+      collections = catalog.collections.enumerated().map { index, collection in
+        let members = apiOrder[index].compactMap { position[$0] }
+        return CollectionEntry(
+          title: collection.title, slug: collection.slug, description: collection.description,
+          books: BookSorting.sort(members, by: collection.sort, in: books))
+      }
+      shelves = ReadingLists.shelves(books: books, declared: catalog.shelves)
+      (series, seriesPlaces) = ReadingLists.series(books: books)
+      let dated = books.indices.filter { books[$0].date != nil }
+      recentlyPublished = BookSorting.sort(dated, by: .date, in: books)
+    }
+  }
+
   /// `title-words-<id>`: readable, and unique because ids are; collisions after making
   /// ids path-safe (or differing only in case) get `-2`, `-3` in all-books order.
-  static func assignSlugs(_ books: inout [Book]) {
+  static func slugs(of books: [Book]) -> [String] {
     var allocator = SlugAllocator()
-    for index in books.indices {
-      books[index].slug = allocator.allocate(books[index].preferredSlug)
-    }
+    return books.indices.map { allocator.allocate(books[$0].preferredSlug) }
   }
 }

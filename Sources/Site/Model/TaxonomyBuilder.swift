@@ -8,53 +8,111 @@ import Support
 /// spelling most books use (ties: the first in collation order).
 enum TaxonomyBuilder {
   private struct Accumulator {
-    var spellings: [String: Int] = [:]
+    /// The first spelling and how many times it was filed; most terms have no other.
+    var spelling = ""
+    var spellingCount = 0
+    /// Any other spellings (equal as `String`s count as one, as a table would count them).
+    var otherSpellings: [String: Int] = [:]
     var books: [Int] = []
     var parentKey: String?
 
     mutating func add(spelling: String, book: Int, parentKey: String?) {
-      spellings[spelling, default: 0] += 1
+      if spellingCount == 0 {
+        self.spelling = spelling
+        spellingCount = 1
+      } else if spelling == self.spelling {
+        spellingCount += 1
+      } else {
+        otherSpellings[spelling, default: 0] += 1
+      }
       if books.last != book { books.append(book) }
       self.parentKey = parentKey
     }
+
+    /// Every spelling with its count, the first one first.
+    var spellings: [(spelling: String, count: Int)] {
+      [(spelling, spellingCount)] + otherSpellings.map { ($0.key, $0.value) }
+    }
   }
 
-  static func build(books: [Book], siteLanguage: UILanguage) -> (
-    taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms]
-  ) {
-    let filings = Parallel.map(count: books.count) { books[$0].filing ?? BookFiling(book: books[$0]) }
+  /// A merge key with its hash, computed where the book is made (in parallel): the tables the
+  /// indexes are gathered in and resolved through then hash one integer per entry, not its text.
+  struct Key: Hashable, Sendable {
+    let text: String
+    let hash: Int
+
+    init(_ text: String) {
+      self.text = text
+      hash = text.hashValue
+    }
+
+    /// A key whose hash is known already.
+    init(text: String, hash: Int) {
+      self.text = text
+      self.hash = hash
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
+  }
+
+  /// The indexes of the books `filings` file (one a book, in `SiteModel.books` order: taken out
+  /// of the books by the caller, so they are not copied), and `beside()`: work of the caller's
+  /// that does not need the indexes, run while they are built (the authors' index takes one
+  /// core for most of the time; the other kinds and `beside` share the rest).
+  static func build<Beside: Sendable>(
+    filings: [BookFiling], siteLanguage: UILanguage, beside: @Sendable () -> Beside
+  ) -> (taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms], beside: Beside) {
     // Each kind is gathered, sorted and named on a core of its own (authors are most of the work).
     let kinds = TaxonomyKind.allCases
-    let built = Parallel.map(count: kinds.count, minimumChunk: 1) { ordinal in
-      taxonomy(kinds[ordinal], from: gather(kinds[ordinal], from: filings), siteLanguage: siteLanguage)
+    let parts = Parallel.map(count: kinds.count + 1, minimumChunk: 1) { part -> BuildPart<Beside> in
+      part < kinds.count
+        ? .kind(taxonomy(kinds[part], from: gather(kinds[part], from: filings), siteLanguage: siteLanguage))
+        : .beside(beside())
     }
     var taxonomies: [TaxonomyKind: Taxonomy] = [:]
-    for (ordinal, kind) in kinds.enumerated() { taxonomies[kind] = built[ordinal] }
-    let indexes = built.map(\.index)
-    @Sendable func resolve(_ kind: TaxonomyKind, _ key: String?) -> Int? {
-      key.flatMap { indexes[kind.ordinal][$0] }
+    var built: [(taxonomy: Taxonomy, keyed: [Key: Int])] = []
+    var besideResult: Beside?
+    for part in parts {
+      switch part {
+      case .kind(let kind):
+        taxonomies[kind.taxonomy.kind] = kind.taxonomy
+        built.append(kind)
+      case .beside(let result): besideResult = result
+      }
+    }
+    let indexes = built.map(\.keyed)
+    @Sendable func resolve(_ kind: TaxonomyKind, _ entry: BookFiling.Entry?) -> Int? {
+      entry.flatMap { indexes[kind.ordinal][$0.key] }
     }
     let bookTerms = Parallel.map(count: filings.count) { position in
       let filing = filings[position]
       return BookTerms(
-        authors: filing.authors.map { resolve(.author, $0.key)! },
-        categories: filing.categories.map { $0.map { resolve(.category, $0.key)! } },
-        publisher: resolve(.publisher, filing.publisher?.key),
-        language: resolve(.language, filing.language?.key),
-        year: resolve(.year, filing.year?.key),
-        tags: filing.tags.map { resolve(.tag, $0.key)! })
+        authors: filing.authors.map { resolve(.author, $0)! },
+        categories: filing.categories.map { $0.map { resolve(.category, $0)! } },
+        publisher: resolve(.publisher, filing.publisher),
+        language: resolve(.language, filing.language),
+        year: resolve(.year, filing.year),
+        tags: filing.tags.map { resolve(.tag, $0)! })
     }
-    return (taxonomies, bookTerms)
+    return (taxonomies, bookTerms, besideResult!)
+  }
+
+  /// Whether a term's merge key of `kind` is its spelling folded (`CollationKey.fold`): every
+  /// spelling merged under it folds to it.
+  private static func keyIsFolded(_ kind: TaxonomyKind) -> Bool {
+    kind == .author || kind == .publisher || kind == .tag
   }
 
   /// The terms of one kind with their books (in book order) and spellings.
-  private static func gather(_ kind: TaxonomyKind, from filings: [BookFiling]) -> [String: Accumulator] {
-    var table: [String: Accumulator] = [:]
+  private static func gather(_ kind: TaxonomyKind, from filings: [BookFiling]) -> [Key: Accumulator] {
+    var table: [Key: Accumulator] = [:]
     // Mutated in place: copying an accumulator out and back would copy its book list on every
     // append, quadratic for a category holding most of the catalog.
     func add(_ entry: BookFiling.Entry, _ book: Int) {
       table[entry.key, default: Accumulator()].add(
-        spelling: entry.spelling, book: book, parentKey: entry.parentKey)
+        spelling: entry.spelling, book: book, parentKey: entry.parentKey?.text)
     }
     for book in filings.indices {
       switch kind {
@@ -70,23 +128,28 @@ enum TaxonomyBuilder {
   }
 
   private static func taxonomy(
-    _ kind: TaxonomyKind, from accumulators: [String: Accumulator], siteLanguage: UILanguage
-  ) -> Taxonomy {
+    _ kind: TaxonomyKind, from accumulators: [Key: Accumulator], siteLanguage: UILanguage
+  ) -> (taxonomy: Taxonomy, keyed: [Key: Int]) {
     // Sort keys are computed once per term, not once per comparison; positions are sorted, not
     // the entries (moving an entry retains its strings and tables).
     var entries: [(key: String, spelling: String, order: CollationKey, value: Accumulator)] = []
     entries.reserveCapacity(accumulators.count)
-    for (key, accumulator) in accumulators {
+    var hashes: [Int] = []
+    hashes.reserveCapacity(accumulators.count)
+    for (termKey, accumulator) in accumulators {
+      let key = termKey.text
+      hashes.append(termKey.hash)
       // Most terms have one spelling: no sort key is needed to choose it.
       let spelling =
-        accumulator.spellings.count == 1
-        ? accumulator.spellings.first!.key
-        : accumulator.spellings.map { (spelling: $0.key, count: $0.value, order: CollationKey($0.key)) }
-          .max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!.spelling
+        accumulator.otherSpellings.isEmpty
+        ? accumulator.spelling
+        : accumulator.spellings.map {
+          (spelling: $0.spelling, count: $0.count, order: CollationKey($0.spelling))
+        }
+        .max { a, b in a.count != b.count ? a.count < b.count : a.order > b.order }!.spelling
       let display = kind == .language ? LanguageNames.name(of: spelling, in: siteLanguage) : spelling
-      // An author's or publisher's merge key is its name folded already: not folded again.
-      let order =
-        kind == .author || kind == .publisher ? CollationKey(display, folded: key) : CollationKey(display)
+      // An author's, publisher's or tag's merge key is its name folded already: not folded again.
+      let order = keyIsFolded(kind) ? CollationKey(display, folded: key) : CollationKey(display)
       entries.append((key, spelling, order, accumulator))
     }
     let order: [Int]
@@ -101,13 +164,18 @@ enum TaxonomyBuilder {
         return comparison != 0 ? comparison < 0 : keys[a] < keys[b]
       }
     }
-    entries = order.map { entries[$0] }
+    // Moved into order, not copied (a copy retains each entry's strings and tables).
+    SiteModel.permute(&entries, by: order)
+    SiteModel.permute(&hashes, by: order)
 
     var allocator = SlugAllocator()
     var terms: [Term] = []
     terms.reserveCapacity(entries.count)
     var index: [String: Int] = [:]
-    for entry in entries {
+    index.reserveCapacity(entries.count)
+    var keyed: [Key: Int] = [:]
+    keyed.reserveCapacity(entries.count)
+    for (position, entry) in entries.enumerated() {
       let name: String
       let preferred: String
       switch kind {
@@ -119,10 +187,11 @@ enum TaxonomyBuilder {
         preferred = Slug.make(entry.spelling)
       default:
         name = entry.spelling
-        preferred = Slug.make(entry.spelling)
+        preferred = keyIsFolded(kind) ? Slug.make(folded: entry.key) : Slug.make(entry.spelling)
       }
       let slug = allocator.allocate(preferred.isEmpty ? Slug.hash(entry.spelling) : preferred)
-      index[entry.key] = terms.count
+      index[entry.key] = position
+      keyed[Key(text: entry.key, hash: hashes[position])] = position
       terms.append(Term(name: name, fullName: entry.spelling, slug: slug, books: entry.value.books))
     }
     for (position, entry) in entries.enumerated() {
@@ -130,18 +199,30 @@ enum TaxonomyBuilder {
       terms[position].parent = parent
       terms[parent].children.append(position)
     }
-    return Taxonomy(kind: kind, terms: terms, index: index)
+    return (Taxonomy(kind: kind, terms: terms, index: index), keyed)
   }
+}
+
+/// One job of `TaxonomyBuilder.build`: a kind's index, or the caller's work beside them.
+private enum BuildPart<Beside: Sendable>: Sendable {
+  case kind((taxonomy: Taxonomy, keyed: [TaxonomyBuilder.Key: Int]))
+  case beside(Beside)
 }
 
 /// The merge keys (folded names) and spellings one book files under, per taxonomy: the costly
 /// folding, done once per book where books are made.
 struct BookFiling: Sendable {
   struct Entry: Sendable {
-    var key: String
+    var key: TaxonomyBuilder.Key
     var spelling: String
     /// The parent category's key (categories only).
-    var parentKey: String?
+    var parentKey: TaxonomyBuilder.Key?
+
+    init(key: String, spelling: String, parentKey: TaxonomyBuilder.Key? = nil) {
+      self.key = TaxonomyBuilder.Key(key)
+      self.spelling = spelling
+      self.parentKey = parentKey
+    }
   }
 
   var authors: [Entry] = []
@@ -163,9 +244,10 @@ struct BookFiling: Sendable {
       let folded = levels.map(CollationKey.fold)
       var trail: [Entry] = []
       for depth in levels.indices {
-        let key = trail.isEmpty ? folded[depth] : trail[depth - 1].key + " / " + folded[depth]
-        trail.append(
-          Entry(key: key, spelling: levels[...depth].joined(separator: " / "), parentKey: trail.last?.key))
+        // Each level's key and spelling extend its parent's.
+        let key = trail.isEmpty ? folded[depth] : trail[depth - 1].key.text + " / " + folded[depth]
+        let spelling = trail.isEmpty ? levels[depth] : trail[depth - 1].spelling + " / " + levels[depth]
+        trail.append(Entry(key: key, spelling: spelling, parentKey: trail.last?.key))
       }
       if !trail.isEmpty { self.categories.append(trail) }
     }

@@ -38,17 +38,25 @@ struct CollationKey: Sendable, Comparable, Hashable {
 
   /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
   private static func compareBytes(_ a: String, _ b: String) -> Int {
+    // Native strings lend their bytes without a copy (a `var` copy for `withUTF8` retained both
+    // strings on every comparison of every sort).
+    if let order = a.utf8.withContiguousStorageIfAvailable({ a in
+      b.utf8.withContiguousStorageIfAvailable { b in compareBuffers(a, b) }
+    }), let order {
+      return order
+    }
     var a = a
     var b = b
-    return a.withUTF8 { a in
-      b.withUTF8 { b in
-        let common = min(a.count, b.count)
-        if common > 0 {
-          let order = memcmp(a.baseAddress!, b.baseAddress!, common)
-          if order != 0 { return Int(order) }
-        }
-        return a.count - b.count
-      }
+    return a.withUTF8 { a in b.withUTF8 { b in compareBuffers(a, b) } }
+  }
+
+  private static func compareBuffers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int
+  {
+    let common = min(a.count, b.count)
+    if common > 0 {
+      let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+      if order != 0 { return Int(order) }
     }
+    return a.count - b.count
   }
 }

@@ -13,11 +13,17 @@ struct SlugAllocator {
   mutating func allocate(_ preferred: String) -> String {
     var candidate = preferred
     var counter = 2
-    // Lowered once per candidate: inserting returns whether it was free.
-    while !taken.insert(candidate.lowercased()).inserted {
+    // Lowered once per candidate (not at all when it has no capital): inserting returns whether
+    // it was free.
+    while !taken.insert(SlugAllocator.lowered(candidate)).inserted {
       candidate = "\(preferred)-\(counter)"
       counter += 1
     }
     return candidate
+  }
+
+  /// `text.lowercased()`, without a copy when it is ASCII without capitals (most slugs).
+  private static func lowered(_ text: String) -> String {
+    text.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? text : text.lowercased()
   }
 }
