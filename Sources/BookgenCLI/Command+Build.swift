@@ -83,7 +83,8 @@ extension CommandContext {
     console.detail(
       "\(site): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
-        + "\(report.pagesReused) pages reused, \(report.searchDocumentsReused) search documents reused"
+        + "\(report.pagesReused) pages reused, \(report.searchDocumentsReused) search documents reused, "
+        + "\(report.booksReused) books' derived fields reused"
     )
     console.detail(
       "Render stages: "

@@ -28,7 +28,9 @@ struct Book: Sendable {
     let authorKey: CollationKey?
     let preferredSlug: String
 
-    init(record: BookRecord) {
+    /// `derived`: what an earlier build derived from the same inputs (`BookMemo`), used instead
+    /// of deriving it again.
+    init(record: BookRecord, derived: Book.Derived?) {
       self.record = record
       title = record.title.nonEmpty
       subtitle = record.subtitle.nonEmpty
@@ -37,9 +39,13 @@ struct Book: Sendable {
       description = record.description.nonEmpty
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
-      metaDescription = description.flatMap {
-        TextFormatting.descriptionTexts(
-          $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
+      if let derived {
+        metaDescription = derived.metaDescription
+      } else {
+        metaDescription = description.flatMap {
+          TextFormatting.descriptionTexts(
+            $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
+        }
       }
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty
@@ -48,6 +54,14 @@ struct Book: Sendable {
       cover = WebLink.cover(covers?.thumbnail ?? covers?.smallThumbnail ?? covers?.small)
       (isbn13, isbn10) = record.isbns
       note = record.note.nonEmpty
+      if let derived {
+        titleKey = CollationKey(title ?? "", folded: derived.titleFolded)
+        authorKey = authors.first.flatMap { first in
+          derived.authorFolded.map { CollationKey(first, folded: $0) }
+        }
+        preferredSlug = derived.preferredSlug
+        return
+      }
       titleKey = CollationKey(title ?? "")
       authorKey = authors.first.map(CollationKey.init)
       let id = Slug.safeIdentifier(record.id)
@@ -119,14 +133,17 @@ struct Book: Sendable {
     return language
   }
 
-  /// The book made from `record`, the owner's corrections already applied.
-  init(record: BookRecord) {
-    let fields = Fields(record: record)
+  /// The book made from `record`, the owner's corrections already applied; `derived`, when
+  /// given, is what `Book(record:)` derived from the same inputs before (`BookMemo`).
+  init(record: BookRecord, derived: Derived? = nil) {
+    let fields = Fields(record: record, derived: derived)
     self.fields = fields
     slug = ""
-    filing = BookFiling(
-      authors: fields.authors, categories: fields.categories, publisher: fields.publisher,
-      language: fields.language, date: record.published, tags: record.tags ?? [])
+    filing =
+      derived?.filing
+      ?? BookFiling(
+        authors: fields.authors, categories: fields.categories, publisher: fields.publisher,
+        language: fields.language, date: record.published, tags: record.tags ?? [])
   }
 }
 
