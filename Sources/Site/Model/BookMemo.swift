@@ -46,46 +46,7 @@ extension Book {
 /// that is missing, damaged or another version's is an empty memo.
 final class BookMemo: @unchecked Sendable {
   /// A 128-bit digest (two XXH64 seeds) of the record fields the derived ones are made from.
-  struct Key: Hashable, Sendable, Comparable {
-    var low: UInt64
-    var high: UInt64
-
-    init(low: UInt64, high: UInt64) {
-      self.low = low
-      self.high = high
-    }
-
-    /// Every field `Book.Fields` and `BookFiling` derive from, and the summary's length limit.
-    init(_ record: BookRecord) {
-      var key = FieldHasher(capacity: 256 + (record.description?.utf8.count ?? 0))
-      func add(_ text: String?) {
-        if let text { key.add(text) } else { key.add(-1) }
-      }
-      // No list and an empty one derive the same: a note's entry states the tags it lacks.
-      func add(_ list: [String]?) {
-        key.add(list?.count ?? 0)
-        for item in list ?? [] { key.add(item) }
-      }
-      key.add("bookgen-book-derived 1")
-      key.add(Book.metaDescriptionLimit)
-      add(record.id)
-      add(record.title)
-      add(record.description)
-      add(record.descriptionFormat == .markdown ? "markdown" : "html")
-      add(record.authors)
-      add(record.categories)
-      add(record.publisher)
-      add(record.language)
-      key.add(record.published?.year ?? Int.min)
-      key.add(record.published?.month ?? Int.min)
-      key.add(record.published?.day ?? Int.min)
-      add(record.tags)
-      low = key.finish(seed: 0)
-      high = key.finish(seed: 0x9E37_79B9_7F4A_7C15)
-    }
-
-    static func < (a: Key, b: Key) -> Bool { (a.high, a.low) < (b.high, b.low) }
-  }
+  typealias Key = StateKey
 
   private let previous: BookMemoFile
   private let lock = NSLock()
@@ -100,10 +61,38 @@ final class BookMemo: @unchecked Sendable {
   /// How many books took their derived fields from the last build.
   var reused: Int { lock.withLock { reusedCount } }
 
+  /// Every field `Book.Fields` and `BookFiling` derive from, and the summary's length limit.
+  static func key(_ record: BookRecord) -> Key {
+    var key = FieldHasher(capacity: 256 + (record.description?.utf8.count ?? 0))
+    func add(_ text: String?) {
+      if let text { key.add(text) } else { key.add(-1) }
+    }
+    // No list and an empty one derive the same: a note's entry states the tags it lacks.
+    func add(_ list: [String]?) {
+      key.add(list?.count ?? 0)
+      for item in list ?? [] { key.add(item) }
+    }
+    key.add("bookgen-book-derived 1")
+    key.add(Book.metaDescriptionLimit)
+    add(record.id)
+    add(record.title)
+    add(record.description)
+    add(record.descriptionFormat == .markdown ? "markdown" : "html")
+    add(record.authors)
+    add(record.categories)
+    add(record.publisher)
+    add(record.language)
+    key.add(record.published?.year ?? Int.min)
+    key.add(record.published?.month ?? Int.min)
+    key.add(record.published?.day ?? Int.min)
+    add(record.tags)
+    return Key(low: key.finish(seed: 0), high: key.finish(seed: 0x9E37_79B9_7F4A_7C15))
+  }
+
   /// The book of `record`: its derived fields from the last build when its inputs are the
   /// same, made afresh otherwise; either way kept for the next build. Called on every core.
   func book(_ record: BookRecord) -> Book {
-    let key = Key(record)
+    let key = Self.key(record)
     if let bytes = previous.entry(key), let derived = BookMemoCoding.decode(bytes) {
       let book = Book(record: record, derived: derived)
       lock.withLock {
@@ -123,8 +112,10 @@ final class BookMemo: @unchecked Sendable {
   /// The next build's memo file: this build's entries, each once, in key order (the same books
   /// give the same bytes).
   func nextFile(stamp: String) -> [UInt8] {
-    let entries = lock.withLock { kept }
-    return BookMemoFile.serialize(entries, stamp: stamp)
+    var seen: Set<Key> = []
+    var unique = lock.withLock { kept }.filter { seen.insert($0.key).inserted }
+    unique.sort { $0.key < $1.key }
+    return StateWriter.file(stamp: stamp, entries: unique)
   }
 }
 
@@ -141,194 +132,21 @@ struct BookMemoFile: Sendable {
 
   /// The entries of `bytes` when they are a whole memo file with `stamp`; nil otherwise.
   init?(bytes: [UInt8], stamp: String) {
-    let header = Array((stamp + "\n").utf8)
-    guard bytes.count >= header.count + 8, bytes.starts(with: header) else { return nil }
-    let body = bytes.count - 8
-    let checksum = bytes.withUnsafeBytes { ContentHash.xxh64(UnsafeRawBufferPointer(rebasing: $0[..<body])) }
-    var reader = BookMemoCoding.Reader(bytes[body...])
-    guard reader.fixed() == checksum else { return nil }
-    reader = BookMemoCoding.Reader(bytes[header.count..<body])
-    guard let count = reader.count() else { return nil }
-    var entries: [BookMemo.Key: Range<Int>] = [:]
-    entries.reserveCapacity(count)
-    for _ in 0..<count {
-      guard let low = reader.fixed(), let high = reader.fixed(), let range = reader.sized() else {
-        return nil
-      }
-      entries[BookMemo.Key(low: low, high: high)] = range
-    }
-    guard reader.isAtEnd else { return nil }
+    guard let entries = StateReader.entries(of: bytes, stamp: stamp) else { return nil }
     self.bytes = bytes
     self.entries = entries
   }
-
-  var count: Int { entries.count }
 
   /// The encoded derived fields under `key`.
   func entry(_ key: BookMemo.Key) -> ArraySlice<UInt8>? {
     entries[key].map { bytes[$0] }
   }
-
-  /// `stamp`, a newline, the number of entries, each entry (key, length, encoding) in key order,
-  /// then the XXH64 of everything before it.
-  static func serialize(_ entries: [(key: BookMemo.Key, bytes: ArraySlice<UInt8>)], stamp: String) -> [UInt8]
-  {
-    var unique: [(key: BookMemo.Key, bytes: ArraySlice<UInt8>)] = []
-    unique.reserveCapacity(entries.count)
-    var seen: Set<BookMemo.Key> = []
-    for entry in entries where seen.insert(entry.key).inserted { unique.append(entry) }
-    unique.sort { $0.key < $1.key }
-    var writer = BookMemoCoding.Writer()
-    writer.bytes.reserveCapacity(unique.reduce(64 + stamp.utf8.count) { $0 + 24 + $1.bytes.count })
-    writer.bytes.append(contentsOf: stamp.utf8)
-    writer.bytes.append(0x0A)
-    writer.count(unique.count)
-    for entry in unique {
-      writer.fixed(entry.key.low)
-      writer.fixed(entry.key.high)
-      writer.count(entry.bytes.count)
-      writer.bytes.append(contentsOf: entry.bytes)
-    }
-    let checksum = writer.bytes.withUnsafeBytes { ContentHash.xxh64($0) }
-    writer.fixed(checksum)
-    return writer.bytes
-  }
 }
 
-/// `Book.Derived` as bytes: counts and lengths as LEB128 varints, an optional string as its
-/// length plus one (0 for none).
+/// `Book.Derived` as bytes (`StateWriter`'s layout).
 enum BookMemoCoding {
-  struct Writer {
-    var bytes: [UInt8] = []
-
-    mutating func count(_ value: Int) {
-      var value = UInt64(value)
-      while value >= 0x80 {
-        bytes.append(UInt8(value & 0x7F) | 0x80)
-        value >>= 7
-      }
-      bytes.append(UInt8(value))
-    }
-
-    mutating func fixed(_ value: UInt64) {
-      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func text(_ value: String) {
-      count(value.utf8.count)
-      bytes.append(contentsOf: value.utf8)
-    }
-
-    mutating func optional(_ value: String?) {
-      guard let value else { return count(0) }
-      count(value.utf8.count + 1)
-      bytes.append(contentsOf: value.utf8)
-    }
-
-    mutating func entry(_ entry: BookFiling.Entry) {
-      text(entry.key)
-      text(entry.spelling)
-      optional(entry.parentKey)
-    }
-
-    mutating func entries(_ entries: [BookFiling.Entry]) {
-      count(entries.count)
-      entries.forEach { entry($0) }
-    }
-
-    mutating func optionalEntry(_ value: BookFiling.Entry?) {
-      guard let value else { return count(0) }
-      count(1)
-      entry(value)
-    }
-  }
-
-  /// Reads what `Writer` wrote; every read is bounds-checked and nil past the end.
-  struct Reader {
-    private let bytes: ArraySlice<UInt8>
-    private var position: Int
-
-    init(_ bytes: ArraySlice<UInt8>) {
-      self.bytes = bytes
-      position = bytes.startIndex
-    }
-
-    var isAtEnd: Bool { position == bytes.endIndex }
-
-    mutating func count() -> Int? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while position < bytes.endIndex, shift < 63 {
-        let byte = bytes[position]
-        position += 1
-        value |= UInt64(byte & 0x7F) << shift
-        if byte < 0x80 { return value <= UInt64(Int.max) ? Int(value) : nil }
-        shift += 7
-      }
-      return nil
-    }
-
-    mutating func fixed() -> UInt64? {
-      guard bytes.endIndex - position >= 8 else { return nil }
-      var value: UInt64 = 0
-      for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[position + offset]) }
-      position += 8
-      return value
-    }
-
-    /// A length, then that many bytes: their range.
-    mutating func sized() -> Range<Int>? {
-      guard let length = count(), length <= bytes.endIndex - position else { return nil }
-      defer { position += length }
-      return position..<(position + length)
-    }
-
-    private mutating func string(length: Int) -> String? {
-      guard length <= bytes.endIndex - position else { return nil }
-      defer { position += length }
-      return String(validating: bytes[position..<(position + length)], as: UTF8.self)
-    }
-
-    mutating func text() -> String? {
-      guard let length = count() else { return nil }
-      return string(length: length)
-    }
-
-    /// `.some(nil)` for a string written as none; nil when the bytes are not one.
-    mutating func optional() -> String?? {
-      guard let length = count() else { return nil }
-      if length == 0 { return .some(nil) }
-      return string(length: length - 1).map { .some($0) }
-    }
-
-    mutating func entry() -> BookFiling.Entry? {
-      guard let key = text(), let spelling = text(), let parentKey = optional() else { return nil }
-      return BookFiling.Entry(key: key, spelling: spelling, parentKey: parentKey)
-    }
-
-    mutating func entries() -> [BookFiling.Entry]? {
-      guard let count = count(), count <= bytes.count else { return nil }
-      var entries: [BookFiling.Entry] = []
-      entries.reserveCapacity(count)
-      for _ in 0..<count {
-        guard let entry = entry() else { return nil }
-        entries.append(entry)
-      }
-      return entries
-    }
-
-    mutating func optionalEntry() -> BookFiling.Entry?? {
-      switch count() {
-      case 0: return .some(nil)
-      case 1: return entry().map { .some($0) }
-      default: return nil
-      }
-    }
-  }
-
   static func encode(_ derived: Book.Derived) -> [UInt8] {
-    var writer = Writer()
-    writer.bytes.reserveCapacity(256)
+    var writer = StateWriter()
     writer.optional(derived.metaDescription)
     writer.text(derived.titleFolded)
     writer.optional(derived.authorFolded)
@@ -346,10 +164,10 @@ enum BookMemoCoding {
 
   /// The derived fields `bytes` encode; nil when they are not a whole encoding.
   static func decode(_ bytes: ArraySlice<UInt8>) -> Book.Derived? {
-    var reader = Reader(bytes)
+    var reader = StateReader(bytes)
     guard let metaDescription = reader.optional(), let titleFolded = reader.text(),
       let authorFolded = reader.optional(), let preferredSlug = reader.text(),
-      let authors = reader.entries(), let trailCount = reader.count(), trailCount <= bytes.count
+      let authors = reader.entries(), let trailCount = reader.count(atMost: bytes.count)
     else { return nil }
     var categories: [[BookFiling.Entry]] = []
     categories.reserveCapacity(trailCount)
@@ -370,5 +188,50 @@ enum BookMemoCoding {
     return Book.Derived(
       metaDescription: metaDescription, titleFolded: titleFolded, authorFolded: authorFolded,
       preferredSlug: preferredSlug, filing: filing)
+  }
+}
+
+extension StateWriter {
+  fileprivate mutating func entry(_ entry: BookFiling.Entry) {
+    text(entry.key)
+    text(entry.spelling)
+    optional(entry.parentKey)
+  }
+
+  fileprivate mutating func entries(_ entries: [BookFiling.Entry]) {
+    count(entries.count)
+    entries.forEach { entry($0) }
+  }
+
+  fileprivate mutating func optionalEntry(_ value: BookFiling.Entry?) {
+    guard let value else { return count(0) }
+    count(1)
+    entry(value)
+  }
+}
+
+extension StateReader {
+  fileprivate mutating func entry() -> BookFiling.Entry? {
+    guard let key = text(), let spelling = text(), let parentKey = optional() else { return nil }
+    return BookFiling.Entry(key: key, spelling: spelling, parentKey: parentKey)
+  }
+
+  fileprivate mutating func entries() -> [BookFiling.Entry]? {
+    guard let count = count(atMost: 1 << 20) else { return nil }
+    var entries: [BookFiling.Entry] = []
+    entries.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let entry = entry() else { return nil }
+      entries.append(entry)
+    }
+    return entries
+  }
+
+  fileprivate mutating func optionalEntry() -> BookFiling.Entry?? {
+    switch count() {
+    case 0: return .some(nil)
+    case 1: return entry().map { .some($0) }
+    default: return nil
+    }
   }
 }

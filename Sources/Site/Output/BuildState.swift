@@ -116,7 +116,7 @@ final class NextState {
 
 /// A state file written whole under `.tmp`, put in place by `finish`. One that cannot be written
 /// costs the next build time, never correctness: the old one is removed, the error dropped.
-final class StagedFile: Sendable {
+package final class StagedFile: Sendable {
   private let path: String
   private let temporary: String
 
@@ -125,17 +125,51 @@ final class StagedFile: Sendable {
     temporary = path + ".tmp"
   }
 
-  func write(_ bytes: [UInt8]) {
+  package func write(_ bytes: [UInt8]) {
     try? FileSystem.remove(temporary)
     let written = bytes.withUnsafeBytes { FileSystem.create(temporary, $0) } == nil
     if !written { try? FileSystem.remove(temporary) }
   }
 
+  /// Writes what `produce` hands its sink, a chunk at a time.
+  package func write(streaming produce: (@escaping ([UInt8]) -> Void) -> Void) {
+    try? FileSystem.remove(temporary)
+    let descriptor = FileSystem.createFile(temporary)
+    guard descriptor >= 0 else { return }
+    let failed = Flag()
+    produce { chunk in
+      guard !failed.value else { return }
+      failed.value = chunk.withUnsafeBytes { FileSystem.write(descriptor, $0) } != nil
+    }
+    if close(descriptor) != 0 || failed.value { try? FileSystem.remove(temporary) }
+  }
+
+  private final class Flag: @unchecked Sendable {
+    var value = false
+  }
+
   /// Puts the file in place of the last one (or removes both when it could not be written).
-  func finish() {
+  package func finish() {
     if FileSystem.size(of: temporary) == nil || (try? FileSystem.rename(temporary, path)) == nil {
       try? FileSystem.remove(temporary)
       try? FileSystem.remove(path)
     }
+  }
+}
+
+extension OutputFolder {
+  /// The bytes of the Google Books volumes the last build kept (`VolumeMemo`'s file); none
+  /// when there is no such regular file. What they are worth is the memo's to check.
+  package func keptVolumes() -> [UInt8] {
+    guard FileSystem.size(of: volumeState) != nil else { return [] }
+    return FileSystem.read(volumeState) ?? []
+  }
+
+  /// What `produce` hands its sink written for the next build under a temporary name, put in
+  /// place by `finish`.
+  package func stageVolumes(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
+    let staged = StagedFile(path: volumeState)
+    staged.write(streaming: produce)
+    return staged
   }
 }
