@@ -77,7 +77,6 @@ extension CommandContext {
           return result
         }
       })
-    volumeMemo.forgetPrevious()
     let keptVolumes = output.stageVolumes { volumeMemo.serialize(stamp: volumeStamp, to: $0) }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {

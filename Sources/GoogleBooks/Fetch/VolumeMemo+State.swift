@@ -17,18 +17,18 @@ extension VolumeMemo {
   }
 
   /// This run's entries (decoded, or taken from the last run's), in key order, written to
-  /// `sink` a chunk at a time.
+  /// `sink` a chunk at a time; the memo is empty afterwards.
   package func serialize(stamp: String, to sink: @escaping ([UInt8]) -> Void) {
-    let all = currentEntries()
+    var all = takeEntries()
     var writer = StateFileWriter(stamp: stamp, sink: sink)
     for digest in all.keys.sorted() {
-      let entry = all[digest]!
+      let entry = all.removeValue(forKey: digest)!
       writer.add(StateKey(low: digest, high: UInt64(entry.length)), Self.encode(entry)[...])
     }
     writer.finish()
   }
 
-  /// `serialize` into one array.
+  /// `serialize` into one array (the memo is empty afterwards).
   package func serialized(stamp: String) -> [UInt8] {
     var file: [UInt8] = []
     serialize(stamp: stamp) { file.append(contentsOf: $0) }

@@ -45,16 +45,16 @@ package final class VolumeMemo: @unchecked Sendable {
     lock.withLock { entries[digest] = entry }
   }
 
-  /// This run's entries, by digest.
-  func currentEntries() -> [UInt64: Entry] {
-    lock.withLock { entries }
-  }
-
-  /// Lets go of the earlier run's entries (the next build's are made from this run's).
-  package func forgetPrevious() {
+  /// This run's entries, by digest, handed over: the memo is emptied (the earlier run's too),
+  /// so the run's volumes are not held past the fetch stage by it.
+  func takeEntries() -> [UInt64: Entry] {
     lock.withLock {
-      previous = []
-      previousEntries = [:]
+      defer {
+        entries = [:]
+        previous = []
+        previousEntries = [:]
+      }
+      return entries
     }
   }
 }

@@ -48,7 +48,7 @@ final class BookMemo: @unchecked Sendable {
   /// A 128-bit digest (two XXH64 seeds) of the record fields the derived ones are made from.
   typealias Key = StateKey
 
-  private let previous: BookMemoFile
+  private var previous: BookMemoFile
   private let lock = NSLock()
   /// This build's entries, for the next: (key, encoded `Derived`).
   private var kept: [(key: Key, bytes: ArraySlice<UInt8>)] = []
@@ -110,10 +110,17 @@ final class BookMemo: @unchecked Sendable {
   }
 
   /// The next build's memo file: this build's entries, each once, in key order (the same books
-  /// give the same bytes).
+  /// give the same bytes). The memo lets go of its entries and the last build's.
   func nextFile(stamp: String) -> [UInt8] {
     var seen: Set<Key> = []
-    var unique = lock.withLock { kept }.filter { seen.insert($0.key).inserted }
+    let taken = lock.withLock {
+      defer {
+        kept = []
+        previous = BookMemoFile()
+      }
+      return kept
+    }
+    var unique = taken.filter { seen.insert($0.key).inserted }
     unique.sort { $0.key < $1.key }
     return StateWriter.file(stamp: stamp, entries: unique)
   }
