@@ -53,28 +53,36 @@ extension CommandContext {
         return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
+    // The volumes the last build decoded: a cache entry's items of the same bytes are not
+    // decoded again. This build's are kept for the next once its output is in place.
+    let volumeStamp = "bookgen volume memo \(Self.volumeMemoFormat) \(BookgenCLI.buildIdentity)"
+    let volumeMemo = VolumeMemo(kept: output.keptVolumes(), stamp: volumeStamp)
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
         let cache = responseCache(for: catalog)
         guard !options.offline else {
           return try await fetchVolumes(
-            for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired)
+            for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
+            volumeMemo: volumeMemo)
         }
         // A fetch writes the cache: nobody else writes it until the fingerprint of what this
         // build read is taken (an offline build only reads, and needs no lock).
         try? cache.claimFolder()
         return try await holdingCacheLock(cache) {
           let result = try await fetchVolumes(
-            for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired)
+            for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
+            volumeMemo: volumeMemo)
           buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
           return result
         }
       })
+    let keptVolumes = output.stageVolumes { volumeMemo.serialize(stamp: volumeStamp, to: $0) }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
+    keptVolumes.finish()
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
@@ -83,7 +91,8 @@ extension CommandContext {
     console.detail(
       "\(site): \(NumberText.count(report.files, "file")) "
         + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
-        + "\(report.pagesReused) pages reused, \(report.searchDocumentsReused) search documents reused"
+        + "\(report.pagesReused) pages reused, \(report.searchDocumentsReused) search documents reused, "
+        + "\(report.booksReused) books' derived fields reused"
     )
     console.detail(
       "Render stages: "
@@ -91,6 +100,9 @@ extension CommandContext {
     return "Built \(NumberText.count(report.books, "book")), \(NumberText.count(report.pages, "page")) "
       + "in \(pipeline.elapsed) s"
   }
+
+  /// The layout of the kept volumes' file (`VolumeMemo+State`): a new one needs a new number.
+  static let volumeMemoFormat = 1
 
   /// Whole milliseconds, for `--verbose` timings.
   static func milliseconds(_ seconds: Double) -> String {

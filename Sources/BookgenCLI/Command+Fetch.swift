@@ -23,14 +23,16 @@ extension CommandContext {
   /// Runs the fetch stage with the command's network options; prints its progress and warnings.
   /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
   func fetchVolumes(
-    for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true
+    for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true,
+    volumeMemo: VolumeMemo? = nil
   ) async throws -> SourcedBooks {
     let fetchOptions = FetchOptions(
       cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
       refreshesExpired: refreshesExpired, jobs: network.jobs, maxRequests: network.maxRequests,
       environment: environment.variables)
-    let sourcing = Sourcing(
+    var sourcing = Sourcing(
       catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
+    sourcing.volumeMemo = volumeMemo
     console.detail(
       "Cache: \(fetchOptions.cacheDirectory); APIs: \(catalog.googleBooks.apiURL), \(catalog.openLibrary.apiURL)"
     )

@@ -88,6 +88,9 @@ package struct BuildReport: Sendable, Equatable {
   package var pagesReused: Int = 0
   /// Search documents whose analysis the build state kept (`BuildState`), not tokenised again.
   package var searchDocumentsReused: Int = 0
+  /// Books whose derived fields (summary, sort keys, slug, filing) the build state kept
+  /// (`BookMemo`), not derived again.
+  package var booksReused: Int = 0
   /// True when the fingerprint matched and nothing was rendered ("nothing changed").
   package var upToDate = false
   package var books: Int

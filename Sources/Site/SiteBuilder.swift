@@ -103,7 +103,13 @@ package struct SiteBuilder: Sendable {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     var strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    let model = try SiteModel(catalog: catalog, collections: collections)
+    // Only a build with a fingerprint (the CLI's) keeps a state: tests without one build from
+    // scratch. The books' derived fields are kept at once, and the last build's let go.
+    let state = options.fingerprint.map { BuildState(folder: folder, toolVersion: $0.toolVersion) }
+    let bookMemo = state?.bookMemo()
+    let model = try SiteModel(catalog: catalog, collections: collections, memo: bookMemo)
+    let keptBooks = bookMemo.flatMap { state?.stage($0) }
+    let booksReused = bookMemo?.reused ?? 0
     strings.credit(model.sources)
     collections = []
     let contexts = PageContexts(
@@ -150,9 +156,7 @@ package struct SiteBuilder: Sendable {
       throw .io(operation: "write", path: update.root, reason: String(describing: error))
     }
     clock.lap("pages")
-    // On its own: its postings and the pages in flight are never in memory together. Only a
-    // build with a fingerprint (the CLI's) keeps a state: tests without one build from scratch.
-    let state = options.fingerprint.map { BuildState(folder: folder, toolVersion: $0.toolVersion) }
+    // On its own: its postings and the pages in flight are never in memory together.
     let next = state?.next()
     tally.merge(
       try writer.writeSearchIndex(
@@ -162,6 +166,7 @@ package struct SiteBuilder: Sendable {
       entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
     next?.finish()
+    keptBooks?.finish()
     clock.lap("finish")
     var report = BuildReport(
       pages: jobs.count, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
@@ -170,6 +175,7 @@ package struct SiteBuilder: Sendable {
     report.filesWritten = tally.written
     report.pagesReused = tally.reused
     report.searchDocumentsReused = next?.analyses.reused ?? 0
+    report.booksReused = booksReused
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
     report.diagnostics =

@@ -33,6 +33,9 @@ package struct Sourcing: Sendable {
   /// Nil: Open Library's own URLSession transport, which sends its User-Agent.
   package var openLibraryTransport: (any HTTPTransport)?
   let progress: (any FetchProgress)?
+  /// Google Books' volumes decoded by an earlier build (`VolumeMemo`), for every Google run of
+  /// this one; it holds this build's for the next when the runs are done.
+  package var volumeMemo: VolumeMemo?
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -53,6 +56,7 @@ package struct Sourcing: Sendable {
       catalog: firstGoogleCatalog, options: options, transport: googleTransport, progress: relay)
     google.isbnFallback = googleFirst && order.contains(.openLibrary)
     google.standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
+    google.memo = volumeMemo
     let first = try await google.run()
     relay?.finished(first.statistics)
     var records = RecordMemo()
@@ -121,6 +125,7 @@ package struct Sourcing: Sendable {
     }
     var google = Fetcher(catalog: catalog, options: options, transport: googleTransport, progress: relay)
     google.isbnFallback = !enriching && !googleFirst
+    google.memo = volumeMemo
     google.enrichingISBNs = enriching
     let result = try await google.run()
     spent += result.statistics.requests

@@ -10,9 +10,28 @@ import Testing
 /// gives byte for byte the files a fresh build gives; it only saves work, and only the work
 /// whose inputs did not change.
 @Suite struct BuildStateTests {
+  /// A volume's data: each field one that a book's derived fields (`BookMemo`) are made from.
+  private struct BookData {
+    var id: String
+    var title: String
+    var about: String
+    var authors: [String]
+    var date = "2011"
+    var categories: [String] = ["Fiction / Sea"]
+    var publisher: String? = "Harbour Press"
+    var language = "en"
+
+    init(id: String, title: String, about: String) {
+      self.id = id
+      self.title = title
+      self.about = about
+      authors = ["Author \(id.count)"]
+    }
+  }
+
   private struct Site {
     var books = (0..<9).map { index in
-      (id: "id\(index)", title: "Book \(index)", about: "About book \(index), a tale of the sea.")
+      BookData(id: "id\(index)", title: "Book \(index)", about: "About book \(index), a tale of the sea.")
     }
     var notes: [String: BookEntry] = [:]
     var language = "en"
@@ -26,8 +45,8 @@ import Testing
       catalog.site.title = title
       let volumes = books.map { book in
         var volume = Fixtures.volume(
-          book.id, title: book.title, authors: ["Author \(book.id.count)"], date: "2011",
-          description: book.about)
+          book.id, title: book.title, authors: book.authors, date: book.date, categories: book.categories,
+          publisher: book.publisher, language: book.language, description: book.about)
         volume.sourceDigest = UInt64(bitPattern: Int64(String(reflecting: volume).hashValue))
         return volume
       }
@@ -63,39 +82,59 @@ import Testing
     let templates = root + "/templates"
     try FileManager.default.createDirectory(atPath: templates + "/assets", withIntermediateDirectories: true)
 
-    // Each change, and how many of the books' search documents stay as they were.
-    let changes: [(String, (inout Site) -> Void, Int)] = [
-      ("nothing", { _ in }, 9),
-      ("one volume's description", { $0.books[4].about = "A new description of the desert." }, 8),
-      ("one volume's title", { $0.books[2].title = "Aardvark" }, 8),
-      ("a note added", { $0.notes["id6"] = BookEntry(note: "Loved *it*.") }, 8),
-      ("the note edited", { $0.notes["id6"] = BookEntry(note: "Loved *it*, twice.") }, 8),
-      ("tags", { $0.notes["id6"]?.tags = ["reread"] }, 8),
-      ("the site's title", { $0.title = "Another shelf" }, 9),
+    // Each change, and how many of the books' search documents, and of their derived fields
+    // (summary, sort keys, slug, filing: `BookMemo`), stay as they were.
+    let changes: [(String, (inout Site) -> Void, documents: Int, books: Int)] = [
+      ("nothing", { _ in }, 9, 9),
+      ("one volume's description", { $0.books[4].about = "A new description of the desert." }, 8, 8),
+      ("one volume's title", { $0.books[2].title = "Aardvark" }, 8, 8),
+      ("one volume's authors", { $0.books[3].authors = ["Zoe Zed", "Al Ab"] }, 8, 8),
+      ("one volume's date", { $0.books[3].date = "1999-04" }, 8, 8),
+      ("one volume's categories", { $0.books[5].categories = ["Fiction / Sea / Storms", "History"] }, 8, 8),
+      ("one volume's publisher", { $0.books[5].publisher = nil }, 8, 8),
+      ("one volume's language", { $0.books[1].language = "fr" }, 8, 8),
+      // A note is shown, not derived from.
+      ("a note added", { $0.notes["id6"] = BookEntry(note: "Loved *it*.") }, 8, 9),
+      ("the note edited", { $0.notes["id6"] = BookEntry(note: "Loved *it*, twice.") }, 8, 9),
+      ("tags", { $0.notes["id6"]?.tags = ["reread"] }, 8, 8),
+      ("an overridden title", { $0.notes["id6"]?.overrides.title = "Zebra" }, 8, 8),
+      (
+        "an overridden description", { $0.notes["id7"] = BookEntry(overrides: .init(description: "Mine.")) },
+        8, 8
+      ),
+      ("the site's title", { $0.title = "Another shelf" }, 9, 9),
       // The facets' labels and UI strings are the manifest's: the documents stay the same.
-      ("the site's language", { $0.language = "fr" }, 9),
-      ("a template", { $0.templates = templates }, 9),
-      ("a book added", { $0.books.append((id: "id9", title: "Book 9", about: "New.")) }, 9),
-      ("a book removed", { $0.books.removeFirst() }, 9),
-      ("bookgen's version", { $0.version = "bookgen 2" }, 0),
+      ("the site's language", { $0.language = "fr" }, 9, 9),
+      ("a template", { $0.templates = templates }, 9, 9),
+      ("a book added", { $0.books.append(BookData(id: "id9", title: "Book 9", about: "New.")) }, 9, 9),
+      ("a book removed", { $0.books.removeFirst() }, 9, 9),
+      ("bookgen's version", { $0.version = "bookgen 2" }, 0, 0),
     ]
-    for (name, change, reused) in changes {
+    for (name, change, documents, books) in changes {
       change(&site)
       if site.templates != nil {
         try Data("body { color: #222; }\n".utf8).write(
           to: URL(fileURLWithPath: templates + "/assets/custom.css"))
       }
       let report = try await site.builder(output).build()
-      #expect(report.searchDocumentsReused == reused, "\(name)")
+      #expect(report.searchDocumentsReused == documents, "\(name)")
+      #expect(report.booksReused == books, "\(name)")
       try await expectSameAsFreshBuild(output, site, root: root)
     }
   }
 
-  @Test func aStateThatIsNotOneThisBuildWroteIsIgnored() async throws {
+  /// Each state file, and what a build reuses from it.
+  private static let stateFiles: [(name: String, reused: @Sendable (BuildReport) -> Int)] = [
+    (".public.bookgen-state", { $0.searchDocumentsReused }),
+    (".public.bookgen-books", { $0.booksReused }),
+  ]
+
+  @Test(arguments: 0..<2) func aStateThatIsNotOneThisBuildWroteIsIgnored(file: Int) async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let output = root + "/public"
-    let state = root + "/.public.bookgen-state"
+    let state = root + "/" + Self.stateFiles[file].name
+    let reused = Self.stateFiles[file].reused
     var site = Site()
     _ = try await site.builder(output).build()
     let written = try #require(FileManager.default.contents(atPath: state))
@@ -127,14 +166,14 @@ import Testing
       site.books[index].about = "Changed \(index)."
       try damage()
       let report = try await site.builder(output).build()
-      #expect(report.searchDocumentsReused == 0, "\(name)")
+      #expect(reused(report) == 0, "\(name)")
       try await expectSameAsFreshBuild(output, site, root: root)
       if PathKind.of(state) == .folder { try FileManager.default.removeItem(atPath: state) }
     }
     // The next build writes a good state again, and uses it.
     _ = try await site.builder(output).build()
     site.books[0].about = "Changed once more."
-    #expect(try await site.builder(output).build().searchDocumentsReused == 8)
+    #expect(reused(try await site.builder(output).build()) == 8)
   }
 
   @Test func cleaningRemovesTheState() async throws {
@@ -142,7 +181,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let output = root + "/public"
     _ = try await Site().builder(output).build()
-    #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-state"))
+    for file in Self.stateFiles { #expect(FileManager.default.fileExists(atPath: root + "/" + file.name)) }
     let folder = try OutputFolder(path: output)
     let fence = FolderFence(project: root + "/project", home: nil, workingDirectory: root + "/project")
     _ = try folder.remove(fence: fence, scope: .anywhere)

@@ -30,6 +30,9 @@ package struct Fetcher: Sendable {
   /// offline, or with Google unreachable, their missing lookups are no error but one warning,
   /// and the book is shown from the export's data.
   package var standIns: Set<String> = []
+  /// The volumes decoded so far, shared by the runs of one build and kept for the next
+  /// (`VolumeMemo`); nil: a memo of this run's alone.
+  package var memo: VolumeMemo?
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),
@@ -54,7 +57,7 @@ package struct Fetcher: Sendable {
     var planner = RequestPlanner(catalog: catalog)
     planner.enrichingISBNs = enrichingISBNs
     let scheduler = FetchScheduler(
-      source: GoogleBooksSource(planner: planner, baseURL: apiURL, key: apiKey),
+      source: GoogleBooksSource(planner: planner, baseURL: apiURL, key: apiKey, memo: memo ?? VolumeMemo()),
       limits: FetchLimits(
         retries: settings.retries, timeout: settings.timeout,
         maxRequests: options.maxRequests ?? settings.maxRequests,

@@ -11,8 +11,9 @@ struct GoogleBooksSource: FetchSource {
   let planner: RequestPlanner
   let baseURL: String
   let key: String?
-  /// What this run decoded, so that a volume in several pages is decoded once.
-  let memo = VolumeMemo()
+  /// What this run decoded, so that a volume in several pages is decoded once (and what
+  /// earlier runs did, when the build kept it).
+  let memo: VolumeMemo
 
   var settingNames: SourceSettingNames {
     SourceSettingNames(

@@ -29,8 +29,9 @@ struct Book: Sendable {
     let preferredSlug: String
 
     /// The fields of `record`, and (`filing`) where the book files in the indexes: made together,
-    /// so each name is folded once for both.
-    init(record: BookRecord, filing: inout BookFiling?) {
+    /// so each name is folded once for both. `derived`: what an earlier build derived from the
+    /// same inputs (`BookMemo`), used instead of deriving it again.
+    init(record: BookRecord, derived: Book.Derived?, filing: inout BookFiling?) {
       self.record = record
       title = record.title.nonEmpty
       subtitle = record.subtitle.nonEmpty
@@ -39,9 +40,13 @@ struct Book: Sendable {
       description = record.description.nonEmpty
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
-      metaDescription = description.flatMap {
-        TextFormatting.descriptionTexts(
-          $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
+      if let derived {
+        metaDescription = derived.metaDescription
+      } else {
+        metaDescription = description.flatMap {
+          TextFormatting.descriptionTexts(
+            $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
+        }
       }
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty
@@ -50,6 +55,15 @@ struct Book: Sendable {
       cover = WebLink.cover(covers?.thumbnail ?? covers?.smallThumbnail ?? covers?.small)
       (isbn13, isbn10) = record.isbns
       note = record.note.nonEmpty
+      if let derived {
+        titleKey = CollationKey(title ?? "", folded: derived.titleFolded)
+        authorKey = authors.first.flatMap { first in
+          derived.authorFolded.map { CollationKey(first, folded: $0) }
+        }
+        preferredSlug = derived.preferredSlug
+        filing = derived.filing
+        return
+      }
       let filed = BookFiling(
         authors: authors, categories: categories, publisher: publisher, language: language,
         date: record.published, tags: record.tags ?? [])
@@ -126,10 +140,11 @@ struct Book: Sendable {
     return language
   }
 
-  /// The book made from `record`, the owner's corrections already applied.
-  init(record: BookRecord) {
+  /// The book made from `record`, the owner's corrections already applied; `derived`, when
+  /// given, is what `Book(record:)` derived from the same inputs before (`BookMemo`).
+  init(record: BookRecord, derived: Derived? = nil) {
     var filing: BookFiling?
-    fields = Fields(record: record, filing: &filing)
+    fields = Fields(record: record, derived: derived, filing: &filing)
     slug = ""
     self.filing = filing
   }

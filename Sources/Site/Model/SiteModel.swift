@@ -52,11 +52,12 @@ struct SiteModel: Sendable {
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and
-  /// builds every index.
-  init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
+  /// builds every index; `memo` holds what an earlier build derived from the same records.
+  init(catalog: Catalog, collections inputs: [SiteInput.Collection], memo: BookMemo? = nil) throws(SiteError)
+  {
     let merge = try Merge(catalog: catalog, collections: inputs)
     let records = merge.records
-    self.init(merge: merge, books: Parallel.map(count: records.count) { merge.book(records[$0]) })
+    self.init(merge: merge, books: Parallel.map(count: records.count) { merge.book(records[$0], memo: memo) })
   }
 
   /// The collections' records merged: one per book id, with its collections.
@@ -125,12 +126,12 @@ struct SiteModel: Sendable {
     }
 
     /// The book of `record`, with the owner's entry for it applied.
-    @Sendable func book(_ record: BookRecord) -> Book {
+    @Sendable func book(_ record: BookRecord, memo: BookMemo? = nil) -> Book {
       var merged = record
       if let (key, entry) = SiteModel.entry(for: record, in: catalog.books) {
         merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
       }
-      var book = Book(record: merged)
+      var book = memo?.book(merged) ?? Book(record: merged)
       book.collections = memberships[record.id] ?? []
       return book
     }

@@ -26,6 +26,10 @@ package struct OutputFolder: Sendable {
   let manifests: ManifestStore
   /// What a build keeps for the next one (`BuildState`).
   let state: String
+  /// What a build keeps of its books' derived fields for the next one (`BookMemo`).
+  let bookState: String
+  /// The Google Books volumes a build decoded, for the next one's fetch stage (`VolumeMemo`).
+  package let volumeState: String
   /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
@@ -47,6 +51,8 @@ package struct OutputFolder: Sendable {
     lock = parent + "/." + name + ".bookgen-lock"
     manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
     state = parent + "/." + name + ".bookgen-state"
+    bookState = parent + "/." + name + ".bookgen-books"
+    volumeState = parent + "/." + name + ".bookgen-volumes"
     leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
