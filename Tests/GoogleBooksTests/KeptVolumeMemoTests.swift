@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Testing
 
 @testable import GoogleBooks
@@ -33,6 +34,11 @@ import Testing
       #expect(try VolumeDecoder.decode(body[...], maxItems: nil, memo: again) == plain)
       #expect(plain.volumes.allSatisfy { $0.sourceDigest != nil })
     }
+    // Every kept entry was taken from the file, none decoded again: none of their ids had been
+    // seen in this run, and the fast path for new ids must not bypass what an earlier run kept.
+    let keptCount = try #require(StateReader.entries(of: file, stamp: stamp)).count
+    #expect(keptCount > 3)
+    #expect(again.servedFromEarlierRun == keptCount)
     #expect(again.serialized(stamp: stamp) == file)
   }
 

@@ -22,6 +22,10 @@ package final class VolumeMemo: @unchecked Sendable {
   /// An earlier run's entries, encoded (`VolumeMemo+State`), and where each one is.
   private var previous: [UInt8]
   private var previousEntries: [StateKey: Range<Int>]
+  private var keptServed = 0
+
+  /// How many items this run took from the earlier run's entries instead of decoding them.
+  package var servedFromEarlierRun: Int { lock.withLock { keptServed } }
 
   package init() {
     previous = []
@@ -41,6 +45,7 @@ package final class VolumeMemo: @unchecked Sendable {
     if let found { return found.length == length ? found : nil }
     guard let kept, let entry = Self.decode(kept, digest: digest, length: length) else { return nil }
     store(entry, digest: digest)
+    lock.withLock { keptServed += 1 }
     return entry
   }
 
