@@ -36,14 +36,25 @@ struct ByteKeyTable {
         offset += 8
       }
     }
-    while offset < key.count {
+    // The last 1–7 bytes as one little-endian word, read as 4, 2 and 1 bytes (most terms are
+    // shorter than a word: a loop over them cost as much as the rest of the lookup).
+    let rest = key.count - offset
+    if rest > 0, let base = key.baseAddress {
+      let raw = UnsafeRawPointer(base + offset)
       var word: UInt64 = 0
-      for index in offset..<min(key.count, offset + 8) {
-        word |= UInt64(key[index]) << UInt64(8 * (index - offset))
+      var at = 0
+      if rest & 4 != 0 {
+        word = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        at = 4
       }
+      if rest & 2 != 0 {
+        word |=
+          UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self))) << (8 * at)
+        at += 2
+      }
+      if rest & 1 != 0 { word |= UInt64(raw.load(fromByteOffset: at, as: UInt8.self)) << (8 * at) }
       hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
       hash = (hash << 29) | (hash >> 35)
-      offset += 8
     }
     hash ^= hash >> 33
     hash &*= 0xC4CE_B9FE_1A85_EC53

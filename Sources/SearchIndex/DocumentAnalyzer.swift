@@ -40,8 +40,10 @@ struct DocumentAnalyzer {
     (self.scratch, self.scalars) = ([], [])
     defer { (self.scratch, self.scalars) = (scratch, scalars) }
     for field in document.fields {
-      folding.fold(field.text, into: &scalars)
       let primary = field.weight == .primary
+      let word = PostingFlags.word(primary: primary)
+      if SearchTokenizer.forEachASCIIWord(field.text, { add($0, word) }) { continue }
+      folding.fold(field.text, into: &scalars)
       SearchTokenizer.forEachToken(scalars, scratch: &scratch) { bytes, kind, starts, ends, split in
         if kind == .word {
           add(bytes, PostingFlags.word(primary: primary))
@@ -88,14 +90,30 @@ struct DocumentAnalyzer {
   static func record(
     _ display: SearchDocument.Display, options: SearchIndexOptions, template: ThumbnailTemplate?
   ) -> [UInt8] {
-    let texts = display.texts.filter { !$0.isEmpty }.map { cut($0, limit: options.excerptSourceLimit) }
-    let value = JSONValue.array([
-      .string(display.url), .string(display.title), .string(display.subtitle ?? ""),
-      .array(display.authors.map(JSONValue.string)),
-      .string(compact(display.thumbnail, template: template)), .string(display.detail ?? ""),
-      .array(texts.map(JSONValue.string)),
-    ])
-    return Array(value.rendered().utf8.dropFirst().dropLast())
+    // Written straight as bytes (what `JSONValue.array(…).rendered()` writes, without the
+    // outer brackets): a value tree and a `String` per record cost more than the escaping.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(512)
+    func list(_ texts: some Sequence<String>) {
+      bytes.append(UInt8(ascii: "["))
+      for (position, text) in texts.enumerated() {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONWriter.appendString(text, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    }
+    for text in [display.url, display.title, display.subtitle ?? ""] {
+      JSONWriter.appendString(text, to: &bytes)
+      bytes.append(UInt8(ascii: ","))
+    }
+    list(display.authors)
+    for text in [compact(display.thumbnail, template: template), display.detail ?? ""] {
+      bytes.append(UInt8(ascii: ","))
+      JSONWriter.appendString(text, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: ","))
+    list(display.texts.lazy.filter { !$0.isEmpty }.map { cut($0, limit: options.excerptSourceLimit) })
+    return bytes
   }
 
   /// The text cut to `limit` characters, at a space when one is near the end, with "…".

@@ -47,10 +47,21 @@ package enum SearchIndexWriter {
     var facets = FacetIndex(kinds: options.facets.count)
     var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
     let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
+    let shardCount = TermIndex.shardCount
+    // The previous batch's terms, merged into the shards (a task each) while this batch is
+    // analysed: merging is a third of the work, and on its own it left cores idle.
+    var merging: [(terms: [ArraySlice<UInt8>], slot: Int)] = []
     for batchStart in stride(from: 0, to: order.count, by: batchSize) {
       let batch = Array(order[batchStart..<min(order.count, batchStart + batchSize)])
       let parts = pool.count
-      let results = Parallel.map(count: parts, minimumChunk: 1) { part in
+      let previousTerms = merging
+      let tasks = Parallel.map(count: shardCount + parts, minimumChunk: 1) {
+        task -> [(DocumentAnalyzer.Result, DocumentDigest, ArraySlice<UInt8>, Bool)] in
+        guard task >= shardCount else {
+          terms.add(previousTerms, shard: task)
+          return []
+        }
+        let part = task - shardCount
         let range = (batch.count * part / parts)..<(batch.count * (part + 1) / parts)
         return range.map { position in
           let known = key?(batch[position])
@@ -67,20 +78,20 @@ package enum SearchIndexWriter {
         }
       }
       var position = 0
-      var batchTerms: [(terms: [ArraySlice<UInt8>], slot: Int)] = []
-      batchTerms.reserveCapacity(batch.count)
-      for part in results {
+      merging.removeAll(keepingCapacity: true)
+      merging.reserveCapacity(batch.count)
+      for part in tasks.dropFirst(shardCount) {
         for (result, digest, entry, reused) in part {
           kept?.add(digest, entry: entry, reused: reused)
           let slot = slots.slots[batch[position]]
           position += 1
-          batchTerms.append((result.terms, slot))
+          merging.append((result.terms, slot))
           facets.add(result.facets, slot: slot)
           try documents.add(result.record, slot: slot, emit)
         }
       }
-      terms.add(batchTerms)
     }
+    terms.add(merging)
     try documents.finish(emit)
 
     var names = FileNames()

@@ -43,7 +43,7 @@ package enum SearchTokenizer {
     var units: [Int] = []
     while index < scalars.count {
       let scalar = scalars[index]
-      if isCJK(scalar.value) {
+      if scalar.value >= 0x1100, isCJK(scalar.value) {
         units.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         while index < scalars.count {
@@ -84,6 +84,74 @@ package enum SearchTokenizer {
         index += 1
       }
     }
+  }
+
+  /// Calls `body` with each word of `text` when its UTF-8 is all ASCII (the common case: titles,
+  /// names, English descriptions) and returns true; false, without calling it, otherwise. The
+  /// same words `forEachToken` finds in the folded text (ASCII folds to its lower case, byte for
+  /// byte, and holds no CJK), without decoding the text into scalars first.
+  static func forEachASCIIWord(_ text: String, _ body: (_ bytes: UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+  {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard isASCII(bytes) else { return false }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
+        let count = bytes.count
+        var index = 0
+        while index < count {
+          guard isASCIIWordByte(bytes[index]) else {
+            index += 1
+            continue
+          }
+          var length = 0
+          var last: UInt8 = 0
+          while index < count {
+            let byte = bytes[index]
+            if isASCIIWordByte(byte) {
+              if length < maximumWordLength { word[length] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
+              length += 1
+              last = byte
+            } else if !(byte == 0x2D && isDigit(UInt32(last)) && joinsASCII(bytes, after: index)) {
+              break
+            }
+            index += 1
+          }
+          body(UnsafeBufferPointer(rebasing: word[..<min(length, maximumWordLength)]))
+        }
+      }
+      return true
+    }
+  }
+
+  /// Whether the hyphen at `index` joins: a digit after it, or an `x` ending the word (ISBN-10).
+  @inline(__always)
+  private static func joinsASCII(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
+    guard index + 1 < bytes.count else { return false }
+    let next = bytes[index + 1]
+    if isDigit(UInt32(next)) { return true }
+    return next | 0x20 == 0x78 && (index + 2 == bytes.count || !isASCIIWordByte(bytes[index + 2]))
+  }
+
+  @inline(__always)
+  private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26
+  }
+
+  /// Whether every byte is below 0x80, read eight at a time.
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    var bits: UInt64 = 0
+    while offset + 8 <= bytes.count {
+      bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    while offset < bytes.count {
+      bits |= UInt64(bytes[offset])
+      offset += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
   }
 
   /// The tokens of one CJK run: `bytes` its UTF-8, `units` where each character starts and

@@ -27,8 +27,14 @@ struct TermIndex {
   /// each with its slot; slots must ascend, within the batch and from one batch to the next.
   func add(_ batch: [(terms: [ArraySlice<UInt8>], slot: Int)]) {
     _ = Parallel.map(count: shards.count, minimumChunk: 1) { shard in
-      shards[shard].add(batch, shard: shard)
+      add(batch, shard: shard)
     }
+  }
+
+  /// `add` for one shard's part of the batch: one task at a time per shard, batches in order,
+  /// while other tasks work on other shards (or analyse the next batch).
+  func add(_ batch: [(terms: [ArraySlice<UInt8>], slot: Int)], shard: Int) {
+    shards[shard].add(batch, shard: shard)
   }
 
   /// Every term as (shard, index), in byte order of their keys (which is code point order).

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Testing
 
 @testable import SearchIndex
@@ -233,5 +234,55 @@ import Testing
     let rebuilt =
       stored.hasPrefix("https://") ? stored : template.replacingOccurrences(of: "{id}", with: stored)
     #expect(rebuilt == url)
+  }
+
+  /// A record is written as bytes: the same as the JSON value it stands for, escapes included.
+  @Test func aRecordIsItsJSONValue() {
+    let long = String(repeating: "word ", count: 80) + "end"
+    let display = SearchDocument.Display(
+      title: "Quote \" and \\ slash\u{1}", subtitle: "Ｄｕｎｅ\n", authors: ["A", "Ünïcode 三體", ""],
+      url: "books/三體-x/", thumbnail: "https://books.google.com/books/content?id=ab-C_1&img=1", detail: nil,
+      texts: ["", long, "note </script>"])
+    for options in [
+      SearchIndexOptions(),
+      {
+        var o = SearchIndexOptions()
+        o.thumbnailTemplate = "https://books.google.com/books/content?id={id}&img=1"
+        return o
+      }(),
+    ] {
+      let template = ThumbnailTemplate(options.thumbnailTemplate)
+      let expected = JSONValue.array([
+        .string(display.url), .string(display.title), .string(display.subtitle ?? ""),
+        .array(display.authors.map(JSONValue.string)),
+        .string(DocumentAnalyzer.compact(display.thumbnail, template: template)),
+        .string(display.detail ?? ""),
+        .array(display.texts.filter { !$0.isEmpty }.map { .string(DocumentAnalyzer.cut($0, limit: 300)) }),
+      ]).rendered()
+      let record = DocumentAnalyzer.record(display, options: options, template: template)
+      #expect("[" + String(decoding: record, as: UTF8.self) + "]" == expected)
+    }
+  }
+
+  /// Term hashes pick shards and chunk cut points: reading words whole must give the values of
+  /// the byte-by-byte definition, for every length of tail.
+  @Test func termHashesAreTheByteByByteHashes() {
+    let bytes = Array("abcdefghijklmnopqrstuvwxyz0123456789三體ü".utf8)
+    for length in 0...bytes.count {
+      let key = Array(bytes[..<length])
+      var reference: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length)
+      for start in stride(from: 0, to: length, by: 8) {
+        var word: UInt64 = 0
+        for index in start..<min(length, start + 8) {
+          word |= UInt64(key[index]) << UInt64(8 * (index - start))
+        }
+        reference = (reference ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        reference = (reference << 29) | (reference >> 35)
+      }
+      reference ^= reference >> 33
+      reference &*= 0xC4CE_B9FE_1A85_EC53
+      reference ^= reference >> 33
+      #expect(key.withUnsafeBufferPointer { ByteKeyTable.hash($0) } == reference, "length \(length)")
+    }
   }
 }
