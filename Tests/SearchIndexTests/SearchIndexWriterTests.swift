@@ -257,7 +257,10 @@ import Testing
         .array(display.authors.map(JSONValue.string)),
         .string(DocumentAnalyzer.compact(display.thumbnail, template: template)),
         .string(display.detail ?? ""),
-        .array(display.texts.filter { !$0.isEmpty }.map { .string(DocumentAnalyzer.cut($0, limit: 300)) }),
+        .array(
+          display.texts.filter { !$0.isEmpty }.map {
+            .string(DocumentAnalyzer.cut($0, limit: options.excerptSourceLimit))
+          }),
       ]).rendered()
       let record = DocumentAnalyzer.record(display, options: options, template: template)
       #expect("[" + String(decoding: record, as: UTF8.self) + "]" == expected)
