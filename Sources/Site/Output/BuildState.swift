@@ -66,91 +66,70 @@ struct BuildState: Sendable {
   func next() -> NextState { NextState(path: path, stamp: stamp) }
 }
 
-/// The state a build writes for the next, under `.tmp` until `finish`. A state that cannot be
-/// written costs the next build time, never correctness: the old one is removed, the error dropped.
+/// The state a build writes for the next, written as the search index is made (`analyses`);
+/// `finish` puts it in place.
 final class NextState {
-  private let path: String
-  private let temporary: String
-  private var descriptor: Int32
   let analyses: SearchAnalysisStoreWriter
-  private let sink: Sink
-
-  /// Where the analyses' bytes go: a class the writer's closure holds, so the writer can be made
-  /// before `self` is complete.
-  private final class Sink {
-    var descriptor: Int32 = -1
-    var failed = false
-
-    func write(_ bytes: [UInt8]) {
-      guard !failed, descriptor >= 0 else { return }
-      failed = bytes.withUnsafeBytes { FileSystem.write(descriptor, $0) } != nil
-    }
-  }
+  private let file: StagedFile
 
   init(path: String, stamp: String) {
-    self.path = path
-    temporary = path + ".tmp"
-    try? FileSystem.remove(temporary)
-    descriptor = FileSystem.createFile(temporary)
-    let sink = Sink()
-    sink.descriptor = descriptor
-    sink.failed = descriptor < 0
-    self.sink = sink
-    analyses = SearchAnalysisStoreWriter(stamp: stamp) { sink.write($0) }
-  }
-
-  deinit {
-    if descriptor >= 0 { close(descriptor) }
+    let file = StagedFile(path: path)
+    file.open()
+    self.file = file
+    analyses = SearchAnalysisStoreWriter(stamp: stamp) { file.append($0) }
   }
 
   /// Puts the state in place of the last one (or removes both when it could not be written).
-  func finish() {
-    let closed = descriptor >= 0 && close(descriptor) == 0
-    descriptor = -1
-    if !closed || sink.failed || (try? FileSystem.rename(temporary, path)) == nil {
-      try? FileSystem.remove(temporary)
-      try? FileSystem.remove(path)
-    }
-  }
+  func finish() { file.finish() }
 }
 
-/// A state file written whole under `.tmp`, put in place by `finish`. One that cannot be written
-/// costs the next build time, never correctness: the old one is removed, the error dropped.
-package final class StagedFile: Sendable {
+/// A state file written under `.tmp`, whole or a chunk at a time, and put in place by `finish`.
+/// One that cannot be written costs the next build time, never correctness: the old one is
+/// removed, the error dropped. Used by one task at a time: made, written, then finished.
+package final class StagedFile: @unchecked Sendable {
   private let path: String
   private let temporary: String
+  private var descriptor: Int32 = -1
+  private var failed = false
 
   init(path: String) {
     self.path = path
     temporary = path + ".tmp"
   }
 
-  package func write(_ bytes: [UInt8]) {
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Starts the temporary file, empty; `append` adds to it.
+  func open() {
     try? FileSystem.remove(temporary)
-    let written = bytes.withUnsafeBytes { FileSystem.create(temporary, $0) } == nil
-    if !written { try? FileSystem.remove(temporary) }
+    descriptor = FileSystem.createFile(temporary)
+    failed = descriptor < 0
+  }
+
+  /// Adds `bytes` to the temporary file (nothing once a write has failed).
+  func append(_ bytes: [UInt8]) {
+    guard !failed, descriptor >= 0 else { return }
+    failed = bytes.withUnsafeBytes { FileSystem.write(descriptor, $0) } != nil
+  }
+
+  package func write(_ bytes: [UInt8]) {
+    open()
+    append(bytes)
   }
 
   /// Writes what `produce` hands its sink, a chunk at a time.
   package func write(streaming produce: (@escaping ([UInt8]) -> Void) -> Void) {
-    try? FileSystem.remove(temporary)
-    let descriptor = FileSystem.createFile(temporary)
-    guard descriptor >= 0 else { return }
-    let failed = Flag()
-    produce { chunk in
-      guard !failed.value else { return }
-      failed.value = chunk.withUnsafeBytes { FileSystem.write(descriptor, $0) } != nil
-    }
-    if close(descriptor) != 0 || failed.value { try? FileSystem.remove(temporary) }
-  }
-
-  private final class Flag: @unchecked Sendable {
-    var value = false
+    open()
+    produce { self.append($0) }
   }
 
   /// Puts the file in place of the last one (or removes both when it could not be written).
   package func finish() {
-    if FileSystem.size(of: temporary) == nil || (try? FileSystem.rename(temporary, path)) == nil {
+    let closed = descriptor >= 0 && close(descriptor) == 0
+    descriptor = -1
+    if !closed || failed || (try? FileSystem.rename(temporary, path)) == nil {
       try? FileSystem.remove(temporary)
       try? FileSystem.remove(path)
     }
