@@ -181,6 +181,18 @@ extension CommandContext {
         console.status("  \(plan.csvName):\(duplicate.line): \(duplicate.title) (same book as line \(first))")
       }
     }
+    let undated = plan.unreadDates
+    if !undated.isEmpty {
+      let count = undated.reduce(0) { $0 + $1.row.unreadDates.count }
+      console.warning(
+        "\(NumberText.count(count, "date")) not read (bookgen reads YYYY-MM-DD, YYYY/MM/DD, YYYY/MM and "
+          + "YYYY): left out of their entries and kept as comments in \(name); write them in catalog.yml")
+      for entry in undated {
+        for unread in entry.row.unreadDates {
+          console.status("  \(row(entry)): \(unread.column) \(YAMLText.quoted(unread.text))")
+        }
+      }
+    }
     let conflicts = result.catalog.conflicts.filter { $0.ignored.file.hasSuffix(name) }
     if !conflicts.isEmpty {
       console.status("Your entries win over the import's (the import's value is not used):")

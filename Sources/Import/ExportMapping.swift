@@ -65,8 +65,8 @@ extension ExportFormat {
       if !row.status!.isBuiltIn { row.shelf = Shelf(title: ExportValues.shelfTitle(exclusive), slug: slug) }
     }
     row.shelves = ExportValues.list(columns["Bookshelves"]).filter { $0 != exclusive }
-    row.dateAdded = ExportValues.date(columns["Date Added"])
-    row.datesRead = ExportValues.date(columns["Date Read"]).map { [$0] } ?? []
+    row.dateAdded = row.date(columns, "Date Added")
+    row.datesRead = row.date(columns, "Date Read").map { [$0] } ?? []
     row.readCount = ExportValues.count(columns["Read Count"])
     if let copies = ExportValues.count(columns["Owned Copies"]), copies > 0 { row.owned = true }
     row.format = ExportValues.format(columns["Binding"])
@@ -74,8 +74,13 @@ extension ExportFormat {
     row.privateNotes = columns.text("Private Notes")
     row.publisher = columns.text("Publisher")
     row.pageCount = ExportValues.count(columns["Number of Pages"]).flatMap { $0 > 0 ? $0 : nil }
-    row.published = (columns.text("Original Publication Year") ?? columns.text("Year Published"))
-      .flatMap(ExportValues.date)
+    // The original edition's year, else this edition's. Text that is no year (Goodreads writes
+    // `-380` for Plato) is reported only when neither column gives one.
+    let years = ["Original Publication Year", "Year Published"].compactMap { column in
+      columns.text(column).map { ImportedRow.UnreadDate(column: column, text: $0) }
+    }
+    row.published = years.lazy.compactMap { ExportValues.date($0.text) }.first
+    if row.published == nil { row.unreadDates += years }
     return row
   }
 
@@ -119,11 +124,11 @@ extension ExportFormat {
       row.status = ReadingStatus(slug: slug)
       if !row.status!.isBuiltIn { row.shelf = Shelf(title: ExportValues.shelfTitle(status), slug: slug) }
     }
-    row.dateAdded = ExportValues.date(columns["Date Added"])
-    let reads = readings(columns["Dates Read"])
+    row.dateAdded = row.date(columns, "Date Added")
+    let reads = readings(columns["Dates Read"], into: &row)
     row.datesRead = reads.compactMap(\.end)
     row.dateStarted = reads.last?.start
-    if row.datesRead.isEmpty, let last = ExportValues.date(columns["Last Date Read"]) {
+    if row.datesRead.isEmpty, let last = row.date(columns, "Last Date Read") {
       row.datesRead = [last]
     }
     row.readCount = ExportValues.count(columns["Read Count"])
@@ -151,14 +156,17 @@ extension ExportFormat {
 
   /// StoryGraph's `Dates Read`: `2021/03/04-2021/03/10, 2023/01/02`, each a reading's start and
   /// end or its end alone.
-  private static func readings(_ text: String) -> [(start: PartialDate?, end: PartialDate?)] {
+  /// Text in it that is no date goes to the row's `unreadDates`.
+  private static func readings(
+    _ text: String, into row: inout ImportedRow
+  ) -> [(start: PartialDate?, end: PartialDate?)] {
     ExportValues.list(text).map { item in
-      let halves = item.split(separator: "-", maxSplits: 1).map(String.init)
+      let halves = item.split(separator: "-", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       // `2021-03-04` is one date written with dashes, not a range.
       if halves.count == 2, item.contains("/") {
-        return (ExportValues.date(halves[0]), ExportValues.date(halves[1]))
+        return (row.date(halves[0], column: "Dates Read"), row.date(halves[1], column: "Dates Read"))
       }
-      return (nil, ExportValues.date(item))
+      return (nil, row.date(item, column: "Dates Read"))
     }
   }
 

@@ -69,6 +69,10 @@ package enum ImportFileWriter {
         out.append("      \(name): \(YAMLText.quoted(value))")
       }
     }
+    // Left out of the entry, not lost: the owner can write the right date in catalog.yml.
+    for unread in row.unreadDates {
+      out.append("    # \(unread.column) \(YAMLText.quoted(unread.text)): \(ImportedRow.UnreadDate.readable)")
+    }
     out.append("    imported:")
     func addImported(_ key: String, _ value: String?) {
       if let value { out.append("      \(key): \(value)") }

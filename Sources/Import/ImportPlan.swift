@@ -92,6 +92,9 @@ package struct ImportPlan: Sendable {
   /// Rows without a usable ISBN that nothing matched: shown from the export's own data.
   package var unmatched: [Entry] { entries.filter { $0.match == nil && $0.row.isbn13 == nil } }
 
+  /// Rows with date columns that are no dates, with those columns.
+  package var unreadDates: [Entry] { entries.filter { !$0.row.unreadDates.isEmpty } }
+
   /// The YAML file's text.
   package var text: String { ImportFileWriter.text(self) }
 }

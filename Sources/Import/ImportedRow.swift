@@ -39,10 +39,39 @@ package struct ImportedRow: Sendable, Equatable {
   package var published: PartialDate?
   /// Further columns kept as `extra` values (StoryGraph's character questions, content warnings).
   package var extra: [String: String] = [:]
+  /// Date columns whose text is no date the catalog reads (a spreadsheet's `5/1/2022`, which
+  /// may be the 5th of January or the 1st of May): left out of the entry, written beside it as a
+  /// comment and reported with the row's line, never guessed and never dropped unsaid.
+  package var unreadDates: [UnreadDate] = []
+
+  package struct UnreadDate: Sendable, Equatable {
+    /// The export's column, `Date Read`.
+    package var column: String
+    /// What the column held.
+    package var text: String
+
+    /// What a date column may hold, for the messages.
+    package static let readable = "not a date as YYYY-MM-DD, YYYY/MM/DD, YYYY/MM or YYYY, so left out"
+  }
 
   package init(line: Int, exportID: ExportID, title: String) {
     self.line = line
     self.exportID = exportID
     self.title = title
+  }
+}
+
+extension ImportedRow {
+  /// The date in `column`; nil for an empty field, and for text that is no date, which is kept
+  /// in `unreadDates`.
+  mutating func date(_ columns: ExportColumns, _ column: String) -> PartialDate? {
+    date(columns[column], column: column)
+  }
+
+  mutating func date(_ text: String, column: String) -> PartialDate? {
+    guard !text.isEmpty else { return nil }
+    if let date = ExportValues.date(text) { return date }
+    unreadDates.append(UnreadDate(column: column, text: text))
+    return nil
   }
 }

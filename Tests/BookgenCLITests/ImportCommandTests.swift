@@ -130,6 +130,26 @@ import Testing
     }
   }
 
+  /// A date the export wrote in another shape is named with its row, and kept in the file.
+  @Test func datesThatAreNoDatesAreListedWithTheirRows() async throws {
+    try await withSite { root in
+      var export = try String(contentsOfFile: root + "/export.csv", encoding: .utf8)
+      export = export.replacingOccurrences(of: "2023/08/14", with: "8/14/2023")
+      try write(export, to: root + "/export.csv")
+      let result = await runCLI(["import", "goodreads", "export.csv", "--offline"], in: root)
+      #expect(result.status == 0)
+      #expect(
+        result.stderr.contains(
+          "warning: 1 date not read (bookgen reads YYYY-MM-DD, YYYY/MM/DD, YYYY/MM and YYYY): left out of "
+            + "their entries and kept as comments in goodreads.yml; write them in catalog.yml\n"
+            + "  export.csv:2: Dune by Frank Herbert: Date Read \"8/14/2023\"\n"))
+      let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
+      #expect(imported.contains("    # Date Read \"8/14/2023\": not a date as "))
+      let quiet = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
+      #expect(quiet == CLIResult(status: 0, stdout: "", stderr: ""))
+    }
+  }
+
   @Test func aFileTheOwnerWroteIsNeverReplaced() async throws {
     try await withSite { root in
       try write("books: {}\n", to: root + "/mine.yml")

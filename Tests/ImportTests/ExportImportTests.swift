@@ -110,6 +110,66 @@ import Testing
     _ = try Self.load(plan.text)
   }
 
+  /// A spreadsheet in a US locale writes `5/1/2022`: the 5th of January or the 1st of May. No
+  /// date is guessed: each is left out of its entry, kept beside it as a comment and listed with
+  /// its row; a year that is no year (`-380`) gives way to the edition's.
+  @Test func textThatIsNoDateIsKeptAsACommentAndListed() async throws {
+    let header = ExportFormat.goodreads.requiredColumns.joined(separator: ",")
+    func row(_ values: [String: String]) -> String {
+      ExportFormat.goodreads.requiredColumns.map { values[$0] ?? "" }.joined(separator: ",")
+    }
+    let csv = [
+      header,
+      row([
+        "Book Id": "1", "Title": "The Republic", "Author": "Plato", "Year Published": "2003",
+        "Original Publication Year": "-380", "Date Read": "5/1/2022", "Date Added": "2022/01/09",
+        "Exclusive Shelf": "read",
+      ]),
+      row([
+        "Book Id": "2", "Title": "Symposium", "Author": "Plato", "Original Publication Year": "-385",
+        "Date Added": "13/13/2022", "Exclusive Shelf": "to-read",
+      ]),
+      row(["Book Id": "3", "Title": "Phaedo", "Author": "Plato", "Date Read": "2021/03/04"]),
+    ].joined(separator: "\n")
+    let request = ImportRequest(
+      format: .goodreads, csvName: "export.csv", csv: Array(csv.utf8), collectionSlug: "goodreads")
+    let plan = try await ExportImporter.plan(request, matcher: nil)
+    #expect(plan.unreadDates.map(\.row.line) == [2, 3])
+    #expect(
+      plan.unreadDates.map(\.row.unreadDates) == [
+        [.init(column: "Date Read", text: "5/1/2022")],
+        [
+          .init(column: "Date Added", text: "13/13/2022"),
+          .init(column: "Original Publication Year", text: "-385"),
+        ],
+      ])
+    #expect(plan.entries.map(\.row.published?.description) == ["2003", nil, nil])
+    #expect(plan.entries[2].row.unreadDates.isEmpty)
+    let text = plan.text
+    #expect(text.contains("    # Date Read \"5/1/2022\": \(ImportedRow.UnreadDate.readable)\n"))
+    #expect(text.contains("    # Date Added \"13/13/2022\": "))
+    #expect(text.contains("    # Original Publication Year \"-385\": "))
+    let catalog = try Self.load(text)
+    #expect(catalog.books["goodreads:1"]?.datesRead == [])
+    #expect(catalog.books["goodreads:1"]?.dateAdded?.description == "2022-01-09")
+    #expect(catalog.books["goodreads:3"]?.datesRead.map(\.description) == ["2021-03-04"])
+  }
+
+  /// StoryGraph's `Dates Read` ranges: a half that is no date is listed, the other half kept.
+  @Test func aStoryGraphReadingWithAHalfThatIsNoDate() async throws {
+    let header = ExportFormat.storygraph.requiredColumns
+    let values = [
+      "Title": "Kindred", "Authors": "Octavia E. Butler", "Read Status": "read",
+      "Dates Read": "2021/03/04-3/10/2021",
+    ]
+    let csv = header.joined(separator: ",") + "\n" + header.map { values[$0] ?? "" }.joined(separator: ",")
+    let request = ImportRequest(
+      format: .storygraph, csvName: "sg.csv", csv: Array(csv.utf8), collectionSlug: "storygraph")
+    let plan = try await ExportImporter.plan(request, matcher: nil)
+    #expect(plan.entries.map(\.row.unreadDates) == [[.init(column: "Dates Read", text: "3/10/2021")]])
+    #expect(plan.entries.map(\.row.dateStarted?.description) == ["2021-03-04"])
+  }
+
   @Test func otherShelvesCanBecomeCollections() async throws {
     let plan = try await Self.plan("goodreads_library_export.csv", shelves: .collections)
     #expect(plan.collections.map(\.slug) == ["goodreads", "favorites", "sci-fi", "british", "owned-books"])
