@@ -21,6 +21,35 @@ package struct BookRecord: Sendable, Equatable {
     storage = CopyOnWrite(Fields(id: id, provenance: Provenance(source)))
   }
 
+  /// A record of `source`'s record `id` with the fields a source's data gives, made in one
+  /// piece: a mapping that set each through its accessor paid a uniqueness check and an
+  /// exclusive access per field, for every volume of every build.
+  package init(
+    id: String, source: SourceRecord, title: String?, subtitle: String?, authors: [String]?,
+    publisher: String?, published: BookDate?, description: String?, pageCount: Int?, language: String?,
+    categories: [String]?, identifiers: [BookIdentifier]?, covers: CoverLinks?, previewLink: String?,
+    readerLink: String?, rating: Rating?, sale: Sale?, isPublicDomain: Bool?
+  ) {
+    var fields = Fields(id: id, provenance: Provenance(source))
+    fields.title = title
+    fields.subtitle = subtitle
+    fields.authors = authors
+    fields.publisher = publisher
+    fields.published = published
+    fields.description = description
+    fields.pageCount = pageCount
+    fields.language = language
+    fields.categories = categories
+    fields.identifiers = identifiers
+    fields.covers = covers
+    fields.previewLink = previewLink
+    fields.readerLink = readerLink
+    fields.rating = rating
+    fields.sale = sale
+    fields.isPublicDomain = isPublicDomain
+    storage = CopyOnWrite(fields)
+  }
+
   package static func == (a: BookRecord, b: BookRecord) -> Bool {
     a.storage.isShared(with: b.storage) || a.storage.value == b.storage.value
   }

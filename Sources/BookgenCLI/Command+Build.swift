@@ -101,8 +101,9 @@ extension CommandContext {
       + "in \(pipeline.elapsed) s"
   }
 
-  /// The layout of the kept volumes' file (`VolumeMemo+State`): a new one needs a new number.
-  static let volumeMemoFormat = 1
+  /// The layout of the kept volumes' file (`VolumeMemo+State`): a new one needs a new number
+  /// (2: the outlines of pages of search results beside the volumes).
+  static let volumeMemoFormat = 2
 
   /// Whole milliseconds, for `--verbose` timings.
   static func milliseconds(_ seconds: Double) -> String {

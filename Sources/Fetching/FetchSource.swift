@@ -22,6 +22,8 @@ package protocol FetchSource: Sendable {
 
   /// A cached good body read again; nil when it does not decode (it is then fetched again).
   func decodeCached(_ body: ArraySlice<UInt8>, for request: Request) -> Decoded?
+  /// `decodeCached` for a body whose XXH64 is `digest` (checked when the entry was read).
+  func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: Request) -> Decoded?
   /// A response judged: its decoded body, or why it is a failure.
   func interpret(_ response: TransportResponse, for request: Request) -> Result<
     Decoded, RequestFailure.Reason
@@ -43,6 +45,10 @@ package protocol FetchSource: Sendable {
 }
 
 extension FetchSource {
+  package func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: Request) -> Decoded? {
+    decodeCached(body, for: request)
+  }
+
   package func skippedSummary(_ purposes: [Purpose]) -> String {
     purposes.count == 1 ? "1 optional request" : "\(purposes.count) optional requests"
   }

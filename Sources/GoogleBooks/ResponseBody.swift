@@ -11,10 +11,11 @@ enum ResponseBody {
   case volume(Range<Int>)
 
   /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text. Items past
-  /// `maxItems` are skipped unread and counted in `ignoredItems`.
+  /// `maxItems` are skipped unread and counted in `ignoredItems`; `lengths` gets the length of
+  /// each item's JSON, read or skipped (for the page's `ResponseOutline`).
   static func read(
-    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int? = nil, ignoredItems: inout Int,
-    memo: VolumeMemo? = nil
+    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, ignoredItems: inout Int, memo: VolumeMemo?,
+    lengths: inout [Int]
   ) throws -> ResponseBody {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
@@ -34,7 +35,12 @@ enum ResponseBody {
             ignoredItems += 1
             try reader.skipValue()
           } else {
-            items.append(try readItem(&reader, index: index, memo: memo))
+            reader.skipSpace()
+            let start = reader.position
+            let item = try readItem(&reader, index: index, memo: memo)
+            items.append(item)
+            // Decoding and the memo's skip both stop at the item's end: its JSON's length.
+            lengths.append(reader.position - start)
           }
         }
       case "id":

@@ -64,12 +64,15 @@ package enum VolumeDecoder {
   }
 
   /// With a `memo`, items one run decoded already are taken from it (see `VolumeMemo`).
-  static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil, memo: VolumeMemo?)
+  /// `digest`, when given, is the body's XXH64 (a cache entry's, checked when it was read).
+  static func decode(
+    _ body: ArraySlice<UInt8>, digest: UInt64? = nil, maxItems: Int? = nil, memo: VolumeMemo?
+  )
     throws(ResponseDecodingError) -> DecodedResponse
   {
     let result = body.withUnsafeBufferPointer { buffer in
       Result { () throws(ResponseDecodingError) -> DecodedResponse in
-        try decode(buffer, maxItems: maxItems, memo: memo)
+        try decode(buffer, digest: digest, maxItems: maxItems, memo: memo)
       }
     }
     return try result.get()
@@ -81,13 +84,25 @@ package enum VolumeDecoder {
     try decode(body, maxItems: maxItems, memo: nil)
   }
 
-  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, memo: VolumeMemo? = nil)
-    throws(ResponseDecodingError) -> DecodedResponse
-  {
+  static func decode(
+    _ buffer: UnsafeBufferPointer<UInt8>, digest: UInt64? = nil, maxItems: Int?, memo: VolumeMemo? = nil
+  ) throws(ResponseDecodingError) -> DecodedResponse {
+    // A page whose very bytes the memo outlined is served from its entries, its JSON unread.
+    let outlineKey = memo.flatMap { _ in
+      ResponseOutline.key(digest: digest ?? XXH64.hash(buffer), length: buffer.count, maxItems: maxItems)
+    }
+    if let memo, let outlineKey, let outline = memo.outline(outlineKey),
+      let response = outline.response(from: memo)
+    {
+      memo.servedOutline()
+      return response
+    }
     let body: ResponseBody
     var ignoredItems = 0
+    var lengths: [Int] = []
     do {
-      body = try ResponseBody.read(buffer, maxItems: maxItems, ignoredItems: &ignoredItems, memo: memo)
+      body = try ResponseBody.read(
+        buffer, maxItems: maxItems, ignoredItems: &ignoredItems, memo: memo, lengths: &lengths)
     } catch {
       let (offset, message) = JSONReader.failure(error)
       throw .invalidJSON(offset: offset, message: message)
@@ -107,6 +122,11 @@ package enum VolumeDecoder {
       response.isSingleVolume = true
     case .page(let items):
       outcomes = items
+      if let memo, let outlineKey,
+        let outline = ResponseOutline(items, lengths: lengths, ignoredItems: ignoredItems)
+      {
+        memo.store(outline, key: outlineKey)
+      }
     }
     response.volumes.reserveCapacity(outcomes.count)
     for outcome in outcomes {

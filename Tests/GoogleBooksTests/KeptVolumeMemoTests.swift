@@ -36,9 +36,15 @@ import Testing
     }
     // Every kept entry was taken from the file, none decoded again: none of their ids had been
     // seen in this run, and the fast path for new ids must not bypass what an earlier run kept.
-    let keptCount = try #require(StateReader.entries(of: file, stamp: stamp)).count
+    let keys = try #require(StateReader.entries(of: file, stamp: stamp)).keys
+    let keptCount = keys.filter { !ResponseOutline.isOutlineKey($0) }.count
     #expect(keptCount > 3)
     #expect(again.servedFromEarlierRun == keptCount)
+    // Every page was served from its outline, its JSON unread; a bare volume has none.
+    let pages = try bodies.filter { try !VolumeDecoder.decode($0[...], maxItems: nil).isSingleVolume }
+    #expect(pages.count > 3)
+    #expect(keys.count == keptCount + pages.count)
+    #expect(again.bodiesServedFromOutlines == pages.count)
     #expect(again.serialized(stamp: stamp) == file)
   }
 
@@ -56,6 +62,76 @@ import Testing
     let decoded = try VolumeDecoder.decode(changed[...], maxItems: nil, memo: memo)
     #expect(decoded.volumes.map(\.volumeInfo.title) == ["U"])
     #expect(decoded == (try VolumeDecoder.decode(changed[...], maxItems: nil)))
+  }
+
+  /// A page with one item changed is another body: it is read, its unchanged items are served
+  /// from the kept entries and the changed one is decoded.
+  @Test func aPageWithAChangedItemIsReadAndOnlyThatItemDecoded() throws {
+    let items = (0..<5).map {
+      #"{"kind":"books#volume","id":"ID\#($0)AAAAAAAAA","volumeInfo":{"title":"T\#($0)"}}"#
+    }
+    let body = Array(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8)
+    var edited = items
+    edited[2] = edited[2].replacingOccurrences(of: #""T2""#, with: #""Changed""#)
+    let changed = Array(#"{"items":[\#(edited.joined(separator: ","))]}"#.utf8)
+    let memo = VolumeMemo(kept: try kept([body]), stamp: stamp)
+    let decoded = try VolumeDecoder.decode(changed[...], maxItems: nil, memo: memo)
+    #expect(decoded == (try VolumeDecoder.decode(changed, maxItems: nil)))
+    #expect(decoded.volumes[2].volumeInfo.title == "Changed")
+    #expect(memo.bodiesServedFromOutlines == 0)
+    #expect(memo.servedFromEarlierRun == 4)
+    // The next run finds the changed page outlined, and every item of it kept.
+    let next = VolumeMemo(kept: memo.serialized(stamp: stamp), stamp: stamp)
+    #expect(try VolumeDecoder.decode(changed[...], maxItems: nil, memo: next) == decoded)
+    #expect(next.bodiesServedFromOutlines == 1)
+    #expect(next.servedFromEarlierRun == 5)
+  }
+
+  /// An outline stands only for its body read with the same `maxItems`, keeps a malformed
+  /// item's note at its place, and is not used when an entry it names is missing.
+  @Test func anOutlineStandsForItsBodyAsDecodedWithTheSameMaxItems() throws {
+    let body = Array(
+      #"{"items":[{"id":"AAAAAAAAAAAA","volumeInfo":{"title":"A"}},{"volumeInfo":{"title":"no id"}},{"id":"CCCCCCCCCCCC"}]}"#
+        .utf8)
+    let file = try kept([body])
+    for maxItems in [nil, 1, 2, 3, 10] {
+      let memo = VolumeMemo(kept: file, stamp: stamp)
+      let plain = try VolumeDecoder.decode(body, maxItems: maxItems)
+      #expect(
+        try VolumeDecoder.decode(body[...], maxItems: maxItems, memo: memo) == plain,
+        "\(String(describing: maxItems))")
+      #expect(memo.bodiesServedFromOutlines == (maxItems == nil ? 1 : 0))
+    }
+    #expect(try VolumeDecoder.decode(body, maxItems: nil).skipped.map(\.index) == [1])
+    // Only the outline kept, none of its volumes: the body is read as if there were none.
+    let entries = try #require(StateReader.entries(of: file, stamp: stamp))
+    let outlinesOnly = StateWriter.file(
+      stamp: stamp,
+      entries: entries.filter { ResponseOutline.isOutlineKey($0.key) }.map {
+        (key: $0.key, bytes: file[$0.value])
+      })
+    let memo = VolumeMemo(kept: outlinesOnly, stamp: stamp)
+    #expect(
+      try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
+        == (try VolumeDecoder.decode(body, maxItems: nil)))
+    #expect(memo.bodiesServedFromOutlines == 0)
+  }
+
+  @Test func anOutlineReadsBackAsWritten() throws {
+    let outline = ResponseOutline(
+      items: [
+        .volume(digest: 0xFFFF_FFFF_FFFF_FFFF, length: 300), .skipped(id: nil, reason: "it has no id"),
+        .skipped(id: "x", reason: ""),
+      ],
+      ignoredItems: 7)
+    #expect(ResponseOutline(decoding: outline.encoded[...]) == outline)
+    let bytes = outline.encoded
+    #expect(ResponseOutline(decoding: bytes.dropLast()) == nil)
+    #expect(ResponseOutline(decoding: (bytes + [0])[...]) == nil)
+    #expect(
+      ResponseOutline.key(digest: 1, length: 10, maxItems: nil)
+        != ResponseOutline.key(digest: 1, length: 10, maxItems: 0))
+    #expect(ResponseOutline.key(digest: 1, length: 1 << 32, maxItems: nil) == nil)
   }
 
   @Test func aFileThatIsNotAWholeOneOfThisStampIsAnEmptyMemo() throws {

@@ -71,7 +71,8 @@ package struct ResponseCache: Sendable {
       guard body.count == header.bodyLength else {
         throw .corrupt(path: path, reason: "body is \(body.count) bytes, expected \(header.bodyLength)")
       }
-      guard XXH64.hex(body) == header.bodyChecksum else {
+      let digest = XXH64.hash(body)
+      guard HexText.lowercase(digest) == header.bodyChecksum else {
         throw .corrupt(path: path, reason: "body checksum mismatch")
       }
       guard let fetchedAt = UTCTime.parse(header.fetchedAt) else {
@@ -79,7 +80,7 @@ package struct ResponseCache: Sendable {
       }
       return CacheEntry(
         request: header.request, status: header.status, fetchedAt: fetchedAt, pinned: header.pinned, file: [],
-        bodyStart: newline + 1)
+        bodyStart: newline + 1, bodyDigest: digest)
     }
     var result = entry
     result.file = file

@@ -147,7 +147,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
     guard let entry, (200..<300).contains(entry.status) else {
       return .needsNetwork(request, stale: nil, problem: nil)
     }
-    guard let decoded = source.decodeCached(entry.body, for: request) else {
+    guard let decoded = source.decodeCached(entry.body, digest: entry.bodyDigest, for: request) else {
       return .needsNetwork(
         request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
     }

@@ -35,6 +35,10 @@ struct GoogleBooksSource: FetchSource {
     try? VolumeDecoder.decode(body, maxItems: request.maxItems, memo: memo)
   }
 
+  func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: APIRequest) -> DecodedResponse? {
+    try? VolumeDecoder.decode(body, digest: digest, maxItems: request.maxItems, memo: memo)
+  }
+
   /// A 2xx body that decodes is a success; error bodies are read before any volume.
   func interpret(_ response: TransportResponse, for request: APIRequest) -> Result<
     DecodedResponse, RequestFailure.Reason

@@ -16,14 +16,19 @@ extension VolumeMemo {
     self.init(previous: bytes, entries: entries)
   }
 
-  /// This run's entries (decoded, or taken from the last run's), in key order, written to
+  /// This run's entries (decoded, or taken from the last run's) and outlines, in key order, written to
   /// `sink` a chunk at a time; the memo is empty afterwards.
   package func serialize(stamp: String, to sink: @escaping ([UInt8]) -> Void) {
-    var all = takeEntries()
+    var (all, outlines) = takeEntries()
     var writer = StateFileWriter(stamp: stamp, sink: sink)
     for digest in all.keys.sorted() {
       let entry = all.removeValue(forKey: digest)!
-      writer.add(StateKey(low: digest, high: UInt64(entry.length)), Self.encode(entry)[...])
+      writer.add(StateKey(low: digest, high: UInt64(entry.length)), entry.kept ?? Self.encode(entry)[...])
+    }
+    // After the volumes, in key order too: the same run writes the same bytes.
+    for key in outlines.keys.sorted() {
+      let outline = outlines.removeValue(forKey: key)!
+      writer.add(key, outline.kept ?? outline.outline.encoded[...])
     }
     writer.finish()
   }

@@ -12,6 +12,10 @@ package final class VolumeMemo: @unchecked Sendable {
     var notes: [String]
     /// Bytes of JSON it was decoded from: with the digest, what tells two items apart.
     var length: Int
+    /// Its encoding in the earlier run's file when it was taken from there: written to the
+    /// next file as it is (the encoding of a volume is one layout, so it is the bytes encoding
+    /// it again would give), not encoded again.
+    var kept: ArraySlice<UInt8>?
   }
 
   private let lock = NSLock()
@@ -23,9 +27,17 @@ package final class VolumeMemo: @unchecked Sendable {
   private var previous: [UInt8]
   private var previousEntries: [StateKey: Range<Int>]
   private var keptServed = 0
+  /// This run's pages of search results, by their body's key (`ResponseOutline.key`), with
+  /// the earlier run's bytes of those taken from there.
+  private var outlines: [StateKey: (outline: ResponseOutline, kept: ArraySlice<UInt8>?)] = [:]
+  private var outlinesServed = 0
 
   /// How many items this run took from the earlier run's entries instead of decoding them.
   package var servedFromEarlierRun: Int { lock.withLock { keptServed } }
+
+  /// How many bodies this run took from outlines (its own or the earlier run's) instead of
+  /// reading their JSON.
+  package var bodiesServedFromOutlines: Int { lock.withLock { outlinesServed } }
 
   package init() {
     previous = []
@@ -43,10 +55,29 @@ package final class VolumeMemo: @unchecked Sendable {
       (entries[digest], previousEntries[StateKey(low: digest, high: UInt64(length))].map { previous[$0] })
     }
     if let found { return found.length == length ? found : nil }
-    guard let kept, let entry = Self.decode(kept, digest: digest, length: length) else { return nil }
+    guard let kept, var entry = Self.decode(kept, digest: digest, length: length) else { return nil }
+    entry.kept = kept
     store(entry, digest: digest)
     lock.withLock { keptServed += 1 }
     return entry
+  }
+
+  /// The outline kept under `key` (this run's, or the earlier run's).
+  func outline(_ key: StateKey) -> ResponseOutline? {
+    let (found, kept) = lock.withLock { (outlines[key], previousEntries[key].map { previous[$0] }) }
+    if let found { return found.outline }
+    guard let kept, let outline = ResponseOutline(decoding: kept) else { return nil }
+    lock.withLock { outlines[key] = (outline, kept) }
+    return outline
+  }
+
+  func store(_ outline: ResponseOutline, key: StateKey) {
+    lock.withLock { outlines[key] = (outline, nil) }
+  }
+
+  /// Counts a body served from its outline.
+  func servedOutline() {
+    lock.withLock { outlinesServed += 1 }
   }
 
   /// Whether an entry may be a volume with `id` (false: none is). An earlier run's entries are
@@ -64,14 +95,17 @@ package final class VolumeMemo: @unchecked Sendable {
 
   /// This run's entries, by digest, handed over: the memo is emptied (the earlier run's too),
   /// so the run's volumes are not held past the fetch stage by it.
-  func takeEntries() -> [UInt64: Entry] {
+  func takeEntries() -> (
+    entries: [UInt64: Entry], outlines: [StateKey: (outline: ResponseOutline, kept: ArraySlice<UInt8>?)]
+  ) {
     lock.withLock {
       defer {
         entries = [:]
+        outlines = [:]
         previous = []
         previousEntries = [:]
       }
-      return entries
+      return (entries, outlines)
     }
   }
 }
