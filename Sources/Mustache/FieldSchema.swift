@@ -24,7 +24,7 @@ public indirect enum FieldSchema: Sendable, Equatable {
     }
     switch sample {
     case .null: self = .any
-    case .bool, .number, .string: self = .scalar
+    case .bool, .number, .string, .utf8: self = .scalar
     case .list(let items):
       self = .list(FieldSchema.union(items.map { FieldSchema(sample: $0, depth: depth + 1) }))
     case .map(let fields): self = .object(fields.mapValues { FieldSchema(sample: $0, depth: depth + 1) })

@@ -7,6 +7,10 @@ public enum MustacheValue: Sendable, Equatable {
   case bool(Bool)
   case number(Double)
   case string(String)
+  /// Text as UTF-8 bytes, rendered like the `.string` of the same text: for a fragment written
+  /// as bytes (a page's `<head>` tags), which making a `String` of would validate byte by byte.
+  /// The bytes must be valid UTF-8.
+  case utf8([UInt8])
   case list([MustacheValue])
   case map([String: MustacheValue])
   /// A map whose keys are its shape's, values in slot order (nil: the key is absent). Renders
@@ -36,6 +40,7 @@ public enum MustacheValue: Sendable, Equatable {
     case .bool(let value): return value
     case .number: return true
     case .string(let value): return !value.isEmpty
+    case .utf8(let bytes): return !bytes.isEmpty
     case .list(let items): return !items.isEmpty
     case .map, .object: return true
     }
@@ -48,6 +53,7 @@ public enum MustacheValue: Sendable, Equatable {
     case .bool(let value): return value ? "true" : "false"
     case .number(let value): return MustacheValue.format(value)
     case .string(let value): return value
+    case .utf8(let bytes): return String(decoding: bytes, as: UTF8.self)
     }
   }
 
@@ -56,7 +62,7 @@ public enum MustacheValue: Sendable, Equatable {
     switch self {
     case .map(let fields): return fields[key]
     case .object(let shape, let values): return shape.slot(of: key).flatMap { values[$0] }
-    case .null, .bool, .number, .string, .list: return nil
+    case .null, .bool, .number, .string, .utf8, .list: return nil
     }
   }
 
@@ -65,7 +71,7 @@ public enum MustacheValue: Sendable, Equatable {
     switch self {
     case .map(let fields): return fields
     case .object(let shape, let values): return shape.fields(values)
-    case .null, .bool, .number, .string, .list: return nil
+    case .null, .bool, .number, .string, .utf8, .list: return nil
     }
   }
 
@@ -83,6 +89,9 @@ public enum MustacheValue: Sendable, Equatable {
     case (.bool(let left), .bool(let right)): return left == right
     case (.number(let left), .number(let right)): return left == right
     case (.string(let left), .string(let right)): return left == right
+    case (.utf8(let left), .utf8(let right)): return left == right
+    case (.string(let text), .utf8(let bytes)), (.utf8(let bytes), .string(let text)):
+      return text.utf8.elementsEqual(bytes)
     case (.list(let left), .list(let right)): return left == right
     case (.map(let left), .map(let right)): return left == right
     case (.map, .object), (.object, .map), (.object, .object): return lhs.members == rhs.members

@@ -274,7 +274,7 @@ struct Renderer: ~Copyable {
         fields.formIndex(after: &index)
       }
       return nil
-    case .null, .bool, .number, .string, .list:
+    case .null, .bool, .number, .string, .utf8, .list:
       return nil
     }
   }
@@ -307,6 +307,10 @@ struct Renderer: ~Copyable {
     switch value {
     case .string(let string):
       if escaped { HTMLEscape.append(string, to: &buffer) } else { buffer.append(utf8: string) }
+    case .utf8(let bytes):
+      bytes.withUnsafeBufferPointer { bytes in
+        if escaped { HTMLEscape.append(bytes, to: &buffer) } else { buffer.append(bytes) }
+      }
     case .number, .bool:
       buffer.append(utf8: value.text)
     case .null, .list, .map, .object:

@@ -71,7 +71,13 @@ package struct JSONWriter {
     text.withUTF8 { bytes in
       var runStart = 0
       var index = 0
-      while index < bytes.count {
+      while true {
+        // Plain runs sixteen bytes at a time; the switch below decides on each candidate.
+        index = stringBlocks.firstIndex(in: bytes, from: index) { byte in
+          byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26
+            || byte == 0xE2
+        }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         let escape: StaticString
         var length = 1
@@ -106,6 +112,10 @@ package struct JSONWriter {
     }
     out.append(UInt8(ascii: "\""))
   }
+
+  /// The bytes `appendString` may escape: `"`, `\\`, `<`, `>`, `&`, control characters and the
+  /// lead byte of U+2028 and U+2029.
+  private static let stringBlocks = ByteBlocks(Array("\"\\<>&".utf8) + [0xE2], controls: true)
 
   /// `\u00XX`, lower-case hex, for an ASCII byte.
   private static func appendUnicodeEscape(_ byte: UInt8, to out: inout [UInt8]) {

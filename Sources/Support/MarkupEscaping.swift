@@ -23,7 +23,8 @@ package enum MarkupEscaping {
   package static func escape(_ text: String, _ characters: Characters) -> String {
     var text = text
     return text.withUTF8 { bytes in
-      guard let first = bytes.firstIndex(where: { needsEscape($0, characters) }) else { return nil }
+      let first = nextCandidate(bytes, from: 0, characters)
+      guard first < bytes.count else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count + 16)
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
@@ -51,26 +52,49 @@ package enum MarkupEscaping {
     _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ characters: Characters
   ) {
     var runStart = 0
-    var index = 0
+    var index = nextCandidate(bytes, from: 0, characters)
     while index < bytes.count {
       let byte = bytes[index]
-      guard needsEscape(byte, characters) else {
-        index += 1
-        continue
-      }
       // 0xC2 and 0xEF only start a forbidden character in some sequences (C1, U+FFFE/U+FFFF).
       let length = forbiddenLength(bytes, at: index)
       if length == 0, byte >= 0x80 {
-        index += 1
+        index = nextCandidate(bytes, from: index + 1, characters)
         continue
       }
       if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
       if length == 0 { out.append(contentsOf: entity(byte)) }
       index += max(1, length)
       runStart = index
+      index = nextCandidate(bytes, from: index, characters)
     }
     if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
   }
+
+  /// The first byte at or after `start` that `needsEscape`, or `bytes.count`.
+  @inline(__always)
+  private static func nextCandidate(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ characters: Characters
+  )
+    -> Int
+  {
+    blocks(characters).firstIndex(in: bytes, from: start) { needsEscape($0, characters) }
+  }
+
+  private static func blocks(_ characters: Characters) -> ByteBlocks {
+    switch characters {
+    case .htmlText: htmlTextBlocks
+    case .html: htmlBlocks
+    case .htmlAttribute: htmlAttributeBlocks
+    case .xml: xmlBlocks
+    }
+  }
+
+  // Every byte `needsEscape` may be true for, by the characters escaped.
+  private static let htmlTextBlocks = ByteBlocks(Array("&<>".utf8) + [0x7F, 0xC2, 0xEF], controls: true)
+  private static let htmlBlocks = ByteBlocks(Array("&<>\"'".utf8) + [0x7F, 0xC2, 0xEF], controls: true)
+  private static let htmlAttributeBlocks = ByteBlocks(
+    Array("&<>\"'`".utf8) + [0x7F, 0xC2, 0xEF], controls: true)
+  private static let xmlBlocks = ByteBlocks(Array("&<>\"".utf8) + [0x7F, 0xC2, 0xEF], controls: true)
 
   /// Whether `byte` is replaced or dropped, or (0xC2, 0xEF) may start a forbidden character.
   @inline(__always)

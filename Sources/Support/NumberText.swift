@@ -3,13 +3,7 @@
 package enum NumberText {
   /// `1234` → `1,234`.
   package static func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(character)
-    }
-    return value < 0 ? "-" + result : result
+    digits(value.magnitude, negative: value < 0, fractionDigits: 0, grouping: true)
   }
 
   /// `1 query`, `3 queries`, `1,234 books`.
@@ -18,7 +12,8 @@ package enum NumberText {
   }
 
   /// `1234.5` with 2 decimals → `1,234.50`; rounding half away from zero on the minor unit.
-  package static func decimal(_ value: Double, fractionDigits: Int) -> String {
+  /// `grouping` false leaves out the thousands separators (`1234.50`, structured data's amounts).
+  package static func decimal(_ value: Double, fractionDigits: Int, grouping: Bool = true) -> String {
     var scale = 1
     for _ in 0..<fractionDigits { scale *= 10 }
     // Google's numbers are range-checked where they are decoded; a value made in code that no
@@ -26,11 +21,41 @@ package enum NumberText {
     guard let minor = Int(exactly: (value.magnitude * Double(scale)).rounded(.toNearestOrAwayFromZero)) else {
       return "\(value)"
     }
-    let whole = grouped(minor / scale)
-    let sign = value < 0 && minor > 0 ? "-" : ""
-    guard fractionDigits > 0 else { return sign + whole }
-    let fraction = String(minor % scale)
-    return sign + whole + "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    return digits(
+      minor.magnitude, negative: value < 0 && minor > 0, fractionDigits: fractionDigits, grouping: grouping)
+  }
+
+  /// The ASCII digits of `minor`, its last `fractionDigits` after a `.`, the whole part grouped
+  /// by thousands with `,` when `grouping`: written backwards into one string's storage (a
+  /// price or count is formatted on every book page, and building it a character at a time
+  /// was most of a book's prices).
+  private static func digits(_ minor: UInt, negative: Bool, fractionDigits: Int, grouping: Bool) -> String {
+    // 20 digits, 6 separators, the point and the sign fit in 28 bytes; the fraction adds its own.
+    let capacity = 28 + fractionDigits
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var position = capacity
+      var rest = minor
+      func put(_ byte: UInt8) {
+        position -= 1
+        buffer[position] = byte
+      }
+      for _ in 0..<fractionDigits {
+        put(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      }
+      if fractionDigits > 0 { put(UInt8(ascii: ".")) }
+      var written = 0
+      repeat {
+        if grouping && written > 0 && written % 3 == 0 { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+        written += 1
+      } while rest > 0
+      if negative { put(UInt8(ascii: "-")) }
+      let length = capacity - position
+      for index in 0..<length { buffer[index] = buffer[position + index] }
+      return length
+    }
   }
 
   /// `5`, `0.01`, `4.5`, `1e+17`, `inf`: whole numbers without a fraction, others as Swift

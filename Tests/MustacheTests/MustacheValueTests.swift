@@ -38,3 +38,17 @@ func valueText(_ value: MustacheValue, _ expected: String) {
 @Test func escapeHelperMatchesTheRenderer() {
   #expect(HTMLEscape.escape("a < b && \"c\" > 'd'") == "a &lt; b &amp;&amp; &quot;c&quot; &gt; 'd'")
 }
+
+/// Text given as UTF-8 bytes (a page's head tags) renders, tests and compares like the same
+/// text as a string.
+@Test func utf8BytesRenderLikeTheSameString() throws {
+  let text = "<a href=\"x\">三體 & co</a>"
+  let bytes = MustacheValue.utf8(Array(text.utf8))
+  #expect(
+    try render("{{v}}|{{{v}}}|{{&v}}", ["v": bytes]) == render("{{v}}|{{{v}}}|{{&v}}", ["v": .string(text)]))
+  #expect(try render("{{#v}}yes{{/v}}{{^e}}empty{{/e}}", ["v": bytes, "e": .utf8([])]) == "yesempty")
+  #expect(bytes == .string(text))
+  #expect(MustacheValue.string(text) == bytes)
+  #expect(bytes != .string("other"))
+  #expect(bytes.text == text)
+}

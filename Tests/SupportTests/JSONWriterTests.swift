@@ -21,6 +21,24 @@ import Testing
     #expect(JSONValue.string(JSONWriterTests.hostile).rendered() == JSONWriterTests.hostileJSON)
   }
 
+  /// Long strings are scanned sixteen bytes at a time (`ByteBlocks`): whatever is escaped in
+  /// short text is escaped at any offset of long text, across a block's edge too.
+  @Test func escapesAreFoundAtEveryOffsetOfLongStrings() {
+    for scalar in Array(JSONWriterTests.hostile.unicodeScalars) + ["\u{E2}", "\u{2027}"] {
+      let special = String(scalar)
+      var short = JSONWriter()
+      short.string(special)
+      let escaped = String(decoding: short.bytes.dropFirst().dropLast(), as: UTF8.self)
+      for offset in 0..<40 {
+        let before = String(repeating: "a", count: offset)
+        let after = String(repeating: "b", count: 40 - offset)
+        var long = JSONWriter()
+        long.string(before + special + after)
+        #expect(long.bytes == Array("\"\(before)\(escaped)\(after)\"".utf8))
+      }
+    }
+  }
+
   @Test func eachControlCharacterIsEscaped() {
     for scalar in 0..<0x20 {
       let text = String(UnicodeScalar(UInt8(scalar)))

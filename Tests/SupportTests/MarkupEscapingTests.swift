@@ -59,4 +59,24 @@ import Testing
       #expect(MarkupEscaping.escape("©\u{FFFD}\u{F000}x\u{A0}", characters) == "©\u{FFFD}\u{F000}x\u{A0}")
     }
   }
+
+  /// Long text is scanned sixteen bytes at a time (`ByteBlocks`): a special character or a
+  /// forbidden sequence at any offset, across a block's edge too, is escaped as in short text.
+  @Test(arguments: [MarkupEscaping.Characters.htmlText, .html, .htmlAttribute, .xml])
+  func specialCharactersAreFoundAtEveryOffsetOfLongText(characters: MarkupEscaping.Characters) {
+    let specials = [
+      "&", "<", ">", "\"", "'", "`", "\u{1}", "\u{7F}", "\u{85}", "\u{FFFE}", "\u{FFFF}", "©", "\n", "é",
+    ]
+    for special in specials {
+      let escaped = MarkupEscaping.escape(special, characters)
+      for offset in 0..<40 {
+        let before = String(repeating: "a", count: offset)
+        let after = String(repeating: "b", count: 40 - offset)
+        #expect(MarkupEscaping.escape(before + special + after, characters) == before + escaped + after)
+        var bytes: [UInt8] = []
+        MarkupEscaping.append(before + special + special + after, to: &bytes, characters)
+        #expect(String(decoding: bytes, as: UTF8.self) == before + escaped + escaped + after)
+      }
+    }
+  }
 }

@@ -34,6 +34,14 @@ import Testing
   }
 
   @Test(arguments: [
+    (1234.5, 2, "1234.50"), (1_234_567.0, 2, "1234567.00"), (0.05, 2, "0.05"), (-356.0, 2, "-356.00"),
+    (999.0, 0, "999"),
+  ])
+  func decimalsWithoutGroupingLeaveOutTheSeparators(value: Double, digits: Int, expected: String) {
+    #expect(NumberText.decimal(value, fractionDigits: digits, grouping: false) == expected)
+  }
+
+  @Test(arguments: [
     (5.0, "5"), (0.01, "0.01"), (4.5, "4.5"), (-3.0, "-3"), (1000.0, "1000"), (1e17, "1e+17"),
     (9.3e16, "9.3e+16"), (Double.infinity, "inf"), (-Double.infinity, "-inf"),
   ])

@@ -42,6 +42,12 @@ struct SEOHead: Sendable {
   /// a page without one has no meta description (the site's, repeated on thousands of pages,
   /// would say nothing of them).
   func render(job: PageJob, description: String?) -> String {
+    String(decoding: bytes(job: job, description: description), as: UTF8.self)
+  }
+
+  /// `render`'s fragment as the UTF-8 bytes it was written as: pages copy it into their output
+  /// as it is (`MustacheValue.utf8`), and a `String` of it validated every byte again.
+  func bytes(job: PageJob, description: String?) -> [UInt8] {
     let text = description?.nonEmpty
     // One byte buffer for the whole fragment, values escaped straight into it: joining a
     // string per tag was a tenth of a build, a `JSONValue` tree half of the head.
@@ -51,7 +57,7 @@ struct SEOHead: Sendable {
       // A 404 page is served at any address: it must not claim one or be indexed; the search
       // page shows nothing without a query; a card is a part of other sites' pages.
       SEOHead.appendTag("meta", ["name": "robots", "content": "noindex"], to: &html.bytes)
-      return String(decoding: html.bytes, as: UTF8.self)
+      return html.bytes
     }
     if let text { SEOHead.appendTag("meta", ["name": "description", "content": text], to: &html.bytes) }
     let canonical = canonicalURL(of: job)
@@ -100,7 +106,7 @@ struct SEOHead: Sendable {
       }
       html.bytes.append(contentsOf: "</script>\n".utf8)
     }
-    return String(decoding: html.bytes, as: UTF8.self)
+    return html.bytes
   }
 
   /// The absolute URL of the page `job` makes: a book's was made with its facts (percent-encoding

@@ -20,10 +20,10 @@ struct SiteURLs: Sendable, Equatable {
   }
 
   /// Root-relative href for a site path given as segments (`["books", "dune-abc"]` → a folder).
-  func href(_ path: SitePath) -> String { pathPrefix + path.encodedURLPath }
+  func href(_ path: SitePath) -> String { path.encodedURLPath(after: pathPrefix) }
 
   /// Absolute URL for a site path (canonical links, feeds).
-  func absolute(_ path: SitePath) -> String { baseURL + path.encodedURLPath }
+  func absolute(_ path: SitePath) -> String { path.encodedURLPath(after: baseURL) }
 }
 
 extension SiteBuilder {
@@ -47,8 +47,20 @@ struct SitePath: Sendable, Hashable {
   }
 
   /// `books/dune-abc/` for folders, `assets/style.css` for files.
-  var encodedURLPath: String {
-    var text = segments.map { PercentEncoding.encodePathSegment($0) + "/" }.joined()
+  var encodedURLPath: String { encodedURLPath(after: "") }
+
+  /// `prefix` followed by `encodedURLPath`, made in one string sized up front: joining a string
+  /// per segment cost thousands of instructions per link, and pages link hundreds of paths.
+  func encodedURLPath(after prefix: String) -> String {
+    var length = prefix.utf8.count + segments.count + (fileName?.utf8.count ?? 0)
+    for segment in segments { length += segment.utf8.count }
+    var text = prefix
+    // Room for the plain-ASCII case (most slugs); an encoded segment grows it as it must.
+    text.reserveCapacity(length)
+    for segment in segments {
+      text += PercentEncoding.encodePathSegment(segment)
+      text.append("/")
+    }
     if let fileName { text += PercentEncoding.encodePathSegment(fileName) }
     return text
   }

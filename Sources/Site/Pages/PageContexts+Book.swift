@@ -152,7 +152,7 @@ extension PageContexts {
       "currency": .optional(retail?.currencyCode),
       // Raw values for structured data (schema.org Offer): `356.00`, `FOR_SALE`.
       "amount": .optional(
-        retail.map { String(NumberText.decimal($0.amount, fractionDigits: 2).filter { $0 != "," }) }),
+        retail.map { NumberText.decimal($0.amount, fractionDigits: 2, grouping: false) }),
       "saleability": .optional(sale.saleability?.rawValue),
     ])
   }

@@ -215,7 +215,7 @@ final class PageContexts: Sendable {
       "isHome": .bool(isHome),
       // The footer leaves out the data attribution a book page already shows.
       "isBook": .bool(job.kind.isBook),
-      "seoHead": .string(seo.render(job: job, description: description.nonEmpty)),
+      "seoHead": .utf8(seo.bytes(job: job, description: description.nonEmpty)),
     ])
   }
 
