@@ -20,6 +20,11 @@ struct CollationKey: Sendable, Comparable, Hashable {
     self.folded = folded
   }
 
+  /// Whether both texts are ASCII: then keys of different bytes are different `String`s.
+  var isASCII: Bool {
+    folded.utf8.allSatisfy { $0 < 0x80 } && raw.utf8.allSatisfy { $0 < 0x80 }
+  }
+
   /// Folded text used for sorting and for merging names that differ only in case or accents.
   static func fold(_ text: String) -> String { TextFolding.fold(text) }
 

@@ -22,8 +22,23 @@ struct SlugAllocator {
     return candidate
   }
 
-  /// `text.lowercased()`, without a copy when it is ASCII without capitals (most slugs).
-  private static func lowered(_ text: String) -> String {
-    text.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? text : text.lowercased()
+  /// `text.lowercased()`: without a copy when it is ASCII without capitals, by bytes when it is
+  /// other ASCII (a book's slug ends in its id, which has capitals; Unicode's lower-casing of
+  /// ASCII is just that, at a tenth of the cost).
+  static func lowered(_ text: String) -> String {
+    var hasCapital = false
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return text.lowercased() }
+      if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
+    }
+    guard hasCapital else { return text }
+    return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+      var count = 0
+      for byte in text.utf8 {
+        buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        count += 1
+      }
+      return count
+    }
   }
 }
