@@ -312,7 +312,7 @@ struct SiteModel: Sendable {
   /// `title-words-<id>`: readable, and unique because ids are; collisions after making
   /// ids path-safe (or differing only in case) get `-2`, `-3` in all-books order.
   static func slugs(of books: [Book]) -> [String] {
-    var allocator = SlugAllocator()
+    var allocator = SlugAllocator(capacity: books.count)
     return books.indices.map { allocator.allocate(books[$0].preferredSlug) }
   }
 }

@@ -42,7 +42,7 @@ struct CollationKey: Sendable, Comparable, Hashable {
   }
 
   /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
-  private static func compareBytes(_ a: String, _ b: String) -> Int {
+  static func compareBytes(_ a: String, _ b: String) -> Int {
     // Native strings lend their bytes without a copy (a `var` copy for `withUTF8` retained both
     // strings on every comparison of every sort).
     if let order = a.utf8.withContiguousStorageIfAvailable({ a in

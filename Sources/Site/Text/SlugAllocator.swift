@@ -5,8 +5,11 @@
 struct SlugAllocator {
   private var taken: Set<String>
 
-  init(reserved: Set<String> = ["page"]) {
-    taken = Set(reserved.map { $0.lowercased() })
+  /// `capacity`: how many slugs will be handed out, so the set is not grown (and every slug
+  /// hashed again) on the way.
+  init(reserved: Set<String> = ["page"], capacity: Int = 0) {
+    taken = Set(minimumCapacity: reserved.count + capacity)
+    for name in reserved { taken.insert(name.lowercased()) }
   }
 
   /// `preferred`, or `preferred-2`, `preferred-3`… when it is taken.
@@ -26,19 +29,22 @@ struct SlugAllocator {
   /// other ASCII (a book's slug ends in its id, which has capitals; Unicode's lower-casing of
   /// ASCII is just that, at a tenth of the cost).
   static func lowered(_ text: String) -> String {
-    var hasCapital = false
-    for byte in text.utf8 {
-      guard byte < 0x80 else { return text.lowercased() }
-      if byte >= 0x41 && byte <= 0x5A { hasCapital = true }
-    }
-    guard hasCapital else { return text }
-    return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
-      var count = 0
-      for byte in text.utf8 {
-        buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        count += 1
+    // nil: not ASCII (or not contiguous), left to Unicode's lower-casing.
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+      var hasCapital = false
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        if byte &- 0x41 < 26 { hasCapital = true }
       }
-      return count
+      guard hasCapital else { return text }
+      return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        for index in bytes.indices {
+          let byte = bytes[index]
+          buffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        return bytes.count
+      }
     }
+    return (ascii ?? nil) ?? text.lowercased()
   }
 }
