@@ -56,10 +56,13 @@ package enum DescriptionHTML {
   /// `plainText(_:limit:)` gives for each, for the price of one conversion.
   package static func plainText(_ description: String, limits: [Int]) -> [String] {
     guard let longest = limits.max() else { return [] }
-    // Only the start of a long description is converted: enough for the longest cut however
-    // wide its characters (16 bytes each). A cut of that start is the full text's cut whenever
-    // it really cut; when the start was too short for a limit, the whole text is converted.
-    let start = convert(description, budget: 16 * (max(0, longest) + 2))
+    // Only the start of a long description is written: enough for the longest cut when its
+    // characters take at most 4 bytes (all of Latin, CJK and emoji but those built of several
+    // scalars). A cut of that start is the full text's cut whenever it really cut; when the
+    // start was too short for a limit (characters with combining marks), the whole text is
+    // converted. The markup after the start is still read (`SimpleHTML.walk` must see all of
+    // it to know gumbo is not needed), but by `memchr` from tag to tag, and nothing is written.
+    let start = convert(description, budget: 4 * (max(0, longest) + 2))
     var cuts: [String] = []
     for limit in limits {
       let cut = PlainTextWriter.truncate(start.text, limit: limit)
@@ -81,20 +84,15 @@ package enum DescriptionHTML {
     case html
 
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Shape {
-      var shape = Shape.plain
+      // By `memchr`, from `<` to `<`: most descriptions are long runs of text.
       var index = 0
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "&"), 0:
-          shape = .plainWithReferences
-        case UInt8(ascii: "<") where index + 1 < bytes.count && startsTag(bytes[index + 1]):
-          return .html
-        default:
-          break
-        }
-        index += 1
+      while let less = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: bytes, index..<bytes.count) {
+        if less + 1 < bytes.count && startsTag(bytes[less + 1]) { return .html }
+        index = less + 1
       }
-      return shape
+      let all = 0..<bytes.count
+      return ByteScan.contains(UInt8(ascii: "&"), in: bytes, all) || ByteScan.contains(0, in: bytes, all)
+        ? .plainWithReferences : .plain
     }
 
     /// Whether `<` followed by `byte` opens a tag, comment or end tag, as HTML tokenizes it.

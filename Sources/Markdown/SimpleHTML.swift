@@ -36,51 +36,53 @@ enum SimpleHTML {
     }
 
     while index < bytes.count {
-      switch bytes[index] {
-      case 0:
-        return false
-      case 0x0D where preformattedDepth > 0:
-        return false  // the parser turns CR and CRLF into LF, which only matters in <pre>
-      case UInt8(ascii: "&"):
-        textHasReference = true
-        index += 1
-      case UInt8(ascii: "<"):
-        guard let token = readToken(bytes, at: index) else { return false }
-        if case .text = token {
-          index += 1  // `<` that starts no tag is text
-          continue
+      guard bytes[index] == UInt8(ascii: "<") else {
+        // The text up to the next `<`, skipped with `memchr` (not a byte at a time): only NUL,
+        // a CR in <pre> (the parser turns CR and CRLF into LF, which only matters there) and
+        // references (`&`) in it matter.
+        let end = ByteScan.firstIndex(of: UInt8(ascii: "<"), in: bytes, index..<bytes.count) ?? bytes.count
+        let run = index..<end
+        if ByteScan.contains(0, in: bytes, run) { return false }
+        if preformattedDepth > 0 && ByteScan.contains(0x0D, in: bytes, run) { return false }
+        if !textHasReference && ByteScan.contains(UInt8(ascii: "&"), in: bytes, run) {
+          textHasReference = true
         }
-        guard emitText(upTo: index, into: &visitor) else { return false }
-        switch token {
-        case .text:
-          break
-        case .comment(let length):
-          index += length
-        case .endTag(let tag, let length):
-          guard let last = open.last, last.tag == tag else { return false }
-          open.removeLast()
-          if tag == .pre { preformattedDepth -= 1 }
-          if let token = last.token { visitor.exit(token) }
-          index += length
-        case .startTag(let tag, let attributes, let length):
-          index += length
-          guard startIsUnambiguous(tag, in: &open, visitor: &visitor) else { return false }
-          let token = visitor.enter(Element(role: tag.role, attributes: attributes))
-          if tag.isVoid {
-            if let token { visitor.exit(token) }
-          } else {
-            open.append((tag, token))
-          }
-          if tag == .pre {
-            preformattedDepth += 1
-            // The parser drops a newline right after <pre>.
-            if index < bytes.count && bytes[index] == 0x0A { index += 1 }
-          }
-        }
-        textStart = index
-      default:
-        index += 1
+        index = run.upperBound
+        continue
       }
+      guard let token = readToken(bytes, at: index) else { return false }
+      if case .text = token {
+        index += 1  // `<` that starts no tag is text
+        continue
+      }
+      guard emitText(upTo: index, into: &visitor) else { return false }
+      switch token {
+      case .text:
+        break
+      case .comment(let length):
+        index += length
+      case .endTag(let tag, let length):
+        guard let last = open.last, last.tag == tag else { return false }
+        open.removeLast()
+        if tag == .pre { preformattedDepth -= 1 }
+        if let token = last.token { visitor.exit(token) }
+        index += length
+      case .startTag(let tag, let attributes, let length):
+        index += length
+        guard startIsUnambiguous(tag, in: &open, visitor: &visitor) else { return false }
+        let token = visitor.enter(Element(role: tag.role, attributes: attributes))
+        if tag.isVoid {
+          if let token { visitor.exit(token) }
+        } else {
+          open.append((tag, token))
+        }
+        if tag == .pre {
+          preformattedDepth += 1
+          // The parser drops a newline right after <pre>.
+          if index < bytes.count && bytes[index] == 0x0A { index += 1 }
+        }
+      }
+      textStart = index
     }
     guard emitText(upTo: bytes.count, into: &visitor) else { return false }
     while let last = open.popLast() {

@@ -56,14 +56,6 @@ package struct StateWriter {
     fixed(value.bitPattern)
   }
 
-  /// A whole file of `entries` (`StateFileWriter`'s layout) in memory.
-  package static func file(stamp: String, entries: [(key: StateKey, bytes: ArraySlice<UInt8>)]) -> [UInt8] {
-    var file: [UInt8] = []
-    var writer = StateFileWriter(stamp: stamp) { file.append(contentsOf: $0) }
-    for entry in entries { writer.add(entry.key, entry.bytes) }
-    writer.finish()
-    return file
-  }
 }
 
 /// Writes a state file as it is made, a chunk at a time, so a large one is never whole in

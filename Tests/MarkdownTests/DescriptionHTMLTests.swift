@@ -214,6 +214,46 @@ import Testing
     }
   }
 
+  /// The summary converts only the start (4 bytes a character of the longest cut) and reads
+  /// the rest's markup without writing it: for descriptions just under and over that start,
+  /// with references, tags and wide characters at its edge, and markup outside the subset
+  /// after it (which must still send the whole description to gumbo), the cuts must be the
+  /// whole conversion's.
+  @Test func summaryOfTheStartIsTheWholeConversionsCut() {
+    let pieces = [
+      "word ", "Longerword, ", "<b>bold</b> ", "<i>it", "</i>", "&amp; ", "&nbsp;", "&#x4E2D;", "中文字",
+      "三體。", "<br>", "</p><p>", "e\u{301}\u{302} ", "  \n", "<a href=\"https://e.com/?a=1&amp;b\">link</a> ",
+      "<!-- c -->", "x<y ", "😀 ",
+    ]
+    let tails = [
+      "", " end.", "<div>block</div>", "</b>", "&eacute; ", "\u{0}", "<p>a<p>b", "<?x>", "<ul><li>a<li>b",
+      "<table>x</table>", "&ampx", "<pre>\r\n</pre>",
+    ]
+    var random = SplitMix64(seed: 17)
+    let budget = 4 * (160 + 2)
+    var fallbacks = 0
+    for round in 0..<600 {
+      var description = round % 2 == 0 ? "<p>" : ""
+      // Lengths from well under to well over the start that is converted.
+      let target = budget - 200 + Int(random.next() % 400)
+      while description.utf8.count < target {
+        description += pieces[Int(random.next() % UInt64(pieces.count))]
+      }
+      description += tails[Int(random.next() % UInt64(tails.count))]
+      if round % 3 == 0 { description += String(repeating: "more text ", count: Int(random.next() % 40)) }
+      let whole = [160, 40, 3].map { DescriptionHTML.plainText(description, limit: $0) }
+      let cuts = DescriptionHTML.plainText(description, limits: [160, 40, 3])
+      #expect(cuts == whole, "\(description.debugDescription)")
+      var bytes = Array(description.utf8)
+      var writer = PlainTextWriter(capacity: 0)
+      if !bytes.withUnsafeMutableBufferPointer({ SimpleHTML.walk(UnsafeBufferPointer($0), with: &writer) }) {
+        fallbacks += 1
+      }
+    }
+    // Some descriptions must have needed gumbo, or the tails tested nothing.
+    #expect(fallbacks > 50)
+  }
+
   @Test func oneConversionGivesEveryLimit() {
     let description = "<p>The <b>quick</b> brown fox jumps over the lazy dog.</p><p>Again &amp; again.</p>"
     #expect(

@@ -188,3 +188,45 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [])
   }
 }
+
+extension BuildStateTests {
+  /// A book's ISBNs and cover link are derived once and kept too (`BookMemo`): a volume whose
+  /// ISBN or cover changed is made afresh, the others are reused, and the files are a fresh
+  /// build's.
+  @Test func aChangedISBNOrCoverIsDerivedAfresh() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    func builder(_ output: String, isbns: [String], covers: [String?]) -> SiteBuilder {
+      let volumes = isbns.indices.map { index in
+        var volume = Fixtures.volume(
+          "id\(index)", title: "Book \(index)", authors: ["Author"], isbn13: isbns[index],
+          description: "About book \(index).")
+        volume.volumeInfo.imageLinks = covers[index].map { ImageLinks(thumbnail: $0) }
+        volume.sourceDigest = UInt64(bitPattern: Int64(String(reflecting: volume).hashValue))
+        return volume
+      }
+      return SiteBuilder(
+        catalog: Fixtures.catalog([Fixtures.collection("shelf")], perPage: 4),
+        collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
+        options: BuildOptions(
+          jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory(),
+          fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: "", toolVersion: "bookgen 1")))
+    }
+    var isbns = ["9780306406157", "9780141036144", "9780451524935", "9780060850524"]
+    var covers: [String?] = [
+      "http://books.google.com/books/content?id=a&edge=curl", nil, "https://books.google.com/b", nil,
+    ]
+    let output = root + "/public"
+    _ = try await builder(output, isbns: isbns, covers: covers).build()
+    isbns[1] = "9780547928227"
+    covers[2] = "https://books.google.com/c&source=gbs_api"
+    covers[3] = "https://books.google.com/d"
+    let report = try await builder(output, isbns: isbns, covers: covers).build()
+    #expect(report.booksReused == 1)
+    let fresh = root + "/fresh"
+    _ = try await builder(fresh, isbns: isbns, covers: covers).build()
+    Fixtures.expectSameFiles(output, as: fresh)
+    let again = try await builder(output, isbns: isbns, covers: covers).build()
+    #expect(again.booksReused == 4)
+  }
+}

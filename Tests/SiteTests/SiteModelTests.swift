@@ -19,6 +19,26 @@ import enum Catalog.SortOrder
     #expect(model.collections[1].books.map { model.books[$0].id } == ["shared", "two"])
   }
 
+  /// Titles that are the same text written with different bytes (a precomposed accent and a
+  /// combining one) are equal keys: their books sort by id, whatever their bytes' order; and
+  /// names spelled so merge into one term.
+  @Test func canonicallyEqualTitlesAndNamesAreEqualKeys() throws {
+    let model = try Fixtures.model([
+      (
+        "a",
+        [
+          Fixtures.volume("id2", title: "Cafe\u{301} society", authors: ["Zoe\u{308}"]),
+          Fixtures.volume("id1", title: "Caf\u{E9} society", authors: ["Zo\u{EB}"]),
+        ]
+      )
+    ])
+    #expect(model.books.map(\.id) == ["id1", "id2"])
+    #expect(model.taxonomies[.author]?.terms.map(\.books) == [[0, 1]])
+    let precomposed = TaxonomyBuilder.Key("Zo\u{EB}")
+    #expect(precomposed == TaxonomyBuilder.Key("Zoe\u{308}"))
+    #expect(precomposed != TaxonomyBuilder.Key("Zoe"))
+  }
+
   @Test func richestRecordOfAVolumeWins() throws {
     let poor = Fixtures.volume("v", title: "Poor")
     let rich = Fixtures.volume(

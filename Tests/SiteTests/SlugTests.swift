@@ -13,6 +13,12 @@ import Testing
     #expect(allocator.allocate("page") == "page-2")
   }
 
+  /// The allocator's own lower-casing (by bytes for ASCII) must be Unicode's.
+  @Test(arguments: ["dune", "Dune-AbCdEf123456", "ABC@[`{", "", "Émile-ZOLA", "三體-ZZ00", "İstanbul", "ß-X"])
+  func allocatorLowersAsUnicodeDoes(text: String) {
+    #expect(SlugAllocator.lowered(text) == text.lowercased())
+  }
+
   @Test func bookSlugsUseTitleAndIdAndAreStable() throws {
     let volumes = [
       Fixtures.volume("AbCdEf123456", title: "The Three-Body Problem"),

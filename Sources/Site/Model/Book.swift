@@ -51,11 +51,10 @@ struct Book: Sendable {
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty
       categories = (record.categories ?? []).compactMap(\.nonEmpty)
-      let covers = record.covers
-      cover = WebLink.cover(covers?.thumbnail ?? covers?.smallThumbnail ?? covers?.small)
-      (isbn13, isbn10) = record.isbns
       note = record.note.nonEmpty
       if let derived {
+        cover = derived.cover
+        (isbn13, isbn10) = (derived.isbn13, derived.isbn10)
         titleKey = CollationKey(title ?? "", folded: derived.titleFolded)
         authorKey = authors.first.flatMap { first in
           derived.authorFolded.map { CollationKey(first, folded: $0) }
@@ -64,6 +63,8 @@ struct Book: Sendable {
         filing = derived.filing
         return
       }
+      cover = WebLink.cover(Book.coverSource(record))
+      (isbn13, isbn10) = record.isbns
       let filed = BookFiling(
         authors: authors, categories: categories, publisher: publisher, language: language,
         date: record.published, tags: record.tags ?? [])
@@ -78,6 +79,12 @@ struct Book: Sendable {
   }
 
   private let fields: Fields
+
+  /// The link the cover is made from: the card-sized thumbnail, else a smaller or larger one.
+  static func coverSource(_ record: BookRecord) -> String? {
+    let covers = record.covers
+    return covers?.thumbnail ?? covers?.smallThumbnail ?? covers?.small
+  }
   /// Unique folder name under `books/`.
   var slug: String
   /// Indices into `SiteModel.collections`, in catalog order.

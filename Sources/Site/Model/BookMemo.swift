@@ -4,13 +4,17 @@ import Support
 
 extension Book {
   /// What making a book derives from its record at a cost (converting the description to a
-  /// summary, folding names for sorting and the indexes, its slug): all of it a function of
-  /// the record's fields `BookMemo.Key` hashes, so an earlier build's can stand in for it.
+  /// summary, folding names for sorting and the indexes, its slug, checking its ISBNs and cover
+  /// link): all of it a function of the record's fields `BookMemo.Key` hashes, so an earlier
+  /// build's can stand in for it.
   struct Derived: Sendable {
     var metaDescription: String?
     var titleFolded: String
     var authorFolded: String?
     var preferredSlug: String
+    var cover: String?
+    var isbn13: String?
+    var isbn10: String?
     var filing: BookFiling
 
     /// What `book` (just made, its filing not yet consumed) derived.
@@ -20,17 +24,23 @@ extension Book {
       titleFolded = book.titleKey.folded
       authorFolded = book.authorKey?.folded
       preferredSlug = book.preferredSlug
+      cover = book.cover
+      isbn13 = book.isbn13
+      isbn10 = book.isbn10
       self.filing = filing
     }
 
     init(
       metaDescription: String?, titleFolded: String, authorFolded: String?, preferredSlug: String,
-      filing: BookFiling
+      cover: String?, isbn13: String?, isbn10: String?, filing: BookFiling
     ) {
       self.metaDescription = metaDescription
       self.titleFolded = titleFolded
       self.authorFolded = authorFolded
       self.preferredSlug = preferredSlug
+      self.cover = cover
+      self.isbn13 = isbn13
+      self.isbn10 = isbn10
       self.filing = filing
     }
   }
@@ -61,7 +71,9 @@ final class BookMemo: @unchecked Sendable {
   /// How many books took their derived fields from the last build.
   var reused: Int { lock.withLock { reusedCount } }
 
-  /// Every field `Book.Fields` and `BookFiling` derive from, and the summary's length limit.
+  /// Every field `Book.Fields` and `BookFiling` derive from, and the summary's length limit
+  /// (the number after `bookgen-book-derived` changes with what is derived, so an older
+  /// memo's entries never match).
   static func key(_ record: BookRecord) -> Key {
     var key = FieldHasher(capacity: 256 + (record.description?.utf8.count ?? 0))
     func add(_ text: String?) {
@@ -72,10 +84,24 @@ final class BookMemo: @unchecked Sendable {
       key.add(list?.count ?? 0)
       for item in list ?? [] { key.add(item) }
     }
-    key.add("bookgen-book-derived 1")
+    key.add("bookgen-book-derived 2")
     key.add(Book.metaDescriptionLimit)
     add(record.id)
     add(record.title)
+    add(Book.coverSource(record))
+    let identifiers = record.identifiers ?? []
+    key.add(identifiers.count)
+    for identifier in identifiers {
+      switch identifier.kind {
+      case .isbn13: key.add(13)
+      case .isbn10: key.add(10)
+      case .issn: key.add(0)
+      case .other(let name):
+        key.add(-1)
+        key.add(name)
+      }
+      key.add(identifier.value)
+    }
     add(record.description)
     add(record.descriptionFormat == .markdown ? "markdown" : "html")
     add(record.authors)
@@ -109,9 +135,11 @@ final class BookMemo: @unchecked Sendable {
     return book
   }
 
-  /// The next build's memo file: this build's entries, each once, in key order (the same books
-  /// give the same bytes). The memo lets go of its entries and the last build's.
-  func nextFile(stamp: String) -> [UInt8] {
+  /// Hands `sink` the next build's memo file a chunk at a time (never whole in memory): this
+  /// build's entries, each once, in key order (the same books give the same bytes); an entry
+  /// reused from the last build is its bytes there, copied, not encoded again. The memo lets
+  /// go of its entries and the last build's.
+  func writeNext(stamp: String, to sink: @escaping ([UInt8]) -> Void) {
     var seen: Set<Key> = []
     let taken = lock.withLock {
       defer {
@@ -122,7 +150,9 @@ final class BookMemo: @unchecked Sendable {
     }
     var unique = taken.filter { seen.insert($0.key).inserted }
     unique.sort { $0.key < $1.key }
-    return StateWriter.file(stamp: stamp, entries: unique)
+    var writer = StateFileWriter(stamp: stamp, sink: sink)
+    for entry in unique { writer.add(entry.key, entry.bytes) }
+    writer.finish()
   }
 }
 
@@ -158,6 +188,9 @@ enum BookMemoCoding {
     writer.text(derived.titleFolded)
     writer.optional(derived.authorFolded)
     writer.text(derived.preferredSlug)
+    writer.optional(derived.cover)
+    writer.optional(derived.isbn13)
+    writer.optional(derived.isbn10)
     let filing = derived.filing
     writer.entries(filing.authors)
     writer.count(filing.categories.count)
@@ -173,8 +206,9 @@ enum BookMemoCoding {
   static func decode(_ bytes: ArraySlice<UInt8>) -> Book.Derived? {
     var reader = StateReader(bytes)
     guard let metaDescription = reader.optional(), let titleFolded = reader.text(),
-      let authorFolded = reader.optional(), let preferredSlug = reader.text(),
-      let authors = reader.entries(), let trailCount = reader.count(atMost: bytes.count)
+      let authorFolded = reader.optional(), let preferredSlug = reader.text(), let cover = reader.optional(),
+      let isbn13 = reader.optional(), let isbn10 = reader.optional(), let authors = reader.entries(),
+      let trailCount = reader.count(atMost: bytes.count)
     else { return nil }
     var categories: [[BookFiling.Entry]] = []
     categories.reserveCapacity(trailCount)
@@ -194,7 +228,7 @@ enum BookMemoCoding {
     filing.tags = tags
     return Book.Derived(
       metaDescription: metaDescription, titleFolded: titleFolded, authorFolded: authorFolded,
-      preferredSlug: preferredSlug, filing: filing)
+      preferredSlug: preferredSlug, cover: cover, isbn13: isbn13, isbn10: isbn10, filing: filing)
   }
 }
 

@@ -68,6 +68,9 @@ struct SiteModel: Sendable {
     let memberships: [String: [Int]]
     /// Each collection's book ids in source order.
     let apiOrder: [[String]]
+    /// Whether any of the owner's entries is keyed by an ISBN-13 (13 digits): when none is, a
+    /// book's ISBNs need not be checked and converted to look for its entry.
+    let entriesMayMatchISBNs: Bool
 
     init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
       let declared = catalog.collections
@@ -123,12 +126,15 @@ struct SiteModel: Sendable {
       self.records = records
       self.memberships = memberships
       self.apiOrder = apiOrder
+      entriesMayMatchISBNs = catalog.books.keys.contains(where: SiteModel.mayBeISBN13)
     }
 
     /// The book of `record`, with the owner's entry for it applied.
     @Sendable func book(_ record: BookRecord, memo: BookMemo? = nil) -> Book {
       var merged = record
-      if let (key, entry) = SiteModel.entry(for: record, in: catalog.books) {
+      if let (key, entry) = SiteModel.entry(
+        for: record, in: catalog.books, matchingISBNs: entriesMayMatchISBNs)
+      {
         merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
       }
       var book = memo?.book(merged) ?? Book(record: merged)
@@ -148,8 +154,14 @@ struct SiteModel: Sendable {
     // Keys gathered once: a comparison then reads two arrays, not two books' fields.
     let keys = books.map(\.titleKey)
     let ids = books.map(\.id)
+    // Keys compare by bytes; equal ones (as `String`s: canonically equivalent) by id. Keys of
+    // different bytes are surely unequal when both are ASCII, which spares most comparisons the
+    // `String` equality, which normalises non-ASCII text.
+    let ascii = keys.map(\.isASCII)
     let order = books.indices.sorted { a, b in
-      keys[a] != keys[b] ? keys[a] < keys[b] : ids[a] < ids[b]
+      let order = CollationKey.compare(keys[a], keys[b])
+      if order == 0 || !(ascii[a] && ascii[b]) && keys[a] == keys[b] { return ids[a] < ids[b] }
+      return order < 0
     }
     SiteModel.permute(&books, by: order)
     SiteModel.permute(&filings, by: order)
@@ -232,15 +244,22 @@ struct SiteModel: Sendable {
     return seen.values.sorted { (rank[$0.id] ?? 2, $0.id) < (rank[$1.id] ?? 2, $1.id) }
   }
 
-  /// The owner's entry and its key: by the book's id first, then by any of its ISBNs.
-  static func entry(for record: BookRecord, in entries: [String: BookEntry]) -> (
+  /// The owner's entry and its key: by the book's id first, then (unless `matchingISBNs` is
+  /// false: no entry is keyed by an ISBN) by any of its ISBNs.
+  static func entry(for record: BookRecord, in entries: [String: BookEntry], matchingISBNs: Bool = true) -> (
     key: String, entry: BookEntry
   )? {
     if let entry = entries[record.id] { return (record.id, entry) }
+    guard matchingISBNs else { return nil }
     for isbn in record.matchingISBNs {
       if let entry = entries[isbn] { return (isbn, entry) }
     }
     return nil
+  }
+
+  /// Whether `key` could be one of `BookRecord.matchingISBNs`, which are 13 ASCII digits.
+  static func mayBeISBN13(_ key: String) -> Bool {
+    key.utf8.count == 13 && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// Reorders `array` so that `array[k]` is the element that was at `order[k]` (a permutation
@@ -293,7 +312,7 @@ struct SiteModel: Sendable {
   /// `title-words-<id>`: readable, and unique because ids are; collisions after making
   /// ids path-safe (or differing only in case) get `-2`, `-3` in all-books order.
   static func slugs(of books: [Book]) -> [String] {
-    var allocator = SlugAllocator()
+    var allocator = SlugAllocator(capacity: books.count)
     return books.indices.map { allocator.allocate(books[$0].preferredSlug) }
   }
 }

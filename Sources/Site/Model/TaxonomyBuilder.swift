@@ -54,7 +54,12 @@ enum TaxonomyBuilder {
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-    static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
+    /// Equal hashes, then equal bytes (what a lookup of a key made from the same name finds)
+    /// before `String` equality, which normalises non-ASCII text to compare it (the same answer:
+    /// equal bytes are equal strings).
+    static func == (a: Key, b: Key) -> Bool {
+      a.hash == b.hash && (CollationKey.compareBytes(a.text, b.text) == 0 || a.text == b.text)
+    }
   }
 
   /// The indexes of the books `filings` file (one a book, in `SiteModel.books` order: taken out
@@ -168,7 +173,7 @@ enum TaxonomyBuilder {
     SiteModel.permute(&entries, by: order)
     SiteModel.permute(&hashes, by: order)
 
-    var allocator = SlugAllocator()
+    var allocator = SlugAllocator(capacity: entries.count)
     var terms: [Term] = []
     terms.reserveCapacity(entries.count)
     var index: [String: Int] = [:]

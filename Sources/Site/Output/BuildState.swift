@@ -49,7 +49,7 @@ struct BuildState: Sendable {
   /// puts them in place once the output is.
   func stage(_ memo: BookMemo) -> StagedFile {
     let staged = StagedFile(path: booksPath)
-    staged.write(memo.nextFile(stamp: booksStamp))
+    staged.write { memo.writeNext(stamp: booksStamp, to: $0) }
     return staged
   }
 

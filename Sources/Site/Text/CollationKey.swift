@@ -20,6 +20,11 @@ struct CollationKey: Sendable, Comparable, Hashable {
     self.folded = folded
   }
 
+  /// Whether both texts are ASCII: then keys of different bytes are different `String`s.
+  var isASCII: Bool {
+    folded.utf8.allSatisfy { $0 < 0x80 } && raw.utf8.allSatisfy { $0 < 0x80 }
+  }
+
   /// Folded text used for sorting and for merging names that differ only in case or accents.
   static func fold(_ text: String) -> String { TextFolding.fold(text) }
 
@@ -37,7 +42,7 @@ struct CollationKey: Sendable, Comparable, Hashable {
   }
 
   /// Negative, zero or positive as `a`'s UTF-8 bytes sort before, with or after `b`'s.
-  private static func compareBytes(_ a: String, _ b: String) -> Int {
+  static func compareBytes(_ a: String, _ b: String) -> Int {
     // Native strings lend their bytes without a copy (a `var` copy for `withUTF8` retained both
     // strings on every comparison of every sort).
     if let order = a.utf8.withContiguousStorageIfAvailable({ a in
