@@ -105,11 +105,10 @@ import Testing
     #expect(try VolumeDecoder.decode(body, maxItems: nil).skipped.map(\.index) == [1])
     // Only the outline kept, none of its volumes: the body is read as if there were none.
     let entries = try #require(StateReader.entries(of: file, stamp: stamp))
-    let outlinesOnly = StateWriter.file(
-      stamp: stamp,
-      entries: entries.filter { ResponseOutline.isOutlineKey($0.key) }.map {
-        (key: $0.key, bytes: file[$0.value])
-      })
+    var outlinesOnly: [UInt8] = []
+    var writer = StateFileWriter(stamp: stamp) { outlinesOnly.append(contentsOf: $0) }
+    for (key, range) in entries where ResponseOutline.isOutlineKey(key) { writer.add(key, file[range]) }
+    writer.finish()
     let memo = VolumeMemo(kept: outlinesOnly, stamp: stamp)
     #expect(
       try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
