@@ -138,9 +138,14 @@ package struct OutputFolder: Sendable {
 
   /// One path component: non-empty, not `.`/`..`, no separators, NUL or other controls.
   static func isSafeComponent(_ component: String) -> Bool {
-    guard !component.isEmpty, component != ".", component != "..", component.utf8.count <= 255 else {
-      return false
-    }
-    return !component.utf8.contains { $0 < 0x20 || $0 == 0x2F || $0 == 0x5C || $0 == 0x7F }
+    isSafeComponent(bytes: component.utf8)
+  }
+
+  /// `isSafeComponent` on a component's UTF-8 bytes.
+  static func isSafeComponent(bytes: some Collection<UInt8>) -> Bool {
+    let count = bytes.count
+    guard count > 0, count <= 255 else { return false }
+    if count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
+    return !bytes.contains { $0 < 0x20 || $0 == 0x2F || $0 == 0x5C || $0 == 0x7F }
   }
 }

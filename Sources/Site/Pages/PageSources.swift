@@ -30,18 +30,59 @@ struct PageSources: Sendable {
   private let model: SiteModel
   private let seo: SEOHead
   private let perPage: Int
+  /// Each book's records and slug hashed once (`addBook`), nil when a record has no digest: a
+  /// book is in its own page, its card, every list and feed it is on, and each would hash its
+  /// records and slug again (at 10,000 books, most of a rebuild's time in keys).
+  private let bookKeys: [UInt64?]
+  /// Each term's names, slug and whether it has a page, hashed once, by kind (`addTerms`).
+  private let termKeys: [TaxonomyKind: [UInt64]]
 
   /// nil for a build without a fingerprint (most tests): every page is rendered.
   init?(shared: String?, model: SiteModel, seo: SEOHead, perPage: Int) {
     guard let shared else { return nil }
     var key = FieldHasher()
-    key.add("bookgen-page-sources 1")
+    key.add("bookgen-page-sources 2")
     key.add(shared)
     key.add(model.books.count)
     self.shared = key.finish()
     self.model = model
     self.seo = seo
     self.perPage = perPage
+    bookKeys = PageSources.bookKeys(model.books)
+    termKeys = model.taxonomies.mapValues { taxonomy in
+      PageSources.termKeys(taxonomy.terms, hasPage: { model.hasPage(taxonomy.kind, $0) })
+    }
+  }
+
+  /// A book's records (source and digest of each) and slug; nil when a record has no digest.
+  private static func bookKeys(_ books: [Book]) -> [UInt64?] {
+    var key = FieldHasher(capacity: 128)
+    return books.map { book in
+      key.reset()
+      let records = book.record.provenance.records
+      key.add(records.count)
+      for record in records {
+        guard let digest = record.digest else { return nil }
+        key.add(record.source.id)
+        key.add(digest)
+      }
+      key.add(book.slug)
+      return key.finish()
+    }
+  }
+
+  /// A term's name, full name and slug, and whether it is linked: a term gains or loses its
+  /// page as books join or leave it.
+  private static func termKeys(_ terms: [Term], hasPage: (Int) -> Bool) -> [UInt64] {
+    var key = FieldHasher(capacity: 128)
+    return terms.indices.map { index in
+      key.reset()
+      key.add(terms[index].name)
+      key.add(terms[index].fullName)
+      key.add(terms[index].slug)
+      key.add(hasPage(index) ? 1 : 0)
+      return key.finish()
+    }
   }
 
   /// The page's key, or nil when it must be rendered.
@@ -156,31 +197,19 @@ struct PageSources: Sendable {
     return key.finish()
   }
 
-  /// The book's records and slug; false when one of its records has no digest.
+  /// The book's records and slug (`bookKeys`); false when one of its records has no digest.
   private func addBook(_ index: Int, to key: inout FieldHasher) -> Bool {
-    let book = model.books[index]
-    let records = book.record.provenance.records
-    key.add(records.count)
-    for record in records {
-      guard let digest = record.digest else { return false }
-      key.add(record.source.id)
-      key.add(digest)
-    }
-    key.add(book.slug)
+    guard let book = bookKeys[index] else { return false }
+    key.add(book)
     return true
   }
 
+  /// Each term's names, slug and whether it is linked (`termKeys`).
   private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout FieldHasher) {
     key.add(kind.rawValue)
     key.add(indices.count)
-    guard let terms = model.taxonomies[kind]?.terms else { return }
-    for index in indices {
-      key.add(terms[index].name)
-      key.add(terms[index].fullName)
-      key.add(terms[index].slug)
-      // Whether it is linked: a term gains or loses its page as books join or leave it.
-      key.add(model.hasPage(kind, index) ? 1 : 0)
-    }
+    guard let terms = termKeys[kind] else { return }
+    for index in indices { key.add(terms[index]) }
   }
 
   /// The list's length, this page's books and the list's preview cover.
