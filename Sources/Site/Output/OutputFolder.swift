@@ -122,13 +122,23 @@ package struct OutputFolder: Sendable {
   /// The file path relative to the output folder for a site path, refusing anything that
   /// could escape it.
   static func relativePath(for path: SitePath) throws(SiteError) -> String {
-    let components = path.relativeFilePath
-    for component in components where !isSafeComponent(component) {
-      throw .pathOutsideOutput(components.joined(separator: "/"))
+    // `path.relativeFilePath` joined, in one buffer (this runs once per page).
+    var joined: [UInt8] = []
+    joined.reserveCapacity(96)
+    var safe = true
+    var first = true
+    func append(_ component: String) {
+      safe = safe && isSafeComponent(component)
+      if !first { joined.append(UInt8(ascii: "/")) }
+      first = false
+      joined += component.utf8
     }
+    for component in path.relativeFilePath { append(component) }
     // Every component is a plain name (no separator, no `.`/`..`), so the joined path cannot
-    // leave the root; no file-system call is needed (this runs once per page).
-    return components.joined(separator: "/")
+    // leave the root; no file-system call is needed.
+    let relative = String(decoding: joined, as: UTF8.self)
+    guard safe else { throw .pathOutsideOutput(relative) }
+    return relative
   }
 
   /// The absolute file path for a site path inside `root`.

@@ -34,8 +34,9 @@ struct PageSources: Sendable {
   /// book is in its own page, its card, every list and feed it is on, and each would hash its
   /// records and slug again (at 10,000 books, most of a rebuild's time in keys).
   private let bookKeys: [UInt64?]
-  /// Each term's names, slug and whether it has a page, hashed once, by kind (`addTerms`).
-  private let termKeys: [TaxonomyKind: [UInt64]]
+  /// Each term's names, slug and whether it has a page, hashed once, by kind (its place in
+  /// `TaxonomyKind.allCases`; `addTerms`).
+  private let termKeys: [[UInt64]?]
 
   /// nil for a build without a fingerprint (most tests): every page is rendered.
   init?(shared: String?, model: SiteModel, seo: SEOHead, perPage: Int) {
@@ -49,8 +50,8 @@ struct PageSources: Sendable {
     self.seo = seo
     self.perPage = perPage
     bookKeys = PageSources.bookKeys(model.books)
-    termKeys = model.taxonomies.mapValues { taxonomy in
-      PageSources.termKeys(taxonomy.terms, hasPage: { model.hasPage(taxonomy.kind, $0) })
+    termKeys = TaxonomyKind.allCases.map { kind in
+      model.taxonomies[kind].map { PageSources.termKeys($0.terms, hasPage: { model.hasPage(kind, $0) }) }
     }
   }
 
@@ -97,7 +98,7 @@ struct PageSources: Sendable {
     case .tags:
       key.add("tags")
       let tags = model.taxonomies[.tag]?.terms ?? []
-      addTerms(.tag, Array(tags.indices), to: &key)
+      addTerms(.tag, tags.indices, to: &key)
       for tag in tags { key.add(tag.books.count) }
     case .shelves:
       // Titles and descriptions are the catalog's (in `shared`); which shelves and their counts not.
@@ -127,10 +128,10 @@ struct PageSources: Sendable {
       for collection in book.collections { key.add(collection) }
       let terms = model.bookTerms[index]
       addTerms(.author, terms.authors, to: &key)
-      addTerms(.publisher, terms.publisher.map { [$0] } ?? [], to: &key)
+      addTerm(.publisher, terms.publisher, to: &key)
       for trail in terms.categories { addTerms(.category, trail, to: &key) }
-      addTerms(.year, terms.year.map { [$0] } ?? [], to: &key)
-      addTerms(.language, terms.language.map { [$0] } ?? [], to: &key)
+      addTerm(.year, terms.year, to: &key)
+      addTerm(.language, terms.language, to: &key)
       addTerms(.tag, terms.tags, to: &key)
       // The series line names the series, its size and the books either side.
       if let place = model.seriesPlace(of: index) {
@@ -166,15 +167,15 @@ struct PageSources: Sendable {
     case .term(let kind, let index):
       key.add("term")
       let term = model.taxonomies[kind]!.terms[index]
-      addTerms(kind, [index], to: &key)
+      addTerm(kind, index, to: &key)
       var parent = term.parent
       while let current = parent {
-        addTerms(kind, [current], to: &key)
+        addTerm(kind, current, to: &key)
         parent = model.taxonomies[kind]!.terms[current].parent
       }
       key.add("children")
       for child in term.children {
-        addTerms(kind, [child], to: &key)
+        addTerm(kind, child, to: &key)
         key.add(model.taxonomies[kind]!.terms[child].books.count)
       }
       guard addList(model.listedBooks(kind, index), page: job.page, to: &key) else { return nil }
@@ -204,12 +205,21 @@ struct PageSources: Sendable {
     return true
   }
 
-  /// Each term's names, slug and whether it is linked (`termKeys`).
-  private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout FieldHasher) {
-    key.add(kind.rawValue)
+  /// Each term's names, slug and whether it is linked (`termKeys`), after the kind and count.
+  private func addTerms(_ kind: TaxonomyKind, _ indices: some Collection<Int>, to key: inout FieldHasher) {
+    let place = TaxonomyKind.allCases.firstIndex(of: kind)!
+    key.add(place)
     key.add(indices.count)
-    guard let terms = termKeys[kind] else { return }
+    guard let terms = termKeys[place] else { return }
     for index in indices { key.add(terms[index]) }
+  }
+
+  /// `addTerms` of none or one term, without making an array of it.
+  private func addTerm(_ kind: TaxonomyKind, _ index: Int?, to key: inout FieldHasher) {
+    let place = TaxonomyKind.allCases.firstIndex(of: kind)!
+    key.add(place)
+    key.add(index == nil ? 0 : 1)
+    if let index, let terms = termKeys[place] { key.add(terms[index]) }
   }
 
   /// The list's length, this page's books and the list's preview cover.
