@@ -103,6 +103,37 @@ import Testing
   ])
   func truncatedOrForeignManifestsAreNotTrusted(text: String) {
     #expect(OutputManifest.parse(Array(text.utf8)) == nil)
+    #expect(ManifestTable(parsing: Array(text.utf8)) == nil)
+  }
+
+  /// The table a build looks paths up in gives what the parsed manifest gives, for every path
+  /// listed and none other, and refuses a manifest listing a path twice.
+  @Test func theLookupTableAgreesWithTheManifest() throws {
+    var entries: [String: OutputManifest.Entry] = [:]
+    for index in 0..<300 {
+      entries["books/book-\(index)/index.html"] = .init(
+        hash: UInt64(index), size: index * 7, source: index % 3 == 0 ? nil : UInt64(index) << 40)
+    }
+    entries["books/三體 x/index.html"] = .init(hash: 1, size: 0)
+    entries["a"] = .init(hash: 2, size: 1)
+    let manifest = OutputManifest(fingerprint: "00ff", entries: entries)
+    let parsed = try #require(ManifestTable(parsing: manifest.serialized()))
+    for table in [parsed, ManifestTable(manifest)] {
+      #expect(table.count == entries.count)
+      for (path, entry) in entries {
+        #expect(table[path] == entry, "\(path)")
+        let index = try #require(table.index(of: path))
+        #expect(table.path(at: index) == path)
+      }
+      for missing in ["", "b", "books/book-300/index.html", "books/book-1/index.htm", "books/三體 x"] {
+        #expect(table[missing] == nil, "\(missing)")
+      }
+    }
+    #expect(ManifestTable().count == 0)
+    #expect(ManifestTable()["index.html"] == nil)
+    let twice = "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - a\n0000000000000abd 13 - a\nend 2\n"
+    #expect(ManifestTable(parsing: Array(twice.utf8)) == nil)
+    #expect(OutputManifest.parse(Array(twice.utf8)) == nil)
   }
 
   @Test func verifyChecksFingerprintAndEveryFileSize() throws {

@@ -43,6 +43,11 @@ struct FieldHasher {
     withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
+  /// Starts over, keeping the buffer (one hasher for many keys).
+  mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   func finish(seed: UInt64 = 0) -> UInt64 {
     ContentHash.xxh64(bytes, seed: seed)
   }

@@ -23,6 +23,12 @@ struct ManifestStore: Sendable {
     path(describing: tree).flatMap(OutputManifest.load(file:))
   }
 
+  /// The entries of the tree at `tree`'s manifest, for lookups; nil when there is none, or it is
+  /// incomplete or does not parse.
+  func table(describing tree: String) -> ManifestTable? {
+    path(describing: tree).flatMap(FileSystem.read).flatMap(ManifestTable.init(parsing:))
+  }
+
   /// Records `manifest` for the tree at `tree`, whole (a new file renamed over the old one).
   func write(_ manifest: OutputManifest, describing tree: String) throws(SiteError) {
     guard let path = path(describing: tree) else { throw .invalidOutputDirectory(tree) }

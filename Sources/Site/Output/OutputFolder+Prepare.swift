@@ -3,7 +3,7 @@ import Support
 extension OutputFolder {
   /// What the current output is, to the build about to replace it.
   private enum Current {
-    case tree(OutputManifest)
+    case tree(ManifestTable)
     /// Not bookgen's, and not empty: replaced only with `force`, its files moved aside.
     case foreign
   }
@@ -25,7 +25,7 @@ extension OutputFolder {
         reason: "that folder already exists; remove it first")
     }
 
-    var staged = OutputManifest()
+    var staged = ManifestTable()
     switch PathKind.of(next) {
     case .missing:
       break
@@ -33,8 +33,8 @@ extension OutputFolder {
       guard force else { throw .invalidOutputDirectory(next) }
       try FileSystem.remove(next)
     case .folder:
-      if let manifest = manifests.load(describing: next), manifest.isComplete {
-        staged = manifest
+      if let table = manifests.table(describing: next) {
+        staged = table
       } else {
         // An interrupted build's leftovers (ours) are cheaper to recreate than to audit. Its
         // manifest goes first, so a removal cut short is never taken for a complete twin.
@@ -46,8 +46,8 @@ extension OutputFolder {
       try FileSystem.makeFolders(next)
     }
     try manifests.write(.incomplete, describing: next)
-    let manifest: OutputManifest
-    if case .tree(let tree) = current { manifest = tree } else { manifest = OutputManifest() }
+    let manifest: ManifestTable
+    if case .tree(let tree) = current { manifest = tree } else { manifest = ManifestTable() }
     return OutputUpdate(
       root: next, source: output, current: manifest, staged: staged, manifests: manifests,
       replacesForeignFolder: replacesForeignFolder)
@@ -57,18 +57,19 @@ extension OutputFolder {
   private func currentOutput() throws(SiteError) -> Current {
     switch PathKind.of(output) {
     case .file, .other: throw .invalidOutputDirectory(output)
-    case .missing: return .tree(OutputManifest())
+    case .missing: return .tree(ManifestTable())
     case .folder:
-      if let manifest = manifests.load(describing: output) {
-        return .tree(manifest.isComplete ? manifest : OutputManifest())
+      if let path = manifests.path(describing: output), let bytes = FileSystem.read(path) {
+        // One that is incomplete or does not parse: the output is still ours, rebuilt in full.
+        return .tree(ManifestTable(parsing: bytes) ?? ManifestTable())
       }
       // An older bookgen's output, or an empty folder: rebuilt in full.
       if OutputManifest.hasLegacyManifest(output) || FileSystem.isEmptyFolder(output) {
-        return .tree(OutputManifest())
+        return .tree(ManifestTable())
       }
       // A copied or moved output: its files are what a kept manifest lists.
       if let kept = manifests.all().first(where: { $0.manifest.describesExactly(output) }) {
-        return .tree(kept.manifest)
+        return .tree(ManifestTable(kept.manifest))
       }
       return .foreign
     }

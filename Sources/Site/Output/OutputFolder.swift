@@ -122,13 +122,23 @@ package struct OutputFolder: Sendable {
   /// The file path relative to the output folder for a site path, refusing anything that
   /// could escape it.
   static func relativePath(for path: SitePath) throws(SiteError) -> String {
-    let components = path.relativeFilePath
-    for component in components where !isSafeComponent(component) {
-      throw .pathOutsideOutput(components.joined(separator: "/"))
+    // `path.relativeFilePath` joined, in one buffer (this runs once per page).
+    var joined: [UInt8] = []
+    joined.reserveCapacity(96)
+    var safe = true
+    var first = true
+    func append(_ component: String) {
+      safe = safe && isSafeComponent(component)
+      if !first { joined.append(UInt8(ascii: "/")) }
+      first = false
+      joined += component.utf8
     }
+    for component in path.relativeFilePath { append(component) }
     // Every component is a plain name (no separator, no `.`/`..`), so the joined path cannot
-    // leave the root; no file-system call is needed (this runs once per page).
-    return components.joined(separator: "/")
+    // leave the root; no file-system call is needed.
+    let relative = String(decoding: joined, as: UTF8.self)
+    guard safe else { throw .pathOutsideOutput(relative) }
+    return relative
   }
 
   /// The absolute file path for a site path inside `root`.
@@ -138,9 +148,14 @@ package struct OutputFolder: Sendable {
 
   /// One path component: non-empty, not `.`/`..`, no separators, NUL or other controls.
   static func isSafeComponent(_ component: String) -> Bool {
-    guard !component.isEmpty, component != ".", component != "..", component.utf8.count <= 255 else {
-      return false
-    }
-    return !component.utf8.contains { $0 < 0x20 || $0 == 0x2F || $0 == 0x5C || $0 == 0x7F }
+    isSafeComponent(bytes: component.utf8)
+  }
+
+  /// `isSafeComponent` on a component's UTF-8 bytes.
+  static func isSafeComponent(bytes: some Collection<UInt8>) -> Bool {
+    let count = bytes.count
+    guard count > 0, count <= 255 else { return false }
+    if count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
+    return !bytes.contains { $0 < 0x20 || $0 == 0x2F || $0 == 0x5C || $0 == 0x7F }
   }
 }

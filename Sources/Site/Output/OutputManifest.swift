@@ -85,12 +85,32 @@ struct OutputManifest: Sendable, Equatable {
   }
 
   static func parse(_ bytes: [UInt8]) -> OutputManifest? {
-    bytes.withUnsafeBufferPointer { parse($0) }
+    var entries: [String: Entry] = [:]
+    // About 75 bytes a line: growing the table by doublings rehashed every path several times.
+    entries.reserveCapacity(bytes.count / 64)
+    let header = bytes.withUnsafeBufferPointer { buffer in
+      scan(buffer) { path, entry in entries[String(decoding: path, as: UTF8.self)] = entry }
+    }
+    // A path listed twice makes the count differ: such a manifest is not trusted.
+    guard let header, header.count == entries.count else { return nil }
+    return OutputManifest(fingerprint: header.fingerprint, baseURL: header.baseURL, entries: entries)
   }
 
-  /// Parses in place: numbers are read from the bytes, only paths become strings (a manifest
-  /// has a line per file, 180,000 at 100,000 books).
-  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OutputManifest? {
+  /// What a manifest says besides its entries: its fingerprint and base URL, and the number of
+  /// entries its last line declares.
+  struct Header {
+    var fingerprint: String?
+    var baseURL: String?
+    var count: Int
+  }
+
+  /// Reads a manifest in place, handing `body` each entry with its path's bytes (numbers are
+  /// read from the bytes, nothing is copied: a manifest has a line per file, 180,000 at 100,000
+  /// books); nil when it does not parse. The one reading of the format, for `parse` and
+  /// `ManifestTable`; whether the declared count matches is theirs to check.
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Entry) -> Void
+  ) -> Header? {
     var position = 0
     func line() -> UnsafeBufferPointer<UInt8>? {
       guard position < bytes.count else { return nil }
@@ -109,15 +129,11 @@ struct OutputManifest: Sendable, Equatable {
       guard !value.isEmpty else { return nil }
       baseURL = String(decoding: value, as: UTF8.self)
     }
-    var entries: [String: Entry] = [:]
     while let line = line() {
       if line.starts(with: "end ".utf8) {
         // Exactly one final newline, and nothing after it.
-        guard let count = decimal(line[4...]), count == entries.count, position == bytes.count else {
-          return nil
-        }
-        return OutputManifest(
-          fingerprint: fingerprint == "-" ? nil : fingerprint, baseURL: baseURL, entries: entries)
+        guard let count = decimal(line[4...]), position == bytes.count else { return nil }
+        return Header(fingerprint: fingerprint == "-" ? nil : fingerprint, baseURL: baseURL, count: count)
       }
       // `<16 hex> <size> <16 hex or -> <path>`
       guard line.count > 21, line[16] == UInt8(ascii: " "), let hash = hex(line[0..<16]),
@@ -137,8 +153,7 @@ struct OutputManifest: Sendable, Equatable {
         pathStart = sizeEnd + 18
       }
       guard pathStart < line.count else { return nil }
-      entries[String(decoding: line[pathStart...], as: UTF8.self)] = Entry(
-        hash: hash, size: size, source: source)
+      body(UnsafeBufferPointer(rebasing: line[pathStart...]), Entry(hash: hash, size: size, source: source))
     }
     return nil
   }
@@ -202,18 +217,46 @@ struct OutputManifest: Sendable, Equatable {
     guard isComplete else { return Array((OutputManifest.header + " incomplete\n").utf8) }
     var bytes = Array((OutputManifest.header + "\nfingerprint " + (fingerprint ?? "-") + "\n").utf8)
     if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
-    bytes.reserveCapacity(entries.count * 64)
+    bytes.reserveCapacity(entries.count * 80)
+    // Numbers are spelled into the buffer: a `String` per number was most of the writing.
     for (path, entry) in entries.sorted(by: { OutputManifest.precedes($0.key, $1.key) }) {
-      bytes += HexText.lowercase(entry.hash).utf8
+      OutputManifest.appendHex(entry.hash, to: &bytes)
       bytes.append(UInt8(ascii: " "))
-      bytes += String(entry.size).utf8
+      OutputManifest.appendDecimal(entry.size, to: &bytes)
       bytes.append(UInt8(ascii: " "))
-      bytes += (entry.source.map(HexText.lowercase) ?? "-").utf8
+      if let source = entry.source {
+        OutputManifest.appendHex(source, to: &bytes)
+      } else {
+        bytes.append(UInt8(ascii: "-"))
+      }
       bytes.append(UInt8(ascii: " "))
       bytes += path.utf8
       bytes.append(UInt8(ascii: "\n"))
     }
     bytes += "end \(entries.count)\n".utf8
     return bytes
+  }
+
+  /// Sixteen lower-case hex digits, leading zeros kept (`HexText.lowercase`'s spelling).
+  private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0F
+      bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+    }
+  }
+
+  /// A non-negative decimal, no leading zeros.
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    var rest = UInt64(max(0, value))
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      bytes.append(contentsOf: buffer[(24 - count)...])
+    }
   }
 }

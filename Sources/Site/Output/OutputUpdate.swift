@@ -18,9 +18,9 @@ struct OutputUpdate: Sendable {
   /// The current output, whose unchanged files are linked.
   let source: String
   /// What the current output holds.
-  let current: OutputManifest
+  let current: ManifestTable
   /// What the twin holds (empty when it starts afresh).
-  let staged: OutputManifest
+  let staged: ManifestTable
   /// Where the twin's manifest is recorded.
   let manifests: ManifestStore
   /// The current output is a non-bookgen folder replaced with `force`: it is moved aside, not
@@ -35,7 +35,7 @@ struct OutputUpdate: Sendable {
   func makeFolders(for paths: some Sequence<String>) throws(SiteError) {
     var seen: Set<Substring> = []
     var missing: [Substring] = []
-    for path in paths where staged.entries[path] == nil {
+    for path in paths where staged[path] == nil {
       var current = path[...]
       while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")) {
         current = current[..<slash]
@@ -52,7 +52,7 @@ struct OutputUpdate: Sendable {
   /// none when the twin's manifest lists the file (its folders are there: a rebuild of 4,000
   /// search files asked for 8,000 folders that existed).
   func makeParentFolders(of path: String) throws(SiteError) {
-    guard staged.entries[path] == nil else { return }
+    guard staged[path] == nil else { return }
     var end = path.utf8.startIndex
     while let slash = path.utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
       try FileSystem.makeFolder(root + "/" + String(path[..<slash]))
@@ -78,8 +78,8 @@ struct OutputUpdate: Sendable {
     try beforePlacing?(path)
     let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count, source: source)
     let target = root + "/" + path
-    let twin = staged.entries[path]
-    let unchanged = entry.hasSameContent(as: current.entries[path])
+    let twin = staged[path]
+    let unchanged = entry.hasSameContent(as: current[path])
     // The twin is fresh or described by its manifest: a path it does not list has no file.
     if twin != nil {
       // Unchanged since the current output and already in the twin: both trees share the file
@@ -102,10 +102,10 @@ struct OutputUpdate: Sendable {
   func reuse(_ path: String, source: UInt64) throws(SiteError) -> (
     entry: OutputManifest.Entry, placement: Placement
   )? {
-    guard let entry = current.entries[path], entry.source == source else { return nil }
+    guard let entry = current[path], entry.source == source else { return nil }
     try beforePlacing?(path)
     let target = root + "/" + path
-    if let twin = staged.entries[path] {
+    if let twin = staged[path] {
       if twin.hasSameContent(as: entry) { return (entry, .kept) }
       try FileSystem.remove(target)
     }
@@ -119,7 +119,13 @@ struct OutputUpdate: Sendable {
   {
     var removed = 0
     var emptied: Set<Substring> = []
-    for path in staged.entries.keys where entries[path] == nil {
+    // Looked up from the new side: no path of the twin's is made a `String` unless it goes.
+    var kept = [Bool](repeating: false, count: staged.count)
+    for path in entries.keys {
+      if let index = staged.index(of: path) { kept[index] = true }
+    }
+    for index in kept.indices where !kept[index] {
+      let path = staged.path(at: index)
       try FileSystem.remove(root + "/" + path)
       removed += 1
       OutputUpdate.addFolders(of: path[...], to: &emptied)

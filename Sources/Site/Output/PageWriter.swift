@@ -113,10 +113,15 @@ struct PageWriter: Sendable {
     return false
   }
 
-  /// The checked relative file path of a generated file such as `opds/index.xml`.
+  /// The checked relative file path of a generated file such as `opds/index.xml`: the path
+  /// itself, once each of its components is a plain name (`OutputFolder.isSafeComponent`).
+  /// Checked on the bytes: a `SitePath` of `String`s per file was most of placing a search file.
   static func relativePath(of file: String) throws(SiteError) -> String {
-    let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    return try OutputFolder.relativePath(for: SitePath(Array(parts.dropLast()), fileName: parts.last ?? ""))
+    for component in file.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    where !OutputFolder.isSafeComponent(bytes: component) {
+      throw .pathOutsideOutput(file)
+    }
+    return file
   }
 
   /// Places files made outside the templates (feeds, sitemap, search index) at their paths.
@@ -217,6 +222,7 @@ struct PageWriter: Sendable {
 
   private func write(_ batch: ArraySlice<PageJob>, paths: [String]) throws(SiteError) -> Tally {
     var tally = Tally()
+    tally.entries.reserveCapacity(batch.count)
     let clock = ContinuousClock()
     var last = clock.now
     func lap(_ total: inout Duration) {

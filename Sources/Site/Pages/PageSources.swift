@@ -30,18 +30,60 @@ struct PageSources: Sendable {
   private let model: SiteModel
   private let seo: SEOHead
   private let perPage: Int
+  /// Each book's records and slug hashed once (`addBook`), nil when a record has no digest: a
+  /// book is in its own page, its card, every list and feed it is on, and each would hash its
+  /// records and slug again (at 10,000 books, most of a rebuild's time in keys).
+  private let bookKeys: [UInt64?]
+  /// Each term's names, slug and whether it has a page, hashed once, by kind (its place in
+  /// `TaxonomyKind.allCases`; `addTerms`).
+  private let termKeys: [[UInt64]?]
 
   /// nil for a build without a fingerprint (most tests): every page is rendered.
   init?(shared: String?, model: SiteModel, seo: SEOHead, perPage: Int) {
     guard let shared else { return nil }
     var key = FieldHasher()
-    key.add("bookgen-page-sources 1")
+    key.add("bookgen-page-sources 2")
     key.add(shared)
     key.add(model.books.count)
     self.shared = key.finish()
     self.model = model
     self.seo = seo
     self.perPage = perPage
+    bookKeys = PageSources.bookKeys(model.books)
+    termKeys = TaxonomyKind.allCases.map { kind in
+      model.taxonomies[kind].map { PageSources.termKeys($0.terms, hasPage: { model.hasPage(kind, $0) }) }
+    }
+  }
+
+  /// A book's records (source and digest of each) and slug; nil when a record has no digest.
+  private static func bookKeys(_ books: [Book]) -> [UInt64?] {
+    var key = FieldHasher(capacity: 128)
+    return books.map { book in
+      key.reset()
+      let records = book.record.provenance.records
+      key.add(records.count)
+      for record in records {
+        guard let digest = record.digest else { return nil }
+        key.add(record.source.id)
+        key.add(digest)
+      }
+      key.add(book.slug)
+      return key.finish()
+    }
+  }
+
+  /// A term's name, full name and slug, and whether it is linked: a term gains or loses its
+  /// page as books join or leave it.
+  private static func termKeys(_ terms: [Term], hasPage: (Int) -> Bool) -> [UInt64] {
+    var key = FieldHasher(capacity: 128)
+    return terms.indices.map { index in
+      key.reset()
+      key.add(terms[index].name)
+      key.add(terms[index].fullName)
+      key.add(terms[index].slug)
+      key.add(hasPage(index) ? 1 : 0)
+      return key.finish()
+    }
   }
 
   /// The page's key, or nil when it must be rendered.
@@ -56,7 +98,7 @@ struct PageSources: Sendable {
     case .tags:
       key.add("tags")
       let tags = model.taxonomies[.tag]?.terms ?? []
-      addTerms(.tag, Array(tags.indices), to: &key)
+      addTerms(.tag, tags.indices, to: &key)
       for tag in tags { key.add(tag.books.count) }
     case .shelves:
       // Titles and descriptions are the catalog's (in `shared`); which shelves and their counts not.
@@ -86,10 +128,10 @@ struct PageSources: Sendable {
       for collection in book.collections { key.add(collection) }
       let terms = model.bookTerms[index]
       addTerms(.author, terms.authors, to: &key)
-      addTerms(.publisher, terms.publisher.map { [$0] } ?? [], to: &key)
+      addTerm(.publisher, terms.publisher, to: &key)
       for trail in terms.categories { addTerms(.category, trail, to: &key) }
-      addTerms(.year, terms.year.map { [$0] } ?? [], to: &key)
-      addTerms(.language, terms.language.map { [$0] } ?? [], to: &key)
+      addTerm(.year, terms.year, to: &key)
+      addTerm(.language, terms.language, to: &key)
       addTerms(.tag, terms.tags, to: &key)
       // The series line names the series, its size and the books either side.
       if let place = model.seriesPlace(of: index) {
@@ -125,15 +167,15 @@ struct PageSources: Sendable {
     case .term(let kind, let index):
       key.add("term")
       let term = model.taxonomies[kind]!.terms[index]
-      addTerms(kind, [index], to: &key)
+      addTerm(kind, index, to: &key)
       var parent = term.parent
       while let current = parent {
-        addTerms(kind, [current], to: &key)
+        addTerm(kind, current, to: &key)
         parent = model.taxonomies[kind]!.terms[current].parent
       }
       key.add("children")
       for child in term.children {
-        addTerms(kind, [child], to: &key)
+        addTerm(kind, child, to: &key)
         key.add(model.taxonomies[kind]!.terms[child].books.count)
       }
       guard addList(model.listedBooks(kind, index), page: job.page, to: &key) else { return nil }
@@ -156,31 +198,28 @@ struct PageSources: Sendable {
     return key.finish()
   }
 
-  /// The book's records and slug; false when one of its records has no digest.
+  /// The book's records and slug (`bookKeys`); false when one of its records has no digest.
   private func addBook(_ index: Int, to key: inout FieldHasher) -> Bool {
-    let book = model.books[index]
-    let records = book.record.provenance.records
-    key.add(records.count)
-    for record in records {
-      guard let digest = record.digest else { return false }
-      key.add(record.source.id)
-      key.add(digest)
-    }
-    key.add(book.slug)
+    guard let book = bookKeys[index] else { return false }
+    key.add(book)
     return true
   }
 
-  private func addTerms(_ kind: TaxonomyKind, _ indices: [Int], to key: inout FieldHasher) {
-    key.add(kind.rawValue)
+  /// Each term's names, slug and whether it is linked (`termKeys`), after the kind and count.
+  private func addTerms(_ kind: TaxonomyKind, _ indices: some Collection<Int>, to key: inout FieldHasher) {
+    let place = TaxonomyKind.allCases.firstIndex(of: kind)!
+    key.add(place)
     key.add(indices.count)
-    guard let terms = model.taxonomies[kind]?.terms else { return }
-    for index in indices {
-      key.add(terms[index].name)
-      key.add(terms[index].fullName)
-      key.add(terms[index].slug)
-      // Whether it is linked: a term gains or loses its page as books join or leave it.
-      key.add(model.hasPage(kind, index) ? 1 : 0)
-    }
+    guard let terms = termKeys[place] else { return }
+    for index in indices { key.add(terms[index]) }
+  }
+
+  /// `addTerms` of none or one term, without making an array of it.
+  private func addTerm(_ kind: TaxonomyKind, _ index: Int?, to key: inout FieldHasher) {
+    let place = TaxonomyKind.allCases.firstIndex(of: kind)!
+    key.add(place)
+    key.add(index == nil ? 0 : 1)
+    if let index, let terms = termKeys[place] { key.add(terms[index]) }
   }
 
   /// The list's length, this page's books and the list's preview cover.
