@@ -371,14 +371,30 @@ struct IndexPatch {
     try emit(SearchIndexWriter.manifest(options: options, summary: summary, bounds: bounds))
     guard let store else { return true }
     store.begin(options: optionsDigest)
+    // The documents that stayed are copied as runs of the last store's entries, bytes as they
+    // were (the same digest, slot and analysis make the same entry).
+    var run: (first: Int, last: Int)?
+    func copyRun() {
+      guard let (first, last) = run else { return }
+      let records = previous.slotted[first].record.lowerBound..<previous.slotted[last].record.upperBound
+      store.addKept(previous.bytes(records), count: last - first + 1)
+      run = nil
+    }
     for (slot, index) in documentAt.sorted(by: { $0.key < $1.key }) {
       if let made = analyses[slot] {
+        copyRun()
         store.add(digests[index], slot: slot, entry: made.entry, reused: made.reused)
       } else {
-        let body = previous.slotted[oldAt[slot]!].body
-        store.add(digests[index], slot: slot, entry: previous.bytes(body), reused: true)
+        let kept = oldAt[slot]!
+        if let (first, last) = run, last + 1 == kept {
+          run = (first, kept)
+        } else {
+          copyRun()
+          run = (kept, kept)
+        }
       }
     }
+    copyRun()
     store.finish(summary: summary)
     return true
   }

@@ -15,8 +15,10 @@ package struct SearchAnalysisStore: Sendable {
   private let bytes: [UInt8]
   /// Where each entry's analysis lies in `bytes`.
   private let entries: [DocumentDigest: Range<Int>]
-  /// Each entry's slot and digest, in slot order, and where its analysis lies.
-  let slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>)]
+  /// Each entry's slot and digest, in slot order, where its analysis lies and where the whole
+  /// entry does (from its tag to its check: what the next store holds again when the document
+  /// stays in its slot).
+  let slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>, record: Range<Int>)]
   /// What the index the entries made came to; nil when the store has none.
   let summary: IndexSummary?
   private let optionsDigest: UInt64
@@ -39,7 +41,7 @@ package struct SearchAnalysisStore: Sendable {
     else { return nil }
     let headerEnd = reader.position
     var entries: [DocumentDigest: Range<Int>] = [:]
-    var slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>)] = []
+    var slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>, record: Range<Int>)] = []
     var summary: IndexSummary?
     while true {
       guard let tag = reader.take(1)?.first else { return nil }
@@ -61,7 +63,7 @@ package struct SearchAnalysisStore: Sendable {
       entries[digest] = body
       // Slots ascend in a store a build wrote; anything else is not one.
       guard slotted.last.map({ $0.slot < slot }) ?? true else { return nil }
-      slotted.append((slot, digest, body))
+      slotted.append((slot, digest, body, (start - 1)..<reader.position))
     }
     guard let count = reader.varInt(), count == slotted.count, let check = reader.word(),
       check == XXH64.hash(bytes, range: 0..<headerEnd), reader.position == reader.end
@@ -86,8 +88,8 @@ package struct SearchAnalysisStore: Sendable {
   /// Whether the store's analyses were made with the options of `digest`.
   func matches(options digest: UInt64) -> Bool { digest == optionsDigest && !bytes.isEmpty }
 
-  /// The bytes of the entry at `body` (one of `slotted`'s).
-  func bytes(_ body: Range<Int>) -> ArraySlice<UInt8> { bytes[body] }
+  /// The bytes at `range` (one of `slotted`'s bodies or records).
+  func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
 
   /// The analysis at `body` (one of `slotted`'s), and its bytes.
   func entry(_ body: Range<Int>) -> (DocumentAnalyzer.Result, ArraySlice<UInt8>)? {
@@ -197,6 +199,15 @@ package final class SearchAnalysisStoreWriter {
     let check = XXH64.hash(buffer, range: start..<buffer.count)
     withUnsafeBytes(of: check.littleEndian) { buffer.append(contentsOf: $0) }
     count += 1
+    if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
+  }
+
+  /// Adds `count` entries as the last store wrote them, tags and checks included (documents
+  /// that stayed in their slots, reused).
+  func addKept(_ records: ArraySlice<UInt8>, count: Int) {
+    buffer.append(contentsOf: records)
+    self.count += count
+    reused += count
     if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
   }
 
