@@ -115,25 +115,40 @@ struct IndexPatch {
   }
 
   private mutating func patchTerms(read: (String) -> [UInt8]?) -> Bool {
-    var changes: [[UInt8]: TermChange] = [:]
-    func collect(_ result: DocumentAnalyzer.Result, slot: Int?) {
-      for shard in result.terms {
+    // Each changed slot's terms with their flags, before and after: a term a slot has with the
+    // same flags on both sides keeps its posting there (a note edit changes a few words, not
+    // the book's hundreds).
+    func terms(_ result: DocumentAnalyzer.Result?) -> [[UInt8]: UInt8] {
+      var terms: [[UInt8]: UInt8] = [:]
+      for shard in result?.terms ?? [] {
         shard.withUnsafeBufferPointer { buffer in
           var offset = 0
           while offset < buffer.count {
             let length = TermIndex.readVarInt(buffer, &offset)
-            let key = Array(buffer[offset..<offset + length])
-            let flags = buffer[offset + length]
+            terms[Array(buffer[offset..<offset + length])] = buffer[offset + length]
             offset += length + 1
-            changes[key, default: TermChange()].isCJK = flags & PostingFlags.cjkTerm != 0
-            if let slot { changes[key]!.added.append((slot, flags)) }
           }
         }
       }
+      return terms
     }
-    for slot in changed {
-      if let old = oldResult(at: slot) { collect(old, slot: nil) }
-      if let new = analyses[slot]?.result { collect(new, slot: slot) }
+    let before = changed.map { terms(oldResult(at: $0)) }
+    let after = changed.map { terms(analyses[$0]?.result) }
+    var changes: [[UInt8]: TermChange] = [:]
+    for position in changed.indices {
+      for (key, flags) in before[position] where after[position][key] != flags { changes[key] = TermChange() }
+      for (key, flags) in after[position] where before[position][key] != flags { changes[key] = TermChange() }
+    }
+    // A changed term's postings at every changed slot are dropped, then each slot's new one added.
+    for key in changes.keys {
+      var change = TermChange()
+      for (position, slot) in changed.enumerated() {
+        if let flags = after[position][key] { change.added.append((slot, flags)) }
+        if let flags = after[position][key] ?? before[position][key] {
+          change.isCJK = flags & PostingFlags.cjkTerm != 0
+        }
+      }
+      changes[key] = change
     }
     let removed = Set(changed)
     let keys = changes.keys.sorted { $0.lexicographicallyPrecedes($1) }
