@@ -205,10 +205,16 @@ package final class SearchAnalysisStoreWriter {
   /// Adds `count` entries as the last store wrote them, tags and checks included (documents
   /// that stayed in their slots, reused).
   func addKept(_ records: ArraySlice<UInt8>, count: Int) {
-    buffer.append(contentsOf: records)
     self.count += count
     reused += count
-    if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
+    // A megabyte at a time: a run can be nearly the whole store.
+    var rest = records
+    while !rest.isEmpty {
+      let take = max(1, SearchAnalysisStoreWriter.flushSize - buffer.count)
+      buffer.append(contentsOf: rest.prefix(take))
+      rest = rest.dropFirst(take)
+      if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
+    }
   }
 
   func finish(summary: IndexSummary) {
