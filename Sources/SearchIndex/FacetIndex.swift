@@ -57,47 +57,89 @@ struct FacetIndex {
     return (tables, places)
   }
 
+  /// Each facet's values in byte order, with the number of documents that have each: what the
+  /// next build needs to tell whether a change leaves the tables (and so the numbers) alone.
+  func counts() -> [[FacetValue]] {
+    var counts = values.map { [Int](repeating: 0, count: $0.count) }
+    var cursor = 0
+    for _ in slots {
+      for kind in 0..<kinds {
+        let length = Int(numbers[cursor])
+        for number in numbers[cursor + 1..<cursor + 1 + length] { counts[kind][Int(number)] += 1 }
+        cursor += length + 1
+      }
+    }
+    let (tables, places) = sortedValues()
+    return (0..<kinds).map { kind in
+      var column = tables[kind].map { FacetValue(value: $0, count: 0) }
+      for (number, place) in places[kind].enumerated() { column[place].count = counts[kind][number] }
+      return column
+    }
+  }
+
   /// Writes `emit(range, bytes)` for each range of `1 << rangeBits` slots up to `slotCount` (an
   /// empty range gets no file: `bytes` is nil) and returns the value tables.
   func write<Failure: Error>(
     slotCount: Int, rangeBits: Int, _ emit: (_ range: Int, _ bytes: [UInt8]?) throws(Failure) -> Void
   ) throws(Failure) -> [[String]] {
     let (tables, places) = sortedValues()
-    let widths = tables.map { Int.bitWidth - $0.count.leadingZeroBitCount }
+    let widths = FacetIndex.widths(tables.map(\.count))
     let rangeSlots = 1 << rangeBits
     var document = 0
     var cursor = 0
     for range in 0..<max(1, slotCount >> rangeBits) {
       let start = range << rangeBits
-      guard document < slots.count, slots[document] < start + rangeSlots else {
-        try emit(range, nil)
-        continue
-      }
-      var file: [UInt8] = []
-      for width in widths { file.appendVarInt(width) }
-      let map = file.count
-      file.append(contentsOf: repeatElement(0, count: (rangeSlots + 7) / 8))
-      var bits = BitWriter()
+      var members: [(slot: Int, values: [[Int]])] = []
       while document < slots.count, slots[document] < start + rangeSlots {
-        let offset = slots[document] - start
-        file[map + offset / 8] |= 1 << UInt8(offset % 8)
+        var lists: [[Int]] = []
         for kind in 0..<kinds {
           let length = Int(numbers[cursor])
-          let list = numbers[cursor + 1..<cursor + 1 + length].map { places[kind][Int($0)] }.sorted()
-          if list.isEmpty { bits.write(0, width: widths[kind]) }
-          for (position, value) in list.enumerated() {
-            bits.write(value + 1, width: widths[kind])
-            bits.write(position + 1 < list.count ? 1 : 0, width: 1)
-          }
+          lists.append(numbers[cursor + 1..<cursor + 1 + length].map { places[kind][Int($0)] })
           cursor += length + 1
         }
+        members.append((slots[document], lists))
         document += 1
       }
-      file.append(contentsOf: bits.finish())
-      try emit(range, file)
+      try emit(range, FacetIndex.file(widths: widths, rangeBits: rangeBits, start: start, documents: members))
     }
     return tables
   }
+
+  /// The bit width of each facet's numbers, for tables of `counts` values.
+  static func widths(_ counts: [Int]) -> [Int] { counts.map { Int.bitWidth - $0.leadingZeroBitCount } }
+
+  /// The file of the range of slots from `start`: its documents in slot order, each with each
+  /// facet's values as places in the facet's table; nil when the range has none.
+  static func file(widths: [Int], rangeBits: Int, start: Int, documents: [(slot: Int, values: [[Int]])])
+    -> [UInt8]?
+  {
+    guard !documents.isEmpty else { return nil }
+    var file: [UInt8] = []
+    for width in widths { file.appendVarInt(width) }
+    let map = file.count
+    file.append(contentsOf: repeatElement(0, count: ((1 << rangeBits) + 7) / 8))
+    var bits = BitWriter()
+    for (slot, values) in documents {
+      let offset = slot - start
+      file[map + offset / 8] |= 1 << UInt8(offset % 8)
+      for (kind, width) in widths.enumerated() {
+        let list = values[kind].sorted()
+        if list.isEmpty { bits.write(0, width: width) }
+        for (position, value) in list.enumerated() {
+          bits.write(value + 1, width: width)
+          bits.write(position + 1 < list.count ? 1 : 0, width: 1)
+        }
+      }
+    }
+    file.append(contentsOf: bits.finish())
+    return file
+  }
+}
+
+/// A facet value and the number of documents that have it.
+struct FacetValue: Equatable {
+  var value: String
+  var count: Int
 }
 
 /// Bits appended low bit first, into bytes low bit first.

@@ -2,24 +2,33 @@ import Support
 
 /// Each document's analysis (its terms, facet values and display record) by the digest of the
 /// document and the options, kept from one build to the next, so that a rebuild tokenises only
-/// the documents that changed. Merging the terms into chunks is still done for every document.
+/// the documents that changed; and, after them, what the index came to (`IndexSummary`), so that
+/// a rebuild that changed a few documents patches the files they touch (`IndexPatch`).
 ///
 /// Serialized by `SearchAnalysisStoreWriter`, stamped by the caller with what else invalidates
 /// it (the tool's version). Bytes that are not exactly such a store (cut short, corrupt, another
 /// version's) give no store: every document is analysed again.
 package struct SearchAnalysisStore: Sendable {
-  static let magic = Array("bookgen search analysis 1\n".utf8)
+  static let magic = Array("bookgen search analysis 2\n".utf8)
 
   /// The serialized entries this store was read from.
   private let bytes: [UInt8]
   /// Where each entry's analysis lies in `bytes`.
   private let entries: [DocumentDigest: Range<Int>]
+  /// Each entry's slot and digest, in slot order, where its analysis lies and where the whole
+  /// entry does (from its tag to its check: what the next store holds again when the document
+  /// stays in its slot).
+  let slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>, record: Range<Int>)]
+  /// What the index the entries made came to; nil when the store has none.
+  let summary: IndexSummary?
   private let optionsDigest: UInt64
 
   /// An empty store: every document is analysed.
   package init() {
     bytes = []
     entries = [:]
+    slotted = []
+    summary = nil
     optionsDigest = 0
   }
 
@@ -32,21 +41,37 @@ package struct SearchAnalysisStore: Sendable {
     else { return nil }
     let headerEnd = reader.position
     var entries: [DocumentDigest: Range<Int>] = [:]
+    var slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>, record: Range<Int>)] = []
+    var summary: IndexSummary?
     while true {
       guard let tag = reader.take(1)?.first else { return nil }
       if tag == 0 { break }
       let start = reader.position
-      guard tag == 1, let low = reader.word(), let high = reader.word(),
+      guard tag == 1 || (tag == 2 && summary == nil) else { return nil }
+      if tag == 2 {
+        guard let body = reader.lengthPrefixedRange(), let check = reader.word(),
+          check == XXH64.hash(bytes, range: start..<body.upperBound), let decoded = IndexSummary(bytes[body])
+        else { return nil }
+        summary = decoded
+        continue
+      }
+      guard let low = reader.word(), let high = reader.word(), let slot = reader.varInt(),
         let body = reader.lengthPrefixedRange(),
         let check = reader.word(), check == XXH64.hash(bytes, range: start..<body.upperBound)
       else { return nil }
-      entries[DocumentDigest(low: low, high: high)] = body
+      let digest = DocumentDigest(low: low, high: high)
+      entries[digest] = body
+      // Slots ascend in a store a build wrote; anything else is not one.
+      guard slotted.last.map({ $0.slot < slot }) ?? true else { return nil }
+      slotted.append((slot, digest, body, (start - 1)..<reader.position))
     }
-    guard let count = reader.varInt(), count == entries.count, let check = reader.word(),
+    guard let count = reader.varInt(), count == slotted.count, let check = reader.word(),
       check == XXH64.hash(bytes, range: 0..<headerEnd), reader.position == reader.end
     else { return nil }
     self.bytes = bytes
     self.entries = entries
+    self.slotted = slotted
+    self.summary = summary
     optionsDigest = options
   }
 
@@ -58,6 +83,17 @@ package struct SearchAnalysisStore: Sendable {
     guard options == optionsDigest, let range = entries[digest] else { return nil }
     let body = bytes[range]
     return StoreEntry.decode(body).map { ($0, body) }
+  }
+
+  /// Whether the store's analyses were made with the options of `digest`.
+  func matches(options digest: UInt64) -> Bool { digest == optionsDigest && !bytes.isEmpty }
+
+  /// The bytes at `range` (one of `slotted`'s bodies or records).
+  func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
+  /// The analysis at `body` (one of `slotted`'s), and its bytes.
+  func entry(_ body: Range<Int>) -> (DocumentAnalyzer.Result, ArraySlice<UInt8>)? {
+    StoreEntry.decode(bytes[body]).map { ($0, bytes[body]) }
   }
 }
 
@@ -124,8 +160,10 @@ package struct DocumentDigest: Hashable, Sendable {
 /// Writes the store the next build reads as documents are analysed, handing its bytes to
 /// `sink` a megabyte at a time (at 100k books a store is over 100 MB: it is never held whole).
 /// The header is the magic line, the stamp and the options' digest; each entry is tagged 1,
-/// then its digest, its length-prefixed analysis and an XXH64 of those; the trailer is tagged 0,
-/// then the number of entries and an XXH64 of the header. A store cut short has no trailer.
+/// then its digest, its slot, its length-prefixed analysis and an XXH64 of those (entries come
+/// in slot order); the index's summary is tagged 2, then its length-prefixed bytes and an XXH64
+/// of those; the trailer is tagged 0, then the number of entries and an XXH64 of the header. A
+/// store cut short has no trailer.
 package final class SearchAnalysisStoreWriter {
   private static let flushSize = 1 << 20
   private let stamp: String
@@ -149,12 +187,13 @@ package final class SearchAnalysisStoreWriter {
     buffer = header
   }
 
-  func add(_ digest: DocumentDigest, entry: some Collection<UInt8>, reused: Bool) {
+  func add(_ digest: DocumentDigest, slot: Int, entry: some Collection<UInt8>, reused: Bool) {
     if reused { self.reused += 1 }
     buffer.append(1)
     let start = buffer.count
     withUnsafeBytes(of: digest.low.littleEndian) { buffer.append(contentsOf: $0) }
     withUnsafeBytes(of: digest.high.littleEndian) { buffer.append(contentsOf: $0) }
+    buffer.appendVarInt(slot)
     buffer.appendVarInt(entry.count)
     buffer.append(contentsOf: entry)
     let check = XXH64.hash(buffer, range: start..<buffer.count)
@@ -163,7 +202,29 @@ package final class SearchAnalysisStoreWriter {
     if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
   }
 
-  func finish() {
+  /// Adds `count` entries as the last store wrote them, tags and checks included (documents
+  /// that stayed in their slots, reused).
+  func addKept(_ records: ArraySlice<UInt8>, count: Int) {
+    self.count += count
+    reused += count
+    // A megabyte at a time: a run can be nearly the whole store.
+    var rest = records
+    while !rest.isEmpty {
+      let take = max(1, SearchAnalysisStoreWriter.flushSize - buffer.count)
+      buffer.append(contentsOf: rest.prefix(take))
+      rest = rest.dropFirst(take)
+      if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
+    }
+  }
+
+  func finish(summary: IndexSummary) {
+    buffer.append(2)
+    let start = buffer.count
+    let bytes = summary.encoded()
+    buffer.appendVarInt(bytes.count)
+    buffer.append(contentsOf: bytes)
+    let summaryCheck = XXH64.hash(buffer, range: start..<buffer.count)
+    withUnsafeBytes(of: summaryCheck.littleEndian) { buffer.append(contentsOf: $0) }
     buffer.append(0)
     buffer.appendVarInt(count)
     let check = XXH64.hash(header, range: 0..<header.count)
@@ -225,7 +286,7 @@ enum StoreEntry {
 }
 
 /// Bounds-checked reading of a store's bytes: every read past the end is nil.
-private struct StoreReader<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
+struct StoreReader<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
   let bytes: Bytes
   var position: Int
   var end: Int
@@ -279,6 +340,8 @@ private struct StoreReader<Bytes: RandomAccessCollection<UInt8>> where Bytes.Ind
 }
 
 extension XXH64 {
+  static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
+
   static func hash(_ bytes: [UInt8], range: Range<Int>, seed: UInt64 = 0) -> UInt64 {
     bytes.withUnsafeBufferPointer { hash(UnsafeBufferPointer(rebasing: $0[range]), seed: seed) }
   }

@@ -31,22 +31,45 @@ package enum SearchIndexWriter {
   /// `key(i)`, when given, stands for document `i` in the store: a digest of everything it is
   /// made from, so that a document whose analysis is kept is never made (two documents with
   /// the same key must be the same document).
+  ///
+  /// With `previousFiles` (the last build's files, which `previous` describes), a build that
+  /// changed few documents patches the files they touch and hands the others to
+  /// `previousFiles.reuse` instead of making them (`IndexPatch`); the bytes are the same.
   package static func write<Failure: Error>(
     ids: [String], options: SearchIndexOptions, previous: SearchAnalysisStore = SearchAnalysisStore(),
     keeping kept: SearchAnalysisStoreWriter? = nil, key: (@Sendable (Int) -> DocumentDigest)? = nil,
+    previousFiles: PreviousFiles<Failure>? = nil,
     document: @Sendable (Int) -> SearchDocument,
     emit: (SearchIndexFile) throws(Failure) -> Void
   ) throws(Failure) {
     let optionsDigest = DocumentDigest.options(options)
+    let slots = SearchSlots(ids: ids)
+    // Each document's digest, when the last build's index may be patched (and for the full
+    // build after all when it may not).
+    var digests: [DocumentDigest]?
+    if let previousFiles, previous.summary != nil, previous.matches(options: optionsDigest) {
+      let made = Parallel.map(count: ids.count, minimumChunk: 256) {
+        key?($0) ?? DocumentDigest(document($0))
+      }
+      digests = made
+      if let patch = IndexPatch(
+        ids: ids, slots: slots, options: options, optionsDigest: optionsDigest, previous: previous,
+        digests: made, document: document, read: previousFiles.read),
+        try patch.write(keeping: kept, reuse: previousFiles, emit: emit)
+      {
+        return
+      }
+    }
+    let precomputed = digests
+    let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
     kept?.begin(options: optionsDigest)
     let keeps = kept != nil
     let folder = options.folder.isEmpty ? "" : options.folder + "/"
-    let slots = SearchSlots(ids: ids)
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
     let terms = TermIndex()
     var facets = FacetIndex(kinds: options.facets.count)
     var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
-    let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
+    var summary = IndexSummary()
     let shardCount = TermIndex.shardCount
     // The previous batch's terms, merged into the shards (a task each) while this batch is
     // analysed: merging is a third of the work, and on its own it left cores idle.
@@ -64,7 +87,7 @@ package enum SearchIndexWriter {
         let part = task - shardCount
         let range = (batch.count * part / parts)..<(batch.count * (part + 1) / parts)
         return range.map { position in
-          let known = key?(batch[position])
+          let known = precomputed?[batch[position]] ?? key?(batch[position])
           if let known, let (result, entry) = previous.result(for: known, options: optionsDigest) {
             return (result, known, keeps ? entry : [], true)
           }
@@ -82,8 +105,8 @@ package enum SearchIndexWriter {
       merging.reserveCapacity(batch.count)
       for part in tasks.dropFirst(shardCount) {
         for (result, digest, entry, reused) in part {
-          kept?.add(digest, entry: entry, reused: reused)
           let slot = slots.slots[batch[position]]
+          kept?.add(digest, slot: slot, entry: entry, reused: reused)
           position += 1
           merging.append((result.terms, slot))
           facets.add(result.facets, slot: slot)
@@ -94,42 +117,65 @@ package enum SearchIndexWriter {
     terms.add(merging)
     try documents.finish(emit)
 
+    // Named as they come (chunks first, then facet files: the order `IndexSummary.names` takes).
     var names = FileNames()
-    var bounds: [JSONValue] = []
-    var chunkFiles: [JSONValue] = []
-    try terms.writeChunks(target: options.chunkTarget) { (bytes, bound) throws(Failure) in
-      let name = names.name(for: bytes)
-      bounds.append(.string(bound))
-      chunkFiles.append(.string(name))
-      try emit(SearchIndexFile(path: folder + "t/" + name + ".bin", bytes: bytes))
+    var bounds: [String] = []
+    (summary.target, summary.total) = try terms.writeChunks(target: options.chunkTarget) {
+      (bytes, bound, info) throws(Failure) in
+      let file = SearchIndexFile(path: "", bytes: bytes)
+      summary.chunks.append((file.hash, info))
+      bounds.append(bound)
+      try emit(SearchIndexFile(path: folder + "t/" + names.name(forHash: file.hash) + ".bin", bytes: bytes))
     }
-
-    let slotCount = 1 << slots.bits
-    let rangeBits = slots.bits - facetRangeCountBits(documents: ids.count)
-    var facetFiles: [JSONValue] = []
-    let tables = try facets.write(slotCount: slotCount, rangeBits: rangeBits) { (_, bytes) throws(Failure) in
+    summary.slotBits = slots.bits
+    summary.documents = ids.count
+    summary.groups = documents.groups
+    summary.rangeBits = slots.bits - facetRangeCountBits(documents: ids.count)
+    let tables = try facets.write(slotCount: 1 << slots.bits, rangeBits: summary.rangeBits) {
+      (_, bytes) throws(Failure) in
       guard let bytes else {
-        facetFiles.append(.string(""))
+        summary.facetFiles.append(nil)
         return
       }
-      let name = names.name(for: bytes)
-      facetFiles.append(.string(name))
-      try emit(SearchIndexFile(path: folder + "f/" + name + ".bin", bytes: bytes))
+      let hash = XXH64.hash(bytes)
+      summary.facetFiles.append(hash)
+      try emit(SearchIndexFile(path: folder + "f/" + names.name(forHash: hash) + ".bin", bytes: bytes))
     }
-    let valuesFile = Array(
-      (JSONValue.array(tables.map { .array($0.map(JSONValue.string)) }).rendered() + "\n").utf8)
-    let valuesName = names.name(for: valuesFile)
-    try emit(SearchIndexFile(path: folder + "f/" + valuesName + ".json", bytes: valuesFile))
+    summary.tables = facets.counts()
+    let valuesFile = valuesFile(tables)
+    summary.valuesHash = XXH64.hash(valuesFile)
+    let values = names.name(forHash: summary.valuesHash)
+    try emit(SearchIndexFile(path: folder + "f/" + values + ".json", bytes: valuesFile))
+    try emit(manifest(options: options, summary: summary, bounds: bounds))
+    kept?.finish(summary: summary)
+  }
 
+  /// Each facet's value names, in byte order (`f/<hash>.json`).
+  static func valuesFile(_ tables: [[String]]) -> [UInt8] {
+    Array((JSONValue.array(tables.map { .array($0.map(JSONValue.string)) }).rendered() + "\n").utf8)
+  }
+
+  /// `index.json`, for the index `summary` describes, its chunks starting at `bounds`.
+  static func manifest(options: SearchIndexOptions, summary: IndexSummary, bounds: [String])
+    -> SearchIndexFile
+  {
+    let folder = options.folder.isEmpty ? "" : options.folder + "/"
+    let names = summary.names
     let manifest = JSONValue.object([
       ("format", .int(format)),
-      ("documents", .int(ids.count)),
-      ("slotBits", .int(slots.bits)),
-      ("version", .string(String(documents.version, radix: 16))),
+      ("documents", .int(summary.documents)),
+      ("slotBits", .int(summary.slotBits)),
+      ("version", .string(String(DocumentGroups.version(summary.groups), radix: 16))),
       ("documentBits", .int(documentGroupBits)),
       ("thumbnail", .optional(options.thumbnailTemplate)),
       ("strings", .object(options.strings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-      ("terms", .object([("bounds", .array(bounds)), ("files", .array(chunkFiles))])),
+      (
+        "terms",
+        .object([
+          ("bounds", .array(bounds.map(JSONValue.string))),
+          ("files", .array(names.chunks.map(JSONValue.string))),
+        ])
+      ),
       (
         "facets",
         .object([
@@ -143,12 +189,12 @@ package enum SearchIndexWriter {
                 ])
               })
           ),
-          ("values", .string(valuesName)), ("rangeBits", .int(rangeBits)), ("files", .array(facetFiles)),
+          ("values", .string(names.values)), ("rangeBits", .int(summary.rangeBits)),
+          ("files", .array(names.facets.map(JSONValue.string))),
         ])
       ),
     ])
-    try emit(SearchIndexFile(path: folder + "index.json", bytes: Array((manifest.rendered() + "\n").utf8)))
-    kept?.finish()
+    return SearchIndexFile(path: folder + "index.json", bytes: Array((manifest.rendered() + "\n").utf8))
   }
 
   /// Facet files hold about 512 documents each (2–3 KB): 1 file up to 1,023 documents, 2, 4, 8…
@@ -160,11 +206,11 @@ package enum SearchIndexWriter {
 
 /// Content-addressed file names: eight hex digits of the bytes' XXH64; the rare second file
 /// with the same digits (but other bytes) in one index gets `-2`, `-3`…
-private struct FileNames {
+struct FileNames {
   private var seen: [String: [UInt64]] = [:]
 
-  mutating func name(for bytes: [UInt8]) -> String {
-    let hash = bytes.withUnsafeBufferPointer { XXH64.hash($0) }
+  /// The name of a file whose bytes' XXH64 is `hash`.
+  mutating func name(forHash hash: UInt64) -> String {
     let hex = String(hash >> 32, radix: 16)
     let name = String(repeating: "0", count: 8 - hex.count) + hex
     var known = seen[name, default: []]
@@ -179,12 +225,13 @@ private struct FileNames {
 /// written as soon as the next group starts (documents arrive in slot order); `version`, a hash
 /// of them all, is what the browser fetches them with, so a new build is never mixed with files
 /// a cache kept from the last one.
-private struct DocumentGroups {
+struct DocumentGroups {
   let folder: String
   let bits: Int
   private var group = -1
   private var file: [UInt8] = []
-  private var hashes: [UInt8] = []
+  /// Each file written: its group and the XXH64 of its bytes.
+  private(set) var groups: [IndexSummary.Group] = []
 
   init(folder: String, bits: Int) {
     self.folder = folder
@@ -198,6 +245,11 @@ private struct DocumentGroups {
       try finish(emit)
       group = slot >> bits
     }
+    DocumentGroups.append(record, slot: slot, to: &file)
+  }
+
+  /// Adds a document's record to the bytes of its group's file.
+  static func append(_ record: ArraySlice<UInt8>, slot: Int, to file: inout [UInt8]) {
     file.append(file.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
     file.append(UInt8(ascii: "["))
     file.append(contentsOf: String(slot).utf8)
@@ -206,17 +258,27 @@ private struct DocumentGroups {
     file.append(UInt8(ascii: "]"))
   }
 
+  /// Ends a group's file.
+  static func close(_ file: inout [UInt8]) { file.append(contentsOf: "]\n".utf8) }
+
+  /// The path of group `group`'s file.
+  static func path(folder: String, group: Int) -> String { folder + String(group, radix: 36) + ".json" }
+
   mutating func finish<Failure: Error>(_ emit: (SearchIndexFile) throws(Failure) -> Void) throws(Failure) {
     guard !file.isEmpty else { return }
-    file.append(contentsOf: "]\n".utf8)
-    let hash = file.withUnsafeBufferPointer { XXH64.hash($0) }
-    withUnsafeBytes(of: hash.littleEndian) { hashes.append(contentsOf: $0) }
-    try emit(SearchIndexFile(path: folder + String(group, radix: 36) + ".json", bytes: file))
+    DocumentGroups.close(&file)
+    let emitted = SearchIndexFile(path: DocumentGroups.path(folder: folder, group: group), bytes: file)
+    groups.append(IndexSummary.Group(group: group, hash: emitted.hash))
+    try emit(emitted)
     file.removeAll(keepingCapacity: true)
   }
 
-  var version: UInt64 {
-    hashes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
+  /// The hash of every file's hash, in group order.
+  static func version(_ groups: [IndexSummary.Group]) -> UInt64 {
+    var hashes: [UInt8] = []
+    hashes.reserveCapacity(groups.count * 8)
+    for group in groups { withUnsafeBytes(of: group.hash.littleEndian) { hashes.append(contentsOf: $0) } }
+    return hashes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
   }
 }
 

@@ -73,7 +73,8 @@ struct TermIndex {
   /// Bytes a term's entry takes, near enough to decide where chunks end.
   private func entrySize(_ term: TermRef) -> Int {
     let shard = shards[term.shard]
-    return shard.table.key(term.index).count + shard.postingBytes(term.index) + 4
+    return TermIndex.entrySize(
+      key: shard.table.key(term.index).count, postingBytes: shard.postingBytes(term.index))
   }
 
   /// The chunk size for an index of `total` bytes: the square root of the total times the
@@ -94,19 +95,19 @@ struct TermIndex {
   /// when the term would take it past twice the target. The cut points depend on the terms
   /// themselves, not on the bytes before them, so a change in one chunk seldom moves the others.
   func writeChunks<Failure: Error>(
-    target: Int?, _ emit: (_ bytes: [UInt8], _ bound: String) throws(Failure) -> Void
-  ) throws(Failure) {
+    target: Int?, _ emit: (_ bytes: [UInt8], _ bound: String, _ chunk: ChunkInfo) throws(Failure) -> Void
+  ) throws(Failure) -> (target: Int, total: Int) {
     let order = sortedTerms()
-    let target = target ?? TermIndex.chunkTarget(total: order.reduce(0) { $0 + entrySize($1) })
+    let total = order.reduce(0) { $0 + entrySize($1) }
+    let target = target ?? TermIndex.chunkTarget(total: total)
     var start = 0
     var size = 0
     var previousLast: ArraySlice<UInt8>?
     for position in order.indices {
       let term = order[position]
       let entry = entrySize(term)
-      let cutHash = UInt32(truncatingIfNeeded: shards[term.shard].table.keyHash(term.index) >> 17)
-      let natural = size >= target / 2 && UInt64(cutHash) * UInt64(target / 2) < UInt64(entry) << 32
-      if position > start, natural || size + entry > 2 * target {
+      let hash = shards[term.shard].table.keyHash(term.index)
+      if position > start, TermIndex.endsChunk(size: size, before: entry, hash: hash, target: target) {
         try emitChunk(order[start..<position], previousLast: previousLast, emit)
         previousLast = key(order[position - 1])
         start = position
@@ -117,29 +118,37 @@ struct TermIndex {
     if start < order.count || order.isEmpty {
       try emitChunk(order[start...], previousLast: previousLast, emit)
     }
+    return (target, total)
   }
+
+  /// Whether a chunk that holds `size` bytes (and at least one term) ends before a term of
+  /// `entry` bytes whose `ByteKeyTable.hash` is `hash`: the one rule for a full build and for a
+  /// patched one (`IndexPatch`), so that both cut at the same terms.
+  static func endsChunk(size: Int, before entry: Int, hash: UInt64, target: Int) -> Bool {
+    let cutHash = UInt32(truncatingIfNeeded: hash >> 17)
+    let natural = size >= target / 2 && UInt64(cutHash) * UInt64(target / 2) < UInt64(entry) << 32
+    return natural || size + entry > 2 * target
+  }
+
+  /// Bytes a term's entry takes, near enough to decide where chunks end.
+  static func entrySize(key: Int, postingBytes: Int) -> Int { key + postingBytes + 4 }
 
   private func emitChunk<Failure: Error>(
     _ terms: ArraySlice<TermRef>, previousLast: ArraySlice<UInt8>?,
-    _ emit: ([UInt8], String) throws(Failure) -> Void
+    _ emit: ([UInt8], String, ChunkInfo) throws(Failure) -> Void
   ) throws(Failure) {
-    var bytes: [UInt8] = []
-    bytes.appendVarInt(terms.count)
-    var previous: ArraySlice<UInt8> = []
+    var encoder = ChunkEncoder(count: terms.count)
     for term in terms {
-      let key = key(term)
       let shard = shards[term.shard]
-      let shared = zip(previous, key).prefix { $0 == $1 }.count
-      bytes.appendVarInt(shared)
-      bytes.appendVarInt(key.count - shared)
-      bytes.append(contentsOf: key.dropFirst(shared))
-      bytes.appendVarInt(shard.count(term.index))
-      bytes.appendVarInt(shard.postingBytes(term.index))
-      shard.appendPostings(term.index, to: &bytes)
-      previous = key
+      encoder.add(key(term), count: shard.count(term.index), postingBytes: shard.postingBytes(term.index)) {
+        shard.appendPostings(term.index, to: &$0)
+      }
     }
     let bound = terms.first.map { TermIndex.bound(first: key($0), after: previousLast) } ?? ""
-    try emit(bytes, bound)
+    let info = ChunkInfo(
+      first: terms.first.map { Array(key($0)) } ?? [], last: terms.last.map { Array(key($0)) } ?? [],
+      firstEntry: terms.first.map(entrySize) ?? 0)
+    try emit(encoder.bytes, bound, info)
   }
 
   /// The shortest prefix of `first` (whole characters) that sorts after `last`.
@@ -165,6 +174,39 @@ struct TermIndex {
       if byte < 0x80 { return value }
       shift += 7
     }
+  }
+}
+
+/// What the next build needs of a chunk to patch the index around it (`IndexSummary`): its
+/// first and last terms, and the first term's entry size (whether the chunk before ends there).
+struct ChunkInfo: Equatable {
+  var first: [UInt8]
+  var last: [UInt8]
+  var firstEntry: Int
+}
+
+/// A chunk file's bytes, a term at a time: `varint count`, then per term `varint shared`,
+/// `varint length`, the rest of the key, `varint postings`, `varint size` and the postings.
+struct ChunkEncoder {
+  private(set) var bytes: [UInt8] = []
+  private var previous: [UInt8] = []
+
+  init(count: Int) {
+    bytes.appendVarInt(count)
+  }
+
+  mutating func add(
+    _ key: some Collection<UInt8>, count: Int, postingBytes: Int, postings: (inout [UInt8]) -> Void
+  ) {
+    let shared = zip(previous, key).prefix { $0 == $1 }.count
+    bytes.appendVarInt(shared)
+    bytes.appendVarInt(key.count - shared)
+    bytes.append(contentsOf: key.dropFirst(shared))
+    bytes.appendVarInt(count)
+    bytes.appendVarInt(postingBytes)
+    postings(&bytes)
+    previous.removeAll(keepingCapacity: true)
+    previous.append(contentsOf: key)
   }
 }
 

@@ -187,6 +187,45 @@ import Testing
     _ = try folder.remove(fence: fence, scope: .anywhere)
     #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [])
   }
+
+  /// A rebuild that changed a book or two among many patches the last build's search index
+  /// (`IndexPatch`) instead of merging every book again: after each kind of change its
+  /// `search/` files are a clean build's, and the files the change left alone are the current
+  /// output's, linked, not written again.
+  @Test func aPatchedSearchIndexIsACleanBuildsAndKeepsItsUnchangedFiles() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = root + "/public"
+    var site = Site()
+    site.books = (0..<40).map { index in
+      BookData(id: "id\(index)", title: "Book \(index)", about: "About book \(index), a tale of the sea.")
+    }
+    _ = try await site.builder(output).build()
+    let changes: [(String, (inout Site) -> Void)] = [
+      ("a changed book", { $0.books[4].about = "A new description of the desert." }),
+      ("a note added", { $0.notes["id6"] = BookEntry(note: "Loved *it*.") }),
+      ("the note edited", { $0.notes["id6"] = BookEntry(note: "Loved *it*, twice.") }),
+      ("a book added", { $0.books.append(BookData(id: "id40", title: "Book 40", about: "New.")) }),
+      ("a book removed", { $0.books.remove(at: 12) }),
+    ]
+    for (name, change) in changes {
+      let before = Fixtures.fileIdentities(in: output)
+      let oldBytes = Dictionary(
+        uniqueKeysWithValues: before.keys.filter { $0.hasPrefix("search/") }.map {
+          ($0, FileManager.default.contents(atPath: output + "/" + $0))
+        })
+      change(&site)
+      _ = try await site.builder(output).build()
+      try await expectSameAsFreshBuild(output, site, root: root)
+      let after = Fixtures.fileIdentities(in: output)
+      var unchanged = 0
+      for (path, bytes) in oldBytes where FileManager.default.contents(atPath: output + "/" + path) == bytes {
+        #expect(after[path]?.inode == before[path]?.inode, "\(name): \(path) was written again")
+        unchanged += 1
+      }
+      #expect(unchanged >= oldBytes.count - 8, "\(name): \(unchanged) of \(oldBytes.count) search files kept")
+    }
+  }
 }
 
 extension BuildStateTests {

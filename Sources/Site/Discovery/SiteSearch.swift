@@ -23,10 +23,12 @@ enum SiteSearch {
   ]
 
   /// Hands over the index's files; documents `previous` holds are not analysed again, and every
-  /// document's analysis goes to `keeping`, for the next build.
+  /// document's analysis goes to `keeping`, for the next build. With `previousFiles` (the last
+  /// build's, which `previous` describes), files no changed book touches are reused from there.
   static func forEachFile<Failure: Error>(
     model: SiteModel, facts: [BookFacts], strings: UIStrings,
     previous: SearchAnalysisStore = SearchAnalysisStore(), keeping: SearchAnalysisStoreWriter? = nil,
+    previousFiles: PreviousFiles<Failure>? = nil,
     _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     var options = SearchIndexOptions()
@@ -58,8 +60,13 @@ enum SiteSearch {
     }
     try SearchIndexWriter.write(
       ids: model.books.map(\.id), options: options, previous: previous, keeping: keeping,
-      key: { inputs($0).key }, document: { inputs($0).document },
-      emit: { (file) throws(Failure) in try emit(DiscoveryFile(path: file.path, bytes: file.bytes)) })
+      key: { inputs($0).key }, previousFiles: previousFiles, document: { inputs($0).document },
+      emit: { (file) throws(Failure) in
+        // Its bytes' hash is what it is made from: the next build reuses it by that.
+        var made = DiscoveryFile(path: file.path, bytes: file.bytes)
+        made.source = file.hash
+        try emit(made)
+      })
   }
 
   static func document(

@@ -171,24 +171,49 @@ struct PageWriter: Sendable {
 
   /// Makes and places the search index (`search/…`), file by file. The builder calls it once the
   /// pages are written, so that its postings and the pages in flight are not in memory at once.
-  /// Documents `previous` holds are not analysed again; the analyses go to `keeping`.
+  /// Documents `previous` holds are not analysed again; the analyses go to `keeping`. Each file
+  /// is recorded with its bytes' hash as its source, so that a rebuild that patches the index
+  /// reuses the current output's unchanged files (linked, never read).
   func writeSearchIndex(
     model: SiteModel, previous: SearchAnalysisStore, keeping: SearchAnalysisStoreWriter?
   ) throws(SiteError) -> Tally {
     var tally = Tally()
     // Files come folder by folder (`search/d/`, `search/t/`…): each folder is made once.
     var folder: Substring?
-    try SiteSearch.forEachFile(
-      model: model, facts: contexts.seo.facts, strings: contexts.strings, previous: previous, keeping: keeping
-    ) { (file) throws(SiteError) in
-      let path = try PageWriter.relativePath(of: file.path)
+    func prepare(_ file: String) throws(SiteError) -> String {
+      let path = try PageWriter.relativePath(of: file)
       let parent = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] }
       if parent != folder {
         try update.makeParentFolders(of: path)
         folder = parent
       }
+      return path
+    }
+    let update = self.update
+    let previousFiles = PreviousFiles<SiteError>(
+      read: { file in
+        guard let path = try? PageWriter.relativePath(of: file), update.current.entries[path] != nil else {
+          return nil
+        }
+        return FileSystem.read(update.source + "/" + path)
+      },
+      reuse: { (file, hash) throws(SiteError) in
+        let path = try prepare(file)
+        guard let reused = try update.reuse(path, source: hash) else { return false }
+        tally.add(path, reused)
+        return true
+      })
+    try SiteSearch.forEachFile(
+      model: model, facts: contexts.seo.facts, strings: contexts.strings, previous: previous,
+      keeping: keeping,
+      previousFiles: previousFiles
+    ) { (file) throws(SiteError) in
+      let path = try prepare(file.path)
       tally.add(
-        path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
+        path,
+        try file.bytes.withSiteBytes { buffer throws(SiteError) in
+          try update.place(path, buffer, source: file.source)
+        })
     }
     return tally
   }

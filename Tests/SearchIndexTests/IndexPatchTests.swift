@@ -1,0 +1,149 @@
+import Support
+import Testing
+
+@testable import SearchIndex
+
+/// A rebuild that patches the last build's index (`IndexPatch`) gives the files, and keeps the
+/// store, a build from nothing gives; and it makes only the files the change touches.
+@Suite struct IndexPatchTests {
+  /// One build's result: its files by path, the store it kept, and what the build made (files
+  /// handed over), reused (files placed from the last build unread) and analysed again.
+  private struct Build {
+    var files: [String: [UInt8]] = [:]
+    var store: [UInt8] = []
+    var made: Set<String> = []
+    var reused: Set<String> = []
+    var reanalysed = 0
+  }
+
+  private final class Sink: @unchecked Sendable {
+    var bytes: [UInt8] = []
+  }
+
+  private static var options: SearchIndexOptions {
+    var options = SearchIndexOptions()
+    options.facets = [
+      SearchFacet(id: "year", label: "Year"), SearchFacet(id: "collection", label: "Collection"),
+    ]
+    options.thumbnailTemplate = "https://books.google.com/books/content?id={id}&img=1"
+    return options
+  }
+
+  /// Builds `documents`, from `last`'s files and store when given, from nothing when not.
+  private static func build(_ documents: [SearchDocument], after last: Build? = nil) -> Build {
+    var build = Build()
+    let sink = Sink()
+    let kept = SearchAnalysisStoreWriter(stamp: "v1") { sink.bytes += $0 }
+    let previous =
+      last.flatMap { SearchAnalysisStore(serialized: $0.store, stamp: "v1") } ?? SearchAnalysisStore()
+    let previousFiles = last.map { last in
+      PreviousFiles<Never>(
+        read: { last.files[$0] },
+        reuse: { path, hash in
+          guard let bytes = last.files[path], XXH64.hash(bytes) == hash else { return false }
+          build.files[path] = bytes
+          build.reused.insert(path)
+          return true
+        })
+    }
+    SearchIndexWriter.write(
+      ids: documents.map(\.id), options: options, previous: previous, keeping: kept,
+      previousFiles: previousFiles, document: { documents[$0] },
+      emit: { file in
+        build.files[file.path] = file.bytes
+        build.made.insert(file.path)
+      })
+    build.store = sink.bytes
+    build.reanalysed = documents.count - kept.reused
+    return build
+  }
+
+  private static func corpus() -> [SearchDocument] {
+    SearchIndexWriterTests.corpus(1_200).enumerated().map { number, document in
+      var document = document
+      document.facets = [
+        "year": ["\(1990 + number % 20)"], "collection": number % 3 == 0 ? ["sea", "sky"] : ["sea"],
+      ]
+      return document
+    }
+  }
+
+  /// Each kind of change, made one after another, each rebuild patched from the last.
+  @Test func aPatchedIndexIsTheIndexOfAFreshBuild() throws {
+    var documents = Self.corpus()
+    var last = Self.build(documents)
+    #expect(try #require(SearchAnalysisStore(serialized: last.store, stamp: "v1")).summary != nil)
+    let changes: [(String, (inout [SearchDocument]) -> Void, patched: Bool)] = [
+      ("nothing", { _ in }, true),
+      (
+        "a description",
+        { $0[40].fields[$0[40].fields.count - 2].text = "A lighthouse keeper's winter log." }, true
+      ),
+      ("a note", { $0[41].fields[$0[41].fields.count - 1].text = "Read twice, in 2003 and 2019." }, true),
+      (
+        "a title and its record",
+        {
+          $0[42].fields[0].text = "Zebra"
+          $0[42].display.title = "Zebra"
+        }, true
+      ),
+      ("a CJK note", { $0[43].fields[$0[43].fields.count - 1].text = "文化大革命" }, true),
+      ("a facet value another book has", { $0[44].facets["year"] = ["1995"] }, true),
+      (
+        "a book added",
+        { $0.append(SearchIndexWriterTests.book("added01", title: "Kindred", description: "Dana.")) }, true
+      ),
+      ("a book removed", { $0.remove(at: 7) }, true),
+      (
+        "a word only one book had, gone", { $0[10].fields[$0[10].fields.count - 2].text = "river garden" },
+        true
+      ),
+      (
+        "two books changed",
+        {
+          $0[3].fields[$0[3].fields.count - 2].text = "harbor"
+          $0[900].fields[$0[900].fields.count - 2].text = "archive signal"
+        }, true
+      ),
+      ("a facet value no book had", { $0[45].facets["year"] = ["1850"] }, false),
+      (
+        "many books changed",
+        { for index in 0..<200 { $0[index].fields[$0[index].fields.count - 2].text = "sequel \(index)" } },
+        false
+      ),
+    ]
+    for (name, change, patched) in changes {
+      change(&documents)
+      let rebuilt = Self.build(documents, after: last)
+      let fresh = Self.build(documents)
+      #expect(rebuilt.files.keys.sorted() == fresh.files.keys.sorted(), "\(name)")
+      for (path, bytes) in fresh.files where rebuilt.files[path] != bytes {
+        Issue.record("\(name): \(path) differs from a fresh build's")
+      }
+      #expect(rebuilt.store == fresh.store, "\(name): the store")
+      if patched {
+        // Reused unread: every file but the few the change touches and the manifest.
+        #expect(rebuilt.reused.count >= fresh.files.count - 24, "\(name): reused \(rebuilt.reused.count)")
+        #expect(rebuilt.made.count <= 24, "\(name): made \(rebuilt.made.count)")
+        #expect(rebuilt.reanalysed <= 2, "\(name)")
+      } else {
+        #expect(rebuilt.reused.isEmpty, "\(name)")
+      }
+      last = rebuilt
+    }
+  }
+
+  /// A last build's file that is not what its store says (edited, gone) is never patched: the
+  /// index is made afresh, the same as ever.
+  @Test func aLastFileThatIsNotTheStoresIsNotPatched() throws {
+    var documents = Self.corpus()
+    var last = Self.build(documents)
+    for path in last.files.keys where path.hasPrefix("search/t/") { last.files[path]?.append(0) }
+    documents[40].fields[documents[40].fields.count - 2].text = "A lighthouse keeper's winter log."
+    let rebuilt = Self.build(documents, after: last)
+    let fresh = Self.build(documents)
+    #expect(rebuilt.files == fresh.files)
+    #expect(rebuilt.store == fresh.store)
+    #expect(rebuilt.reused.isEmpty)
+  }
+}
