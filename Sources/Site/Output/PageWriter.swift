@@ -192,7 +192,7 @@ struct PageWriter: Sendable {
     let update = self.update
     let previousFiles = PreviousFiles<SiteError>(
       read: { file in
-        guard let path = try? PageWriter.relativePath(of: file), update.current.entries[path] != nil else {
+        guard let path = try? PageWriter.relativePath(of: file), update.current[path] != nil else {
           return nil
         }
         return FileSystem.read(update.source + "/" + path)
