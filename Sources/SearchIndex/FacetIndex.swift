@@ -16,6 +16,9 @@ struct FacetIndex {
   private var slots: [Int] = []
   /// Per document and facet: a count, then that many value numbers (first-met order).
   private var numbers: [Int32] = []
+  /// Some value was met spelled with other bytes than the first time (canonically equivalent
+  /// Strings are one value): the table shows the first spelling.
+  private(set) var spellingsVary = false
 
   init(kinds: Int) {
     self.kinds = kinds
@@ -32,6 +35,7 @@ struct FacetIndex {
       for value in list {
         if let known = lookup[kind][value] {
           numbers.append(Int32(known))
+          if !spellingsVary, !values[kind][known].utf8.elementsEqual(value.utf8) { spellingsVary = true }
         } else {
           lookup[kind][value] = values[kind].count
           numbers.append(Int32(values[kind].count))

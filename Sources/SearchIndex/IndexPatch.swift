@@ -323,7 +323,11 @@ struct IndexPatch {
         guard let facets else { continue }
         for kind in 0..<kinds {
           for value in kind < facets.count ? facets[kind] : [] {
-            guard let place = places[kind][value] else { return false }
+            // A value spelled otherwise than the table (`e` + U+0301 for `é`) may change which
+            // spelling the table shows: only a full build knows (the last build's every
+            // document spelled each value alike, or it kept no summary).
+            guard let place = places[kind][value], tables[kind][place].value.utf8.elementsEqual(value.utf8)
+            else { return false }
             tables[kind][place].count += step
           }
         }

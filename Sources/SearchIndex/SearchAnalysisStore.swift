@@ -217,14 +217,18 @@ package final class SearchAnalysisStoreWriter {
     }
   }
 
-  func finish(summary: IndexSummary) {
-    buffer.append(2)
-    let start = buffer.count
-    let bytes = summary.encoded()
-    buffer.appendVarInt(bytes.count)
-    buffer.append(contentsOf: bytes)
-    let summaryCheck = XXH64.hash(buffer, range: start..<buffer.count)
-    withUnsafeBytes(of: summaryCheck.littleEndian) { buffer.append(contentsOf: $0) }
+  /// Ends the store; without a summary the next build cannot patch this index (it merges every
+  /// document again, as it reuses their analyses).
+  func finish(summary: IndexSummary?) {
+    if let summary {
+      buffer.append(2)
+      let start = buffer.count
+      let bytes = summary.encoded()
+      buffer.appendVarInt(bytes.count)
+      buffer.append(contentsOf: bytes)
+      let summaryCheck = XXH64.hash(buffer, range: start..<buffer.count)
+      withUnsafeBytes(of: summaryCheck.littleEndian) { buffer.append(contentsOf: $0) }
+    }
     buffer.append(0)
     buffer.appendVarInt(count)
     let check = XXH64.hash(header, range: 0..<header.count)

@@ -147,7 +147,10 @@ package enum SearchIndexWriter {
     let values = names.name(forHash: summary.valuesHash)
     try emit(SearchIndexFile(path: folder + "f/" + values + ".json", bytes: valuesFile))
     try emit(manifest(options: options, summary: summary, bounds: bounds))
-    kept?.finish(summary: summary)
+    // A value spelled two ways (a precomposed `é` and `e` + U+0301: one String) shows the
+    // spelling of the first document in slot order that has it, which a patch could not keep
+    // track of when that document changes: such an index is made afresh next time too.
+    kept?.finish(summary: facets.spellingsVary ? nil : summary)
   }
 
   /// Each facet's value names, in byte order (`f/<hash>.json`).
