@@ -15,28 +15,28 @@ import Support
 ///   (else, and whenever the slot space, the chunk target or a file's name would change, the
 ///   index is made afresh).
 struct IndexPatch {
-  private let options: SearchIndexOptions
-  private let optionsDigest: UInt64
-  private let folder: String
-  private let slots: SearchSlots
-  private let previous: SearchAnalysisStore
-  private let old: IndexSummary
+  let options: SearchIndexOptions
+  let optionsDigest: UInt64
+  let folder: String
+  let slots: SearchSlots
+  let previous: SearchAnalysisStore
+  let old: IndexSummary
   /// Each slot's document now (its index in `ids`), and the last build's entry (index in
   /// `previous.slotted`).
-  private let documentAt: [Int: Int]
-  private let oldAt: [Int: Int]
-  private let digests: [DocumentDigest]
+  let documentAt: [Int: Int]
+  let oldAt: [Int: Int]
+  let digests: [DocumentDigest]
   /// The slots whose document is not the last build's, in order.
-  private let changed: [Int]
+  let changed: [Int]
   /// The new analysis of each changed slot that has a document, and its store entry and whether
   /// it came from the store.
-  private let analyses: [Int: (result: DocumentAnalyzer.Result, entry: ArraySlice<UInt8>, reused: Bool)]
-  private var summary: IndexSummary
+  let analyses: [Int: (result: DocumentAnalyzer.Result, entry: ArraySlice<UInt8>, reused: Bool)]
+  var summary: IndexSummary
   /// Files made, and files kept from the last build (path, hash), in the order a full build
   /// hands them over.
-  private var files: [SearchIndexFile] = []
-  private var kept: [(path: String, hash: UInt64)] = []
-  private var bounds: [String] = []
+  var files: [SearchIndexFile] = []
+  var kept: [(path: String, hash: UInt64)] = []
+  var bounds: [String] = []
 
   /// The patch of the last build's index for documents `ids`; nil when there is none to patch,
   /// or a full build is as cheap or must be made (see the type's description).
@@ -97,280 +97,13 @@ struct IndexPatch {
   }
 
   /// The last build's analysis of the document at `slot`, if it had one there.
-  private func oldResult(at slot: Int) -> DocumentAnalyzer.Result? {
+  func oldResult(at slot: Int) -> DocumentAnalyzer.Result? {
     oldAt[slot].flatMap { previous.entry(previous.slotted[$0].body)?.0 }
   }
 
   /// The analysis of the document at `slot` now: the new one when it changed, else the kept one.
-  private func result(at slot: Int) -> DocumentAnalyzer.Result? {
+  func result(at slot: Int) -> DocumentAnalyzer.Result? {
     analyses[slot]?.result ?? (documentAt[slot] == nil ? nil : oldResult(at: slot))
-  }
-
-  // MARK: Terms
-
-  /// A term's postings as they are to be: the changed slots' postings added (theirs dropped).
-  private struct TermChange {
-    var isCJK = false
-    var added: [(slot: Int, flags: UInt8)] = []
-  }
-
-  private mutating func patchTerms(read: (String) -> [UInt8]?) -> Bool {
-    // Each changed slot's terms with their flags, before and after: a term a slot has with the
-    // same flags on both sides keeps its posting there (a note edit changes a few words, not
-    // the book's hundreds).
-    func terms(_ result: DocumentAnalyzer.Result?) -> [[UInt8]: UInt8] {
-      var terms: [[UInt8]: UInt8] = [:]
-      for shard in result?.terms ?? [] {
-        shard.withUnsafeBufferPointer { buffer in
-          var offset = 0
-          while offset < buffer.count {
-            let length = TermIndex.readVarInt(buffer, &offset)
-            terms[Array(buffer[offset..<offset + length])] = buffer[offset + length]
-            offset += length + 1
-          }
-        }
-      }
-      return terms
-    }
-    let before = changed.map { terms(oldResult(at: $0)) }
-    let after = changed.map { terms(analyses[$0]?.result) }
-    var changes: [[UInt8]: TermChange] = [:]
-    for position in changed.indices {
-      for (key, flags) in before[position] where after[position][key] != flags { changes[key] = TermChange() }
-      for (key, flags) in after[position] where before[position][key] != flags { changes[key] = TermChange() }
-    }
-    // A changed term's postings at every changed slot are dropped, then each slot's new one added.
-    for key in changes.keys {
-      var change = TermChange()
-      for (position, slot) in changed.enumerated() {
-        if let flags = after[position][key] { change.added.append((slot, flags)) }
-        if let flags = after[position][key] ?? before[position][key] {
-          change.isCJK = flags & PostingFlags.cjkTerm != 0
-        }
-      }
-      changes[key] = change
-    }
-    let removed = Set(changed)
-    let keys = changes.keys.sorted { $0.lexicographicallyPrecedes($1) }
-    let chunks = old.chunks
-    guard !chunks.isEmpty else { return false }
-    // Each chunk's bound (the first key a chunk holds is at or past it).
-    var oldBounds: [[UInt8]] = [[]]
-    for index in chunks.indices.dropFirst() {
-      oldBounds.append(
-        Array(
-          TermIndex.bound(first: chunks[index].info.first[...], after: chunks[index - 1].info.last[...]).utf8)
-      )
-    }
-    // The changed terms of each chunk, in order.
-    var byChunk: [Int: [[UInt8]]] = [:]
-    var chunk = 0
-    for key in keys {
-      while chunk + 1 < chunks.count, !key.lexicographicallyPrecedes(oldBounds[chunk + 1]) { chunk += 1 }
-      byChunk[chunk, default: []].append(key)
-    }
-    var touched = Set(byChunk.keys)
-    for index in byChunk.keys where index > 0 { touched.insert(index - 1) }
-
-    let oldNames = old.names.chunks
-    var cutter = ChunkCutter(target: old.target)
-    var made: [(bytes: [UInt8], info: ChunkInfo, bound: String)] = []
-    var plan: [(keptIndex: Int?, made: Int?)] = []
-    var previousLast: [UInt8]? = nil
-    var total = old.total
-    func flush() {
-      guard let (bytes, first, last, firstEntry) = cutter.finish() else { return }
-      let bound = TermIndex.bound(first: first[...], after: previousLast?[...])
-      made.append((bytes, ChunkInfo(first: first, last: last, firstEntry: firstEntry), bound))
-      plan.append((nil, made.count - 1))
-      previousLast = last
-    }
-    for index in chunks.indices {
-      let info = chunks[index].info
-      if !touched.contains(index) {
-        if !cutter.isEmpty,
-          TermIndex.endsChunk(
-            size: cutter.size, before: info.firstEntry,
-            hash: info.first.withUnsafeBufferPointer(ByteKeyTable.hash), target: old.target)
-        {
-          flush()
-        }
-        if cutter.isEmpty {
-          plan.append((index, nil))
-          bounds.append(TermIndex.bound(first: info.first[...], after: previousLast?[...]))
-          previousLast = info.last
-          continue
-        }
-      }
-      guard let bytes = read(folder + "t/" + oldNames[index] + ".bin"),
-        XXH64.hash(bytes) == chunks[index].hash,
-        let terms = ChunkDecoder.terms(bytes)
-      else { return false }
-      let patched = byChunk[index] ?? []
-      var next = 0
-      func feed(_ key: [UInt8], count: Int, postings: ArraySlice<UInt8>) {
-        if cutter.endsBefore(key: key, postingBytes: postings.count) { flush() }
-        cutter.add(key, count: count, postings: postings)
-      }
-      func feedChange(_ key: [UInt8], oldPostings: ArraySlice<UInt8>?) -> Bool {
-        let change = changes[key]!
-        let shift = change.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
-        var postings: [(slot: Int, flags: UInt8)] = []
-        if let oldPostings {
-          guard let decoded = ChunkDecoder.postings(oldPostings, shift: shift) else { return false }
-          postings = decoded.filter { !removed.contains($0.slot) }
-          total -= TermIndex.entrySize(key: key.count, postingBytes: oldPostings.count)
-        }
-        postings += change.added
-        postings.sort { $0.slot < $1.slot }
-        guard !postings.isEmpty else { return true }
-        var bytes: [UInt8] = []
-        var last = -1
-        for posting in postings {
-          bytes.appendVarInt((posting.slot - last - 1) << shift | Int(posting.flags & 0x3F))
-          last = posting.slot
-        }
-        total += TermIndex.entrySize(key: key.count, postingBytes: bytes.count)
-        feed(key, count: postings.count, postings: bytes[...])
-        return true
-      }
-      for term in terms {
-        while next < patched.count, patched[next].lexicographicallyPrecedes(term.key) {
-          guard feedChange(patched[next], oldPostings: nil) else { return false }
-          next += 1
-        }
-        if next < patched.count, patched[next] == term.key {
-          guard feedChange(term.key, oldPostings: term.postings) else { return false }
-          next += 1
-        } else {
-          feed(term.key, count: term.count, postings: term.postings)
-        }
-      }
-      while next < patched.count {
-        guard feedChange(patched[next], oldPostings: nil) else { return false }
-        next += 1
-      }
-    }
-    flush()
-    // The target follows the total: when it moves, every cut may.
-    let target = options.chunkTarget ?? TermIndex.chunkTarget(total: total)
-    guard target == old.target, !plan.isEmpty else { return false }
-    summary.total = total
-    summary.chunks = plan.map { step in
-      step.keptIndex.map { chunks[$0] } ?? (XXH64.hash(made[step.made!].bytes), made[step.made!].info)
-    }
-    // Bounds in order: a kept chunk's was worked out as it was met, a made one's when cut.
-    var keptBounds = bounds.makeIterator()
-    bounds = plan.map { step in step.made.map { made[$0].bound } ?? keptBounds.next()! }
-    let names = summary.names.chunks
-    for (position, step) in plan.enumerated() {
-      let path = folder + "t/" + names[position] + ".bin"
-      if let index = step.keptIndex {
-        // A kept file keeps its name, or it is not the last build's file.
-        guard names[position] == oldNames[index] else { return false }
-        kept.append((path, chunks[index].hash))
-      } else {
-        files.append(SearchIndexFile(path: path, bytes: made[step.made!].bytes))
-      }
-    }
-    return true
-  }
-
-  // MARK: Documents
-
-  private mutating func patchDocuments() -> Bool {
-    let bits = SearchIndexWriter.documentGroupBits
-    let groups = Set(changed.map { $0 >> bits }).sorted()
-    let oldHashes = Dictionary(old.groups.map { ($0.group, $0.hash) }, uniquingKeysWith: { a, _ in a })
-    var hashes = oldHashes
-    let documentsFolder = folder + "d/"
-    for group in groups {
-      var file: [UInt8] = []
-      for slot in (group << bits)..<((group + 1) << bits) where documentAt[slot] != nil {
-        guard let result = result(at: slot) else { return false }
-        DocumentGroups.append(result.record, slot: slot, to: &file)
-      }
-      guard !file.isEmpty else {
-        hashes[group] = nil
-        continue
-      }
-      DocumentGroups.close(&file)
-      let made = SearchIndexFile(
-        path: DocumentGroups.path(folder: documentsFolder, group: group), bytes: file)
-      hashes[group] = made.hash
-      made.hash == oldHashes[group] ? kept.append((made.path, made.hash)) : files.append(made)
-    }
-    summary.groups = hashes.sorted { $0.key < $1.key }.map {
-      IndexSummary.Group(group: $0.key, hash: $0.value)
-    }
-    let changedGroups = Set(groups)
-    for group in summary.groups where !changedGroups.contains(group.group) {
-      kept.append((DocumentGroups.path(folder: documentsFolder, group: group.group), group.hash))
-    }
-    return true
-  }
-
-  // MARK: Facets
-
-  private mutating func patchFacets() -> Bool {
-    let kinds = options.facets.count
-    var tables = old.tables
-    let places: [[String: Int]] = tables.map { table in
-      Dictionary(table.enumerated().map { ($1.value, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-    for slot in changed {
-      for (facets, step) in [(oldResult(at: slot)?.facets, -1), (analyses[slot]?.result.facets, 1)] {
-        guard let facets else { continue }
-        for kind in 0..<kinds {
-          for value in kind < facets.count ? facets[kind] : [] {
-            // A value spelled otherwise than the table (`e` + U+0301 for `é`) may change which
-            // spelling the table shows: only a full build knows (the last build's every
-            // document spelled each value alike, or it kept no summary).
-            guard let place = places[kind][value], tables[kind][place].value.utf8.elementsEqual(value.utf8)
-            else { return false }
-            tables[kind][place].count += step
-          }
-        }
-      }
-    }
-    // A value gone or new renumbers its facet: every file changes.
-    guard tables.allSatisfy({ $0.allSatisfy { $0.count > 0 } }) else { return false }
-    summary.tables = tables
-    let widths = FacetIndex.widths(tables.map(\.count))
-    let rangeBits = old.rangeBits
-    let ranges = Set(changed.map { $0 >> rangeBits })
-    let oldNames = old.names.facets
-    var made: [Int: [UInt8]] = [:]
-    for range in ranges.sorted() {
-      var members: [(slot: Int, values: [[Int]])] = []
-      let start = range << rangeBits
-      for slot in start..<(start + (1 << rangeBits)) where documentAt[slot] != nil {
-        guard let facets = result(at: slot)?.facets else { return false }
-        members.append(
-          (
-            slot,
-            (0..<kinds).map { kind in (kind < facets.count ? facets[kind] : []).map { places[kind][$0]! } }
-          ))
-      }
-      guard range < summary.facetFiles.count else { return false }
-      let bytes = FacetIndex.file(widths: widths, rangeBits: rangeBits, start: start, documents: members)
-      summary.facetFiles[range] = bytes.map { XXH64.hash($0) }
-      if let bytes { made[range] = bytes }
-    }
-    let names = summary.names
-    for (range, hash) in summary.facetFiles.enumerated() {
-      guard let hash else { continue }
-      let path = folder + "f/" + names.facets[range] + ".bin"
-      if let bytes = made[range], old.facetFiles[range] != hash {
-        files.append(SearchIndexFile(path: path, bytes: bytes))
-      } else {
-        guard names.facets[range] == oldNames[range] else { return false }
-        kept.append((path, hash))
-      }
-    }
-    guard names.values == old.names.values else { return false }
-    kept.append((folder + "f/" + names.values + ".json", old.valuesHash))
-    return true
   }
 
   // MARK: Writing
@@ -416,79 +149,5 @@ struct IndexPatch {
     copyRun()
     store.finish(summary: summary)
     return true
-  }
-}
-
-/// Terms met in order, cut into chunks by `TermIndex.endsChunk`, as a full build cuts them.
-private struct ChunkCutter {
-  let target: Int
-  private(set) var size = 0
-  private var terms: [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)] = []
-
-  init(target: Int) {
-    self.target = target
-  }
-
-  var isEmpty: Bool { terms.isEmpty }
-
-  func endsBefore(key: [UInt8], postingBytes: Int) -> Bool {
-    !terms.isEmpty
-      && TermIndex.endsChunk(
-        size: size, before: TermIndex.entrySize(key: key.count, postingBytes: postingBytes),
-        hash: key.withUnsafeBufferPointer(ByteKeyTable.hash), target: target)
-  }
-
-  mutating func add(_ key: [UInt8], count: Int, postings: ArraySlice<UInt8>) {
-    terms.append((key, count, postings))
-    size += TermIndex.entrySize(key: key.count, postingBytes: postings.count)
-  }
-
-  /// The chunk's bytes, first and last terms and first entry's size; nil when it has no terms.
-  mutating func finish() -> ([UInt8], [UInt8], [UInt8], Int)? {
-    guard let first = terms.first, let last = terms.last else { return nil }
-    var encoder = ChunkEncoder(count: terms.count)
-    for term in terms {
-      encoder.add(term.key, count: term.count, postingBytes: term.postings.count) {
-        $0.append(contentsOf: term.postings)
-      }
-    }
-    let firstEntry = TermIndex.entrySize(key: first.key.count, postingBytes: first.postings.count)
-    terms.removeAll(keepingCapacity: true)
-    size = 0
-    return (encoder.bytes, first.key, last.key, firstEntry)
-  }
-}
-
-/// A chunk file read back (`ChunkEncoder`'s layout); nil for bytes that are not one.
-enum ChunkDecoder {
-  static func terms(_ bytes: [UInt8]) -> [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)]? {
-    var reader = StoreReader(bytes: bytes)
-    guard let count = reader.varInt(), count <= bytes.count else { return nil }
-    var terms: [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)] = []
-    terms.reserveCapacity(count)
-    var previous: [UInt8] = []
-    for _ in 0..<count {
-      guard let shared = reader.varInt(), shared <= previous.count, let rest = reader.lengthPrefixed(),
-        let postings = reader.varInt(), let body = reader.lengthPrefixed()
-      else { return nil }
-      var key = Array(previous[..<shared])
-      key.append(contentsOf: rest)
-      terms.append((key, postings, body))
-      previous = key
-    }
-    return reader.position == reader.end ? terms : nil
-  }
-
-  /// A term's postings as slots and flags.
-  static func postings(_ bytes: ArraySlice<UInt8>, shift: Int) -> [(slot: Int, flags: UInt8)]? {
-    var reader = StoreReader(bytes: bytes)
-    var postings: [(slot: Int, flags: UInt8)] = []
-    var last = -1
-    while reader.position < reader.end {
-      guard let value = reader.varInt() else { return nil }
-      last += (value >> shift) + 1
-      postings.append((last, UInt8(value & (1 << shift - 1))))
-    }
-    return postings
   }
 }

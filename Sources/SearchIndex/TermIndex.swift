@@ -355,3 +355,37 @@ private struct PagedStore<Element>: ~Copyable {
     address(of: add()).initialize(to: item)
   }
 }
+
+/// A chunk file read back (`ChunkEncoder`'s layout); nil for bytes that are not one.
+enum ChunkDecoder {
+  static func terms(_ bytes: [UInt8]) -> [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)]? {
+    var reader = StoreReader(bytes: bytes)
+    guard let count = reader.varInt(), count <= bytes.count else { return nil }
+    var terms: [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)] = []
+    terms.reserveCapacity(count)
+    var previous: [UInt8] = []
+    for _ in 0..<count {
+      guard let shared = reader.varInt(), shared <= previous.count, let rest = reader.lengthPrefixed(),
+        let postings = reader.varInt(), let body = reader.lengthPrefixed()
+      else { return nil }
+      var key = Array(previous[..<shared])
+      key.append(contentsOf: rest)
+      terms.append((key, postings, body))
+      previous = key
+    }
+    return reader.position == reader.end ? terms : nil
+  }
+
+  /// A term's postings as slots and flags.
+  static func postings(_ bytes: ArraySlice<UInt8>, shift: Int) -> [(slot: Int, flags: UInt8)]? {
+    var reader = StoreReader(bytes: bytes)
+    var postings: [(slot: Int, flags: UInt8)] = []
+    var last = -1
+    while reader.position < reader.end {
+      guard let value = reader.varInt() else { return nil }
+      last += (value >> shift) + 1
+      postings.append((last, UInt8(value & (1 << shift - 1))))
+    }
+    return postings
+  }
+}
