@@ -58,6 +58,15 @@ import Testing
     return build
   }
 
+  /// The rebuild's files and kept store are a fresh build's, byte for byte.
+  private static func expectSame(_ rebuilt: Build, as fresh: Build, _ name: String) {
+    #expect(rebuilt.files.keys.sorted() == fresh.files.keys.sorted(), "\(name)")
+    for (path, bytes) in fresh.files where rebuilt.files[path] != bytes {
+      Issue.record("\(name): \(path) differs from a fresh build's")
+    }
+    #expect(rebuilt.store == fresh.store, "\(name): the store")
+  }
+
   private static func corpus() -> [SearchDocument] {
     SearchIndexWriterTests.corpus(1_200).enumerated().map { number, document in
       var document = document
@@ -116,11 +125,7 @@ import Testing
       change(&documents)
       let rebuilt = Self.build(documents, after: last)
       let fresh = Self.build(documents)
-      #expect(rebuilt.files.keys.sorted() == fresh.files.keys.sorted(), "\(name)")
-      for (path, bytes) in fresh.files where rebuilt.files[path] != bytes {
-        Issue.record("\(name): \(path) differs from a fresh build's")
-      }
-      #expect(rebuilt.store == fresh.store, "\(name): the store")
+      Self.expectSame(rebuilt, as: fresh, name)
       if patched {
         // Reused unread: every file but the few the change touches and the manifest.
         #expect(rebuilt.reused.count >= fresh.files.count - 24, "\(name): reused \(rebuilt.reused.count)")
@@ -151,11 +156,7 @@ import Testing
       change(&documents)
       let rebuilt = Self.build(documents, after: last)
       let fresh = Self.build(documents)
-      #expect(rebuilt.files.keys.sorted() == fresh.files.keys.sorted(), "\(name)")
-      for (path, bytes) in fresh.files where rebuilt.files[path] != bytes {
-        Issue.record("\(name): \(path) differs from a fresh build's")
-      }
-      #expect(rebuilt.store == fresh.store, "\(name): the store")
+      Self.expectSame(rebuilt, as: fresh, name)
       #expect(rebuilt.reused.isEmpty == !patched, "\(name)")
       last = rebuilt
     }
