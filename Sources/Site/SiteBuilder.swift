@@ -112,6 +112,7 @@ package struct SiteBuilder: Sendable {
     let booksReused = bookMemo?.reused ?? 0
     strings.credit(model.sources)
     collections = []
+    clock.lap("model")
     let contexts = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings,
       customStylesheet: assets[PageContexts.customStylesheet] != nil)
@@ -126,7 +127,7 @@ package struct SiteBuilder: Sendable {
     }
     try statics.checkCollisions(
       with: paths.pages + paths.assets.values + statsFiles.map(\.0) + [OutputManifest.legacyFileName])
-    clock.lap("model")
+    clock.lap("contexts")
 
     var update = try folder.prepare(force: options.force, fence: fence)
     update.beforePlacing = beforePlacing
@@ -193,7 +194,9 @@ package struct SiteBuilder: Sendable {
 }
 
 extension SiteBuilder {
-  /// `model`, `markdown`, `templates`, `write`: pages are rendered and written by the same
+  /// `model` (the books merged, sorted and indexed: `SiteModel`), `contexts` (what the pages are
+  /// rendered from besides the model: the page contexts and SEO heads, each page's job and path,
+  /// the stats JSON), `markdown`, `templates`, `write`: pages are rendered and written by the same
   /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
   /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: making
   /// and writing the search index, after the pages.
@@ -207,6 +210,7 @@ extension SiteBuilder {
     let share = parts.map { total > 0 ? time("pages") * $0 / total : 0 }
     return [
       .init(name: "model", seconds: time("model")),
+      .init(name: "contexts", seconds: time("contexts")),
       .init(name: "markdown", seconds: share[0]),
       .init(name: "templates", seconds: time("templates") + share[1]),
       .init(name: "write", seconds: share[2] + time("finish")),

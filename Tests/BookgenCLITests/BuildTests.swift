@@ -91,7 +91,7 @@ import Testing
       }
       #expect(
         await stages([]) == [
-          "catalog", "fetch", "model", "markdown", "templates", "write", "search", "total",
+          "catalog", "fetch", "model", "contexts", "markdown", "templates", "write", "search", "total",
         ])
       // Offline, the fingerprint is checked first; unchanged, that is the whole build.
       #expect(await stages(["--offline"]) == ["catalog", "fingerprint", "total"])

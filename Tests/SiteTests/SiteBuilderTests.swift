@@ -103,7 +103,7 @@ import Testing
     #expect(report.pages == files.filter { $0.hasSuffix(".html") }.count)
     #expect(report.books == 5)
     #expect(report.warnings == ["volume OnlyAnId0001 has no title; its page says \"Untitled\""])
-    #expect(report.stages.map(\.name) == ["model", "markdown", "templates", "write", "search"])
+    #expect(report.stages.map(\.name) == ["model", "contexts", "markdown", "templates", "write", "search"])
   }
 
   @Test func siteTemplatesOverrideTheDefaultThemeFileByFile() async throws {
