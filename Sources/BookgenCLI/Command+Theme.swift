@@ -17,7 +17,7 @@ extension CommandContext {
       .appendingPathComponent("templates")
     switch options.action {
     case .list:
-      console.print(themeList(templates: templates, shown: shown))
+      console.print(try themeList(templates: templates, shown: shown))
     case .copy:
       let outcome: NewFilesReport
       do {
@@ -32,8 +32,9 @@ extension CommandContext {
   }
 
   /// Every theme file, marked when the site's `templates/` replaces it, then the site's own
-  /// files the theme does not have (`assets/custom.css`).
-  private func themeList(templates: String, shown: String) -> String {
+  /// files the theme does not have (`assets/custom.css`). A `templates/` that cannot be listed
+  /// is an error: a list without the owner's files would claim the defaults are in use.
+  private func themeList(templates: String, shown: String) throws(CommandError) -> String {
     let paths = DefaultThemeFiles.paths
     let width = (paths.map(\.count).max() ?? 0) + 2
     var lines = ["The default theme (a file of the same path in \(shown)/ replaces it):"]
@@ -43,7 +44,12 @@ extension CommandContext {
         "  " + path + (mine ? String(repeating: " ", count: width - path.count) + "replaced by yours" : ""))
     }
     let fence = FileFence(folder: templates, name: shown + "/")
-    let extra = ((try? fence.files(skippingHidden: true)) ?? []).filter { !paths.contains($0) }
+    let extra: [String]
+    do {
+      extra = try fence.files(skippingHidden: true).filter { !paths.contains($0) }
+    } catch {
+      throw CommandError.fileSystem(operation: "list the theme files in", path: shown, underlying: error)
+    }
     if !extra.isEmpty {
       lines.append("Also in \(shown)/:")
       lines += extra.map { "  " + $0 }

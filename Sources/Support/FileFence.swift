@@ -108,7 +108,10 @@ package struct FileFence: Sendable {
     for name in names where !(skippingHidden && name.hasPrefix(".")) {
       let child = relative.isEmpty ? name : relative + "/" + name
       var info = stat()
-      guard lstat(path(child), &info) == 0 else { continue }  // removed meanwhile
+      guard lstat(path(child), &info) == 0 else {
+        if errno == ENOENT { continue }  // removed meanwhile
+        throw FileReadError(path: path(child), problem: .system(operation: "inspect", errno: errno))
+      }
       switch FileKind(mode: info.st_mode) {
       case .directory:
         try collect(child, into: &files, skippingHidden: skippingHidden)

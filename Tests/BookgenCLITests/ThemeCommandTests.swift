@@ -83,11 +83,63 @@ import Testing
     #expect(result == CLIResult(status: 64, stdout: "", stderr: message + "\nSee 'bookgen theme --help'.\n"))
   }
 
+  /// A folder below `templates/` whose path is too long to open (a failure root meets too, unlike
+  /// a permission): the list fails naming the folder, rather than leave the owner's files out.
+  @Test func aTemplatesFolderThatCannotBeListedIsAnError() async throws {
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "-q"], in: root).status == 0)
+      try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+      let deep = try DeepFolder(in: root + "/templates", levels: 22)
+      defer { deep.remove() }
+      let result = await runCLI(["theme", "list"], in: root)
+      #expect(result.status == 1)
+      #expect(result.stdout == "")
+      #expect(
+        result.stderr.hasPrefix(
+          "error: could not list the theme files in 'templates'\ncaused by: cannot read \(root)/templates/"),
+        "\(result.stderr)")
+      #expect(result.stderr.contains("File name too long"), "\(result.stderr)")
+    }
+  }
+
   @Test func aFolderWithoutACatalogIsNotASite() async throws {
     try await withTemporaryDirectory { root in
       let result = await runCLI(["theme", "copy"], in: root)
       #expect(result.status == 1)
       #expect(!FileManager.default.fileExists(atPath: root + "/templates"))
+    }
+  }
+}
+
+/// Folders of 200-character names nested `levels` deep below `parent`, made and removed through
+/// descriptors (their whole path is longer than the system opens by name).
+private struct DeepFolder {
+  static let name = String(repeating: "d", count: 200)
+  let parent: String
+  let levels: Int
+
+  init(in parent: String, levels: Int) throws {
+    self.parent = parent
+    self.levels = levels
+    var descriptor = open(parent, O_RDONLY | O_DIRECTORY)
+    for _ in 0..<levels {
+      guard descriptor >= 0, mkdirat(descriptor, Self.name, 0o755) == 0 else {
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      }
+      let next = openat(descriptor, Self.name, O_RDONLY | O_DIRECTORY)
+      close(descriptor)
+      descriptor = next
+    }
+    close(descriptor)
+  }
+
+  /// Removes the folders, deepest first.
+  func remove() {
+    var descriptors = [open(parent, O_RDONLY | O_DIRECTORY)]
+    for _ in 1..<levels { descriptors.append(openat(descriptors.last!, Self.name, O_RDONLY | O_DIRECTORY)) }
+    for descriptor in descriptors.reversed() {
+      unlinkat(descriptor, Self.name, AT_REMOVEDIR)
+      close(descriptor)
     }
   }
 }
