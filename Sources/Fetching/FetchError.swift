@@ -99,6 +99,7 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
   /// The URL with `key=REDACTED`.
   package var url: String
   package var reason: Reason
+  /// Requests sent for it; 0 when the count says nothing (a spent quota, `SpentQuota`).
   package var attempts: Int
   /// What the user can do about it.
   package var hint: String?
@@ -139,13 +140,21 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
   /// `query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`, then
   /// the redacted URL on a line of its own.
   var diagnostic: Diagnostic {
-    let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-    var text = "\(subject): \(reason) after \(tries)"
+    var text = "\(subject): \(reason)\(Self.afterAttempts(attempts))"
     if let hint { text += "; \(hint)" }
     return .error(text, details: ["  request: \(url)"])
   }
 
   package var description: String { diagnostic.description }
+
+  /// ` after 2 attempts`, or nothing for 0 (not counted).
+  static func afterAttempts(_ attempts: Int) -> String {
+    switch attempts {
+    case 0: ""
+    case 1: " after 1 attempt"
+    default: " after \(attempts) attempts"
+    }
+  }
 }
 
 extension RequestFailure {

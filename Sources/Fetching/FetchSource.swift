@@ -30,6 +30,9 @@ package protocol FetchSource: Sendable {
   >
   /// Whether another attempt may succeed (a busy server) or cannot (a configuration error).
   func isRetryable(_ reason: RequestFailure.Reason) -> Bool
+  /// Whether every further request of the run would fail the same way (a spent daily quota):
+  /// then none is sent (`SpentQuota`). False unless the source says so.
+  func spendsQuota(_ reason: RequestFailure.Reason) -> Bool
   /// What the user can do about a failure that was not (or no longer) retried.
   func hint(for reason: RequestFailure.Reason, purpose: Purpose) -> String?
 
@@ -45,6 +48,8 @@ package protocol FetchSource: Sendable {
 }
 
 extension FetchSource {
+  package func spendsQuota(_ reason: RequestFailure.Reason) -> Bool { false }
+
   package func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: Request) -> Decoded? {
     decodeCached(body, for: request)
   }

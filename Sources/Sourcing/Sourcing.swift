@@ -57,6 +57,9 @@ package struct Sourcing: Sendable {
     google.isbnFallback = googleFirst && order.contains(.openLibrary)
     google.standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
     google.memo = volumeMemo
+    // Google's answers that its daily quota is spent hold for the later Google runs too.
+    let quota = SpentQuota()
+    google.quota = quota
     let first = try await google.run()
     relay?.finished(first.statistics)
     var records = RecordMemo()
@@ -72,10 +75,10 @@ package struct Sourcing: Sendable {
 
     var spent = first.statistics.requests
     var lookups = try await secondGoogleRun(
-      catalogFallbackCatalog(after: found), enriching: false, spent: &spent, relay: relay)
+      catalogFallbackCatalog(after: found), enriching: false, spent: &spent, quota: quota, relay: relay)
     let enrichment = try await secondGoogleRun(
       enrichmentCatalog(after: found, plan: plan, records: records), enriching: true, spent: &spent,
-      relay: relay)
+      quota: quota, relay: relay)
     lookups.merge(enrichment)
     records.add(lookups.outcomes.keys.sorted().compactMap { lookups.outcomes[$0]?.volume })
 
@@ -116,7 +119,7 @@ package struct Sourcing: Sendable {
   /// A second Google run over `catalog` (nil: nothing to ask), within what is left of the
   /// budget after the first.
   private func secondGoogleRun(
-    _ catalog: Catalog?, enriching: Bool, spent: inout Int, relay: ProgressRelay?
+    _ catalog: Catalog?, enriching: Bool, spent: inout Int, quota: SpentQuota, relay: ProgressRelay?
   ) async throws(FetchError) -> SecondLookups {
     guard let catalog else { return SecondLookups() }
     var options = options
@@ -126,6 +129,7 @@ package struct Sourcing: Sendable {
     var google = Fetcher(catalog: catalog, options: options, transport: googleTransport, progress: relay)
     google.isbnFallback = !enriching && !googleFirst
     google.memo = volumeMemo
+    google.quota = quota
     google.enrichingISBNs = enriching
     let result = try await google.run()
     spent += result.statistics.requests

@@ -119,7 +119,7 @@ import Testing
     #expect(result.ids("sf") == ["d0", "d1", "d2"])
     #expect(
       result.warningTexts == [
-        "warning: query 'dune' in collection 'sf': HTTP 429 (rateLimitExceeded: \(message)) after 1 attempt; "
+        "warning: query 'dune' in collection 'sf': HTTP 429 (rateLimitExceeded: \(message)); "
           + "using the cached response from 2026-09-18T14:13:20Z"
       ])
     #expect(result.statistics.staleServed == 1)
@@ -180,11 +180,87 @@ import Testing
     #expect(
       await Self.failureText(harness, catalog)
         == """
-        error: query 'dune' in collection 'sf': HTTP 429 (rateLimitExceeded: \(message)) after 1 attempt; anonymous \
-        requests share a quota that is usually spent: set the GOOGLE_BOOKS_API_KEY environment variable to a Google \
-        Books API key
+        error: query 'dune' in collection 'sf': HTTP 429 (rateLimitExceeded: \(message)); anonymous requests \
+        share a quota that is usually spent: set the GOOGLE_BOOKS_API_KEY environment variable to a Google Books \
+        API key
           request: \(harness.apiURL)/volumes?maxResults=3&q=dune&startIndex=0
         """)
+  }
+
+  static let dailyQuota =
+    "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'books.googleapis.com'"
+
+  /// Three queries, one request at a time, each scripted to meet the spent daily quota.
+  static func threeQueriesMeetingTheQuota(_ harness: FetchHarness) -> Catalog {
+    let names = ["dune", "emma", "ubik"]
+    for name in names {
+      harness.fake.setSearch(name, results: FetchHarness.volumes(String(name.prefix(1)), 2))
+    }
+    return harness.catalog(
+      [Collection(title: "SF", slug: "sf", queries: names.map { Query(q: $0, maxResults: 2) })],
+      settings: GoogleBooksSettings(retries: 2, timeout: 4))
+  }
+
+  static func scriptTheQuota(_ harness: FetchHarness) {
+    for name in ["dune", "emma", "ubik"] {
+      harness.fake.script(
+        "q=\(name)", [.error(status: 429, reason: "rateLimitExceeded", message: dailyQuota)])
+    }
+  }
+
+  /// After the first answer that the daily quota is spent, no request is sent: the others meet
+  /// the same failure without asking (each expired entry serves, with the same warning).
+  @Test func aSpentDailyQuotaStopsTheRequestsAndServesEveryExpiredEntry() async throws {
+    let harness = try FetchHarness()
+    defer { harness.cleanUp() }
+    let catalog = Self.threeQueriesMeetingTheQuota(harness)
+    let daysAgo = FetchHarness.now.addingTimeInterval(-3 * 86_400)
+    _ = try await harness.fetcher(catalog, harness.options(jobs: 1, now: daysAgo)).run()
+    Self.scriptTheQuota(harness)
+    let before = harness.fake.requestCount
+    let result = try await harness.fetcher(catalog, harness.options(jobs: 1)).run()
+    #expect(harness.fake.requestCount == before + 1)
+    #expect(result.statistics.requests == 1)
+    #expect(result.statistics.staleServed == 3)
+    #expect(result.ids("sf") == ["d0", "d1", "e0", "e1", "u0", "u1"])
+    #expect(
+      result.warningTexts
+        == ["dune", "emma", "ubik"].map {
+          "warning: query '\($0)' in collection 'sf': HTTP 429 (rateLimitExceeded: \(Self.dailyQuota)); "
+            + "using the cached response from 2026-09-18T14:13:20Z"
+        })
+  }
+
+  /// Without cached entries, every query fails with the answer the first met, and only one was
+  /// asked; a per-minute limit (retried) does not stop the others.
+  @Test func aSpentDailyQuotaFailsTheOtherRequestsWithoutSendingThem() async throws {
+    let harness = try FetchHarness()
+    defer { harness.cleanUp() }
+    let catalog = Self.threeQueriesMeetingTheQuota(harness)
+    Self.scriptTheQuota(harness)
+    var text = "no error"
+    do {
+      _ = try await harness.fetcher(catalog, harness.options(jobs: 1)).run()
+    } catch {
+      text = error.description
+    }
+    #expect(harness.fake.requestCount == 1)
+    for name in ["dune", "emma", "ubik"] {
+      #expect(
+        text.contains(
+          "query '\(name)' in collection 'sf': HTTP 429 (rateLimitExceeded: \(Self.dailyQuota)); anonymous"),
+        "\(text)")
+    }
+
+    let perMinute = try FetchHarness()
+    defer { perMinute.cleanUp() }
+    let again = Self.threeQueriesMeetingTheQuota(perMinute)
+    perMinute.fake.script(
+      "q=dune",
+      [.error(status: 429, reason: "rateLimitExceeded", message: "Quota exceeded for 'Queries per minute'.")])
+    let result = try await perMinute.fetcher(again, perMinute.options(jobs: 1)).run()
+    #expect(result.ids("sf") == ["d0", "d1", "e0", "e1", "u0", "u1"])
+    #expect(perMinute.fake.requestCount == 4)
   }
 
   @Test func badRequestWithAKeySaysToCheckTheKey() async throws {

@@ -15,6 +15,9 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   let cache: ResponseCache
   let transport: any HTTPTransport
   let progress: (any FetchProgress)?
+  /// What tells the run that the source's quota is spent; shared with the other runs of the
+  /// same command that ask the same source (a fresh one: this run's alone).
+  package var quota = SpentQuota()
 
   package init(
     source: Source, limits: FetchLimits, options: FetchOptions, cache: ResponseCache,
@@ -37,7 +40,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
       source: source, transport: transport, timeout: limits.timeout,
       policy: RetryPolicy(
         retries: limits.retries, baseDelay: options.retryBaseDelay, maxDelay: options.maxRetryDelay),
-      options: options, budget: budget, network: NetworkStatus(), progress: progress)
+      options: options, budget: budget, network: NetworkStatus(), quota: quota, progress: progress)
     // A fetch that may write marks the folder as bookgen's; if it cannot even create it, each
     // store reports that (as a warning naming the entry), so nothing is lost by going on.
     if !options.offline { try? cache.claimFolder() }
@@ -95,6 +98,9 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
             state.keepExpired(request)
           } else if let down = client.network.down {
             state.serveWithoutNetwork(request, because: state.unreachable(down))
+          } else if let spent = client.quota.reason {
+            // Not sent: it would meet the same answer. It fails as if it had.
+            state.handle(.fetched(request, .failure(spent, attempts: 0, retries: 0), storeProblem: nil))
           } else if !budget.take() {
             state.serveWithoutNetwork(
               request,

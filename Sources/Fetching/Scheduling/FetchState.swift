@@ -180,13 +180,16 @@ struct FetchState<Source: FetchSource> {
       return serveWithoutNetwork(request, because: unreachable(error))
     }
     let purpose = purposes[request]![0]
-    let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+    // A spent quota is met by every request after the first that saw it, sent or not (which
+    // depends on timing): no count of attempts says anything there.
+    let attempts = source.spendsQuota(reason) ? 0 : attempts
     // Only transient failures fall back on the stale entry (a spent quota is one, though not
     // retried); a configuration error must be seen.
     if source.isRetryable(reason) || reason.isRateLimit, let entry = stale.removeValue(forKey: request) {
       statistics.staleServed += 1
       notes[request, default: []].append(
-        "\(reason) after \(tries); using the cached response from \(UTCTime.rfc3339(entry.fetchedAt))")
+        "\(reason)\(RequestFailure.afterAttempts(attempts)); using the cached response from "
+          + UTCTime.rfc3339(entry.fetchedAt))
       answer(request, entry.decoded)
       return
     }

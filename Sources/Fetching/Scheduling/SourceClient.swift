@@ -14,6 +14,7 @@ struct SourceClient<Source: FetchSource>: Sendable {
   let options: FetchOptions
   let budget: RequestBudget
   let network: NetworkStatus
+  let quota: SpentQuota
   let progress: (any FetchProgress)?
 
   /// The first attempt's budget was taken by the caller; each retry takes its own.
@@ -40,6 +41,7 @@ struct SourceClient<Source: FetchSource>: Sendable {
       }
       // Unreachable is learnt once for the run; retrying cannot help.
       let unreachable = network.learn(from: reason)
+      quota.learn(from: reason, source: source)
       guard !unreachable, source.isRetryable(reason), retries < policy.retries, budget.take() else {
         return .failure(reason, attempts: attempts, retries: retries)
       }
@@ -52,6 +54,7 @@ struct SourceClient<Source: FetchSource>: Sendable {
       await options.sleep(delay)
       // Another request found the API unreachable meanwhile: do not knock again.
       if let down = network.down { return .failure(.transport(down), attempts: attempts, retries: retries) }
+      if let spent = quota.reason { return .failure(spent, attempts: attempts, retries: retries) }
     }
   }
 }

@@ -33,6 +33,9 @@ package struct Fetcher: Sendable {
   /// The volumes decoded so far, shared by the runs of one build and kept for the next
   /// (`VolumeMemo`); nil: a memo of this run's alone.
   package var memo: VolumeMemo?
+  /// Whether Google's daily quota is spent, shared by the runs of one build: once one run has
+  /// met it, no run sends another request (`SpentQuota`); nil: this run's alone.
+  package var quota: SpentQuota?
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),
@@ -56,7 +59,7 @@ package struct Fetcher: Sendable {
     let settings = catalog.googleBooks
     var planner = RequestPlanner(catalog: catalog)
     planner.enrichingISBNs = enrichingISBNs
-    let scheduler = FetchScheduler(
+    var scheduler = FetchScheduler(
       source: GoogleBooksSource(planner: planner, baseURL: apiURL, key: apiKey, memo: memo ?? VolumeMemo()),
       limits: FetchLimits(
         retries: settings.retries, timeout: settings.timeout,
@@ -65,6 +68,7 @@ package struct Fetcher: Sendable {
         maxAge: catalog.cache.maxAge),
       options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
+    if let quota { scheduler.quota = quota }
     let run = try await scheduler.run(planner.initialRequests())
     return try assemble(run)
   }

@@ -80,6 +80,12 @@ struct GoogleBooksSource: FetchSource {
     }
   }
 
+  /// A spent daily quota lasts until tomorrow: every request of the run would meet it.
+  func spendsQuota(_ reason: RequestFailure.Reason) -> Bool {
+    if case .http(429, let error) = reason { return error?.isDailyQuota ?? false }
+    return false
+  }
+
   func hint(for reason: RequestFailure.Reason, purpose: Purpose) -> String? {
     Self.hint(
       for: reason, purpose: purpose, keyVariable: planner.settings.apiKeyEnv, hasKey: key != nil)
