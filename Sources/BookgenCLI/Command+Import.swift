@@ -185,8 +185,8 @@ extension CommandContext {
     if !undated.isEmpty {
       let count = undated.reduce(0) { $0 + $1.row.unreadDates.count }
       console.warning(
-        "\(NumberText.count(count, "date")) not read (bookgen reads YYYY-MM-DD, YYYY/MM/DD, YYYY/MM and "
-          + "YYYY): left out of their entries and kept as comments in \(name); write them in catalog.yml")
+        "\(NumberText.count(count, "date")) not read (bookgen reads \(ImportedRow.UnreadDate.shapes)): left out "
+          + "of their entries and kept as comments in \(name); write them in catalog.yml")
       for entry in undated {
         for unread in entry.row.unreadDates {
           console.status("  \(row(entry)): \(unread.column) \(YAMLText.quoted(unread.text))")

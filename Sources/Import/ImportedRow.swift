@@ -50,8 +50,10 @@ package struct ImportedRow: Sendable, Equatable {
     /// What the column held.
     package var text: String
 
-    /// What a date column may hold, for the messages.
-    package static let readable = "not a date as YYYY-MM-DD, YYYY/MM/DD, YYYY/MM or YYYY, so left out"
+    /// The shapes a date column may have, for the messages (one spelling for all of them).
+    package static let shapes = "YYYY-MM-DD, YYYY/MM/DD, YYYY/MM or YYYY"
+    /// The comment beside a date left out.
+    package static let readable = "not a date as \(shapes), so left out"
   }
 
   package init(line: Int, exportID: ExportID, title: String) {

@@ -140,7 +140,7 @@ import Testing
       #expect(result.status == 0)
       #expect(
         result.stderr.contains(
-          "warning: 1 date not read (bookgen reads YYYY-MM-DD, YYYY/MM/DD, YYYY/MM and YYYY): left out of "
+          "warning: 1 date not read (bookgen reads YYYY-MM-DD, YYYY/MM/DD, YYYY/MM or YYYY): left out of "
             + "their entries and kept as comments in goodreads.yml; write them in catalog.yml\n"
             + "  export.csv:2: Dune by Frank Herbert: Date Read \"8/14/2023\"\n"))
       let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
