@@ -4,11 +4,11 @@
 /// Corruption and truncation need detecting, not forging, and this runs over every cached byte
 /// on every build: it is several times faster than SHA-256 (which names the cache entries).
 package enum XXH64 {
-  private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
-  private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-  private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
-  private static let p4: UInt64 = 0x85EB_CA77_C2B2_AE63
-  private static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
+  fileprivate static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
+  fileprivate static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+  fileprivate static let p3: UInt64 = 0x1656_67B1_9E37_79F9
+  fileprivate static let p4: UInt64 = 0x85EB_CA77_C2B2_AE63
+  fileprivate static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
 
   /// 16 lowercase hex digits.
   package static func hex(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> String {
@@ -25,22 +25,13 @@ package enum XXH64 {
     var offset = 0
     var hash: UInt64
     if count >= 32 {
-      var v1 = seed &+ p1 &+ p2
-      var v2 = seed &+ p2
-      var v3 = seed
-      var v4 = seed &- p1
+      var lanes = Lanes(seed: seed)
       while offset + 32 <= count {
-        v1 = round(v1, load(base, offset))
-        v2 = round(v2, load(base, offset + 8))
-        v3 = round(v3, load(base, offset + 16))
-        v4 = round(v4, load(base, offset + 24))
+        lanes.absorb(
+          load(base, offset), load(base, offset + 8), load(base, offset + 16), load(base, offset + 24))
         offset += 32
       }
-      hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
-      hash = merge(hash, v1)
-      hash = merge(hash, v2)
-      hash = merge(hash, v3)
-      hash = merge(hash, v4)
+      hash = lanes.converged
     } else {
       hash = seed &+ p5
     }
@@ -48,7 +39,38 @@ package enum XXH64 {
     return finish(hash, base: base + offset, count: count - offset)
   }
 
-  private static func finish(_ start: UInt64, base: UnsafeRawPointer?, count: Int) -> UInt64 {
+  /// The four accumulators of inputs of 32 bytes or more, a 32-byte stripe at a time.
+  fileprivate struct Lanes {
+    private var v1, v2, v3, v4: UInt64
+
+    init(seed: UInt64) {
+      v1 = seed &+ p1 &+ p2
+      v2 = seed &+ p2
+      v3 = seed
+      v4 = seed &- p1
+    }
+
+    /// One stripe, as four little-endian words.
+    @inline(__always) mutating func absorb(_ w1: UInt64, _ w2: UInt64, _ w3: UInt64, _ w4: UInt64) {
+      v1 = round(v1, w1)
+      v2 = round(v2, w2)
+      v3 = round(v3, w3)
+      v4 = round(v4, w4)
+    }
+
+    /// The hash's start before the length and the tail are mixed in.
+    var converged: UInt64 {
+      var hash = rotate(v1, 1) &+ rotate(v2, 7) &+ rotate(v3, 12) &+ rotate(v4, 18)
+      hash = merge(hash, v1)
+      hash = merge(hash, v2)
+      hash = merge(hash, v3)
+      hash = merge(hash, v4)
+      return hash
+    }
+  }
+
+  /// Mixes in the last `count` (< 32) bytes and avalanches.
+  fileprivate static func finish(_ start: UInt64, base: UnsafeRawPointer?, count: Int) -> UInt64 {
     var hash = start
     var offset = 0
     if let base {
@@ -77,7 +99,7 @@ package enum XXH64 {
     return hash
   }
 
-  @inline(__always) private static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+  @inline(__always) fileprivate static func load(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
     UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 
@@ -91,5 +113,119 @@ package enum XXH64 {
 
   @inline(__always) private static func merge(_ hash: UInt64, _ value: UInt64) -> UInt64 {
     (hash ^ round(0, value)) &* p1 &+ p4
+  }
+}
+
+extension XXH64 {
+  /// XXH64 of bytes handed over piece by piece, with one seed or two at once: `finish()` (and
+  /// `finishPair()`'s second value) equals `XXH64.hash` of all the pieces joined, with that
+  /// seed. Nothing is copied but the last stripe's (under 32 bytes), and a second seed shares
+  /// the pass over the bytes; finishing does not end the stream (more may be added after).
+  package struct Stream: Sendable {
+    private let seed: UInt64
+    private let secondSeed: UInt64?
+    private var lanes: Lanes
+    private var secondLanes: Lanes
+    /// The bytes not yet absorbed: fewer than 32, from the start.
+    private var pending: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var pendingCount = 0
+    private var total = 0
+
+    /// One seed: `finish()`.
+    package init(seed: UInt64 = 0) {
+      self.seed = seed
+      secondSeed = nil
+      lanes = Lanes(seed: seed)
+      secondLanes = lanes
+    }
+
+    /// Two seeds in one pass: `finishPair()`.
+    package init(seed: UInt64, secondSeed: UInt64) {
+      self.seed = seed
+      self.secondSeed = secondSeed
+      lanes = Lanes(seed: seed)
+      secondLanes = Lanes(seed: secondSeed)
+    }
+
+    /// Empty again, with the same seeds.
+    package mutating func reset() {
+      lanes = Lanes(seed: seed)
+      secondLanes = Lanes(seed: secondSeed ?? seed)
+      pendingCount = 0
+      total = 0
+    }
+
+    /// The 8 bytes of `word`, little-endian.
+    package mutating func add(_ word: UInt64) {
+      guard pendingCount <= 24 else {
+        return withUnsafeBytes(of: word.littleEndian) { add($0) }
+      }
+      let offset = pendingCount
+      withUnsafeMutableBytes(of: &pending) {
+        $0.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt64.self)
+      }
+      pendingCount += 8
+      total += 8
+      if pendingCount == 32 { absorbPending() }
+    }
+
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+      guard var base = bytes.baseAddress, !bytes.isEmpty else { return }
+      var count = bytes.count
+      total += count
+      if pendingCount > 0 {
+        let taken = min(32 - pendingCount, count)
+        let offset = pendingCount
+        withUnsafeMutableBytes(of: &pending) {
+          $0.baseAddress!.advanced(by: offset).copyMemory(from: base, byteCount: taken)
+        }
+        pendingCount += taken
+        base += taken
+        count -= taken
+        guard pendingCount == 32 else { return }
+        absorbPending()
+      }
+      while count >= 32 {
+        absorb(
+          XXH64.load(base, 0), XXH64.load(base, 8), XXH64.load(base, 16), XXH64.load(base, 24))
+        base += 32
+        count -= 32
+      }
+      if count > 0 {
+        withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
+        pendingCount = count
+      }
+    }
+
+    /// XXH64 with the (first) seed of everything added so far.
+    package func finish() -> UInt64 {
+      finish(lanes, seed: seed)
+    }
+
+    /// XXH64 with each seed of everything added so far (the second seed is the first's when
+    /// the stream has one).
+    package func finishPair() -> (first: UInt64, second: UInt64) {
+      (finish(lanes, seed: seed), secondSeed.map { finish(secondLanes, seed: $0) } ?? finish())
+    }
+
+    private mutating func absorbPending() {
+      absorb(
+        UInt64(littleEndian: pending.0), UInt64(littleEndian: pending.1), UInt64(littleEndian: pending.2),
+        UInt64(littleEndian: pending.3))
+      pendingCount = 0
+    }
+
+    @inline(__always) private mutating func absorb(_ w1: UInt64, _ w2: UInt64, _ w3: UInt64, _ w4: UInt64) {
+      lanes.absorb(w1, w2, w3, w4)
+      if secondSeed != nil { secondLanes.absorb(w1, w2, w3, w4) }
+    }
+
+    private func finish(_ lanes: Lanes, seed: UInt64) -> UInt64 {
+      var hash = total >= 32 ? lanes.converged : seed &+ XXH64.p5
+      hash &+= UInt64(total)
+      var pending = pending
+      let count = pendingCount
+      return withUnsafeBytes(of: &pending) { XXH64.finish(hash, base: $0.baseAddress, count: count) }
+    }
   }
 }

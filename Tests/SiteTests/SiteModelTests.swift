@@ -1,5 +1,6 @@
 import Catalog
 import GoogleBooks
+import Support
 import Testing
 
 import enum Catalog.SortOrder
@@ -96,6 +97,27 @@ import enum Catalog.SortOrder
     let google = BookFacts.all(model: try Fixtures.model([("a", [volume])]), urls: urls)[0]
     #expect(google.thumbnail == "https://books.google.com/t")
     #expect(google.image == "https://books.google.com/s")
+  }
+
+  /// A book's preview, buy and source links and its price are made when first asked for (a
+  /// rebuild writes few book pages and OPDS entries): the same on every core asking at once,
+  /// on every later ask, and what the detail page's rules make of the record.
+  @Test func aBooksLinksAreMadeOnceWhenFirstAskedFor() throws {
+    let model = try DiscoveryFixture.model()
+    let urls = try SiteURLs(baseURL: "https://me.github.io/books/")
+    let facts = BookFacts.all(model: model, urls: urls)
+    let dune = try #require(facts.first { $0.book.id == DiscoveryFixture.dune.id })
+    let asked = Parallel.map(count: 64, minimumChunk: 1) { _ in
+      [dune.previewURL ?? "", dune.buyURL ?? "", dune.price.map { "\($0.amount) \($0.currencyCode)" } ?? ""]
+        + dune.sources.map { "\($0.source.id) \($0.url ?? "")" }
+    }
+    #expect(Set(asked).count == 1)
+    #expect(dune.previewURL == "https://play.google.com/books/reader?id=B1ZdEAAAQBAJ")
+    #expect(dune.buyURL == DiscoveryFixture.dune.saleInfo?.buyLink)
+    #expect(dune.price?.amount == 382.5)
+    #expect(dune.sources.map(\.source.id) == ["google-books"])
+    let bare = try #require(facts.first { $0.book.id == DiscoveryFixture.bare.id })
+    #expect(bare.previewURL == nil && bare.buyURL == nil && bare.price == nil)
   }
 
   /// An override is the owner's word even when it leaves nothing: a blank subtitle or a date

@@ -1,5 +1,6 @@
 import BookRecord
 import Support
+import Synchronization
 
 /// What feeds, OPDS, SEO tags and the search index say about one book, derived once.
 ///
@@ -16,20 +17,22 @@ final class BookFacts: Sendable {
   /// The cover the book cards show: search results and e-readers reuse what browsers cached.
   var thumbnail: String? { book.cover }
   /// webReaderLink, else previewLink (https).
-  let previewURL: String?
-  let buyURL: String?
+  var previewURL: String? { links.previewURL }
+  var buyURL: String? { links.buyURL }
   /// Retail price, else list price.
-  let price: Price?
+  var price: Price? { links.price }
   /// The book's page at its primary source (the OPDS acquisition link).
   var sourceURL: String { book.record.provenance.records[0].url ?? "" }
   /// Each source the book's data came from, primary first, and its page for the book when it
   /// has one that may be a link (`sameAs`, the page's attribution); the owner's catalog is no
   /// source. Derived once: the page's attribution and its credit line read them per page.
-  let sources: [(source: BookSource, url: String?)]
+  var sources: [(source: BookSource, url: String?)] { links.sources }
   /// Each author with the absolute URL of their page.
   let authors: [(name: String, url: String?)]
   /// Each category path as `Fiction / Science Fiction` and its last level.
   let categories: [(path: String, leaf: String)]
+  /// `links` once made: nil until something asks.
+  private let madeLinks = Mutex<Links?>(nil)
 
   /// Facts for every book of the model, in `model.books` order, made on every core. Author
   /// page URLs come from the book's terms (no folding of names again).
@@ -70,17 +73,40 @@ final class BookFacts: Sendable {
     } else {
       image = book.cover
     }
-    // The same links the detail page shows (http upgraded to https where the host serves it).
-    previewURL = WebLink.link(record.readerLink) ?? WebLink.link(record.previewLink)
-    let sale = record.sale
-    buyURL = WebLink.link(sale?.buyLink)
-    price = sale?.retailPrice ?? sale?.listPrice
-    // A book has one to three records: a list is cheaper to search than a set to build.
-    var seen = [BookSource.owner.id]
-    sources = record.provenance.records.compactMap { record in
-      guard !seen.contains(record.source.id) else { return nil }
-      seen.append(record.source.id)
-      return (record.source, WebLink.link(record.url))
+  }
+
+  /// The preview, buy and source links and the price, made when first asked for and kept.
+  /// Only a book's page (and its JSON-LD) and its OPDS entries show them, and a rebuild writes
+  /// those of the few changed books: checking every book's links on every build was most of
+  /// the facts' cost (10k books: `WebLink.link` 99 M instructions of 150 M).
+  private var links: Links {
+    madeLinks.withLock { made in
+      if let made { return made }
+      let links = Links(book.record)
+      made = links
+      return links
+    }
+  }
+
+  private struct Links: Sendable {
+    let previewURL: String?
+    let buyURL: String?
+    let price: Price?
+    let sources: [(source: BookSource, url: String?)]
+
+    init(_ record: BookRecord) {
+      // The same links the detail page shows (http upgraded to https where the host serves it).
+      previewURL = WebLink.link(record.readerLink) ?? WebLink.link(record.previewLink)
+      let sale = record.sale
+      buyURL = WebLink.link(sale?.buyLink)
+      price = sale?.retailPrice ?? sale?.listPrice
+      // A book has one to three records: a list is cheaper to search than a set to build.
+      var seen = [BookSource.owner.id]
+      sources = record.provenance.records.compactMap { record in
+        guard !seen.contains(record.source.id) else { return nil }
+        seen.append(record.source.id)
+        return (record.source, WebLink.link(record.url))
+      }
     }
   }
 

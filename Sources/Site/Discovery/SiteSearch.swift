@@ -133,7 +133,7 @@ enum SiteSearch {
 
     /// A digest of every input, twice over with different seeds.
     var key: DocumentDigest {
-      var hasher = FieldHasher(capacity: 2048)
+      var hasher = FieldHasher(seed: 0, secondSeed: 0x7365_6172_6368)
       hasher.add("site-search inputs 1")
       for text in [id, slug, untitled] { hasher.add(text) }
       for text in [
@@ -147,7 +147,8 @@ enum SiteSearch {
         hasher.add(list.count)
         for text in list { hasher.add(text) }
       }
-      return DocumentDigest(low: hasher.finish(), high: hasher.finish(seed: 0x7365_6172_6368))
+      let (low, high) = hasher.finishPair()
+      return DocumentDigest(low: low, high: high)
     }
 
     var document: SearchDocument {

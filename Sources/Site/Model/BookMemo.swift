@@ -75,7 +75,7 @@ final class BookMemo: @unchecked Sendable {
   /// (the number after `bookgen-book-derived` changes with what is derived, so an older
   /// memo's entries never match).
   static func key(_ record: BookRecord) -> Key {
-    var key = FieldHasher(capacity: 256 + (record.description?.utf8.count ?? 0))
+    var key = FieldHasher(seed: 0, secondSeed: 0x9E37_79B9_7F4A_7C15)
     func add(_ text: String?) {
       if let text { key.add(text) } else { key.add(-1) }
     }
@@ -112,7 +112,8 @@ final class BookMemo: @unchecked Sendable {
     key.add(record.published?.month ?? Int.min)
     key.add(record.published?.day ?? Int.min)
     add(record.tags)
-    return Key(low: key.finish(seed: 0), high: key.finish(seed: 0x9E37_79B9_7F4A_7C15))
+    let (low, high) = key.finishPair()
+    return Key(low: low, high: high)
   }
 
   /// The book of `record`: its derived fields from the last build when its inputs are the

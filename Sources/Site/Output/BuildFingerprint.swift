@@ -38,7 +38,7 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     toolVersion: String, inputs: [String]
   ) throws(SiteError) {
     self.toolVersion = toolVersion
-    var stream = FieldHasher()
+    var stream = FieldHasher(seed: 0, secondSeed: 0x626F_6F6B)
     stream.add("bookgen-fingerprint 2")
     stream.add(toolVersion)
     stream.add(booksLines.map { BuildFingerprint.removing(lines: $0, from: catalogFile) } ?? catalogFile)
@@ -80,7 +80,8 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
 
   /// 128 bits: the fields hashed with two seeds, as 32 hex digits.
   private static func hex(_ stream: FieldHasher) -> String {
-    HexText.lowercase(stream.finish(seed: 0)) + HexText.lowercase(stream.finish(seed: 0x626F_6F6B))
+    let (low, high) = stream.finishPair()
+    return HexText.lowercase(low) + HexText.lowercase(high)
   }
 
   /// `text` without its (1-based) lines `lines`, which leave a marker behind.

@@ -16,23 +16,35 @@ enum ContentHash {
 }
 
 /// Fields hashed together with XXH64, each length-prefixed (strings, byte arrays) or
-/// fixed-width (numbers), so no two field lists give the same bytes: the build fingerprint and
-/// the pages' source keys.
+/// fixed-width (numbers), so no two field lists give the same bytes: the build fingerprint, the
+/// pages' source keys, the book memo's and the search documents' digests.
+///
+/// The fields stream through `XXH64.Stream` (nothing copied, one pass for both seeds of a
+/// 128-bit digest); the hashes are those of the fields' bytes laid end to end.
 struct FieldHasher {
-  private var bytes: [UInt8] = []
+  private var stream: XXH64.Stream
 
-  init(capacity: Int = 512) {
-    bytes.reserveCapacity(capacity)
+  /// One seed: `finish()`.
+  init(seed: UInt64 = 0) {
+    stream = XXH64.Stream(seed: seed)
+  }
+
+  /// Two seeds hashed in one pass: `finishPair()`.
+  init(seed: UInt64, secondSeed: UInt64) {
+    stream = XXH64.Stream(seed: seed, secondSeed: secondSeed)
   }
 
   mutating func add(_ text: String) {
-    add(text.utf8.count)
-    bytes.append(contentsOf: text.utf8)
+    let utf8 = text.utf8
+    add(utf8.count)
+    if utf8.withContiguousStorageIfAvailable({ stream.add(UnsafeRawBufferPointer($0)) }) == nil {
+      Array(utf8).withUnsafeBytes { stream.add($0) }
+    }
   }
 
   mutating func add(_ field: [UInt8]) {
     add(field.count)
-    bytes.append(contentsOf: field)
+    field.withUnsafeBytes { stream.add($0) }
   }
 
   mutating func add(_ number: Int) {
@@ -40,15 +52,21 @@ struct FieldHasher {
   }
 
   mutating func add(_ number: UInt64) {
-    withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+    stream.add(number)
   }
 
-  /// Starts over, keeping the buffer (one hasher for many keys).
+  /// Starts over (one hasher for many keys).
   mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
+    stream.reset()
   }
 
-  func finish(seed: UInt64 = 0) -> UInt64 {
-    ContentHash.xxh64(bytes, seed: seed)
+  /// XXH64 of the fields with the (first) seed.
+  func finish() -> UInt64 {
+    stream.finish()
+  }
+
+  /// XXH64 of the fields with each seed.
+  func finishPair() -> (first: UInt64, second: UInt64) {
+    stream.finishPair()
   }
 }

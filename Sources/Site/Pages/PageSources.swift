@@ -57,7 +57,7 @@ struct PageSources: Sendable {
 
   /// A book's records (source and digest of each) and slug; nil when a record has no digest.
   private static func bookKeys(_ books: [Book]) -> [UInt64?] {
-    var key = FieldHasher(capacity: 128)
+    var key = FieldHasher()
     return books.map { book in
       key.reset()
       let records = book.record.provenance.records
@@ -75,7 +75,7 @@ struct PageSources: Sendable {
   /// A term's name, full name and slug, and whether it is linked: a term gains or loses its
   /// page as books join or leave it.
   private static func termKeys(_ terms: [Term], hasPage: (Int) -> Bool) -> [UInt64] {
-    var key = FieldHasher(capacity: 128)
+    var key = FieldHasher()
     return terms.indices.map { index in
       key.reset()
       key.add(terms[index].name)
