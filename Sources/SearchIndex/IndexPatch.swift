@@ -31,6 +31,10 @@ struct IndexPatch {
   /// The new analysis of each changed slot that has a document, and its store entry and whether
   /// it came from the store.
   let analyses: [Int: (result: DocumentAnalyzer.Result, entry: ArraySlice<UInt8>, reused: Bool)]
+  /// The last build's analysis of each changed slot that had a document, read back before
+  /// patching: one that no longer reads back refuses the patch (its postings could not be
+  /// dropped).
+  let before: [Int: DocumentAnalyzer.Result]
   var summary: IndexSummary
   /// Files made, and files kept from the last build (path, hash), in the order a full build
   /// hands them over.
@@ -92,13 +96,24 @@ struct IndexPatch {
     var analyses: [Int: (DocumentAnalyzer.Result, ArraySlice<UInt8>, Bool)] = [:]
     for (position, (slot, _)) in withDocuments.enumerated() { analyses[slot] = made[position] }
     self.analyses = analyses
+    let hadDocuments = self.changed.compactMap { slot in oldAt[slot].map { (slot, $0) } }
+    let oldResults = Parallel.map(count: hadDocuments.count, minimumChunk: 16) {
+      previous.entry(at: hadDocuments[$0].1)?.0
+    }
+    var before: [Int: DocumentAnalyzer.Result] = [:]
+    for ((slot, _), result) in zip(hadDocuments, oldResults) {
+      guard let result else { return nil }
+      before[slot] = result
+    }
+    self.before = before
 
     guard patchTerms(read: read), patchDocuments(), patchFacets() else { return nil }
   }
 
-  /// The last build's analysis of the document at `slot`, if it had one there.
+  /// The last build's analysis of the document at `slot`, if it had one there (and it still
+  /// reads back: a caller needing one it lacks refuses the patch).
   func oldResult(at slot: Int) -> DocumentAnalyzer.Result? {
-    oldAt[slot].flatMap { previous.entry(previous.slotted[$0].body)?.0 }
+    before[slot] ?? oldAt[slot].flatMap { previous.entry(at: $0)?.0 }
   }
 
   /// The analysis of the document at `slot` now: the new one when it changed, else the kept one.
@@ -128,8 +143,7 @@ struct IndexPatch {
     var run: (first: Int, last: Int)?
     func copyRun() {
       guard let (first, last) = run else { return }
-      let records = previous.slotted[first].record.lowerBound..<previous.slotted[last].record.upperBound
-      store.addKept(previous.bytes(records), count: last - first + 1)
+      store.addKept(from: previous, entries: first...last)
       run = nil
     }
     for (slot, index) in documentAt.sorted(by: { $0.key < $1.key }) {

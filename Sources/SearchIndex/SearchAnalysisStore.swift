@@ -6,95 +6,232 @@ import Support
 /// a rebuild that changed a few documents patches the files they touch (`IndexPatch`).
 ///
 /// Serialized by `SearchAnalysisStoreWriter`, stamped by the caller with what else invalidates
-/// it (the tool's version). Bytes that are not exactly such a store (cut short, corrupt, another
-/// version's) give no store: every document is analysed again.
+/// it (the tool's version). A file that is not exactly such a store (cut short, corrupt, another
+/// version's) gives no store: every document is analysed again.
+///
+/// Read from its file, never whole (at 100k books a store is over 100 MB): a first pass through
+/// a bounded window checks every byte and keeps where each entry lies; an entry is read again
+/// when used, and its check with it (the file may have changed since): one that no longer
+/// reads back is not there (`result(for:)`), or refuses what needs it (`entry(at:)`,
+/// `SearchAnalysisStoreWriter.addKept`).
 package struct SearchAnalysisStore: Sendable {
   static let magic = Array("bookgen search analysis 2\n".utf8)
 
-  /// The serialized entries this store was read from.
-  private let bytes: [UInt8]
-  /// Where each entry's analysis lies in `bytes`.
-  private let entries: [DocumentDigest: Range<Int>]
-  /// Each entry's slot and digest, in slot order, where its analysis lies and where the whole
-  /// entry does (from its tag to its check: what the next store holds again when the document
-  /// stays in its slot).
+  /// The file the entries are read from; nil for the empty store.
+  private let file: PositionalFile?
+  /// Each entry's index in `slotted`, by digest.
+  private let entries: [DocumentDigest: Int]
+  /// Each entry's slot and digest, in slot order, where its analysis lies in the file and where
+  /// the whole entry does (from its tag to its check: what the next store holds again when the
+  /// document stays in its slot).
   let slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>, record: Range<Int>)]
   /// What the index the entries made came to; nil when the store has none.
   let summary: IndexSummary?
   private let optionsDigest: UInt64
+  /// The most bytes read at once when streaming (the first pass, kept runs).
+  let window: Int
 
   /// An empty store: every document is analysed.
   package init() {
-    bytes = []
+    file = nil
     entries = [:]
     slotted = []
     summary = nil
     optionsDigest = 0
+    window = 1 << 20
   }
 
-  /// The store in `bytes` when they were written with the same `stamp`; nil for anything else.
-  package init?(serialized bytes: [UInt8], stamp: String) {
-    var reader = StoreReader(bytes: bytes)
-    guard reader.take(SearchAnalysisStore.magic.count).map(Array.init) == SearchAnalysisStore.magic,
-      let stampBytes = reader.lengthPrefixed(), stampBytes.elementsEqual(stamp.utf8),
-      let options = reader.word()
+  /// The store in the regular file at `path` when it was written with the same `stamp`; nil for
+  /// anything else (no such regular file, a link, a FIFO, bytes that are not such a store).
+  /// `window` bounds the bytes read at once (an entry larger than it is read whole).
+  package init?(reading path: String, stamp: String, window: Int = 1 << 20) {
+    guard let file = PositionalFile(path: path) else { return nil }
+    var reader = WindowReader(file: file, window: max(64, window))
+    guard reader.load(SearchAnalysisStore.magic.count + 10),
+      reader.take(SearchAnalysisStore.magic.count).map(Array.init) == SearchAnalysisStore.magic,
+      let length = reader.varInt(), length <= reader.remaining, reader.load(length + 8),
+      let stampBytes = reader.take(length), stampBytes.elementsEqual(stamp.utf8), let options = reader.word()
     else { return nil }
-    let headerEnd = reader.position
-    var entries: [DocumentDigest: Range<Int>] = [:]
+    let headerEnd = reader.offset
+    guard let header = file.read(at: 0, count: headerEnd) else { return nil }
+    var entries: [DocumentDigest: Int] = [:]
     var slotted: [(slot: Int, digest: DocumentDigest, body: Range<Int>, record: Range<Int>)] = []
     var summary: IndexSummary?
     while true {
-      guard let tag = reader.take(1)?.first else { return nil }
+      // The most a tag, a digest, a slot and a length take.
+      guard reader.load(1 + 16 + 10 + 10), let tag = reader.take(1)?.first else { return nil }
       if tag == 0 { break }
-      let start = reader.position
+      let start = reader.offset
       guard tag == 1 || (tag == 2 && summary == nil) else { return nil }
       if tag == 2 {
-        guard let body = reader.lengthPrefixedRange(), let check = reader.word(),
-          check == XXH64.hash(bytes, range: start..<body.upperBound), let decoded = IndexSummary(bytes[body])
+        guard let length = reader.varInt(), length <= reader.remaining,
+          reader.load(length + 8, keeping: start),
+          reader.take(length) != nil,
+          reader.hash(from: start) == reader.word(),
+          let decoded = IndexSummary(reader.bytes(from: reader.offset - 8 - length, count: length))
         else { return nil }
         summary = decoded
         continue
       }
       guard let low = reader.word(), let high = reader.word(), let slot = reader.varInt(),
-        let body = reader.lengthPrefixedRange(),
-        let check = reader.word(), check == XXH64.hash(bytes, range: start..<body.upperBound)
+        let length = reader.varInt(), length <= reader.remaining, reader.load(length + 8, keeping: start),
+        reader.take(length) != nil
       else { return nil }
+      let body = (reader.offset - length)..<reader.offset
+      guard reader.hash(from: start) == reader.word() else { return nil }
       let digest = DocumentDigest(low: low, high: high)
-      entries[digest] = body
       // Slots ascend in a store a build wrote; anything else is not one.
       guard slotted.last.map({ $0.slot < slot }) ?? true else { return nil }
-      slotted.append((slot, digest, body, (start - 1)..<reader.position))
+      entries[digest] = slotted.count
+      slotted.append((slot, digest, body, (start - 1)..<reader.offset))
     }
-    guard let count = reader.varInt(), count == slotted.count, let check = reader.word(),
-      check == XXH64.hash(bytes, range: 0..<headerEnd), reader.position == reader.end
+    guard reader.load(10 + 8), let count = reader.varInt(), count == slotted.count, let check = reader.word(),
+      check == XXH64.hash(header, range: 0..<header.count), reader.isAtEnd
     else { return nil }
-    self.bytes = bytes
+    self.file = file
     self.entries = entries
     self.slotted = slotted
     self.summary = summary
     optionsDigest = options
+    self.window = max(64, window)
   }
 
   var count: Int { entries.count }
 
-  /// The kept analysis of the document with `digest`, written with the same options; nil when
-  /// there is none (or its bytes do not decode).
+  /// The kept analysis of the document with `digest`, written with the same options, and its
+  /// bytes; nil when there is none (or it no longer reads back as it was).
   func result(for digest: DocumentDigest, options: UInt64) -> (DocumentAnalyzer.Result, ArraySlice<UInt8>)? {
-    guard options == optionsDigest, let range = entries[digest] else { return nil }
-    let body = bytes[range]
-    return StoreEntry.decode(body).map { ($0, body) }
+    guard options == optionsDigest, let index = entries[digest] else { return nil }
+    return entry(at: index)
   }
 
   /// Whether the store's analyses were made with the options of `digest`.
-  func matches(options digest: UInt64) -> Bool { digest == optionsDigest && !bytes.isEmpty }
+  func matches(options digest: UInt64) -> Bool { digest == optionsDigest && file != nil }
 
-  /// The bytes at `range` (one of `slotted`'s bodies or records).
-  func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
-
-  /// The analysis at `body` (one of `slotted`'s), and its bytes.
-  func entry(_ body: Range<Int>) -> (DocumentAnalyzer.Result, ArraySlice<UInt8>)? {
-    StoreEntry.decode(bytes[body]).map { ($0, bytes[body]) }
+  /// The analysis of `slotted[index]` and its bytes; nil when the entry no longer reads back
+  /// as the first pass checked it.
+  func entry(at index: Int) -> (DocumentAnalyzer.Result, ArraySlice<UInt8>)? {
+    guard let file,
+      let record = file.read(at: slotted[index].record.lowerBound, count: slotted[index].record.count),
+      checks(record[...], index: index)
+    else { return nil }
+    let start = slotted[index].record.lowerBound
+    let body = record[(slotted[index].body.lowerBound - start)..<(slotted[index].body.upperBound - start)]
+    return StoreEntry.decode(body).map { ($0, body) }
   }
+
+  /// Hands `sink` the whole entries `slotted[entries]`, tags and checks included, as the file
+  /// holds them, a window at a time (an entry larger than the window on its own); each entry's
+  /// check is checked again. False when a read or a check fails (`sink` may have had some).
+  func records(_ entries: ClosedRange<Int>, sink: (ArraySlice<UInt8>) -> Void) -> Bool {
+    guard let file else { return false }
+    var first = entries.lowerBound
+    while first <= entries.upperBound {
+      let start = slotted[first].record.lowerBound
+      var last = first
+      while last < entries.upperBound, slotted[last + 1].record.upperBound - start <= window { last += 1 }
+      let end = slotted[last].record.upperBound
+      guard let chunk = file.read(at: start, count: end - start) else { return false }
+      for index in first...last {
+        let record = slotted[index].record
+        guard checks(chunk[(record.lowerBound - start)..<(record.upperBound - start)], index: index) else {
+          return false
+        }
+      }
+      sink(chunk[...])
+      first = last + 1
+    }
+    return true
+  }
+
+  /// Whether `record` (read from the file) is still `slotted[index]`'s entry: its tag, digest
+  /// and check.
+  private func checks(_ record: ArraySlice<UInt8>, index: Int) -> Bool {
+    let start = record.startIndex
+    guard record.count > 1 + 16 + 8, record[start] == 1 else { return false }
+    let reader = StoreReader(bytes: record)
+    let digest = DocumentDigest(
+      low: reader.littleEndian(at: start + 1), high: reader.littleEndian(at: start + 9))
+    let check = record.withUnsafeBufferPointer {
+      XXH64.hash(UnsafeBufferPointer(rebasing: $0[1..<($0.count - 8)]))
+    }
+    return digest == slotted[index].digest && check == reader.littleEndian(at: record.endIndex - 8)
+  }
+}
+
+/// A store's file read front to back through a buffer of about `window` bytes (more for a
+/// piece larger than that), for `SearchAnalysisStore`'s first pass: `load` makes the next
+/// bytes lie in the buffer, then they are read as `StoreReader` reads; offsets are the file's.
+private struct WindowReader {
+  let file: PositionalFile
+  let window: Int
+  /// The bytes from `start` in the file.
+  private var buffer: [UInt8] = []
+  private var start = 0
+  /// Where reading is, in `buffer`.
+  private var position = 0
+  private var failed = false
+
+  init(file: PositionalFile, window: Int) {
+    self.file = file
+    self.window = window
+  }
+
+  var offset: Int { start + position }
+
+  /// The bytes after here, up to the size the file had when opened (its end for this pass).
+  var remaining: Int { file.size - offset }
+
+  /// Whether the file ends here.
+  var isAtEnd: Bool { !failed && remaining == 0 && position == buffer.count }
+
+  /// Reads on so that the buffer holds the `count` bytes from here, or what is left of the file
+  /// when fewer, and still holds those from `mark` on (a file offset before here); false when
+  /// a read fails. What is read is taken as it comes.
+  mutating func load(_ count: Int, keeping mark: Int? = nil) -> Bool {
+    guard !failed else { return false }
+    guard buffer.count - position < count else { return true }
+    let kept = (mark ?? offset) - start
+    buffer.removeSubrange(0..<kept)
+    start += kept
+    position -= kept
+    let have = buffer.count
+    let wanted = have + min(max(window, position + count) - have, file.size - start - have)
+    guard wanted > have else { return true }
+    var got: Int?
+    buffer.append(contentsOf: repeatElement(0, count: wanted - have))
+    buffer.withUnsafeMutableBytes { raw in
+      got = file.read(at: start + have, into: UnsafeMutableRawBufferPointer(rebasing: raw[have..<wanted]))
+    }
+    guard let got else {
+      failed = true
+      return false
+    }
+    buffer.removeSubrange((have + got)..<wanted)
+    return true
+  }
+
+  /// The `count` bytes from `offset` (in the buffer).
+  func bytes(from offset: Int, count: Int) -> ArraySlice<UInt8> {
+    buffer[(offset - start)..<(offset - start + count)]
+  }
+
+  /// The XXH64 of the bytes from `offset` (in the buffer) to here.
+  func hash(from offset: Int) -> UInt64 {
+    XXH64.hash(buffer, range: (offset - start)..<position)
+  }
+
+  /// `read` done by a `StoreReader` from here; the reading goes on after what it took.
+  private mutating func reading<T>(_ read: (inout StoreReader<[UInt8]>) -> T?) -> T? {
+    var reader = StoreReader(bytes: buffer)
+    reader.position = position
+    defer { position = reader.position }
+    return read(&reader)
+  }
+
+  mutating func take(_ count: Int) -> ArraySlice<UInt8>? { reading { $0.take(count) } }
+  mutating func varInt() -> Int? { reading { $0.varInt() } }
+  mutating func word() -> UInt64? { reading { $0.word() } }
 }
 
 /// A document, hashed twice with different seeds; or what the caller makes it from, hashed
@@ -173,6 +310,8 @@ package final class SearchAnalysisStoreWriter {
   private var count = 0
   /// Documents whose analysis came from the previous store, not from analysing them.
   package private(set) var reused = 0
+  /// Whether the store was given up (`abandon`): what the sink had is not a store to keep.
+  package private(set) var abandoned = false
 
   package init(stamp: String, sink: @escaping ([UInt8]) -> Void) {
     self.stamp = stamp
@@ -202,19 +341,26 @@ package final class SearchAnalysisStoreWriter {
     if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
   }
 
-  /// Adds `count` entries as the last store wrote them, tags and checks included (documents
-  /// that stayed in their slots, reused).
-  func addKept(_ records: ArraySlice<UInt8>, count: Int) {
-    self.count += count
-    reused += count
-    // A megabyte at a time: a run can be nearly the whole store.
-    var rest = records
-    while !rest.isEmpty {
-      let take = max(1, SearchAnalysisStoreWriter.flushSize - buffer.count)
-      buffer.append(contentsOf: rest.prefix(take))
-      rest = rest.dropFirst(take)
+  /// Adds the entries `previous.slotted[entries]` as the last store wrote them, tags and checks
+  /// included (documents that stayed in their slots, reused), copied from its file a window at
+  /// a time (a run can be nearly the whole store). When they no longer read back as they were,
+  /// the store is abandoned: it would claim entries it lacks.
+  func addKept(from previous: SearchAnalysisStore, entries: ClosedRange<Int>) {
+    guard !abandoned else { return }
+    let copied = previous.records(entries) { chunk in
+      buffer.append(contentsOf: chunk)
       if buffer.count >= SearchAnalysisStoreWriter.flushSize { flush() }
     }
+    guard copied else { return abandon() }
+    count += entries.count
+    reused += entries.count
+  }
+
+  /// Gives up this store: nothing more is added, and `abandoned` tells the caller not to keep
+  /// what was written (the next build analyses every document again).
+  func abandon() {
+    abandoned = true
+    buffer = []
   }
 
   /// Ends the store; without a summary the next build cannot patch this index (it merges every
@@ -237,7 +383,7 @@ package final class SearchAnalysisStoreWriter {
   }
 
   private func flush() {
-    sink(buffer)
+    if !abandoned { sink(buffer) }
     buffer.removeAll(keepingCapacity: true)
   }
 }

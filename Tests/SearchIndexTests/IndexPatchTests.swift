@@ -1,3 +1,4 @@
+import Foundation
 import Support
 import Testing
 
@@ -14,6 +15,8 @@ import Testing
     var made: Set<String> = []
     var reused: Set<String> = []
     var reanalysed = 0
+    /// Whether the store was given up (a kept run no longer read back).
+    var abandoned = false
   }
 
   private final class Sink: @unchecked Sendable {
@@ -29,13 +32,17 @@ import Testing
     return options
   }
 
-  /// Builds `documents`, from `last`'s files and store when given, from nothing when not.
-  private static func build(_ documents: [SearchDocument], after last: Build? = nil) -> Build {
+  /// Builds `documents`, from `last`'s files and store (or `previous`, read from its file) when
+  /// given, from nothing when not.
+  private static func build(
+    _ documents: [SearchDocument], after last: Build? = nil, previous store: SearchAnalysisStore? = nil
+  ) -> Build {
     var build = Build()
     let sink = Sink()
     let kept = SearchAnalysisStoreWriter(stamp: "v1") { sink.bytes += $0 }
     let previous =
-      last.flatMap { SearchAnalysisStore(serialized: $0.store, stamp: "v1") } ?? SearchAnalysisStore()
+      store ?? last.flatMap { SearchAnalysisStore(serialized: $0.store, stamp: "v1") }
+      ?? SearchAnalysisStore()
     let previousFiles = last.map { last in
       PreviousFiles<Never>(
         read: { last.files[$0] },
@@ -55,6 +62,7 @@ import Testing
       })
     build.store = sink.bytes
     build.reanalysed = documents.count - kept.reused
+    build.abandoned = kept.abandoned
     return build
   }
 
@@ -174,5 +182,37 @@ import Testing
     #expect(rebuilt.files == fresh.files)
     #expect(rebuilt.store == fresh.store)
     #expect(rebuilt.reused.isEmpty)
+  }
+
+  /// The last store's file changed after it was read (another build writing it, a disk's
+  /// fault): an old analysis that no longer reads back refuses the patch, a run of kept entries
+  /// that does not abandons the next store; either way the index is a fresh build's.
+  @Test func aStoreChangedAfterItWasReadIsNotTrusted() throws {
+    var documents = Self.corpus()
+    let last = Self.build(documents)
+    documents[40].fields[documents[40].fields.count - 2].text = "A lighthouse keeper's winter log."
+    let fresh = Self.build(documents)
+    let digest = DocumentDigest(Self.corpus()[40])
+    // The entry of the changed book (its old terms are needed), then one of a book in another
+    // facet range (a kept run holds it, the patch reads nothing else of it).
+    for patched in [false, true] {
+      let path = try StoreFiles.write(last.store)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let store = try #require(SearchAnalysisStore(reading: path, stamp: "v1", window: 4096))
+      let changed = try #require(store.slotted.first { $0.digest == digest })
+      let rangeBits = try #require(store.summary).rangeBits
+      let entry = try #require(
+        patched ? store.slotted.first { $0.slot >> rangeBits != changed.slot >> rangeBits } : changed)
+      try StoreFiles.flip(path, at: entry.body.lowerBound + 5)
+      let rebuilt = Self.build(documents, after: last, previous: store)
+      #expect(rebuilt.files == fresh.files, "patched: \(patched)")
+      #expect(rebuilt.reused.isEmpty == !patched, "patched: \(patched)")
+      #expect(rebuilt.abandoned == patched)
+      if patched {
+        #expect(SearchAnalysisStore(serialized: rebuilt.store, stamp: "v1") == nil)
+      } else {
+        #expect(rebuilt.store == fresh.store)
+      }
+    }
   }
 }

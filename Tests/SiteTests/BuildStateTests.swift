@@ -6,6 +6,10 @@ import Testing
 
 @testable import Site
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The build state beside the output (`.public.bookgen-state`): whatever it holds, a rebuild
 /// gives byte for byte the files a fresh build gives; it only saves work, and only the work
 /// whose inputs did not change.
@@ -158,6 +162,23 @@ import Testing
         {
           try FileManager.default.removeItem(atPath: state)
           try FileManager.default.createDirectory(atPath: state + "/x", withIntermediateDirectories: true)
+        }
+      ),
+      (
+        // Opening it must not wait for a writer.
+        "a FIFO in its place",
+        {
+          try? FileManager.default.removeItem(atPath: state)
+          #expect(mkfifo(state, 0o600) == 0)
+        }
+      ),
+      (
+        "a link to a good state in its place",
+        {
+          let good = root + "/good-state"
+          try written.write(to: URL(fileURLWithPath: good))
+          try? FileManager.default.removeItem(atPath: state)
+          try FileManager.default.createSymbolicLink(atPath: state, withDestinationPath: good)
         }
       ),
     ]

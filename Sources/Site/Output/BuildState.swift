@@ -53,13 +53,12 @@ struct BuildState: Sendable {
     return staged
   }
 
-  /// The analyses the last build kept; an empty store when there are none it may use.
+  /// The analyses the last build kept, read from the file as they are used (it stays open while
+  /// the store is held: the search stage); an empty store when there are none it may use. Only
+  /// a regular file: a FIFO or device in its place must not block the build, nor a link be
+  /// followed.
   func searchAnalyses() -> SearchAnalysisStore {
-    // Only a regular file: a FIFO or device in its place must not block the build.
-    guard FileSystem.size(of: path) != nil, let bytes = FileSystem.read(path),
-      let store = SearchAnalysisStore(serialized: bytes, stamp: stamp)
-    else { return SearchAnalysisStore() }
-    return store
+    SearchAnalysisStore(reading: path, stamp: stamp) ?? SearchAnalysisStore()
   }
 
   /// The next state, written as the search index is made; `finish` puts it in place.
@@ -79,8 +78,12 @@ final class NextState {
     analyses = SearchAnalysisStoreWriter(stamp: stamp) { file.append($0) }
   }
 
-  /// Puts the state in place of the last one (or removes both when it could not be written).
-  func finish() { file.finish() }
+  /// Puts the state in place of the last one (or removes both when it could not be written, or
+  /// the analyses were abandoned).
+  func finish() {
+    if analyses.abandoned { file.abandon() }
+    file.finish()
+  }
 }
 
 /// A state file written under `.tmp`, whole or a chunk at a time, and put in place by `finish`.
@@ -124,6 +127,9 @@ package final class StagedFile: @unchecked Sendable {
     open()
     produce { self.append($0) }
   }
+
+  /// Marks the file as not to be kept: `finish` removes it (and the last one).
+  func abandon() { failed = true }
 
   /// Puts the file in place of the last one (or removes both when it could not be written).
   package func finish() {
