@@ -116,8 +116,8 @@ package struct SiteBuilder: Sendable {
     let contexts = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings,
       customStylesheet: assets[PageContexts.customStylesheet] != nil)
-    let jobs = model.pageJobs(perPage: contexts.perPage)
-    let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
+    var jobs = model.pageJobs(perPage: contexts.perPage)
+    var paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     // Checked before anything is written: a static file in a generated page's place is an error.
     let statics = try StaticFiles(folder: options.staticDirectory)
     // The year-in-books numbers as JSON (a few small files), beside their pages.
@@ -137,30 +137,15 @@ package struct SiteBuilder: Sendable {
       shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
     try update.makeFolders(for: paths.pages + paths.assets.values)
 
-    // Feeds, OPDS and sitemap come from the same model and URLs as the pages,
-    // and go through the same writer, so they are in the manifest and skipped when unchanged.
-    // They are made and written while the pages are; the search index comes after them.
-    let discoveryWriter = writer
-    let settings = catalog.site
-    let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
-    async let discovery = discoveryWriter.writeDiscoveryFiles(
-      model: model, jobs: jobs, settings: settings, options: discoveryOptions)
-    var tally = try writer.writeAssets(assets, paths: paths.assets)
-    tally.merge(try writer.writeStaticFiles())
-    tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
-    tally.merge(try writer.writeFiles(statsFiles))
-    do {
-      tally.merge(try await discovery)
-    } catch let error as SiteError {
-      throw error
-    } catch {
-      throw .io(operation: "write", path: update.root, reason: String(describing: error))
-    }
+    var tally = try await write(
+      writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles, root: update.root)
     clock.lap("pages")
-    // The pages' jobs and paths (about 3 MB at 10,000 books) are done with: let go before the
-    // search index, the build's peak of memory, is made.
+    // The pages' jobs and paths (about 3 MB at 10,000 books) are done with: freed here, before
+    // the search index, the build's peak of memory, is made (handed to `LateRelease`, they
+    // waited behind the search's work on every core, and were still held at its peak).
     let pageCount = jobs.count
-    LateRelease.release((jobs, paths))
+    jobs = []
+    paths = ([], [:])
     // On its own: its postings and the pages in flight are never in memory together.
     let next = state?.next()
     tally.merge(
@@ -188,8 +173,34 @@ package struct SiteBuilder: Sendable {
       + SiteWarnings.deployLimits(
         files: tally.entries.lazy.map { (path: $0.key, size: $0.value.size) }, total: tally.bytes)
     // Their last references: freed while the caller reports (38 ms at 10,000 books).
-    LateRelease.release((model, contexts, writer, discoveryWriter, update, tally))
+    LateRelease.release((model, contexts, writer, update, tally))
     return report
+  }
+
+  /// The pages, assets, static files and stats JSON, and beside them (in a task of its own) the
+  /// feeds, OPDS and sitemap, which come from the same model and URLs and go through the same
+  /// writer, so they are in the manifest and skipped when unchanged. A function of its own: the
+  /// discovery task, and the page jobs it holds, end with it, before the search index is made.
+  private func write(
+    _ writer: PageWriter, jobs: [PageJob], paths: (pages: [String], assets: [String: String]),
+    model: SiteModel, assets: [String: [UInt8]], statsFiles: [(String, [UInt8])], root: String
+  ) async throws(SiteError) -> PageWriter.Tally {
+    let settings = catalog.site
+    let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
+    async let discovery = writer.writeDiscoveryFiles(
+      model: model, jobs: jobs, settings: settings, options: discoveryOptions)
+    var tally = try writer.writeAssets(assets, paths: paths.assets)
+    tally.merge(try writer.writeStaticFiles())
+    tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
+    tally.merge(try writer.writeFiles(statsFiles))
+    do {
+      tally.merge(try await discovery)
+    } catch let error as SiteError {
+      throw error
+    } catch {
+      throw .io(operation: "write", path: root, reason: String(describing: error))
+    }
+    return tally
   }
 }
 
