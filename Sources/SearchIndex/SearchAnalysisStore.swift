@@ -30,6 +30,9 @@ package struct SearchAnalysisStore: Sendable {
   private let optionsDigest: UInt64
   /// The most bytes read at once when streaming (the first pass, kept runs).
   let window: Int
+  /// 256 KiB: the reads stay few (a 100k store takes under 500) and the buffer small beside the
+  /// search stage's peak.
+  package static let defaultWindow = 1 << 18
 
   /// An empty store: every document is analysed.
   package init() {
@@ -38,13 +41,13 @@ package struct SearchAnalysisStore: Sendable {
     slotted = []
     summary = nil
     optionsDigest = 0
-    window = 1 << 20
+    window = SearchAnalysisStore.defaultWindow
   }
 
   /// The store in the regular file at `path` when it was written with the same `stamp`; nil for
   /// anything else (no such regular file, a link, a FIFO, bytes that are not such a store).
   /// `window` bounds the bytes read at once (an entry larger than it is read whole).
-  package init?(reading path: String, stamp: String, window: Int = 1 << 20) {
+  package init?(reading path: String, stamp: String, window: Int = SearchAnalysisStore.defaultWindow) {
     guard let file = PositionalFile(path: path) else { return nil }
     var reader = WindowReader(file: file, window: max(64, window))
     guard reader.load(SearchAnalysisStore.magic.count + 10),
@@ -295,14 +298,14 @@ package struct DocumentDigest: Hashable, Sendable {
 }
 
 /// Writes the store the next build reads as documents are analysed, handing its bytes to
-/// `sink` a megabyte at a time (at 100k books a store is over 100 MB: it is never held whole).
+/// `sink` 256 KiB at a time (at 100k books a store is over 100 MB: it is never held whole).
 /// The header is the magic line, the stamp and the options' digest; each entry is tagged 1,
 /// then its digest, its slot, its length-prefixed analysis and an XXH64 of those (entries come
 /// in slot order); the index's summary is tagged 2, then its length-prefixed bytes and an XXH64
 /// of those; the trailer is tagged 0, then the number of entries and an XXH64 of the header. A
 /// store cut short has no trailer.
 package final class SearchAnalysisStoreWriter {
-  private static let flushSize = 1 << 20
+  private static let flushSize = 1 << 18
   private let stamp: String
   private let sink: ([UInt8]) -> Void
   private var buffer: [UInt8] = []
@@ -323,7 +326,9 @@ package final class SearchAnalysisStoreWriter {
     header.appendVarInt(stamp.utf8.count)
     header.append(contentsOf: stamp.utf8)
     withUnsafeBytes(of: options.littleEndian) { header.append(contentsOf: $0) }
-    buffer = header
+    // Room for an entry past the flush size: the buffer is not doubled at every flush.
+    buffer.reserveCapacity(SearchAnalysisStoreWriter.flushSize + (1 << 16))
+    buffer.append(contentsOf: header)
   }
 
   func add(_ digest: DocumentDigest, slot: Int, entry: some Collection<UInt8>, reused: Bool) {

@@ -138,7 +138,8 @@ package struct SiteBuilder: Sendable {
     try update.makeFolders(for: paths.pages + paths.assets.values)
 
     var tally = try await write(
-      writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles, root: update.root)
+      writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles,
+      root: update.root)
     clock.lap("pages")
     // The pages' jobs and paths (about 3 MB at 10,000 books) are done with: freed here, before
     // the search index, the build's peak of memory, is made (handed to `LateRelease`, they
