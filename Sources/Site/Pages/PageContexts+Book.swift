@@ -76,7 +76,7 @@ extension PageContexts {
       "title": .string(title),
       "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
       "subtitle": .optional(book.subtitle),
-      "href": .string(bookHrefs[index]),
+      "href": .string(bookHref(index)),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
       "hasAuthors": .bool(!book.authors.isEmpty),
       "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),

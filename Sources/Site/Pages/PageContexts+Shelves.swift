@@ -133,7 +133,7 @@ extension PageContexts {
         "title": .string(model.books[book].title ?? strings["untitled"]),
         "lang": .optional(
           model.books[book].title == nil ? nil : model.books[book].languageTag(on: settings.language)),
-        "href": .string(bookHrefs[book]),
+        "href": .string(bookHref(book)),
       ]
     }
     fields["href"] = .string(urls.href(model.seriesPagePath(place.series)))

@@ -148,7 +148,7 @@ extension PageContexts {
     let book = model.books[index]
     return [
       "title": .string(book.title ?? strings["untitled"]),
-      "href": .string(bookHrefs[index]),
+      "href": .string(bookHref(index)),
       "pagesText": .optional(
         book.pageCount.map { strings.format("pageCount", ["count": NumberText.grouped($0)]) }),
     ]

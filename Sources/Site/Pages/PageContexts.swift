@@ -19,9 +19,8 @@ final class PageContexts: Sendable {
   private let shared: [String: ContextValue]
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
-  /// Every book's and every term's href, built once rather than on each page that links it;
-  /// kinds without index pages have no hrefs, nor terms without a page (`SiteModel.hasPage`).
-  let bookHrefs: [String]
+  /// Every term's href, built once rather than on each page that links it; kinds without index
+  /// pages have no hrefs, nor terms without a page (`SiteModel.hasPage`).
   let termHrefs: [TaxonomyKind: [String?]]
   /// The display name of each language code the books use, looked up once per code.
   let languageNames: [String: String]
@@ -76,9 +75,6 @@ final class PageContexts: Sendable {
     collectionDescriptions = model.collections.map {
       $0.description.nonEmpty.map(TextFormatting.markdownHTML)
     }
-    // Each book's path was encoded with its facts: `urls.href` of it is the prefix and that path.
-    let facts = seo.facts
-    self.bookHrefs = facts.map { urls.pathPrefix + $0.relativeURL }
     self.termHrefs = model.taxonomies.filter { model.indexPages.contains($0.key) }.mapValues { taxonomy in
       taxonomy.terms.indices.map { index in
         model.hasPage(taxonomy.kind, index)
@@ -93,11 +89,16 @@ final class PageContexts: Sendable {
     self.languageNames = languageNames
   }
 
+  /// The href of book `index`'s page: its path was encoded with its facts, and `urls.href` of it
+  /// is the prefix and that path. Joined when a page links it (a string per book, held for the
+  /// whole build, was a megabyte at 10,000 books beside the search stage's peak).
+  func bookHref(_ index: Int) -> String { urls.pathPrefix + seo.facts[index].relativeURL }
+
   /// The card of book `index` as list pages show it. Made when a page needs it: a card is
   /// cheap, and holding one per book cost 100 MB at 100,000 books.
   func card(_ index: Int) -> ContextValue {
     PageContexts.card(
-      for: model.books[index], href: bookHrefs[index], strings: strings, pageLanguage: settings.language)
+      for: model.books[index], href: bookHref(index), strings: strings, pageLanguage: settings.language)
   }
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
