@@ -1,19 +1,28 @@
 /// An open-addressing hash table from byte strings (folded terms) to dense indices 0, 1, 2…,
 /// with the keys kept in one arena: millions of term lookups per build, without a `String`
 /// (and its Unicode-aware hashing and comparison) or an allocation per term.
+///
+/// Four bytes of offset and eight of hash a key: the index's tables hold every distinct term of
+/// a site (a quarter of the search stage's memory, the build's peak, on a catalog of rich text).
 struct ByteKeyTable {
-  private(set) var arena: [UInt8] = []
-  private var starts: [Int] = []
+  private var arena: [UInt8] = []
+  /// Where each key starts in `arena`.
+  private var starts: [UInt32] = []
   private var hashes: [UInt64] = []
-  /// The bucket each key sits in, so that emptying the table touches only those.
-  private var keyBuckets: [Int] = []
+  /// The bucket each key sits in, so that emptying the table touches only those; kept only by
+  /// a table that is emptied (`tracksBuckets`).
+  private var keyBuckets: [Int32] = []
+  private let tracksBuckets: Bool
   /// Index + 1 of the key in each bucket; 0 is empty.
   private var buckets: [Int32]
   private var mask: Int
 
   var count: Int { starts.count }
 
-  init(capacity: Int = 64) {
+  /// A table for about `capacity` keys; `tracksBuckets`: one `removeAll` empties quickly, a
+  /// document's table (a table never emptied need not keep each key's bucket).
+  init(capacity: Int = 64, tracksBuckets: Bool = true) {
+    self.tracksBuckets = tracksBuckets
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     buckets = [Int32](repeating: 0, count: size)
@@ -78,18 +87,43 @@ struct ByteKeyTable {
     }
     if let found { return (found, false) }
     let index = starts.count
-    starts.append(arena.count)
+    precondition(arena.count + key.count <= Int(UInt32.max), "search terms over 4 GB")
+    starts.append(UInt32(arena.count))
     arena.append(contentsOf: key)
     hashes.append(hash)
-    keyBuckets.append(bucket)
+    if tracksBuckets { keyBuckets.append(Int32(bucket)) }
     buckets[bucket] = Int32(index + 1)
     if starts.count * 2 > buckets.count { grow() }
     return (index, true)
   }
 
   /// The bytes of key `index`.
-  func key(_ index: Int) -> ArraySlice<UInt8> {
-    arena[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : arena.count)]
+  func key(_ index: Int) -> ArraySlice<UInt8> { arena[bounds(index)] }
+
+  /// Where key `index` is in `arena`.
+  @inline(__always)
+  private func bounds(_ index: Int) -> Range<Int> {
+    Int(starts[index])..<(index + 1 < starts.count ? Int(starts[index + 1]) : arena.count)
+  }
+
+  /// Every key's index, in byte order of the keys (which is code point order).
+  func sortedIndices() -> [UInt32] {
+    var order = [UInt32](0..<UInt32(count))
+    arena.withUnsafeBufferPointer { arena in
+      starts.withUnsafeBufferPointer { starts in
+        let end = { (index: Int) in index + 1 < starts.count ? Int(starts[index + 1]) : arena.count }
+        order.sort { a, b in
+          let x = Int(starts[Int(a)])..<end(Int(a))
+          let y = Int(starts[Int(b)])..<end(Int(b))
+          let shared = min(x.count, y.count)
+          for offset in 0..<shared where arena[x.lowerBound + offset] != arena[y.lowerBound + offset] {
+            return arena[x.lowerBound + offset] < arena[y.lowerBound + offset]
+          }
+          return x.count < y.count
+        }
+      }
+    }
+    return order
   }
 
   func keyHash(_ index: Int) -> UInt64 { hashes[index] }
@@ -100,15 +134,18 @@ struct ByteKeyTable {
     arena.removeAll(keepingCapacity: true)
     starts.removeAll(keepingCapacity: true)
     hashes.removeAll(keepingCapacity: true)
-    for bucket in keyBuckets { buckets[bucket] = 0 }
-    keyBuckets.removeAll(keepingCapacity: true)
+    if tracksBuckets {
+      for bucket in keyBuckets { buckets[Int(bucket)] = 0 }
+      keyBuckets.removeAll(keepingCapacity: true)
+    } else {
+      buckets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
   }
 
   private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = starts[index]
-    let end = index + 1 < starts.count ? starts[index + 1] : arena.count
-    guard end - start == key.count else { return false }
-    return arena.withUnsafeBufferPointer { memcmpEqual(UnsafeBufferPointer(rebasing: $0[start..<end]), key) }
+    let range = bounds(index)
+    guard range.count == key.count else { return false }
+    return arena.withUnsafeBufferPointer { memcmpEqual(UnsafeBufferPointer(rebasing: $0[range]), key) }
   }
 
   private mutating func grow() {
@@ -119,7 +156,7 @@ struct ByteKeyTable {
       var bucket = Int(truncatingIfNeeded: hashes[index]) & mask
       while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
       buckets[bucket] = Int32(index + 1)
-      keyBuckets[index] = bucket
+      if tracksBuckets { keyBuckets[index] = Int32(bucket) }
     }
   }
 }

@@ -91,7 +91,19 @@ struct Book: Sendable {
   var collections: [Int] = []
   /// Where the book files in the indexes; computed with the book (in parallel), consumed and
   /// dropped when the indexes are built.
-  var filing: BookFiling?
+  var filing: BookFiling? {
+    get { filingBox?.filing }
+    set { filingBox = newValue.map(FilingBox.init) }
+  }
+  /// The filing behind a reference: held inline, its entries (three optional ones among them)
+  /// made each `Book`, and so every array of books the model holds, about 290 bytes instead of
+  /// 40 long after the filing was consumed (2.5 MB at 10,000 books).
+  private var filingBox: FilingBox?
+
+  private final class FilingBox: Sendable {
+    let filing: BookFiling
+    init(_ filing: BookFiling) { self.filing = filing }
+  }
 
   var record: BookRecord { fields.record }
   var title: String? { fields.title }
