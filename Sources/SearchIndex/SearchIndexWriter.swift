@@ -17,8 +17,9 @@ package enum SearchIndexWriter {
   /// The manifest's `format`: `search.js` refuses an index of another format.
   package static let format = 1
   /// Documents analysed together, in parallel, before their terms are merged: their results
-  /// (terms and display records, ~3 KB a document) are held until then.
-  static let batchSize = 512
+  /// (terms and display records, ~3 KB a document) are held until then, two batches at once
+  /// (one merged while the next is analysed), at the search stage's peak of memory.
+  static let batchSize = 256
   /// A document file holds the documents of `1 << documentGroupBits` consecutive slots: a file
   /// per document would double a site's files, one per eight would load eight documents for
   /// each result shown.

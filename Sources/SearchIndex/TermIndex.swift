@@ -221,19 +221,24 @@ private struct TermRef {
 /// One shard's terms and postings. Mutated by one thread at a time (`TermIndex.add` gives
 /// each shard to one task), read once every document is in.
 ///
-/// Postings live in a pool of small blocks, chained per term: most terms have a few postings,
-/// and an array each (with its allocation and uniqueness checks on every byte appended) cost
-/// more than the rest of the merge.
+/// A term's first postings are held in the term itself, the rest in a pool of blocks chained
+/// per term: most terms have a few postings, and an array each (with its allocation and
+/// uniqueness checks on every byte appended) cost more than the rest of the merge. The postings
+/// are the search stage's largest part (the build's peak): 4 bytes in the term and blocks of 28
+/// take 10.5 MB where a block of 12 for every term took 11.6 (75,000 terms, 6.9 MB of postings).
 private final class TermShard: @unchecked Sendable {
+  /// Bytes of postings a term holds itself (in `Term.first`), before its first block.
+  static let inlineData = 4
   /// Bytes of postings a block holds; the 4 bytes after them number the next block.
-  static let blockData = 12
+  static let blockData = 28
   static let blockSize = blockData + 4
 
   struct Term {
+    /// The first `inlineData` bytes of postings, the first in the low byte.
+    var first: UInt32
+    /// The first and the last block, once the postings outgrow `first`.
     var head: UInt32
     var tail: UInt32
-    /// Bytes used in the tail block.
-    var fill: UInt8
     var isCJK: Bool
     var lastSlot: Int32
     var count: Int32
@@ -251,8 +256,11 @@ private final class TermShard: @unchecked Sendable {
   /// Appends term `index`'s postings to `bytes`.
   func appendPostings(_ index: Int, to bytes: inout [UInt8]) {
     let term = terms[index]
+    withUnsafeBytes(of: term.first.littleEndian) {
+      bytes.append(contentsOf: $0.prefix(min(Int(term.bytes), TermShard.inlineData)))
+    }
     var block = Int(term.head)
-    var left = Int(term.bytes)
+    var left = Int(term.bytes) - TermShard.inlineData
     while left > 0 {
       let start = blocks.address(of: block)
       let take = min(left, TermShard.blockData)
@@ -292,8 +300,7 @@ private final class TermShard: @unchecked Sendable {
   }
 
   private func addTerm(_ index: Int, isCJK: Bool) {
-    let block = UInt32(blocks.add())
-    terms.add(Term(head: block, tail: block, fill: 0, isCJK: isCJK, lastSlot: -1, count: 0, bytes: 0))
+    terms.add(Term(first: 0, head: 0, tail: 0, isCJK: isCJK, lastSlot: -1, count: 0, bytes: 0))
   }
 
   /// Appends `value` as a varint to term `index`'s postings.
@@ -303,15 +310,24 @@ private final class TermShard: @unchecked Sendable {
     var rest = UInt(value)
     while true {
       let byte = rest >= 0x80 ? UInt8(truncatingIfNeeded: rest) | 0x80 : UInt8(rest)
-      if Int(term.pointee.fill) == TermShard.blockData {
-        let next = UInt32(blocks.add())
-        let link = blocks.address(of: Int(term.pointee.tail)) + TermShard.blockData
-        UnsafeMutableRawPointer(link).storeBytes(of: next, as: UInt32.self)
-        term.pointee.tail = next
-        term.pointee.fill = 0
+      let held = Int(term.pointee.bytes)
+      if held < TermShard.inlineData {
+        term.pointee.first |= UInt32(byte) << (8 * held)
+      } else {
+        // Every block but the tail is full: where this byte goes follows from the count.
+        let offset = (held - TermShard.inlineData) % TermShard.blockData
+        if offset == 0 {
+          let next = UInt32(blocks.add())
+          if held == TermShard.inlineData {
+            term.pointee.head = next
+          } else {
+            let link = blocks.address(of: Int(term.pointee.tail)) + TermShard.blockData
+            UnsafeMutableRawPointer(link).storeBytes(of: next, as: UInt32.self)
+          }
+          term.pointee.tail = next
+        }
+        blocks.address(of: Int(term.pointee.tail))[offset] = byte
       }
-      blocks.address(of: Int(term.pointee.tail))[Int(term.pointee.fill)] = byte
-      term.pointee.fill += 1
       term.pointee.bytes += 1
       if rest < 0x80 { return }
       rest >>= 7

@@ -38,23 +38,4 @@ import Testing
       #expect(Array(table.key(index)) == key)
     }
   }
-
-  /// The terms of every shard come out of the chunks once each, in one byte order.
-  @Test func chunksHoldEveryShardsTermsInByteOrder() {
-    let terms = TermIndex()
-    let distinct = Self.keys.filter { !$0.isEmpty }
-    var buffers = [[UInt8]](repeating: [], count: TermIndex.shardCount)
-    for key in distinct {
-      let shard = TermIndex.shard(ofHash: key.withUnsafeBufferPointer { ByteKeyTable.hash($0) })
-      buffers[shard].appendVarInt(key.count)
-      buffers[shard].append(contentsOf: key)
-      buffers[shard].append(PostingFlags.word(primary: true))
-    }
-    terms.add([(buffers.map { $0[...] }, 3)])
-    var written: [[UInt8]] = []
-    _ = terms.writeChunks(target: 4096) { bytes, _, _ in
-      written += ChunkDecoder.terms(bytes)?.map(\.key) ?? []
-    }
-    #expect(written == distinct.sorted { $0.lexicographicallyPrecedes($1) })
-  }
 }
