@@ -56,7 +56,7 @@ extension CommandContext {
     // The volumes the last build decoded: a cache entry's items of the same bytes are not
     // decoded again. This build's are kept for the next once its output is in place.
     let volumeStamp = "bookgen volume memo \(Self.volumeMemoFormat) \(BookgenCLI.buildIdentity)"
-    let volumeMemo = VolumeMemo(kept: output.keptVolumes(), stamp: volumeStamp)
+    let volumeMemo = VolumeMemo(keptFile: output.volumeState, stamp: volumeStamp)
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {

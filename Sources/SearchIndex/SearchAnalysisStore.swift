@@ -49,7 +49,7 @@ package struct SearchAnalysisStore: Sendable {
   /// `window` bounds the bytes read at once (an entry larger than it is read whole).
   package init?(reading path: String, stamp: String, window: Int = SearchAnalysisStore.defaultWindow) {
     guard let file = PositionalFile(path: path) else { return nil }
-    var reader = WindowReader(file: file, window: max(64, window))
+    var reader = FileWindow(file: file, window: max(64, window))
     guard reader.load(SearchAnalysisStore.magic.count + 10),
       reader.take(SearchAnalysisStore.magic.count).map(Array.init) == SearchAnalysisStore.magic,
       let length = reader.varInt(), length <= reader.remaining, reader.load(length + 8),
@@ -162,77 +162,18 @@ package struct SearchAnalysisStore: Sendable {
   }
 }
 
-/// A store's file read front to back through a buffer of about `window` bytes (more for a
-/// piece larger than that), for `SearchAnalysisStore`'s first pass: `load` makes the next
-/// bytes lie in the buffer, then they are read as `StoreReader` reads; offsets are the file's.
-private struct WindowReader {
-  let file: PositionalFile
-  let window: Int
-  /// The bytes from `start` in the file.
-  private var buffer: [UInt8] = []
-  private var start = 0
-  /// Where reading is, in `buffer`.
-  private var position = 0
-  private var failed = false
-
-  init(file: PositionalFile, window: Int) {
-    self.file = file
-    self.window = window
-  }
-
-  var offset: Int { start + position }
-
-  /// The bytes after here, up to the size the file had when opened (its end for this pass).
-  var remaining: Int { file.size - offset }
-
-  /// Whether the file ends here.
-  var isAtEnd: Bool { !failed && remaining == 0 && position == buffer.count }
-
-  /// Reads on so that the buffer holds the `count` bytes from here, or what is left of the file
-  /// when fewer, and still holds those from `mark` on (a file offset before here); false when
-  /// a read fails. What is read is taken as it comes.
-  mutating func load(_ count: Int, keeping mark: Int? = nil) -> Bool {
-    guard !failed else { return false }
-    guard buffer.count - position < count else { return true }
-    let kept = (mark ?? offset) - start
-    buffer.removeSubrange(0..<kept)
-    start += kept
-    position -= kept
-    let have = buffer.count
-    let wanted = have + min(max(window, position + count) - have, file.size - start - have)
-    guard wanted > have else { return true }
-    var got: Int?
-    buffer.append(contentsOf: repeatElement(0, count: wanted - have))
-    buffer.withUnsafeMutableBytes { raw in
-      got = file.read(at: start + have, into: UnsafeMutableRawBufferPointer(rebasing: raw[have..<wanted]))
-    }
-    guard let got else {
-      failed = true
-      return false
-    }
-    buffer.removeSubrange((have + got)..<wanted)
-    return true
-  }
-
-  /// The `count` bytes from `offset` (in the buffer).
-  func bytes(from offset: Int, count: Int) -> ArraySlice<UInt8> {
-    buffer[(offset - start)..<(offset - start + count)]
-  }
-
-  /// The XXH64 of the bytes from `offset` (in the buffer) to here.
-  func hash(from offset: Int) -> UInt64 {
-    XXH64.hash(buffer, range: (offset - start)..<position)
-  }
-
+/// `FileWindow` read as `StoreReader` reads, for `SearchAnalysisStore`'s first pass.
+extension FileWindow {
   /// `read` done by a `StoreReader` from here; the reading goes on after what it took.
-  private mutating func reading<T>(_ read: (inout StoreReader<[UInt8]>) -> T?) -> T? {
-    var reader = StoreReader(bytes: buffer)
-    reader.position = position
-    defer { position = reader.position }
-    return read(&reader)
+  private mutating func storeReading<T>(_ read: (inout StoreReader<[UInt8]>) -> T?) -> T? {
+    reading { buffer, position in
+      var reader = StoreReader(bytes: buffer)
+      reader.position = position
+      defer { position = reader.position }
+      return read(&reader)
+    }
   }
 
-  mutating func take(_ count: Int) -> ArraySlice<UInt8>? { reading { $0.take(count) } }
-  mutating func varInt() -> Int? { reading { $0.varInt() } }
-  mutating func word() -> UInt64? { reading { $0.word() } }
+  fileprivate mutating func varInt() -> Int? { storeReading { $0.varInt() } }
+  fileprivate mutating func word() -> UInt64? { storeReading { $0.word() } }
 }

@@ -105,7 +105,7 @@ package struct StateFileWriter {
 
 package struct StateReader {
   private let bytes: ArraySlice<UInt8>
-  private var position: Int
+  package private(set) var position: Int
 
   package init(_ bytes: ArraySlice<UInt8>) {
     self.bytes = bytes

@@ -10,6 +10,15 @@ import Testing
 @Suite struct KeptVolumeMemoTests {
   private let stamp = "bookgen volume memo 1 test"
 
+  /// The memo of a kept file of `bytes` (read from a file, as a build reads it; the file is
+  /// removed once open).
+  private func keptMemo(_ bytes: [UInt8], stamp: String? = nil) throws -> VolumeMemo {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return VolumeMemo(keptFile: path, stamp: stamp ?? self.stamp)
+  }
+
   private func kept(_ bodies: [[UInt8]]) throws -> [UInt8] {
     let memo = VolumeMemo()
     for body in bodies { _ = try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo) }
@@ -28,7 +37,7 @@ import Testing
     }
     let file = try kept(bodies)
     // Twice: the second memo is made from the first's entries taken from the file, not decoded.
-    let again = VolumeMemo(kept: file, stamp: stamp)
+    let again = try keptMemo(file)
     for body in bodies {
       let plain = try VolumeDecoder.decode(body[...], maxItems: nil)
       #expect(try VolumeDecoder.decode(body[...], maxItems: nil, memo: again) == plain)
@@ -53,7 +62,7 @@ import Testing
     let item =
       #"{"kind":"books#volume","id":"AAAAAAAAAAAA","volumeInfo":{"title":"T","description":"\#(long)"}}"#
     let body = Array(#"{"items":[\#(item)]}"#.utf8)
-    let memo = VolumeMemo(kept: try kept([body]), stamp: stamp)
+    let memo = try keptMemo(try kept([body]))
     let plain = try VolumeDecoder.decode(body[...], maxItems: nil)
     let reused = try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
     #expect(!plain.notes.isEmpty)
@@ -74,14 +83,14 @@ import Testing
     var edited = items
     edited[2] = edited[2].replacingOccurrences(of: #""T2""#, with: #""Changed""#)
     let changed = Array(#"{"items":[\#(edited.joined(separator: ","))]}"#.utf8)
-    let memo = VolumeMemo(kept: try kept([body]), stamp: stamp)
+    let memo = try keptMemo(try kept([body]))
     let decoded = try VolumeDecoder.decode(changed[...], maxItems: nil, memo: memo)
     #expect(decoded == (try VolumeDecoder.decode(changed, maxItems: nil)))
     #expect(decoded.volumes[2].volumeInfo.title == "Changed")
     #expect(memo.bodiesServedFromOutlines == 0)
     #expect(memo.servedFromEarlierRun == 4)
     // The next run finds the changed page outlined, and every item of it kept.
-    let next = VolumeMemo(kept: memo.serialized(stamp: stamp), stamp: stamp)
+    let next = try keptMemo(memo.serialized(stamp: stamp))
     #expect(try VolumeDecoder.decode(changed[...], maxItems: nil, memo: next) == decoded)
     #expect(next.bodiesServedFromOutlines == 1)
     #expect(next.servedFromEarlierRun == 5)
@@ -95,7 +104,7 @@ import Testing
         .utf8)
     let file = try kept([body])
     for maxItems in [nil, 1, 2, 3, 10] {
-      let memo = VolumeMemo(kept: file, stamp: stamp)
+      let memo = try keptMemo(file)
       let plain = try VolumeDecoder.decode(body, maxItems: maxItems)
       #expect(
         try VolumeDecoder.decode(body[...], maxItems: maxItems, memo: memo) == plain,
@@ -109,7 +118,7 @@ import Testing
     var writer = StateFileWriter(stamp: stamp) { outlinesOnly.append(contentsOf: $0) }
     for (key, range) in entries where ResponseOutline.isOutlineKey(key) { writer.add(key, file[range]) }
     writer.finish()
-    let memo = VolumeMemo(kept: outlinesOnly, stamp: stamp)
+    let memo = try keptMemo(outlinesOnly)
     #expect(
       try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
         == (try VolumeDecoder.decode(body, maxItems: nil)))
@@ -145,8 +154,28 @@ import Testing
       ("another version's", file, "bookgen volume memo 1 other"),
     ]
     for (name, bytes, stamp) in damaged {
-      let memo = VolumeMemo(kept: bytes, stamp: stamp)
+      let memo = try keptMemo(bytes, stamp: stamp)
       #expect(memo.serialized(stamp: stamp) == VolumeMemo().serialized(stamp: stamp), "\(name)")
+    }
+  }
+
+  /// The kept entries are copied from the file when the next one is written; when it changed
+  /// under the run, they are encoded again: the same bytes.
+  @Test func aKeptFileChangedUnderTheRunStillGivesTheSameNextFile() throws {
+    let body = try Fixtures.bytes("real/search-design-patterns-30-items-GB.json")
+    let file = try kept([body])
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString)").path
+    try Data(file).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for damage in [false, true] {
+      try Data(file).write(to: URL(fileURLWithPath: path))
+      let memo = VolumeMemo(keptFile: path, stamp: stamp)
+      #expect(
+        try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo)
+          == VolumeDecoder.decode(body, maxItems: nil))
+      #expect(memo.servedFromEarlierRun > 3)
+      if damage { try Data(file.map { $0 ^ 0x5A }).write(to: URL(fileURLWithPath: path)) }
+      #expect(memo.serialized(stamp: stamp) == file, "damaged: \(damage)")
     }
   }
 }

@@ -6,24 +6,25 @@ import Support
 /// decoded from. Keyed by those bytes alone, a kept volume stands in only for an item of the
 /// very same bytes: a changed volume misses and is decoded.
 extension VolumeMemo {
-  /// The memo of a file `serialized(stamp:)` wrote; empty when the bytes are not a whole one
-  /// with `stamp`.
-  package convenience init(kept bytes: [UInt8], stamp: String) {
-    guard let entries = StateReader.entries(of: bytes, stamp: stamp) else {
-      self.init()
-      return
-    }
-    self.init(previous: bytes, entries: entries)
+  /// The memo of the file at `path`, which `serialize` wrote, read from it as entries are asked
+  /// for (never whole); empty when there is no such regular file or it is not a whole one with
+  /// `stamp`.
+  package convenience init(keptFile path: String, stamp: String) {
+    self.init(previous: StateFileIndex(reading: path, stamp: stamp) ?? StateFileIndex())
   }
 
   /// This run's entries (decoded, or taken from the last run's) and outlines, in key order, written to
   /// `sink` a chunk at a time; the memo is empty afterwards.
   package func serialize(stamp: String, to sink: @escaping ([UInt8]) -> Void) {
-    var (all, outlines) = takeEntries()
+    var (all, outlines, previous) = takeEntries()
+    // The kept entries come in the earlier file's order: read a window at a time.
+    var earlier = previous.sequentialReader()
     var writer = StateFileWriter(stamp: stamp, sink: sink)
     for digest in all.keys.sorted() {
       let entry = all.removeValue(forKey: digest)!
-      writer.add(StateKey(low: digest, high: UInt64(entry.length)), entry.kept ?? Self.encode(entry)[...])
+      let key = StateKey(low: digest, high: UInt64(entry.length))
+      // One that no longer reads back as it was is encoded again: the same bytes.
+      writer.add(key, (entry.kept ? earlier.entry(key) : nil) ?? Self.encode(entry)[...])
     }
     // After the volumes, in key order too: the same run writes the same bytes.
     for key in outlines.keys.sorted() {

@@ -12,10 +12,10 @@ package final class VolumeMemo: @unchecked Sendable {
     var notes: [String]
     /// Bytes of JSON it was decoded from: with the digest, what tells two items apart.
     var length: Int
-    /// Its encoding in the earlier run's file when it was taken from there: written to the
-    /// next file as it is (the encoding of a volume is one layout, so it is the bytes encoding
-    /// it again would give), not encoded again.
-    var kept: ArraySlice<UInt8>?
+    /// Whether it was taken from the earlier run's file: its encoding there is copied to the
+    /// next file (the encoding of a volume is one layout, so it is the bytes encoding it again
+    /// would give), not encoded again.
+    var kept = false
   }
 
   private let lock = NSLock()
@@ -23,9 +23,8 @@ package final class VolumeMemo: @unchecked Sendable {
   /// The ids of the entries' volumes: an item whose id none has is decoded without first
   /// skipping over it for its digest.
   private var ids: Set<String> = []
-  /// An earlier run's entries, encoded (`VolumeMemo+State`), and where each one is.
-  private var previous: [UInt8]
-  private var previousEntries: [StateKey: Range<Int>]
+  /// An earlier run's entries, encoded (`VolumeMemo+State`), read from its file when asked for.
+  private var previous: StateFileIndex
   private var keptServed = 0
   /// This run's pages of search results, by their body's key (`ResponseOutline.key`), with
   /// the earlier run's bytes of those taken from there.
@@ -40,23 +39,21 @@ package final class VolumeMemo: @unchecked Sendable {
   package var bodiesServedFromOutlines: Int { lock.withLock { outlinesServed } }
 
   package init() {
-    previous = []
-    previousEntries = [:]
+    previous = StateFileIndex()
   }
 
-  init(previous: [UInt8], entries: [StateKey: Range<Int>]) {
+  init(previous: StateFileIndex) {
     self.previous = previous
-    previousEntries = entries
   }
 
   /// The entry decoded from bytes with `digest` and `length`, when it is the same volume.
   func entry(digest: UInt64, length: Int) -> Entry? {
-    let (found, kept) = lock.withLock {
-      (entries[digest], previousEntries[StateKey(low: digest, high: UInt64(length))].map { previous[$0] })
-    }
+    let (found, earlier) = lock.withLock { (entries[digest], self.previous) }
     if let found { return found.length == length ? found : nil }
-    guard let kept, var entry = Self.decode(kept, digest: digest, length: length) else { return nil }
-    entry.kept = kept
+    guard let kept = earlier.entry(StateKey(low: digest, high: UInt64(length))),
+      var entry = Self.decode(kept[...], digest: digest, length: length)
+    else { return nil }
+    entry.kept = true
     store(entry, digest: digest)
     lock.withLock { keptServed += 1 }
     return entry
@@ -64,10 +61,12 @@ package final class VolumeMemo: @unchecked Sendable {
 
   /// The outline kept under `key` (this run's, or the earlier run's).
   func outline(_ key: StateKey) -> ResponseOutline? {
-    let (found, kept) = lock.withLock { (outlines[key], previousEntries[key].map { previous[$0] }) }
+    let (found, earlier) = lock.withLock { (outlines[key], self.previous) }
     if let found { return found.outline }
-    guard let kept, let outline = ResponseOutline(decoding: kept) else { return nil }
-    lock.withLock { outlines[key] = (outline, kept) }
+    guard let kept = earlier.entry(key), let outline = ResponseOutline(decoding: kept[...]) else {
+      return nil
+    }
+    lock.withLock { outlines[key] = (outline, kept[...]) }
     return outline
   }
 
@@ -83,7 +82,7 @@ package final class VolumeMemo: @unchecked Sendable {
   /// Whether an entry may be a volume with `id` (false: none is). An earlier run's entries are
   /// found by their digest alone, so while there are any, every item may be one of them.
   func mayHold(id: String) -> Bool {
-    lock.withLock { !previousEntries.isEmpty || ids.contains(id) }
+    lock.withLock { !previous.isEmpty || ids.contains(id) }
   }
 
   func store(_ entry: Entry, digest: UInt64) {
@@ -93,19 +92,20 @@ package final class VolumeMemo: @unchecked Sendable {
     }
   }
 
-  /// This run's entries, by digest, handed over: the memo is emptied (the earlier run's too),
-  /// so the run's volumes are not held past the fetch stage by it.
+  /// This run's entries, by digest, handed over with the earlier run's file (which the kept
+  /// ones are copied from): the memo is emptied, so the run's volumes are not held past the
+  /// fetch stage by it.
   func takeEntries() -> (
-    entries: [UInt64: Entry], outlines: [StateKey: (outline: ResponseOutline, kept: ArraySlice<UInt8>?)]
+    entries: [UInt64: Entry], outlines: [StateKey: (outline: ResponseOutline, kept: ArraySlice<UInt8>?)],
+    previous: StateFileIndex
   ) {
     lock.withLock {
       defer {
         entries = [:]
         outlines = [:]
-        previous = []
-        previousEntries = [:]
+        previous = StateFileIndex()
       }
-      return (entries, outlines)
+      return (entries, outlines, previous)
     }
   }
 }

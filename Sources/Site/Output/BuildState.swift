@@ -143,13 +143,6 @@ package final class StagedFile: @unchecked Sendable {
 }
 
 extension OutputFolder {
-  /// The bytes of the Google Books volumes the last build kept (`VolumeMemo`'s file); none
-  /// when there is no such regular file. What they are worth is the memo's to check.
-  package func keptVolumes() -> [UInt8] {
-    guard FileSystem.size(of: volumeState) != nil else { return [] }
-    return FileSystem.read(volumeState) ?? []
-  }
-
   /// What `produce` hands its sink written for the next build under a temporary name, put in
   /// place by `finish`.
   package func stageVolumes(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
