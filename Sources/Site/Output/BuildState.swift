@@ -145,15 +145,29 @@ package final class StagedFile: @unchecked Sendable {
 extension OutputFolder {
   /// The bytes of the Google Books volumes the last build kept (`VolumeMemo`'s file); none
   /// when there is no such regular file. What they are worth is the memo's to check.
-  package func keptVolumes() -> [UInt8] {
-    guard FileSystem.size(of: volumeState) != nil else { return [] }
-    return FileSystem.read(volumeState) ?? []
-  }
+  package func keptVolumes() -> [UInt8] { Self.kept(volumeState) }
 
   /// What `produce` hands its sink written for the next build under a temporary name, put in
   /// place by `finish`.
   package func stageVolumes(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
-    let staged = StagedFile(path: volumeState)
+    Self.stage(volumeState, produce)
+  }
+
+  /// The bytes of the cache index the last build kept (`CacheIndex`'s file), as `keptVolumes`.
+  package func keptCacheIndex() -> [UInt8] { Self.kept(cacheIndexState) }
+
+  /// The cache index for the next build, staged as `stageVolumes` stages the volumes.
+  package func stageCacheIndex(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
+    Self.stage(cacheIndexState, produce)
+  }
+
+  private static func kept(_ path: String) -> [UInt8] {
+    guard FileSystem.size(of: path) != nil else { return [] }
+    return FileSystem.read(path) ?? []
+  }
+
+  private static func stage(_ path: String, _ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
+    let staged = StagedFile(path: path)
     staged.write(streaming: produce)
     return staged
   }
