@@ -73,6 +73,9 @@ package final class CacheIndex: @unchecked Sendable {
     previous = records
   }
 
+  /// Whether the earlier build left records (a build without any need not look its files up).
+  var hasEarlierRecords: Bool { !previous.isEmpty }
+
   /// How many entries this build took from the earlier build's records instead of reading them.
   package var trustedEntries: Int { lock.withLock { trusted } }
 

@@ -149,7 +149,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   private func lookup(_ request: Source.Request, cache: ResponseCache) -> ChildResult<Source> {
     // An entry whose file is the one the last build read, and whose body the source can serve
     // from what it kept, is not read again.
-    if let cacheIndex, let known = cache.knownEntry(request, in: cacheIndex),
+    if let cacheIndex, cacheIndex.hasEarlierRecords, let known = cache.knownEntry(request, in: cacheIndex),
       (200..<300).contains(known.status),
       let decoded = source.decodeCached(digest: known.bodyDigest, length: known.bodyLength, for: request)
     {
