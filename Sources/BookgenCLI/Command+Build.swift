@@ -57,6 +57,10 @@ extension CommandContext {
     // decoded again. This build's are kept for the next once its output is in place.
     let volumeStamp = "bookgen volume memo \(Self.volumeMemoFormat) \(BookgenCLI.buildIdentity)"
     let volumeMemo = VolumeMemo(keptFile: output.volumeState, stamp: volumeStamp)
+    // What the last build read from the cache, by each entry file's identity: an unchanged
+    // entry of a page the memo outlined is not read again (`CacheIndex`).
+    let indexStamp = "bookgen cache index \(Self.cacheIndexFormat) \(BookgenCLI.buildIdentity)"
+    let cacheIndex = CacheIndex(kept: output.keptCacheIndex(), stamp: indexStamp)
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
@@ -64,7 +68,7 @@ extension CommandContext {
         guard !options.offline else {
           return try await fetchVolumes(
             for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
-            volumeMemo: volumeMemo)
+            volumeMemo: volumeMemo, cacheIndex: cacheIndex)
         }
         // A fetch writes the cache: nobody else writes it until the fingerprint of what this
         // build read is taken (an offline build only reads, and needs no lock).
@@ -72,17 +76,19 @@ extension CommandContext {
         return try await holdingCacheLock(cache) {
           let result = try await fetchVolumes(
             for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
-            volumeMemo: volumeMemo)
+            volumeMemo: volumeMemo, cacheIndex: cacheIndex)
           buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
           return result
         }
       })
     let keptVolumes = output.stageVolumes { volumeMemo.serialize(stamp: volumeStamp, to: $0) }
+    let keptIndex = output.stageCacheIndex { cacheIndex.serialize(stamp: indexStamp, to: $0) }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
     keptVolumes.finish()
+    keptIndex.finish()
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
@@ -104,6 +110,9 @@ extension CommandContext {
   /// The layout of the kept volumes' file (`VolumeMemo+State`): a new one needs a new number
   /// (2: the outlines of pages of search results beside the volumes).
   static let volumeMemoFormat = 2
+
+  /// The layout of the kept cache index's file (`CacheIndex`): a new one needs a new number.
+  static let cacheIndexFormat = 1
 
   /// Whole milliseconds, for `--verbose` timings.
   static func milliseconds(_ seconds: Double) -> String {

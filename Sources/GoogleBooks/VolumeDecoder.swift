@@ -84,6 +84,20 @@ package enum VolumeDecoder {
     try decode(body, maxItems: maxItems, memo: nil)
   }
 
+  /// The page of `length` bytes with XXH64 `digest` served from `memo`'s outline of it and its
+  /// entries, without its bytes; nil when the memo holds no such outline or entries.
+  static func decode(digest: UInt64, length: Int, maxItems: Int?, memo: VolumeMemo) -> DecodedResponse? {
+    ResponseOutline.key(digest: digest, length: length, maxItems: maxItems).flatMap {
+      outlined($0, memo: memo)
+    }
+  }
+
+  private static func outlined(_ key: StateKey, memo: VolumeMemo) -> DecodedResponse? {
+    guard let outline = memo.outline(key), let response = outline.response(from: memo) else { return nil }
+    memo.servedOutline()
+    return response
+  }
+
   static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, digest: UInt64? = nil, maxItems: Int?, memo: VolumeMemo? = nil
   ) throws(ResponseDecodingError) -> DecodedResponse {
@@ -91,12 +105,7 @@ package enum VolumeDecoder {
     let outlineKey = memo.flatMap { _ in
       ResponseOutline.key(digest: digest ?? XXH64.hash(buffer), length: buffer.count, maxItems: maxItems)
     }
-    if let memo, let outlineKey, let outline = memo.outline(outlineKey),
-      let response = outline.response(from: memo)
-    {
-      memo.servedOutline()
-      return response
-    }
+    if let memo, let outlineKey, let response = outlined(outlineKey, memo: memo) { return response }
     let body: ResponseBody
     var ignoredItems = 0
     var lengths: [Int] = []

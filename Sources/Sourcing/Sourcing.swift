@@ -36,6 +36,9 @@ package struct Sourcing: Sendable {
   /// Google Books' volumes decoded by an earlier build (`VolumeMemo`), for every Google run of
   /// this one; it holds this build's for the next when the runs are done.
   package var volumeMemo: VolumeMemo?
+  /// What an earlier build read from the cache, by file identity (`CacheIndex`), for every
+  /// Google run of this one; it holds this build's reads for the next when the runs are done.
+  package var cacheIndex: CacheIndex?
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -57,6 +60,7 @@ package struct Sourcing: Sendable {
     google.isbnFallback = googleFirst && order.contains(.openLibrary)
     google.standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
     google.memo = volumeMemo
+    google.cacheIndex = cacheIndex
     // Google's answers that its daily quota is spent hold for the later Google runs too.
     let quota = SpentQuota()
     google.quota = quota
@@ -129,6 +133,7 @@ package struct Sourcing: Sendable {
     var google = Fetcher(catalog: catalog, options: options, transport: googleTransport, progress: relay)
     google.isbnFallback = !enriching && !googleFirst
     google.memo = volumeMemo
+    google.cacheIndex = cacheIndex
     google.quota = quota
     google.enrichingISBNs = enriching
     let result = try await google.run()

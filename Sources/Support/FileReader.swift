@@ -35,6 +35,11 @@ package enum FileReader {
 
   /// Checks the open `descriptor` is an ordinary file within `limit`; returns the size it claims.
   static func inspect(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> Int {
+    Int(try status(descriptor: descriptor, path: path, limit: limit).st_size)
+  }
+
+  /// `inspect`, giving the descriptor's whole `stat`.
+  static func status(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> stat {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       throw FileReadError(path: path, problem: .system(operation: "inspect", errno: errno))
@@ -45,12 +50,21 @@ package enum FileReader {
     guard Int(info.st_size) <= limit.bytes else {
       throw FileReadError(path: path, problem: .tooLarge(limit: limit.bytes, what: limit.what))
     }
-    return Int(info.st_size)
+    return info
   }
 
   /// Checks the open `descriptor` is an ordinary file within `limit`, then reads it whole.
   static func read(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> [UInt8] {
-    let size = try inspect(descriptor: descriptor, path: path, limit: limit)
+    try readIdentified(descriptor: descriptor, path: path, limit: limit).bytes
+  }
+
+  /// `read`, with the file's identity as it was before the first byte was read: a change made
+  /// while reading gives the file another identity than this one.
+  static func readIdentified(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> (
+    identity: FileIdentity, bytes: [UInt8]
+  ) {
+    let info = try status(descriptor: descriptor, path: path, limit: limit)
+    let size = Int(info.st_size)
     let tooLarge = FileReadError(path: path, problem: .tooLarge(limit: limit.bytes, what: limit.what))
     // One byte more than announced: finding it means the size lied (or the file grew), so the
     // rest is read in chunks, still stopping one byte past the limit.
@@ -71,7 +85,7 @@ package enum FileReader {
     }
     if failure != 0 { throw FileReadError(path: path, problem: .system(operation: "read", errno: failure)) }
     guard bytes.count <= limit.bytes else { throw tooLarge }
-    return bytes
+    return (FileIdentity(info), bytes)
   }
 
   /// Reads until `buffer` is full or the file ends; returns the bytes read, `failure` the errno.

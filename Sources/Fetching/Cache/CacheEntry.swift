@@ -31,9 +31,6 @@ package struct CacheEntry: Sendable, Equatable {
     self.file = file
     self.bodyStart = bodyStart
   }
-
-  /// Seconds since the entry was fetched.
-  func age(at now: Date) -> Double { now.timeIntervalSince(fetchedAt) }
 }
 
 /// Why a cache entry could not be read or written.

@@ -13,7 +13,9 @@ import Support
 /// so it is stable across runs, machines and API base URLs. A file is one JSON header line
 /// (format, request, status, fetched_at, body_length, body_xxh64, and `pinned` on recorded
 /// entries that never expire), a newline, then the body
-/// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
+/// exactly as received. Writes go to a temp file in the same folder and are renamed into place
+/// (a new inode, which is what lets a build trust an entry whose file's identity is the one
+/// the last build read: `CacheIndex`).
 package struct ResponseCache: Sendable {
   package let directory: String
 
@@ -34,18 +36,35 @@ package struct ResponseCache: Sendable {
 
   /// `aa/<key>.entry`, below `directory`.
   func relativePath(for request: some CachedRequest) -> String {
+    Self.relativePath(key: key(for: request))
+  }
+
+  private static func relativePath(key: String) -> String { key.prefix(2) + "/" + key + ".entry" }
+
+  /// What `index` recorded of `request`'s entry, when its file is still the one read then
+  /// (`CacheIndex`): the entry need not be read. Nil for any other file, or none (`load` then
+  /// reads it, and says what is wrong with it).
+  package func knownEntry(_ request: some CachedRequest, in index: CacheIndex) -> CacheIndex.Record? {
     let key = key(for: request)
-    return key.prefix(2) + "/" + key + ".entry"
+    let fence = FileFence(folder: directory, name: "the cache folder")
+    guard let identity = try? fence.identity(of: Self.relativePath(key: key), limit: Self.entryLimit) else {
+      return nil
+    }
+    return index.known(key, identity: identity)
   }
 
   /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry,
-  /// and for anything but a regular file inside the cache folder within `entryLimit`.
-  package func load(_ request: some CachedRequest) throws(CacheError) -> CacheEntry? {
-    let path = path(for: request)
+  /// and for anything but a regular file inside the cache folder within `entryLimit`. A good
+  /// one is recorded in `index` with its file's identity, for the next build.
+  package func load(_ request: some CachedRequest, index: CacheIndex? = nil) throws(CacheError) -> CacheEntry?
+  {
+    let key = key(for: request)
+    let path = directory + "/" + Self.relativePath(key: key)
     let file: [UInt8]
+    let identity: FileIdentity
     do {
-      file = try FileFence(folder: directory, name: "the cache folder").read(
-        relativePath(for: request), limit: Self.entryLimit)
+      (identity, file) = try FileFence(folder: directory, name: "the cache folder").readIdentified(
+        Self.relativePath(key: key), limit: Self.entryLimit)
     } catch {
       switch error.problem {
       case .notFound: return nil
@@ -82,6 +101,11 @@ package struct ResponseCache: Sendable {
         request: header.request, status: header.status, fetchedAt: fetchedAt, pinned: header.pinned, file: [],
         bodyStart: newline + 1, bodyDigest: digest)
     }
+    index?.read(
+      key,
+      CacheIndex.Record(
+        identity: identity, status: entry.status, fetchedAt: entry.fetchedAt, pinned: entry.pinned,
+        bodyLength: file.count - entry.bodyStart, bodyDigest: entry.bodyDigest))
     var result = entry
     result.file = file
     return result

@@ -18,6 +18,9 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   /// What tells the run that the source's quota is spent; shared with the other runs of the
   /// same command that ask the same source (a fresh one: this run's alone).
   package var quota = SpentQuota()
+  /// What the last build read from the cache, by each file's identity, and what this one reads
+  /// for the next (`CacheIndex`); nil: every entry is read.
+  package var cacheIndex: CacheIndex?
 
   package init(
     source: Source, limits: FetchLimits, options: FetchOptions, cache: ResponseCache,
@@ -144,9 +147,18 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch
   /// (offline: missing, with the problem).
   private func lookup(_ request: Source.Request, cache: ResponseCache) -> ChildResult<Source> {
+    // An entry whose file is the one the last build read, and whose body the source can serve
+    // from what it kept, is not read again.
+    if let cacheIndex, cacheIndex.hasEarlierRecords, let known = cache.knownEntry(request, in: cacheIndex),
+      (200..<300).contains(known.status),
+      let decoded = source.decodeCached(digest: known.bodyDigest, length: known.bodyLength, for: request)
+    {
+      cacheIndex.servedUnread()
+      return judged(request, decoded, pinned: known.pinned, fetchedAt: known.fetchedAt)
+    }
     let entry: CacheEntry?
     do {
-      entry = try cache.load(request)
+      entry = try cache.load(request, index: cacheIndex)
     } catch {
       return .needsNetwork(request, stale: nil, problem: "\(error)")
     }
@@ -157,11 +169,17 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
       return .needsNetwork(
         request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
     }
-    if !options.refresh && (entry.pinned || entry.age(at: options.now()) < limits.maxAge) {
+    return judged(request, decoded, pinned: entry.pinned, fetchedAt: entry.fetchedAt)
+  }
+
+  /// A good entry decoded: fresh, or stale (decoded as the fallback).
+  private func judged(_ request: Source.Request, _ decoded: Source.Decoded, pinned: Bool, fetchedAt: Date)
+    -> ChildResult<Source>
+  {
+    if !options.refresh && (pinned || options.now().timeIntervalSince(fetchedAt) < limits.maxAge) {
       return .fresh(request, decoded)
     }
-    return .needsNetwork(
-      request, stale: StaleEntry(decoded: decoded, fetchedAt: entry.fetchedAt), problem: nil)
+    return .needsNetwork(request, stale: StaleEntry(decoded: decoded, fetchedAt: fetchedAt), problem: nil)
   }
 
   /// Sends the request and stores a good answer; an error response is never cached.

@@ -36,6 +36,9 @@ package struct Fetcher: Sendable {
   /// Whether Google's daily quota is spent, shared by the runs of one build: once one run has
   /// met it, no run sends another request (`SpentQuota`); nil: this run's alone.
   package var quota: SpentQuota?
+  /// What the last build read from the cache, by file identity, and what this run reads for the
+  /// next (`CacheIndex`); nil: every entry is read.
+  package var cacheIndex: CacheIndex?
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),
@@ -69,6 +72,7 @@ package struct Fetcher: Sendable {
       options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
     if let quota { scheduler.quota = quota }
+    scheduler.cacheIndex = cacheIndex
     let run = try await scheduler.run(planner.initialRequests())
     return try assemble(run)
   }

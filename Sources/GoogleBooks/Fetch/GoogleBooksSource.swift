@@ -39,6 +39,11 @@ struct GoogleBooksSource: FetchSource {
     try? VolumeDecoder.decode(body, digest: digest, maxItems: request.maxItems, memo: memo)
   }
 
+  /// A page of search results whose very bytes an earlier read outlined, served from the memo.
+  func decodeCached(digest: UInt64, length: Int, for request: APIRequest) -> DecodedResponse? {
+    VolumeDecoder.decode(digest: digest, length: length, maxItems: request.maxItems, memo: memo)
+  }
+
   /// A 2xx body that decodes is a success; error bodies are read before any volume.
   func interpret(_ response: TransportResponse, for request: APIRequest) -> Result<
     DecodedResponse, RequestFailure.Reason

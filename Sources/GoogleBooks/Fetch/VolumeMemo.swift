@@ -4,7 +4,7 @@ import Support
 /// The volumes one fetch run decoded, by the digest of the JSON each was decoded from: a book
 /// that several searches find comes back in each of their pages, byte for byte the same, and
 /// is decoded (and its text held) once. Shared by the run's concurrent decodes. It may start
-/// from an earlier run's (`init(kept:stamp:)`), whose entries are decoded only when asked for.
+/// from an earlier run's kept file (`init(keptFile:stamp:)`), whose entries are decoded only when asked for.
 package final class VolumeMemo: @unchecked Sendable {
   /// A decoded item and the notes its decoding made (values cut short or left out).
   struct Entry {

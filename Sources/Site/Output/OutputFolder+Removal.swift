@@ -35,7 +35,7 @@ extension OutputFolder {
     if removal.output { try FolderRemoval.removeTree(output, markerLast: OutputManifest.legacyFileName) }
     if removal.twin { try FolderRemoval.removeTree(next, markerLast: OutputManifest.legacyFileName) }
     if hasManifests { try FolderRemoval.removeTree(manifests.folder) }
-    for file in [state, bookState, volumeState].flatMap({ [$0, $0 + ".tmp"] })
+    for file in [state, bookState, volumeState, cacheIndexState].flatMap({ [$0, $0 + ".tmp"] })
     where PathKind.of(file) == .file {
       if unlink(file) != 0, errno != ENOENT { throw .io(path: file, reason: FileSystem.reason()) }
     }

@@ -30,6 +30,8 @@ package struct OutputFolder: Sendable {
   let bookState: String
   /// The Google Books volumes a build decoded, for the next one's fetch stage (`VolumeMemo`).
   package let volumeState: String
+  /// The cache entries a build read, by their files' identity, for the next one (`CacheIndex`).
+  package let cacheIndexState: String
   /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
   /// at the wrong moment left next to the output; `prepare` removes them.
   let leftovers: [String]
@@ -53,6 +55,7 @@ package struct OutputFolder: Sendable {
     state = parent + "/." + name + ".bookgen-state"
     bookState = parent + "/." + name + ".bookgen-books"
     volumeState = parent + "/." + name + ".bookgen-volumes"
+    cacheIndexState = parent + "/." + name + ".bookgen-cache-index"
     leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
