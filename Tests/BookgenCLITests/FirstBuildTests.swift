@@ -108,6 +108,11 @@ import Testing
     google.script(
       "volumes",
       Array(repeating: .error(status: 429, reason: "rateLimitExceeded", message: quotaMessage), count: 3))
+    // Google's answers take a moment, as over a network: the ISBN lookups sent at once are
+    // both in flight before the first says the quota is spent. Without it, on a loaded
+    // machine the first answer could arrive before the second lookup left, which then is
+    // never sent (the spent quota stops it): a different, also correct, request count.
+    google.latency = 0.3
     let server = FakeGoogleBooksServer(google: google)
     try server.start()
     return server
