@@ -104,8 +104,9 @@ package struct FileFence: Sendable {
   }
 
   /// Every entry below the folder that is not a folder, relative and sorted; `[]` when the
-  /// folder does not exist. Linked folders are not entered (their files would lie elsewhere);
-  /// links to files, FIFOs and the like are listed, so that reading them reports why they are
+  /// folder does not exist. A link to a folder is an error (`.linkedFolder`), never a silent
+  /// skip: its files would lie elsewhere, and the owner who linked it expects them read.
+  /// Links to files, FIFOs and the like are listed, so that reading them reports why they are
   /// refused. With `skippingHidden`, names starting with `.` are left out (and not entered).
   package func files(skippingHidden: Bool) throws(FileReadError) -> [String] {
     var files: [String] = []
@@ -133,7 +134,9 @@ package struct FileFence: Sendable {
         try collect(child, into: &files, skippingHidden: skippingHidden)
       case .symbolicLink:
         var target = stat()
-        if stat(path(child), &target) == 0, FileKind(mode: target.st_mode) == .directory { continue }
+        if stat(path(child), &target) == 0, FileKind(mode: target.st_mode) == .directory {
+          throw FileReadError(path: path(child), problem: .linkedFolder)
+        }
         files.append(child)
       default:
         files.append(child)

@@ -19,6 +19,9 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
     case linkOutside(folder: String)
     /// The path leads outside the folder through a linked folder or `..`.
     case outside(folder: String)
+    /// A symbolic link to a folder, inside a folder whose files are listed: its files are
+    /// never read (they would lie elsewhere, or twice), so listing it is an error, not a skip.
+    case linkedFolder
     /// Larger than the limit (`FileLimit.bytes`); `what` names the kind of file.
     case tooLarge(limit: Int, what: String)
     /// A system call failed with `errno`.
@@ -43,6 +46,8 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
     case .kernelFile: "it is a kernel file (in /proc or /sys), not a regular file"
     case .linkOutside(let folder): "it is a symbolic link to a file outside \(folder)"
     case .outside(let folder): "it lies outside \(folder) (through a linked folder)"
+    case .linkedFolder:
+      "it is a symbolic link to a folder, and linked folders are not read (copy the folder in, or link each file)"
     case .tooLarge(let limit, let what):
       "it is larger than \(ByteCount.text(limit)), the most bookgen reads for \(what)"
     case .system(let operation, let code): "cannot \(operation) it: \(String(cString: strerror(code)))"

@@ -54,6 +54,21 @@ import Testing
     }
   }
 
+  /// A linked `templates/partials` was skipped without a word, and the default theme's
+  /// partials used instead of the owner's: now it is a located error, as in `static/`.
+  @Test func aLinkedFolderIsRefusedNotSkipped() async throws {
+    try await site { root in
+      try write("<p>{{site.title}}</p>\n", to: root + "/shared/partials/cover.mustache")
+      try FileManager.default.createSymbolicLink(
+        atPath: root + "/templates/partials", withDestinationPath: "../shared/partials")
+      await expectRefused(
+        "templates/partials",
+        reason:
+          "it is a symbolic link to a folder, and linked folders are not read (copy the folder in, or link each file)",
+        in: root)
+    }
+  }
+
   @Test func aLinkToAnotherTemplateInsideTheFolderIsFine() async throws {
     try await site { root in
       try write("<p>Lost: {{site.title}}</p>\n", to: root + "/templates/partials/missing.mustache")

@@ -146,19 +146,42 @@ private let limit = FileLimit(bytes: 64, what: "a test file")
     }
   }
 
-  @Test func listingSkipsLinkedFoldersAndHiddenNamesButKeepsEverythingElse() throws {
+  @Test func listingSkipsHiddenNamesButKeepsEverythingElse() throws {
     let folder = try Folder()
     defer { folder.cleanUp() }
     try folder.write("a", "site/sub/a.txt")
     try folder.write("h", "site/.hidden")
     try FileManager.default.createDirectory(atPath: folder.site + "/.git", withIntermediateDirectories: true)
     try folder.write("g", "site/.git/config")
+    // A hidden linked folder is left out with the other hidden names, unvisited.
+    try folder.link("site/.up", to: "..")
     try folder.link("site/env", to: "/proc/self/environ")
-    try folder.link("site/up", to: "..")
     try TestSupport.makeFIFO(folder.site + "/pipe")
     #expect(try folder.fence.files(skippingHidden: true) == ["env", "pipe", "sub/a.txt"])
+    // Not skipping hidden names, the hidden linked folder is looked at, and refused.
+    #expect(throws: FileReadError(path: folder.site + "/.up", problem: .linkedFolder)) {
+      try folder.fence.files(skippingHidden: false)
+    }
+    try FileManager.default.removeItem(atPath: folder.site + "/.up")
     #expect(
       try folder.fence.files(skippingHidden: false) == [".git/config", ".hidden", "env", "pipe", "sub/a.txt"])
     #expect(try FileFence(folder: folder.root + "/none", name: "none/").files(skippingHidden: true) == [])
+  }
+
+  /// A linked folder is refused by name, never skipped: its files would lie elsewhere (or be
+  /// the folder's own again), and whoever linked it expects them read. Inside or out.
+  @Test(arguments: ["..", "sub", "/etc"])
+  func listingRefusesALinkedFolder(target: String) throws {
+    let folder = try Folder()
+    defer { folder.cleanUp() }
+    try folder.write("a", "site/sub/a.txt")
+    try folder.link("site/partials", to: target)
+    #expect(throws: FileReadError(path: folder.site + "/partials", problem: .linkedFolder)) {
+      try folder.fence.files(skippingHidden: true)
+    }
+    // A link to a file is listed (reading it says whether it may be read).
+    try FileManager.default.removeItem(atPath: folder.site + "/partials")
+    try folder.link("site/partials", to: "sub/a.txt")
+    #expect(try folder.fence.files(skippingHidden: true) == ["partials", "sub/a.txt"])
   }
 }
