@@ -15,10 +15,51 @@ import Testing
       let gitignore = try String(contentsOfFile: root + "/shelf/.gitignore", encoding: .utf8)
       #expect(
         gitignore
-          == "public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n"
+          == "public/\n.bookgen-cache/\n.public.bookgen-*\n"
       )
       #expect(!FileManager.default.fileExists(atPath: root + "/shelf/templates"))
     }
+  }
+
+  /// After a build, git ignores everything bookgen wrote (the output, the cache and each file
+  /// and folder beside the output) and nothing the owner wrote: a state file added beside the
+  /// output one day must not end up in the owner's commits.
+  @Test func gitIgnoresWhatABuildWritesAndNothingElse() async throws {
+    let git = "/usr/bin/git"
+    try #require(FileManager.default.isExecutableFile(atPath: git), "git is needed to check .gitignore")
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "-q"], in: root).status == 0)
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      // Again with another title: the second build leaves the twin (the last output) beside
+      // the output, with every state file.
+      let catalog = try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8)
+      let retitled = catalog.replacingOccurrences(of: "Test Shelf", with: "Test Shelf 2")
+      try write(retitled, to: root + "/catalog.yml")
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      let entries = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+      let beside = entries.filter { $0.hasPrefix(".public.bookgen-") }
+      #expect(beside.contains(".public.bookgen-next") && beside.count >= 5, "\(entries)")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: git)
+      process.currentDirectoryURL = URL(fileURLWithPath: root)
+      process.arguments = ["-c", "core.excludesFile=/dev/null", "init", "-q"]
+      try process.run()
+      process.waitUntilExit()
+      for entry in entries where entry != ".git" {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: git)
+        check.currentDirectoryURL = URL(fileURLWithPath: root)
+        check.arguments = ["-c", "core.excludesFile=/dev/null", "check-ignore", "-q", entry]
+        try check.run()
+        check.waitUntilExit()
+        // 0: ignored, 1: not ignored.
+        let owned = entry == "catalog.yml" || entry == ".gitignore"
+        #expect(check.terminationStatus == (owned ? 1 : 0), "\(entry)")
+      }
+    }
+    await fixture.server.stop()
   }
 
   @Test func initInTheWorkingDirectorySkipsTheCdStep() async throws {
@@ -59,7 +100,7 @@ import Testing
       let gitignore = try String(contentsOfFile: root + "/.gitignore", encoding: .utf8)
       #expect(
         gitignore
-          == "*.swp\n/public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n"
+          == "*.swp\n/public/\n.bookgen-cache/\n.public.bookgen-*\n"
       )
     }
   }
@@ -72,7 +113,7 @@ import Testing
       let owned = [
         "catalog.yml": "site: {title: Mine}\n",
         ".gitignore":
-          "public/\n.bookgen-cache/\n.public.bookgen-next/\n.public.bookgen-manifests/\n.public.bookgen-lock\n",
+          "public/\n.bookgen-cache/\n.public.bookgen-*\n",
         "templates/book.mustache": "my book page\n",
         "templates/assets/style.css": "/* mine */\n",
       ]
