@@ -122,22 +122,10 @@ package final class CacheIndex: @unchecked Sendable {
   /// The state file's key of an entry: the first 32 of its 64 hex digits (the record holds all
   /// of them, and is taken only for an entry of that very name).
   private static func stateKey(_ key: String) -> StateKey? {
-    let digits = Array(key.utf8)
-    guard digits.count == 64, let high = hexNumber(digits[0..<16]), let low = hexNumber(digits[16..<32])
+    guard key.utf8.count == 64, let high = UInt64(key.prefix(16), radix: 16),
+      let low = UInt64(key.dropFirst(16).prefix(16), radix: 16)
     else { return nil }
     return StateKey(low: low, high: high)
-  }
-
-  private static func hexNumber(_ digits: ArraySlice<UInt8>) -> UInt64? {
-    var value: UInt64 = 0
-    for digit in digits {
-      switch digit {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(digit - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(digit - UInt8(ascii: "a") + 10)
-      default: return nil
-      }
-    }
-    return value
   }
 
   private static func encode(_ key: String, _ record: Record) -> [UInt8] {
