@@ -39,7 +39,11 @@ struct BenchHarness {
         ? diskOutput : scenario.hasIndexPages ? writer.directory + "/public-index-pages" : tmpfsOutput
       var runs: [Measurement] = []
       for run in 0..<(scenario.isFullBuild ? max(1, options.runs) : options.runs) {
-        if scenario.isFullBuild { try? FileManager.default.removeItem(atPath: output) }
+        if scenario.startsFromNothing {
+          Self.removeBuildLeftovers(output: output)
+        } else if scenario.isFullBuild {
+          try? FileManager.default.removeItem(atPath: output)
+        }
         try FileManager.default.createDirectory(
           atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // Alternate the title so every one-book run really has a change to pick up.
@@ -93,10 +97,22 @@ struct BenchHarness {
       size: writer.plan.count, scenario: scenario, seconds: outcome.seconds, peakRSS: outcome.peakRSS,
       files: after.count, bytes: after.bytes, writtenFiles: written.files, writtenBytes: written.bytes,
       stages: TimingLines.parse(outcome.stderr), weight: scenario.isFullBuild ? PageWeight(after) : nil,
-      breakdown: scenario.isFullBuild && !scenario.onDisk
+      breakdown: scenario.isFullBuild && !scenario.onDisk && !scenario.startsFromNothing
         ? OutputBreakdown.measure(after, root: output) : nil,
       failure: failure, status: outcome.status,
       stderr: outcome.stderr)
+  }
+
+  /// Removes the output folder and everything bookgen keeps beside it (`.NAME.bookgen-*`: the
+  /// twin, manifests, lock and state files), and nothing else of its parent folder.
+  static func removeBuildLeftovers(output: String) {
+    let parent = (output as NSString).deletingLastPathComponent
+    let prefix = "." + (output as NSString).lastPathComponent + ".bookgen-"
+    try? FileManager.default.removeItem(atPath: output)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+    where name.hasPrefix(prefix) {
+      try? FileManager.default.removeItem(atPath: parent + "/" + name)
+    }
   }
 
   private static func progressLine(_ m: Measurement) -> String {

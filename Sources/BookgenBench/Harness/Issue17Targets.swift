@@ -16,7 +16,6 @@ struct Issue17Targets {
       lines.append("\(passed ? "✓" : "✗") \(label): \(value)")
     }
     let full10k = find(10_000, .fullTmpfs)
-    let full100k = find(100_000, .fullTmpfs)
     let side = hugo.first { $0.size == 10_000 }
     check(
       "10k full build ≤ 0.25 × Hugo's in the same run",
@@ -25,16 +24,26 @@ struct Issue17Targets {
           format: "%.3f× (bookgen %.3f s, Hugo %.3f s; peak RSS %.0f MB and %.0f MB)", $0.ratio,
           $0.bookgenSeconds, $0.hugoSeconds, Double($0.bookgenPeakRSS) / 1e6, Double($0.hugoPeakRSS) / 1e6)
       }, side.map { $0.ratio <= 0.25 }, missing: " (give --hugo PATH)")
+    // Every full build, from nothing and beside a state (which it reads), the larger.
+    let largest10k = largest(10_000, [.fromNothingTmpfs, .fullTmpfs])
     check(
-      "10k full build peak RSS ≤ 120 MB", full10k.map { BenchReport.megabytes($0.peakRSS) + " MB" },
-      full10k.map { $0.peakRSS <= 120_000_000 })
-    let ratio = full10k.flatMap { small in full100k.map { $0.seconds / small.seconds } }
+      "10k full build peak RSS ≤ 120 MB", largest10k.map(Self.peak),
+      largest10k.map { $0.peakRSS <= 120_000_000 })
+    // Like with like: both sizes from nothing (the 100k build runs once; a 10k median of builds
+    // beside a state would be faster for a reason the 100k one never had).
+    let first10k = find(10_000, .fromNothingTmpfs)
+    let first100k = find(100_000, .fromNothingTmpfs)
+    let ratio = first10k.flatMap { small in first100k.map { $0.seconds / small.seconds } }
     check(
-      "100k full build ≤ 11 × the 10k one",
-      ratio.map { String(format: "%.1f× (%.3f s)", $0, full100k!.seconds) }, ratio.map { $0 <= 11 })
+      "100k full build ≤ 11 × the 10k one, both from nothing",
+      ratio.map {
+        String(format: "%.1f× (%.3f s against %.3f s)", $0, first100k!.seconds, first10k!.seconds)
+      },
+      ratio.map { $0 <= 11 })
+    let largest100k = largest(100_000, [.fromNothingTmpfs, .fullTmpfs])
     check(
-      "100k full build peak RSS ≤ 1 GB", full100k.map { BenchReport.megabytes($0.peakRSS) + " MB" },
-      full100k.map { $0.peakRSS <= 1_000_000_000 })
+      "100k full build peak RSS ≤ 1 GB", largest100k.map(Self.peak),
+      largest100k.map { $0.peakRSS <= 1_000_000_000 })
     // A rebuild also holds the previous build's state: the issue's limit is for every build.
     let rebuilds100k = measurements.filter {
       $0.size == 100_000 && !$0.scenario.isFullBuild && !$0.scenario.onDisk && $0.failure == nil
@@ -59,6 +68,15 @@ struct Issue17Targets {
         share.map { $0 <= 0.1 })
     }
     return lines
+  }
+
+  /// The measurement of the largest peak RSS among `scenarios` at `size`.
+  private func largest(_ size: Int, _ scenarios: [Scenario]) -> Measurement? {
+    scenarios.compactMap { find(size, $0) }.max { $0.peakRSS < $1.peakRSS }
+  }
+
+  private static func peak(_ m: Measurement) -> String {
+    BenchReport.megabytes(m.peakRSS) + " MB (\(m.scenario.rawValue))"
   }
 
   private func find(_ size: Int, _ scenario: Scenario) -> Measurement? {
