@@ -57,6 +57,17 @@ enum FileSystem {
     systemLink(source, path) == 0
   }
 
+  /// Sets the modification (and access) time of the regular file at `path` to now when it is
+  /// `size` bytes long; false when it is not there, is something else (a link is not followed)
+  /// or has another size, or its time cannot be set.
+  static func touch(_ path: String, size: Int) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else {
+      return false
+    }
+    return utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0
+  }
+
   /// Removes a file; a missing one is fine.
   static func remove(_ path: String) throws(SiteError) {
     guard unlink(path) == 0 || errno == ENOENT else {

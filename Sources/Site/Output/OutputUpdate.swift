@@ -11,6 +11,9 @@ struct OutputUpdate: Sendable {
     case linked
     /// New bytes written.
     case written
+    /// The twin already held these bytes, though the current output does not: kept, its
+    /// modification time set to now. A changed file of the output, as `written` is.
+    case restored
   }
 
   /// The twin being updated.
@@ -82,9 +85,17 @@ struct OutputUpdate: Sendable {
     let unchanged = entry.hasSameContent(as: current[path])
     // The twin is fresh or described by its manifest: a path it does not list has no file.
     if twin != nil {
-      // Unchanged since the current output and already in the twin: both trees share the file
-      // (unchanged files are always linked, never rewritten).
-      if unchanged, entry.hasSameContent(as: twin) { return (entry, .kept) }
+      if entry.hasSameContent(as: twin) {
+        // Unchanged since the current output and already in the twin: both trees share the file
+        // (unchanged files are always linked, never rewritten).
+        if unchanged { return (entry, .kept) }
+        // Changed since the current output (or there is none) back to what the twin holds (a
+        // title changed and changed back, or an output removed by hand beside its twin): the
+        // twin's file is its own (one shared with the output would hold the output's bytes), so
+        // it stays, its time set to now as a new file's would be, which tells sync tools that
+        // compare times to upload it. One of another size than its manifest says is written.
+        if FileSystem.touch(target, size: entry.size) { return (entry, .restored) }
+      }
       try FileSystem.remove(target)
     }
     if unchanged, FileSystem.link(self.source + "/" + path, to: target) {

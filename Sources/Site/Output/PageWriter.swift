@@ -18,6 +18,8 @@ struct PageWriter: Sendable {
   struct Tally: Sendable {
     var entries: [String: OutputManifest.Entry] = [:]
     var bytes = 0
+    /// Files whose bytes differ from the current output's, and their bytes: written, or restored
+    /// from the twin (which then needs no write).
     var written = 0
     var bytesWritten = 0
     /// Pages not rendered: the previous build's file was made from the same sources.
@@ -33,9 +35,11 @@ struct PageWriter: Sendable {
     ) {
       entries[path] = result.entry
       bytes += result.entry.size
-      if case .written = result.placement {
+      switch result.placement {
+      case .written, .restored:
         written += 1
         bytesWritten += result.entry.size
+      case .kept, .linked: break
       }
     }
 
