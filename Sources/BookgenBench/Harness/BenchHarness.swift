@@ -117,7 +117,7 @@ struct BenchHarness {
 
   private static func progressLine(_ m: Measurement) -> String {
     let status = m.failure.map { " FAILED (\($0))" } ?? ""
-    let name = m.scenario.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)
+    let name = m.scenario.rawValue.padding(toLength: 39, withPad: " ", startingAt: 0)
     return "\(m.size) \(name) " + String(format: "%.3f s, %.0f MB RSS", m.seconds, Double(m.peakRSS) / 1e6)
       + ", \(m.files) files (\(m.writtenFiles) written)\(status)"
   }
