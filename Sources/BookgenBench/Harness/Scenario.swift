@@ -22,7 +22,7 @@ enum Scenario: String, CaseIterable, Sendable {
   var isFullBuild: Bool {
     self == .fromNothingTmpfs || self == .fullTmpfs || self == .fullDisk || self == .fullIndexPagesTmpfs
   }
-  /// Whether each run also removes what builds keep beside the output (`startsFromNothing`).
+  /// Whether each run also removes what builds keep beside the output (`fromNothingTmpfs`).
   var startsFromNothing: Bool { self == .fromNothingTmpfs }
   var hasIndexPages: Bool { self == .fullIndexPagesTmpfs }
   var changesOneBook: Bool { self == .oneBookTmpfs || self == .oneBookDisk }
