@@ -81,14 +81,18 @@ extension CommandContext {
           return result
         }
       })
-    let keptVolumes = output.stageVolumes { volumeMemo.serialize(stamp: volumeStamp, to: $0) }
-    let keptIndex = output.stageCacheIndex { cacheIndex.serialize(stamp: indexStamp, to: $0) }
+    // Written for the next build beside the render (on a core its serial steps leave idle), and
+    // not at all when the last build's file holds the same bytes: put in place after the output.
+    async let keptVolumes = output.stageVolumes {
+      volumeMemo.serialize(stamp: volumeStamp, unlessRepeating: true, to: $0)
+    }
+    async let keptIndex = output.stageCacheIndex { cacheIndex.serialize(stamp: indexStamp, to: $0) }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
-    keptVolumes.finish()
-    keptIndex.finish()
+    await keptVolumes.finish()
+    await keptIndex.finish()
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }

@@ -14,6 +14,8 @@ package struct StateFileIndex: Sendable {
   /// The file the entries are read from; nil for the empty index.
   private let file: PositionalFile?
   private let locations: [StateKey: Location]
+  /// How many entries the file holds (`locations` has one per key).
+  package let entryCount: Int
   /// The most bytes read at once by the first pass and by `SequentialReader`.
   let window: Int
 
@@ -21,6 +23,7 @@ package struct StateFileIndex: Sendable {
   package init() {
     file = nil
     locations = [:]
+    entryCount = 0
     window = 1 << 18
   }
 
@@ -57,6 +60,7 @@ package struct StateFileIndex: Sendable {
         else { return nil }
         self.file = file
         self.locations = locations
+        entryCount = count
         self.window = max(64, window)
         return
       default:

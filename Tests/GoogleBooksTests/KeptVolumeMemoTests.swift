@@ -178,4 +178,34 @@ import Testing
       #expect(memo.serialized(stamp: stamp) == file, "damaged: \(damage)")
     }
   }
+
+  /// A run that took every entry and outline from the kept file, and has no others, would write
+  /// that file again byte for byte: with `unlessRepeating` it writes nothing and says so. Any
+  /// other run writes its file, the same bytes as without it.
+  @Test func aRunThatOnlyRepeatsTheKeptFileWritesNothing() throws {
+    let pages = try [
+      "real/search-design-patterns-30-items-GB.json", "real/search-kimetsu-no-yaiba-ja-JP.json",
+    ]
+    .map { try Fixtures.bytes($0) }
+    let item = #"{"kind":"books#volume","id":"NEWNEWNEWNEW","volumeInfo":{"title":"New"}}"#
+    let extra = Array(#"{"totalItems":1,"items":[\#(item)]}"#.utf8)
+    let changedItem = item.replacingOccurrences(of: "New", with: "Newer")
+    let changed = Array(#"{"totalItems":1,"items":[\#(changedItem)]}"#.utf8)
+    let file = try kept(pages + [extra])
+    let runs: [(String, [[UInt8]], repeats: Bool)] = [
+      ("the same bodies", pages + [extra], true),
+      ("the same bodies in another order", [extra] + pages.reversed(), true),
+      ("one body fewer", pages, false),
+      ("one more body", pages + [extra, changed], false),
+      ("one body changed", pages + [changed], false),
+    ]
+    for (name, bodies, repeats) in runs {
+      let memo = try keptMemo(file)
+      for body in bodies { _ = try VolumeDecoder.decode(body[...], maxItems: nil, memo: memo) }
+      var written: [UInt8] = []
+      let wrote = memo.serialize(stamp: stamp, unlessRepeating: true) { written += $0 }
+      #expect(wrote == !repeats, "\(name)")
+      #expect(written == (repeats ? [] : try kept(bodies)), "\(name)")
+    }
+  }
 }

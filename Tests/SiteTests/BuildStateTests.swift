@@ -114,7 +114,13 @@ import Testing
       ("a book removed", { $0.books.removeFirst() }, 9, 9),
       ("bookgen's version", { $0.version = "bookgen 2" }, 0, 0),
     ]
+    // The derived fields' file is written again only when its bytes change: a build that
+    // derived nothing afresh, and dropped no book, keeps the last one as it is.
+    let booksFile = ".public.bookgen-books"
+    var booksFileKept: [String] = []
     for (name, change, documents, books) in changes {
+      let before = Fixtures.fileIdentities(in: root)[booksFile]
+      let beforeBytes = FileManager.default.contents(atPath: root + "/" + booksFile)
       change(&site)
       if site.templates != nil {
         try Data("body { color: #222; }\n".utf8).write(
@@ -123,8 +129,18 @@ import Testing
       let report = try await site.builder(output).build()
       #expect(report.searchDocumentsReused == documents, "\(name)")
       #expect(report.booksReused == books, "\(name)")
+      let after = Fixtures.fileIdentities(in: root)[booksFile]
+      #expect(after != nil, "\(name)")
+      if FileManager.default.contents(atPath: root + "/" + booksFile) == beforeBytes {
+        #expect(after == before, "\(name): \(booksFile) was written again with the same bytes")
+        booksFileKept.append(name)
+      }
       try await expectSameAsFreshBuild(output, site, root: root)
     }
+    #expect(
+      booksFileKept == [
+        "nothing", "a note added", "the note edited", "the site's title", "the site's language", "a template",
+      ])
   }
 
   /// Each state file, and what a build reuses from it.

@@ -15,8 +15,17 @@ extension VolumeMemo {
 
   /// This run's entries (decoded, or taken from the last run's) and outlines, in key order, written to
   /// `sink` a chunk at a time; the memo is empty afterwards.
-  package func serialize(stamp: String, to sink: @escaping ([UInt8]) -> Void) {
+  ///
+  /// With `unlessRepeating`, nothing is written, and false returned, when the file would be the
+  /// earlier run's byte for byte: every entry and outline this run has was taken from it, and it
+  /// holds no others (a rebuild after an edit of the catalog alone, or of no cache entry's
+  /// items). The caller keeps that file instead of writing its 26–29 MB (at 10,000 books) again.
+  @discardableResult
+  package func serialize(stamp: String, unlessRepeating: Bool = false, to sink: @escaping ([UInt8]) -> Void)
+    -> Bool
+  {
     var (all, outlines, previous) = takeEntries()
+    if unlessRepeating, Self.repeats(previous, entries: all, outlines: outlines) { return false }
     // The kept entries come in the earlier file's order: read a window at a time.
     var earlier = previous.sequentialReader()
     var writer = StateFileWriter(stamp: stamp, sink: sink)
@@ -32,6 +41,18 @@ extension VolumeMemo {
       writer.add(key, outline.kept ?? outline.outline.encoded[...])
     }
     writer.finish()
+    return true
+  }
+
+  /// Whether `entries` and `outlines` are exactly the ones `previous` holds, each taken from it:
+  /// written in key order by the same layout, they would be its bytes again.
+  static func repeats(
+    _ previous: StateFileIndex, entries: [UInt64: Entry],
+    outlines: [StateKey: (outline: ResponseOutline, kept: ArraySlice<UInt8>?)]
+  ) -> Bool {
+    // Kept ones are in the file, so as many as it holds are all of it.
+    !previous.isEmpty && previous.entryCount == entries.count + outlines.count
+      && entries.values.allSatisfy(\.kept) && outlines.values.allSatisfy { $0.kept != nil }
   }
 
   /// `serialize` into one array (the memo is empty afterwards).

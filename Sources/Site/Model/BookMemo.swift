@@ -60,8 +60,9 @@ final class BookMemo: @unchecked Sendable {
 
   private var previous: BookMemoFile
   private let lock = NSLock()
-  /// This build's entries, for the next: (key, encoded `Derived`).
-  private var kept: [(key: Key, bytes: ArraySlice<UInt8>)] = []
+  /// This build's entries, for the next: (key, encoded `Derived`, whether it is the last
+  /// build's entry).
+  private var kept: [(key: Key, bytes: ArraySlice<UInt8>, reused: Bool)] = []
   private var reusedCount = 0
 
   init(previous: BookMemoFile = BookMemoFile()) {
@@ -123,7 +124,7 @@ final class BookMemo: @unchecked Sendable {
     if let bytes = previous.entry(key), let derived = BookMemoCoding.decode(bytes) {
       let book = Book(record: record, derived: derived)
       lock.withLock {
-        kept.append((key, bytes))
+        kept.append((key, bytes, true))
         reusedCount += 1
       }
       return book
@@ -131,7 +132,7 @@ final class BookMemo: @unchecked Sendable {
     let book = Book(record: record)
     if let derived = Book.Derived(book) {
       let bytes = BookMemoCoding.encode(derived)[...]
-      lock.withLock { kept.append((key, bytes)) }
+      lock.withLock { kept.append((key, bytes, false)) }
     }
     return book
   }
@@ -140,20 +141,30 @@ final class BookMemo: @unchecked Sendable {
   /// build's entries, each once, in key order (the same books give the same bytes); an entry
   /// reused from the last build is its bytes there, copied, not encoded again. The memo lets
   /// go of its entries and the last build's.
-  func writeNext(stamp: String, to sink: @escaping ([UInt8]) -> Void) {
+  ///
+  /// With `unlessRepeating`, nothing is written, and false returned, when the file would be the
+  /// last build's byte for byte: every entry is one of its entries and it holds no others (no
+  /// book's derived fields changed, as after a note edit); the caller keeps that file.
+  @discardableResult
+  func writeNext(stamp: String, unlessRepeating: Bool = false, to sink: @escaping ([UInt8]) -> Void) -> Bool {
     var seen: Set<Key> = []
-    let taken = lock.withLock {
+    let (taken, last) = lock.withLock {
       defer {
         kept = []
         previous = BookMemoFile()
       }
-      return kept
+      return (kept, previous)
     }
     var unique = taken.filter { seen.insert($0.key).inserted }
+    // Reused entries are the last file's, so as many as it holds are all of it.
+    if unlessRepeating, last.count > 0, unique.count == last.count, unique.allSatisfy(\.reused) {
+      return false
+    }
     unique.sort { $0.key < $1.key }
     var writer = StateFileWriter(stamp: stamp, sink: sink)
     for entry in unique { writer.add(entry.key, entry.bytes) }
     writer.finish()
+    return true
   }
 }
 
@@ -161,11 +172,14 @@ final class BookMemo: @unchecked Sendable {
 struct BookMemoFile: Sendable {
   private let bytes: [UInt8]
   private let entries: [BookMemo.Key: Range<Int>]
+  /// How many keys the file holds entries under (one each in a file `writeNext` wrote).
+  let count: Int
 
   /// The empty memo.
   init() {
     bytes = []
     entries = [:]
+    count = 0
   }
 
   /// The entries of `bytes` when they are a whole memo file with `stamp`; nil otherwise.
@@ -173,6 +187,7 @@ struct BookMemoFile: Sendable {
     guard let entries = StateReader.entries(of: bytes, stamp: stamp) else { return nil }
     self.bytes = bytes
     self.entries = entries
+    count = entries.count
   }
 
   /// The encoded derived fields under `key`.

@@ -49,7 +49,7 @@ struct BuildState: Sendable {
   /// puts them in place once the output is.
   func stage(_ memo: BookMemo) -> StagedFile {
     let staged = StagedFile(path: booksPath)
-    staged.write { memo.writeNext(stamp: booksStamp, to: $0) }
+    staged.write { memo.writeNext(stamp: booksStamp, unlessRepeating: true, to: $0) }
     return staged
   }
 
@@ -94,6 +94,8 @@ package final class StagedFile: @unchecked Sendable {
   private let temporary: String
   private var descriptor: Int32 = -1
   private var failed = false
+  /// Whether the last file stays as it is: `finish` neither replaces nor removes it.
+  private var keepsLast = false
 
   init(path: String) {
     self.path = path
@@ -122,10 +124,16 @@ package final class StagedFile: @unchecked Sendable {
     append(bytes)
   }
 
-  /// Writes what `produce` hands its sink, a chunk at a time.
-  package func write(streaming produce: (@escaping ([UInt8]) -> Void) -> Void) {
+  /// Writes what `produce` hands its sink, a chunk at a time. When it returns false, having
+  /// written nothing because the last file already holds those very bytes, the temporary file
+  /// is removed and `finish` keeps the last one (not rewritten: its bytes are not copied again).
+  package func write(streaming produce: (@escaping ([UInt8]) -> Void) -> Bool) {
     open()
-    produce { self.append($0) }
+    guard !produce({ self.append($0) }) else { return }
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+    try? FileSystem.remove(temporary)
+    keepsLast = true
   }
 
   /// Marks the file as not to be kept: `finish` removes it (and the last one).
@@ -133,6 +141,7 @@ package final class StagedFile: @unchecked Sendable {
 
   /// Puts the file in place of the last one (or removes both when it could not be written).
   package func finish() {
+    guard !keepsLast else { return }
     let closed = descriptor >= 0 && close(descriptor) == 0
     descriptor = -1
     if !closed || failed || (try? FileSystem.rename(temporary, path)) == nil {
@@ -145,7 +154,9 @@ package final class StagedFile: @unchecked Sendable {
 extension OutputFolder {
   /// What `produce` hands its sink written for the next build under a temporary name, put in
   /// place by `finish`.
-  package func stageVolumes(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
+  /// `produce` returns false when it wrote nothing, the last file holding the same bytes: that
+  /// one is kept.
+  package func stageVolumes(_ produce: (@escaping ([UInt8]) -> Void) -> Bool) -> StagedFile {
     Self.stage(volumeState, produce)
   }
 
@@ -155,7 +166,10 @@ extension OutputFolder {
 
   /// The cache index for the next build, staged as `stageVolumes` stages the volumes.
   package func stageCacheIndex(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
-    Self.stage(cacheIndexState, produce)
+    Self.stage(cacheIndexState) { sink in
+      produce(sink)
+      return true
+    }
   }
 
   private static func kept(_ path: String) -> [UInt8] {
@@ -163,7 +177,7 @@ extension OutputFolder {
     return FileSystem.read(path) ?? []
   }
 
-  private static func stage(_ path: String, _ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
+  private static func stage(_ path: String, _ produce: (@escaping ([UInt8]) -> Void) -> Bool) -> StagedFile {
     let staged = StagedFile(path: path)
     staged.write(streaming: produce)
     return staged
