@@ -109,11 +109,12 @@ package struct SiteBuilder: Sendable {
     let bookMemo = state?.bookMemo()
     let model = try SiteModel(catalog: catalog, collections: collections, memo: bookMemo)
     // Beside the pages (on a core their serial steps leave idle): the derived fields for the next
-    // build (not written when the last build's file holds the same), and the warnings about
-    // entries no book uses (every book's ISBNs, at 10,000 books 10 ms).
+    // build (not written when the last build's file holds the same).
     async let keptBooks = bookMemo.flatMap { state?.stage($0) }
-    let entries = catalog
-    async let unusedEntries = SiteWarnings.unusedBookEntries(catalog: entries, model: model)
+    // On this path, not beside it: a task holding a copy of the model until this returns would
+    // hold its last reference, and free every book here (90 ms of a 1 s rebuild at 10,000
+    // books). Cheap: the merge noted each book's entry key.
+    let unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     let booksReused = bookMemo?.reused ?? 0
     strings.credit(model.sources)
     collections = []
@@ -183,7 +184,7 @@ package struct SiteBuilder: Sendable {
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
     report.diagnostics =
-      await unusedEntries
+      unusedEntries
       + SiteWarnings.deployLimits(
         files: tally.entries.lazy.map { (path: $0.key, size: $0.value.size) }, total: tally.bytes)
     // Their last references, moved (a copy left here, freed when this returns, would be the last

@@ -8,10 +8,10 @@ enum SiteWarnings {
   /// the book's own entry under another key (its id, another ISBN) is the one used.
   static func unusedBookEntries(catalog: Catalog, model: SiteModel) -> [Diagnostic] {
     guard !catalog.books.isEmpty else { return [] }
-    // The key each book takes its entry from, as the model looked it up.
+    // The key each book took its entry from, as the merge looked it up.
     var usedKey: [String: String] = [:]
-    for book in model.books {
-      if let (key, _) = SiteModel.entry(for: book.record, in: catalog.books) { usedKey[book.id] = key }
+    for index in model.books.indices {
+      if let key = model.books[index].entryKey { usedKey[model.books[index].id] = key }
     }
     let used = Set(usedKey.values)
     // Most builds use every entry: the table of every id and ISBN only for those that do not.

@@ -89,6 +89,9 @@ struct Book: Sendable {
   var slug: String
   /// Indices into `SiteModel.collections`, in catalog order.
   var collections: [Int] = []
+  /// The key of the owner's `books:` entry the book took (its id or one of its ISBNs), as the
+  /// merge looked it up; nil when it has none.
+  var entryKey: String?
   /// Where the book files in the indexes; computed with the book (in parallel), consumed and
   /// dropped when the indexes are built.
   var filing: BookFiling? {

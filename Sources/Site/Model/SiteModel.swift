@@ -132,13 +132,13 @@ struct SiteModel: Sendable {
     /// The book of `record`, with the owner's entry for it applied.
     @Sendable func book(_ record: BookRecord, memo: BookMemo? = nil) -> Book {
       var merged = record
-      if let (key, entry) = SiteModel.entry(
-        for: record, in: catalog.books, matchingISBNs: entriesMayMatchISBNs)
-      {
+      let found = SiteModel.entry(for: record, in: catalog.books, matchingISBNs: entriesMayMatchISBNs)
+      if let (key, entry) = found {
         merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
       }
       var book = memo?.book(merged) ?? Book(record: merged)
       book.collections = memberships[record.id] ?? []
+      book.entryKey = found?.key
       return book
     }
   }
