@@ -43,6 +43,8 @@ import Testing
       try fixture.writeCatalog(into: root)
       #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
       let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
+      let kept = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix(".public.") }
+      let keptBytes = kept.map { FileManager.default.contents(atPath: root + "/" + $0) }
       try write("<p>mine</p>", to: root + "/static/index.html")
       let result = await runCLI(["build", "--offline", "-q"], in: root)
       #expect(
@@ -56,6 +58,14 @@ import Testing
 
               """))
       #expect(try String(contentsOfFile: root + "/public/index.html", encoding: .utf8) == home)
+      // What the failed build had staged for the next (its cache index, written beside the
+      // render) is gone; what the last build kept is as it was.
+      let after = try FileManager.default.contentsOfDirectory(atPath: root).filter {
+        $0.hasPrefix(".public.")
+      }
+      #expect(after.sorted() == kept.sorted())
+      #expect(after.allSatisfy { !$0.hasSuffix(".tmp") }, "\(after)")
+      #expect(kept.map { FileManager.default.contents(atPath: root + "/" + $0) } == keptBytes)
     }
     await fixture.server.stop()
   }

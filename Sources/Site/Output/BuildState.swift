@@ -96,6 +96,10 @@ package final class StagedFile: @unchecked Sendable {
   private var failed = false
   /// Whether the last file stays as it is: `finish` neither replaces nor removes it.
   private var keepsLast = false
+  /// Whether `finish` ran or nothing is left under the temporary name. One let go of before
+  /// (its build failed after it was staged) removes its temporary file and leaves the last one
+  /// as it was: that build's output was not put in place either.
+  private var settled = true
 
   init(path: String) {
     self.path = path
@@ -104,6 +108,7 @@ package final class StagedFile: @unchecked Sendable {
 
   deinit {
     if descriptor >= 0 { close(descriptor) }
+    if !settled { try? FileSystem.remove(temporary) }
   }
 
   /// Starts the temporary file, empty; `append` adds to it.
@@ -111,6 +116,7 @@ package final class StagedFile: @unchecked Sendable {
     try? FileSystem.remove(temporary)
     descriptor = FileSystem.createFile(temporary)
     failed = descriptor < 0
+    settled = false
   }
 
   /// Adds `bytes` to the temporary file (nothing once a write has failed).
@@ -134,6 +140,7 @@ package final class StagedFile: @unchecked Sendable {
     descriptor = -1
     try? FileSystem.remove(temporary)
     keepsLast = true
+    settled = true
   }
 
   /// Marks the file as not to be kept: `finish` removes it (and the last one).
@@ -142,6 +149,7 @@ package final class StagedFile: @unchecked Sendable {
   /// Puts the file in place of the last one (or removes both when it could not be written).
   package func finish() {
     guard !keepsLast else { return }
+    settled = true
     let closed = descriptor >= 0 && close(descriptor) == 0
     descriptor = -1
     if !closed || failed || (try? FileSystem.rename(temporary, path)) == nil {
