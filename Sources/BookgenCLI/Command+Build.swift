@@ -53,46 +53,28 @@ extension CommandContext {
         return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
-    // The volumes the last build decoded: a cache entry's items of the same bytes are not
-    // decoded again. This build's are kept for the next once its output is in place.
-    let volumeStamp = "bookgen volume memo \(Self.volumeMemoFormat) \(BookgenCLI.buildIdentity)"
-    let volumeMemo = VolumeMemo(keptFile: output.volumeState, stamp: volumeStamp)
-    // What the last build read from the cache, by each entry file's identity: an unchanged
-    // entry of a page the memo outlined is not read again (`CacheIndex`).
-    let indexStamp = "bookgen cache index \(Self.cacheIndexFormat) \(BookgenCLI.buildIdentity)"
-    let cacheIndex = CacheIndex(kept: output.keptCacheIndex(), stamp: indexStamp)
     // Handed over to the render step, which lets go of the volumes once the books are made.
     let fetched = Handover(
       try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
         let cache = responseCache(for: catalog)
         guard !options.offline else {
           return try await fetchVolumes(
-            for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
-            volumeMemo: volumeMemo, cacheIndex: cacheIndex)
+            for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired)
         }
         // A fetch writes the cache: nobody else writes it until the fingerprint of what this
         // build read is taken (an offline build only reads, and needs no lock).
         try? cache.claimFolder()
         return try await holdingCacheLock(cache) {
           let result = try await fetchVolumes(
-            for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
-            volumeMemo: volumeMemo, cacheIndex: cacheIndex)
+            for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired)
           buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
           return result
         }
       })
-    // Written for the next build beside the render (on a core its serial steps leave idle), and
-    // not at all when the last build's file holds the same bytes: put in place after the output.
-    async let keptVolumes = output.stageVolumes {
-      volumeMemo.serialize(stamp: volumeStamp, unlessRepeating: true, to: $0)
-    }
-    async let keptIndex = output.stageCacheIndex { cacheIndex.serialize(stamp: indexStamp, to: $0) }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       try await renderSite(catalog, fetched.take(), options: buildOptions)
     }
-    await keptVolumes.finish()
-    await keptIndex.finish()
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
     if report.upToDate { return "\(site) is up to date (\(pipeline.elapsed) s)" }
@@ -110,13 +92,6 @@ extension CommandContext {
     return "Built \(NumberText.count(report.books, "book")), \(NumberText.count(report.pages, "page")) "
       + "in \(pipeline.elapsed) s"
   }
-
-  /// The layout of the kept volumes' file (`VolumeMemo+State`): a new one needs a new number
-  /// (2: the outlines of pages of search results beside the volumes).
-  static let volumeMemoFormat = 2
-
-  /// The layout of the kept cache index's file (`CacheIndex`): a new one needs a new number.
-  static let cacheIndexFormat = 1
 
   /// Whole milliseconds, for `--verbose` timings.
   static func milliseconds(_ seconds: Double) -> String {

@@ -24,7 +24,7 @@ extension CommandContext {
   /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
   func fetchVolumes(
     for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true,
-    volumeMemo: VolumeMemo? = nil, cacheIndex: CacheIndex? = nil
+    volumeMemo: VolumeMemo? = nil
   ) async throws -> SourcedBooks {
     let fetchOptions = FetchOptions(
       cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
@@ -33,7 +33,6 @@ extension CommandContext {
     var sourcing = Sourcing(
       catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
     sourcing.volumeMemo = volumeMemo
-    sourcing.cacheIndex = cacheIndex
     console.detail(
       "Cache: \(fetchOptions.cacheDirectory); APIs: \(catalog.googleBooks.apiURL), \(catalog.openLibrary.apiURL)"
     )

@@ -22,12 +22,6 @@ package protocol FetchSource: Sendable {
 
   /// A cached good body read again; nil when it does not decode (it is then fetched again).
   func decodeCached(_ body: ArraySlice<UInt8>, for request: Request) -> Decoded?
-  /// `decodeCached` for a body whose XXH64 is `digest` (checked when the entry was read).
-  func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: Request) -> Decoded?
-  /// A cached good body of `length` bytes with XXH64 `digest` decoded from what the source kept
-  /// of reading those very bytes before, without them (an entry the `CacheIndex` knows is not
-  /// read); nil when the bytes are needed. Nil unless the source keeps such a thing.
-  func decodeCached(digest: UInt64, length: Int, for request: Request) -> Decoded?
   /// A response judged: its decoded body, or why it is a failure.
   func interpret(_ response: TransportResponse, for request: Request) -> Result<
     Decoded, RequestFailure.Reason
@@ -53,12 +47,6 @@ package protocol FetchSource: Sendable {
 
 extension FetchSource {
   package func spendsQuota(_ reason: RequestFailure.Reason) -> Bool { false }
-
-  package func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: Request) -> Decoded? {
-    decodeCached(body, for: request)
-  }
-
-  package func decodeCached(digest: UInt64, length: Int, for request: Request) -> Decoded? { nil }
 
   package func skippedSummary(_ purposes: [Purpose]) -> String {
     purposes.count == 1 ? "1 optional request" : "\(purposes.count) optional requests"

@@ -11,11 +11,9 @@ enum ResponseBody {
   case volume(Range<Int>)
 
   /// Throws `JSONSyntaxError`/`JSONTypeMismatch` for truncated or non-JSON text. Items past
-  /// `maxItems` are skipped unread and counted in `ignoredItems`; `lengths` gets the length of
-  /// each item's JSON, read or skipped (for the page's `ResponseOutline`).
+  /// `maxItems` are skipped unread and counted in `ignoredItems`.
   static func read(
-    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, ignoredItems: inout Int, memo: VolumeMemo?,
-    lengths: inout [Int]
+    _ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, ignoredItems: inout Int, memo: VolumeMemo?
   ) throws -> ResponseBody {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
@@ -35,12 +33,7 @@ enum ResponseBody {
             ignoredItems += 1
             try reader.skipValue()
           } else {
-            reader.skipSpace()
-            let start = reader.position
-            let item = try readItem(&reader, index: index, memo: memo)
-            items.append(item)
-            // Decoding and the memo's skip both stop at the item's end: its JSON's length.
-            lengths.append(reader.position - start)
+            items.append(try readItem(&reader, index: index, memo: memo))
           }
         }
       case "id":

@@ -63,16 +63,13 @@ package enum VolumeDecoder {
     try decode(body[...], maxItems: maxItems)
   }
 
-  /// With a `memo`, items one run decoded already are taken from it (see `VolumeMemo`).
-  /// `digest`, when given, is the body's XXH64 (a cache entry's, checked when it was read).
-  static func decode(
-    _ body: ArraySlice<UInt8>, digest: UInt64? = nil, maxItems: Int? = nil, memo: VolumeMemo?
-  )
+  /// With a `memo`, items decoded already are taken from it (see `VolumeMemo`).
+  static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil, memo: VolumeMemo?)
     throws(ResponseDecodingError) -> DecodedResponse
   {
     let result = body.withUnsafeBufferPointer { buffer in
       Result { () throws(ResponseDecodingError) -> DecodedResponse in
-        try decode(buffer, digest: digest, maxItems: maxItems, memo: memo)
+        try decode(buffer, maxItems: maxItems, memo: memo)
       }
     }
     return try result.get()
@@ -84,34 +81,13 @@ package enum VolumeDecoder {
     try decode(body, maxItems: maxItems, memo: nil)
   }
 
-  /// The page of `length` bytes with XXH64 `digest` served from `memo`'s outline of it and its
-  /// entries, without its bytes; nil when the memo holds no such outline or entries.
-  static func decode(digest: UInt64, length: Int, maxItems: Int?, memo: VolumeMemo) -> DecodedResponse? {
-    ResponseOutline.key(digest: digest, length: length, maxItems: maxItems).flatMap {
-      outlined($0, memo: memo)
-    }
-  }
-
-  private static func outlined(_ key: StateKey, memo: VolumeMemo) -> DecodedResponse? {
-    guard let outline = memo.outline(key), let response = outline.response(from: memo) else { return nil }
-    memo.servedOutline()
-    return response
-  }
-
-  static func decode(
-    _ buffer: UnsafeBufferPointer<UInt8>, digest: UInt64? = nil, maxItems: Int?, memo: VolumeMemo? = nil
-  ) throws(ResponseDecodingError) -> DecodedResponse {
-    // A page whose very bytes the memo outlined is served from its entries, its JSON unread.
-    let outlineKey = memo.flatMap { _ in
-      ResponseOutline.key(digest: digest ?? XXH64.hash(buffer), length: buffer.count, maxItems: maxItems)
-    }
-    if let memo, let outlineKey, let response = outlined(outlineKey, memo: memo) { return response }
+  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, memo: VolumeMemo? = nil)
+    throws(ResponseDecodingError) -> DecodedResponse
+  {
     let body: ResponseBody
     var ignoredItems = 0
-    var lengths: [Int] = []
     do {
-      body = try ResponseBody.read(
-        buffer, maxItems: maxItems, ignoredItems: &ignoredItems, memo: memo, lengths: &lengths)
+      body = try ResponseBody.read(buffer, maxItems: maxItems, ignoredItems: &ignoredItems, memo: memo)
     } catch {
       let (offset, message) = JSONReader.failure(error)
       throw .invalidJSON(offset: offset, message: message)
@@ -131,11 +107,6 @@ package enum VolumeDecoder {
       response.isSingleVolume = true
     case .page(let items):
       outcomes = items
-      if let memo, let outlineKey,
-        let outline = ResponseOutline(items, lengths: lengths, ignoredItems: ignoredItems)
-      {
-        memo.store(outline, key: outlineKey)
-      }
     }
     response.volumes.reserveCapacity(outcomes.count)
     for outcome in outcomes {

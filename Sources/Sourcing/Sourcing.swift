@@ -33,12 +33,9 @@ package struct Sourcing: Sendable {
   /// Nil: Open Library's own URLSession transport, which sends its User-Agent.
   package var openLibraryTransport: (any HTTPTransport)?
   let progress: (any FetchProgress)?
-  /// Google Books' volumes decoded by an earlier build (`VolumeMemo`), for every Google run of
-  /// this one; it holds this build's for the next when the runs are done.
+  /// Google Books' volumes decoded so far (`VolumeMemo`), shared by every Google run of this
+  /// build, and by `serve`'s rebuilds while it runs; nil: one for this build alone.
   package var volumeMemo: VolumeMemo?
-  /// What an earlier build read from the cache, by file identity (`CacheIndex`), for every
-  /// Google run of this one; it holds this build's reads for the next when the runs are done.
-  package var cacheIndex: CacheIndex?
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -60,7 +57,6 @@ package struct Sourcing: Sendable {
     google.isbnFallback = googleFirst && order.contains(.openLibrary)
     google.standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
     google.memo = volumeMemo
-    google.cacheIndex = cacheIndex
     // Google's answers that its daily quota is spent hold for the later Google runs too.
     let quota = SpentQuota()
     google.quota = quota
@@ -133,7 +129,6 @@ package struct Sourcing: Sendable {
     var google = Fetcher(catalog: catalog, options: options, transport: googleTransport, progress: relay)
     google.isbnFallback = !enriching && !googleFirst
     google.memo = volumeMemo
-    google.cacheIndex = cacheIndex
     google.quota = quota
     google.enrichingISBNs = enriching
     let result = try await google.run()

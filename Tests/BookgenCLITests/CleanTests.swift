@@ -104,7 +104,7 @@ import Testing
       try write("old", to: root + "/.public.bookgen-replaced/notes.txt")
       #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-next/index.html"))
       // The build state's files, which clean removes with the rest.
-      for state in ["state", "books", "volumes", "cache-index"] {
+      for state in ["state", "books"] {
         #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-" + state), "\(state)")
       }
       let result = await runCLI(["clean"], in: root)

@@ -51,8 +51,6 @@ import Testing
     #expect(entry.fetchedAt == fetchedAt)
     #expect(entry.status == 200)
     #expect(entry.request == "volumes/x")
-    // The digest the body was checked against, for the memo's outlines (`ResponseOutline`).
-    #expect(entry.bodyDigest == body.withUnsafeBufferPointer { XXH64.hash($0) })
     // No temp files are left behind.
     let folder = (cache.path(for: request) as NSString).deletingLastPathComponent
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)

@@ -44,46 +44,19 @@ private struct EchoRenderer: TemplateRendering {
     #expect(folder.replaced == "/work/site/.public.bookgen-replaced")
   }
 
-  /// A staged state file goes in place of the last one when finished; one whose producer wrote
-  /// nothing, the last file holding its bytes already, leaves that file as it is (not rewritten,
-  /// not removed) and no temporary file behind.
-  @Test func aStagedFileThatRepeatsTheLastOneKeepsIt() throws {
-    let root = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let folder = try OutputFolder(path: root + "/public")
-    let path = folder.volumeState
-    folder.stageVolumes { sink in
-      sink(Array("first ".utf8))
-      sink(Array("run".utf8))
-      return true
-    }.finish()
-    #expect(FileManager.default.contents(atPath: path) == Data("first run".utf8))
-    let written = Fixtures.fileIdentities(in: root)
-    #expect(written.keys.sorted() == [".public.bookgen-volumes"])
-
-    let repeating = folder.stageVolumes { _ in false }
-    #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
-    repeating.finish()
-    #expect(Fixtures.fileIdentities(in: root) == written)
-    #expect(FileManager.default.contents(atPath: path) == Data("first run".utf8))
-
-    folder.stageVolumes { sink in
-      sink(Array("second".utf8))
-      return true
-    }.finish()
-    #expect(FileManager.default.contents(atPath: path) == Data("second".utf8))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [".public.bookgen-volumes"])
-  }
-
   @Test func theEarlierWritersLeftoversAreRemovedWhenPreparing() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let folder = try OutputFolder(path: root + "/public")
-    #expect(folder.leftovers == [root + "/.public.bookgen-staging", root + "/.public.bookgen-old"])
+    #expect(folder.leftovers.prefix(2) == [root + "/.public.bookgen-staging", root + "/.public.bookgen-old"])
     try FileManager.default.createDirectory(
       atPath: root + "/.public.bookgen-staging/books", withIntermediateDirectories: true)
     try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-staging/books/index.html"))
     try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-old"))
+    // State files an earlier bookgen kept for the next build, which this one no longer reads.
+    for name in ["volumes", "volumes.tmp", "cache-index", "cache-index.tmp"] {
+      try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-" + name))
+    }
     try Data("kept".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-other"))
 
     _ = try await builder(output: root + "/public").build(renderer: EchoRenderer(), assets: [:])

@@ -97,6 +97,10 @@ import Testing
     harness.google.google.script(
       "volumes", Array(repeating: .error(status: 429, reason: "rateLimitExceeded", message: quota), count: 10)
     )
+    // Google's answers take a moment, as over a network: both ISBN lookups sent at once are in
+    // flight before the first says the quota is spent (else, on a loaded machine, the second may
+    // never leave: another correct request count).
+    harness.google.google.latency = 0.3
     harness.storeLeftHand()
     harness.storeSabriel()
     let catalog = harness.catalog([

@@ -13,17 +13,12 @@ package struct CacheEntry: Sendable, Equatable {
   /// The whole entry file; the body is `file[bodyStart...]` (kept as one buffer to avoid a copy).
   var file: [UInt8]
   var bodyStart: Int
-  /// The body's XXH64, which loading checked against the header: a source may key what it
-  /// made of the body by it without hashing the body again.
-  package var bodyDigest: UInt64
 
   package var body: ArraySlice<UInt8> { file[bodyStart...] }
 
   init(
-    request: String, status: Int, fetchedAt: Date, pinned: Bool = false, file: [UInt8], bodyStart: Int,
-    bodyDigest: UInt64
+    request: String, status: Int, fetchedAt: Date, pinned: Bool = false, file: [UInt8], bodyStart: Int
   ) {
-    self.bodyDigest = bodyDigest
     self.request = request
     self.status = status
     self.fetchedAt = fetchedAt

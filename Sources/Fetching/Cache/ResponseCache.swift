@@ -13,9 +13,7 @@ import Support
 /// so it is stable across runs, machines and API base URLs. A file is one JSON header line
 /// (format, request, status, fetched_at, body_length, body_xxh64, and `pinned` on recorded
 /// entries that never expire), a newline, then the body
-/// exactly as received. Writes go to a temp file in the same folder and are renamed into place
-/// (a new inode, which is what lets a build trust an entry whose file's identity is the one
-/// the last build read: `CacheIndex`).
+/// exactly as received. Writes go to a temp file in the same folder and are renamed into place.
 package struct ResponseCache: Sendable {
   package let directory: String
 
@@ -41,29 +39,14 @@ package struct ResponseCache: Sendable {
 
   private static func relativePath(key: String) -> String { key.prefix(2) + "/" + key + ".entry" }
 
-  /// What `index` recorded of `request`'s entry, when its file is still the one read then
-  /// (`CacheIndex`): the entry need not be read. Nil for any other file, or none (`load` then
-  /// reads it, and says what is wrong with it).
-  package func knownEntry(_ request: some CachedRequest, in index: CacheIndex) -> CacheIndex.Record? {
-    let key = key(for: request)
-    let fence = FileFence(folder: directory, name: "the cache folder")
-    guard let identity = try? fence.identity(of: Self.relativePath(key: key), limit: Self.entryLimit) else {
-      return nil
-    }
-    return index.known(key, identity: identity)
-  }
-
   /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry,
-  /// and for anything but a regular file inside the cache folder within `entryLimit`. A good
-  /// one is recorded in `index` with its file's identity, for the next build.
-  package func load(_ request: some CachedRequest, index: CacheIndex? = nil) throws(CacheError) -> CacheEntry?
-  {
+  /// and for anything but a regular file inside the cache folder within `entryLimit`.
+  package func load(_ request: some CachedRequest) throws(CacheError) -> CacheEntry? {
     let key = key(for: request)
     let path = directory + "/" + Self.relativePath(key: key)
     let file: [UInt8]
-    let identity: FileIdentity
     do {
-      (identity, file) = try FileFence(folder: directory, name: "the cache folder").readIdentified(
+      file = try FileFence(folder: directory, name: "the cache folder").read(
         Self.relativePath(key: key), limit: Self.entryLimit)
     } catch {
       switch error.problem {
@@ -90,8 +73,7 @@ package struct ResponseCache: Sendable {
       guard body.count == header.bodyLength else {
         throw .corrupt(path: path, reason: "body is \(body.count) bytes, expected \(header.bodyLength)")
       }
-      let digest = XXH64.hash(body)
-      guard HexText.lowercase(digest) == header.bodyChecksum else {
+      guard HexText.lowercase(XXH64.hash(body)) == header.bodyChecksum else {
         throw .corrupt(path: path, reason: "body checksum mismatch")
       }
       guard let fetchedAt = UTCTime.parse(header.fetchedAt) else {
@@ -99,13 +81,8 @@ package struct ResponseCache: Sendable {
       }
       return CacheEntry(
         request: header.request, status: header.status, fetchedAt: fetchedAt, pinned: header.pinned, file: [],
-        bodyStart: newline + 1, bodyDigest: digest)
+        bodyStart: newline + 1)
     }
-    index?.read(
-      key,
-      CacheIndex.Record(
-        identity: identity, status: entry.status, fetchedAt: entry.fetchedAt, pinned: entry.pinned,
-        bodyLength: file.count - entry.bodyStart, bodyDigest: entry.bodyDigest))
     var result = entry
     result.file = file
     return result

@@ -18,9 +18,6 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   /// What tells the run that the source's quota is spent; shared with the other runs of the
   /// same command that ask the same source (a fresh one: this run's alone).
   package var quota = SpentQuota()
-  /// What the last build read from the cache, by each file's identity, and what this one reads
-  /// for the next (`CacheIndex`); nil: every entry is read.
-  package var cacheIndex: CacheIndex?
 
   package init(
     source: Source, limits: FetchLimits, options: FetchOptions, cache: ResponseCache,
@@ -147,25 +144,16 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch
   /// (offline: missing, with the problem).
   private func lookup(_ request: Source.Request, cache: ResponseCache) -> ChildResult<Source> {
-    // An entry whose file is the one the last build read, and whose body the source can serve
-    // from what it kept, is not read again.
-    if let cacheIndex, cacheIndex.hasEarlierRecords, let known = cache.knownEntry(request, in: cacheIndex),
-      (200..<300).contains(known.status),
-      let decoded = source.decodeCached(digest: known.bodyDigest, length: known.bodyLength, for: request)
-    {
-      cacheIndex.servedUnread()
-      return judged(request, decoded, pinned: known.pinned, fetchedAt: known.fetchedAt)
-    }
     let entry: CacheEntry?
     do {
-      entry = try cache.load(request, index: cacheIndex)
+      entry = try cache.load(request)
     } catch {
       return .needsNetwork(request, stale: nil, problem: "\(error)")
     }
     guard let entry, (200..<300).contains(entry.status) else {
       return .needsNetwork(request, stale: nil, problem: nil)
     }
-    guard let decoded = source.decodeCached(entry.body, digest: entry.bodyDigest, for: request) else {
+    guard let decoded = source.decodeCached(entry.body, for: request) else {
       return .needsNetwork(
         request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
     }

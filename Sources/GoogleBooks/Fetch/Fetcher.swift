@@ -30,15 +30,12 @@ package struct Fetcher: Sendable {
   /// offline, or with Google unreachable, their missing lookups are no error but one warning,
   /// and the book is shown from the export's data.
   package var standIns: Set<String> = []
-  /// The volumes decoded so far, shared by the runs of one build and kept for the next
-  /// (`VolumeMemo`); nil: a memo of this run's alone.
+  /// The volumes decoded so far, shared by the runs of one build (and by `serve`'s rebuilds,
+  /// in memory): an item of the same bytes is decoded once (`VolumeMemo`); nil: this run's alone.
   package var memo: VolumeMemo?
   /// Whether Google's daily quota is spent, shared by the runs of one build: once one run has
   /// met it, no run sends another request (`SpentQuota`); nil: this run's alone.
   package var quota: SpentQuota?
-  /// What the last build read from the cache, by file identity, and what this run reads for the
-  /// next (`CacheIndex`); nil: every entry is read.
-  package var cacheIndex: CacheIndex?
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),
@@ -72,7 +69,6 @@ package struct Fetcher: Sendable {
       options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
     if let quota { scheduler.quota = quota }
-    scheduler.cacheIndex = cacheIndex
     let run = try await scheduler.run(planner.initialRequests())
     return try assemble(run)
   }

@@ -11,8 +11,7 @@ struct GoogleBooksSource: FetchSource {
   let planner: RequestPlanner
   let baseURL: String
   let key: String?
-  /// What this run decoded, so that a volume in several pages is decoded once (and what
-  /// earlier runs did, when the build kept it).
+  /// What this run decoded, so that a volume in several pages is decoded once.
   let memo: VolumeMemo
 
   var settingNames: SourceSettingNames {
@@ -33,15 +32,6 @@ struct GoogleBooksSource: FetchSource {
 
   func decodeCached(_ body: ArraySlice<UInt8>, for request: APIRequest) -> DecodedResponse? {
     try? VolumeDecoder.decode(body, maxItems: request.maxItems, memo: memo)
-  }
-
-  func decodeCached(_ body: ArraySlice<UInt8>, digest: UInt64, for request: APIRequest) -> DecodedResponse? {
-    try? VolumeDecoder.decode(body, digest: digest, maxItems: request.maxItems, memo: memo)
-  }
-
-  /// A page of search results whose very bytes an earlier read outlined, served from the memo.
-  func decodeCached(digest: UInt64, length: Int, for request: APIRequest) -> DecodedResponse? {
-    VolumeDecoder.decode(digest: digest, length: length, maxItems: request.maxItems, memo: memo)
   }
 
   /// A 2xx body that decodes is a success; error bodies are read before any volume.

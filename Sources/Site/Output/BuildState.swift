@@ -158,36 +158,3 @@ package final class StagedFile: @unchecked Sendable {
     }
   }
 }
-
-extension OutputFolder {
-  /// What `produce` hands its sink written for the next build under a temporary name, put in
-  /// place by `finish`.
-  /// `produce` returns false when it wrote nothing, the last file holding the same bytes: that
-  /// one is kept.
-  package func stageVolumes(_ produce: (@escaping ([UInt8]) -> Void) -> Bool) -> StagedFile {
-    Self.stage(volumeState, produce)
-  }
-
-  /// The bytes of the cache index the last build kept (`CacheIndex`'s file); none when there
-  /// is no such regular file. What they are worth is the index's to check.
-  package func keptCacheIndex() -> [UInt8] { Self.kept(cacheIndexState) }
-
-  /// The cache index for the next build, staged as `stageVolumes` stages the volumes.
-  package func stageCacheIndex(_ produce: (@escaping ([UInt8]) -> Void) -> Void) -> StagedFile {
-    Self.stage(cacheIndexState) { sink in
-      produce(sink)
-      return true
-    }
-  }
-
-  private static func kept(_ path: String) -> [UInt8] {
-    guard FileSystem.size(of: path) != nil else { return [] }
-    return FileSystem.read(path) ?? []
-  }
-
-  private static func stage(_ path: String, _ produce: (@escaping ([UInt8]) -> Void) -> Bool) -> StagedFile {
-    let staged = StagedFile(path: path)
-    staged.write(streaming: produce)
-    return staged
-  }
-}

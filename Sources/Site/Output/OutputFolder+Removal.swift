@@ -35,8 +35,8 @@ extension OutputFolder {
     if removal.output { try FolderRemoval.removeTree(output, markerLast: OutputManifest.legacyFileName) }
     if removal.twin { try FolderRemoval.removeTree(next, markerLast: OutputManifest.legacyFileName) }
     if hasManifests { try FolderRemoval.removeTree(manifests.folder) }
-    for file in [state, bookState, volumeState, cacheIndexState].flatMap({ [$0, $0 + ".tmp"] })
-    where PathKind.of(file) == .file {
+    for file in [state, bookState].flatMap({ [$0, $0 + ".tmp"] }) + leftovers where PathKind.of(file) == .file
+    {
       if unlink(file) != 0, errno != ENOENT { throw .io(path: file, reason: FileSystem.reason()) }
     }
     if PathKind.of(lock) == .file, unlink(lock) != 0, errno != ENOENT {

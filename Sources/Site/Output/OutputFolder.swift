@@ -28,12 +28,9 @@ package struct OutputFolder: Sendable {
   let state: String
   /// What a build keeps of its books' derived fields for the next one (`BookMemo`).
   let bookState: String
-  /// The Google Books volumes a build decoded, for the next one's fetch stage (`VolumeMemo`).
-  package let volumeState: String
-  /// The cache entries a build read, by their files' identity, for the next one (`CacheIndex`).
-  package let cacheIndexState: String
-  /// The staging and old-output folders of bookgen's earlier writer, which a build interrupted
-  /// at the wrong moment left next to the output; `prepare` removes them.
+  /// What earlier bookgens left next to the output and this one no longer uses (an earlier
+  /// writer's staging and old-output folders; state files such as the decoded volumes and the
+  /// cache index, with their temporary files); `prepare` removes them.
   let leftovers: [String]
 
   /// The output at `path`, resolved against `currentDirectory` when relative (which it may only
@@ -54,9 +51,9 @@ package struct OutputFolder: Sendable {
     manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
     state = parent + "/." + name + ".bookgen-state"
     bookState = parent + "/." + name + ".bookgen-books"
-    volumeState = parent + "/." + name + ".bookgen-volumes"
-    cacheIndexState = parent + "/." + name + ".bookgen-cache-index"
-    leftovers = ["staging", "old"].map { parent + "/." + name + ".bookgen-" + $0 }
+    leftovers = ["staging", "old", "volumes", "volumes.tmp", "cache-index", "cache-index.tmp"].map {
+      parent + "/." + name + ".bookgen-" + $0
+    }
   }
 
   static func absolute(_ path: String, in currentDirectory: String) -> String {
