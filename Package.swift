@@ -86,9 +86,7 @@ let package = Package(
     ),
     // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
     .plugin(name: "BuildInfo", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),
-    // glibc's malloc tuned for a build's large buffers (`mallopt`, which Glibc's module lacks).
-    .target(name: "CMallocTuning"),
-    .executableTarget(name: "bookgen", dependencies: ["BookgenCLI", "CMallocTuning"]),
+    .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
     .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
     // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.

@@ -21,14 +21,14 @@ package struct BookSource: Sendable, Hashable {
 }
 
 /// One source's record of a book: the source, the record's id there, its page, and a digest of
-/// the data it was made from (what a rebuild compares to tell which books changed).
+/// the data it was made from (two copies of one book with the same digests are the same data).
 package struct SourceRecord: Sendable, Equatable {
   package var source: BookSource
   package var id: String
   /// The book's page at the source (`sameAs` links, credits); nil when it has none.
   package var url: String?
-  /// Identifies every input the record was mapped from; nil for one made in code, whose pages
-  /// are then always rendered.
+  /// Identifies every input the record was mapped from; nil for one made in code or from the
+  /// owner's entry.
   package var digest: UInt64?
 
   package init(source: BookSource, id: String, url: String? = nil, digest: UInt64? = nil) {

@@ -53,27 +53,25 @@ extension CommandContext {
         return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
-    // Handed over to the render step, which lets go of the volumes once the books are made.
-    let fetched = Handover(
-      try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-        let cache = responseCache(for: catalog)
-        guard !options.offline else {
-          return try await fetchVolumes(
-            for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired)
-        }
-        // A fetch writes the cache: nobody else writes it until the fingerprint of what this
-        // build read is taken (an offline build only reads, and needs no lock).
-        try? cache.claimFolder()
-        return try await holdingCacheLock(cache) {
-          let result = try await fetchVolumes(
-            for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired)
-          buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
-          return result
-        }
-      })
+    let fetched = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
+      let cache = responseCache(for: catalog)
+      guard !options.offline else {
+        return try await fetchVolumes(
+          for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired)
+      }
+      // A fetch writes the cache: nobody else writes it until the fingerprint of what this
+      // build read is taken (an offline build only reads, and needs no lock).
+      try? cache.claimFolder()
+      return try await holdingCacheLock(cache) {
+        let result = try await fetchVolumes(
+          for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired)
+        buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
+        return result
+      }
+    }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
-      try await renderSite(catalog, fetched.take(), options: buildOptions)
+      try await renderSite(catalog, fetched, options: buildOptions)
     }
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
@@ -82,9 +80,7 @@ extension CommandContext {
     report.diagnostics.forEach(console.diagnostic)
     console.detail(
       "\(site): \(NumberText.count(report.files, "file")) "
-        + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed, "
-        + "\(report.pagesReused) pages reused, \(report.searchDocumentsReused) search documents reused, "
-        + "\(report.booksReused) books' derived fields reused"
+        + "(\(NumberText.grouped(report.bytes)) bytes), \(report.filesWritten) written, \(report.filesRemoved) removed"
     )
     console.detail(
       "Render stages: "
@@ -116,9 +112,9 @@ extension CommandContext {
   {
     let catalogFile = try FileReader.read(environment.resolve(file.path), limit: CatalogLoader.fileLimit)
     return try BuildFingerprint(
-      catalogFile: catalogFile, booksLines: catalog.booksLines,
+      catalogFile: catalogFile,
       includedFiles: try catalog.includes.map {
-        (try FileReader.read($0.path, limit: CatalogLoader.fileLimit), $0.booksLines)
+        try FileReader.read($0.path, limit: CatalogLoader.fileLimit)
       },
       options: buildOptions,
       toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
@@ -146,20 +142,5 @@ extension CommandContext {
       throw CommandError.refusedFolder(name, action: .replace, reason: .init(refusal))
     }
     return folder
-  }
-}
-
-/// A value passed on exactly once: `take` hands it over and lets go of it, so the one who
-/// took it can release it before the end of the giver's scope.
-final class Handover<Value>: @unchecked Sendable {
-  private var value: Value?
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  func take() -> Value {
-    defer { value = nil }
-    return value!
   }
 }

@@ -23,10 +23,6 @@ package struct Catalog: Sendable, Equatable {
   package var conflicts: [BookConflict] = []
   /// Where the catalog was loaded from; relative paths (cache dir, templates) resolve against it.
   package var directory: String
-  /// The lines of catalog.yml that hold `books:` (from its key to the next top-level key), when
-  /// nothing else in the file can depend on them: the file's top level is in block style and
-  /// it uses no aliases. Pages that do not show a book do not depend on these lines.
-  package var booksLines: Range<Int>?
   /// Where the owner wrote what later stages may warn about; empty for catalogs made in code.
   package var places = CatalogPlaces()
 
@@ -52,8 +48,6 @@ package struct IncludedFile: Sendable, Equatable {
   package var path: String
   /// How messages name it (the catalog's path as shown, with its file name replaced).
   package var shownAs: String
-  /// The file's lines that hold `books:`, as `Catalog.booksLines`.
-  package var booksLines: Range<Int>?
   /// The slugs of the collections and shelves it declares.
   package var collectionSlugs: [String] = []
   package var shelfSlugs: [String] = []

@@ -9,7 +9,7 @@ extension CatalogLoader {
     -> String?
   {
     let decoder = CatalogDecoder(file: file, text: text)
-    let root = try document(text, decoder: decoder)?.0
+    let root = try document(text, decoder: decoder)
     let lineEnd = text.utf8.contains(13) ? "\r\n" : "\n"
     let entry = YAMLText.scalar(name)
     guard let root else { return text + "include: [\(entry)]" + lineEnd }

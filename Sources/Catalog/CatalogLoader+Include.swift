@@ -22,11 +22,11 @@ extension CatalogLoader {
     return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
   }
 
-  /// The included file's part and the lines holding its `books:`; nil (reported in `decoder`,
-  /// catalog.yml's, at the `include` item) when it cannot be read.
+  /// The included file's part; nil (reported in `decoder`, catalog.yml's, at the `include` item)
+  /// when it cannot be read.
   static func loadIncluded(
     _ file: IncludedFile, directory: String, at node: YAMLNode, into decoder: inout CatalogDecoder
-  ) -> (CatalogPart, Range<Int>?)? {
+  ) -> CatalogPart? {
     let bytes: [UInt8]
     do {
       bytes = try FileFence(folder: directory, name: "the catalog's folder").read(file.name, limit: fileLimit)
@@ -41,26 +41,25 @@ extension CatalogLoader {
       text = try self.text(of: bytes, file: file.shownAs)
     } catch {
       part.decoder.report(error.diagnostics)
-      return (part, nil)
+      return part
     }
     part.decoder = CatalogDecoder(file: file.shownAs, text: text)
     let root: YAMLNode
-    let usesAliases: Bool
     do {
-      guard let parsed = try document(text, decoder: part.decoder) else { return (part, nil) }
-      (root, usesAliases) = parsed
+      guard let parsed = try document(text, decoder: part.decoder) else { return part }
+      root = parsed
     } catch {
       part.decoder.report(error.diagnostics)
-      return (part, nil)
+      return part
     }
     guard root.isMapping else {
       part.decoder.error(
         "\(file.shownAs) must be a mapping with keys such as 'books', got \(root.kindDescription)", at: root)
-      return (part, nil)
+      return part
     }
     guard let fields = part.decoder.fields(of: root, path: "", keys: rootKeys, ignoring: extensionPrefix)
     else {
-      return (part, nil)
+      return part
     }
     for (key, entry) in fields.entries.sorted(by: { $0.value.keyNode.location < $1.value.keyNode.location })
     where !includedKeys.contains(key) {
@@ -71,7 +70,7 @@ extension CatalogLoader {
     part.collections = part.decoder.decodeCollections(fields, isRequired: false)
     part.books = part.decoder.decodeBooks(fields)
     part.shelves = part.decoder.decodeShelves(fields)
-    return (part, usesAliases ? nil : booksLines(of: root))
+    return part
   }
 
   /// Checks what only all files together tell (statuses against every shelf, slugs used twice)

@@ -74,8 +74,7 @@ package enum CatalogLoader {
   /// and holds the files `include:` names.
   package static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
     var decoder = CatalogDecoder(file: file, text: yaml)
-    guard let parsed = try document(yaml, decoder: decoder) else { throw .empty(path: file) }
-    let (root, usesAliases) = parsed
+    guard let root = try document(yaml, decoder: decoder) else { throw .empty(path: file) }
     guard root.isMapping else {
       decoder.error(
         "\(file) must be a mapping with keys such as 'site' and 'collections', got "
@@ -91,7 +90,6 @@ package enum CatalogLoader {
       cache: decoder.decodeCache(fields), directory: directory)
     catalog.openLibrary = decoder.decodeOpenLibrary(fields)
     if let sources = decoder.decodeSources(fields) { catalog.sources = sources }
-    if !usesAliases { catalog.booksLines = booksLines(of: root) }
     let collections = decoder.decodeCollections(fields, isRequired: includes.isEmpty)
     let books = decoder.decodeBooks(fields)
     let shelves = decoder.decodeShelves(fields)
@@ -100,11 +98,9 @@ package enum CatalogLoader {
       var included = IncludedFile(
         name: name, path: (directory as NSString).appendingPathComponent(name),
         shownAs: shownPath(of: name, besides: file))
-      guard let loaded = loadIncluded(included, directory: directory, at: node, into: &parts[0].decoder)
+      guard let part = loadIncluded(included, directory: directory, at: node, into: &parts[0].decoder)
       else { continue }
-      let (part, lines) = loaded
       parts.append(part)
-      included.booksLines = lines
       catalog.includes.append(included)
     }
     try assemble(
@@ -112,24 +108,12 @@ package enum CatalogLoader {
     return catalog
   }
 
-  /// The document's root (nil when it holds nothing) and whether it uses aliases.
-  static func document(_ yaml: String, decoder: CatalogDecoder) throws(CatalogError) -> (YAMLNode, Bool)? {
+  /// The document's root; nil when it holds nothing.
+  static func document(_ yaml: String, decoder: CatalogDecoder) throws(CatalogError) -> YAMLNode? {
     do {
-      let (root, usesAliases) = try YAMLReader.parseDocument(yaml, file: decoder.file)
-      return root.map { ($0, usesAliases) }
+      return try YAMLReader.parseDocument(yaml, file: decoder.file).root
     } catch {
       throw .invalid([decoder.withSourceLine(error)])
     }
-  }
-
-  /// From the `books` key's line to the next top-level key's (or the end), when every
-  /// top-level key starts a line (block style); nil otherwise.
-  static func booksLines(of root: YAMLNode) -> Range<Int>? {
-    guard case .mapping(let pairs) = root.kind, pairs.allSatisfy({ $0.key.location.column == 1 }),
-      let books = pairs.first(where: { $0.key.scalar?.value == "books" })
-    else { return nil }
-    let start = books.key.location.line
-    let end = pairs.map(\.key.location.line).filter { $0 > start }.min() ?? Int.max
-    return start..<end
   }
 }

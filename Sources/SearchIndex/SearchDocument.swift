@@ -110,8 +110,7 @@ package struct SearchIndexOptions: Sendable {
 package struct SearchIndexFile: Sendable, Equatable {
   package let path: String
   package let bytes: [UInt8]
-  /// The bytes' XXH64: what the file is made of, for the next build to reuse it by
-  /// (`PreviousFiles.reuse`).
+  /// The bytes' XXH64, which content-named files are named by.
   package let hash: UInt64
 
   package init(path: String, bytes: [UInt8]) {
@@ -121,19 +120,6 @@ package struct SearchIndexFile: Sendable, Equatable {
   }
 }
 
-/// How the writer reaches the last build's files (those the store it is given describes): a
-/// rebuild that changed few documents reads the few it patches and reuses the rest.
-package struct PreviousFiles<Failure: Error> {
-  /// The last build's bytes at `path` (relative to the site's root), nil when there are none.
-  package var read: (String) -> [UInt8]?
-  /// Places the last build's file at `path` again, unread, when it was the file of that hash;
-  /// false when it cannot (then the writer hands the bytes over, or makes the index afresh).
-  package var reuse: (_ path: String, _ hash: UInt64) throws(Failure) -> Bool
-
-  package init(
-    read: @escaping (String) -> [UInt8]?, reuse: @escaping (String, UInt64) throws(Failure) -> Bool
-  ) {
-    self.read = read
-    self.reuse = reuse
-  }
+extension XXH64 {
+  static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
 }

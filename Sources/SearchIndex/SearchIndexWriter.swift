@@ -27,44 +27,12 @@ package enum SearchIndexWriter {
 
   /// Writes the index of the documents with ids `ids`; `document(i)` makes document `i` (it is
   /// called once per document, on any thread, so that they need not all be held at once).
-  /// Documents `previous` holds (the same document with the same options) are not analysed
-  /// again; every document's analysis goes to `keeping`, for the next build's `previous`.
-  /// `key(i)`, when given, stands for document `i` in the store: a digest of everything it is
-  /// made from, so that a document whose analysis is kept is never made (two documents with
-  /// the same key must be the same document).
-  ///
-  /// With `previousFiles` (the last build's files, which `previous` describes), a build that
-  /// changed few documents patches the files they touch and hands the others to
-  /// `previousFiles.reuse` instead of making them (`IndexPatch`); the bytes are the same.
   package static func write<Failure: Error>(
-    ids: [String], options: SearchIndexOptions, previous: SearchAnalysisStore = SearchAnalysisStore(),
-    keeping kept: SearchAnalysisStoreWriter? = nil, key: (@Sendable (Int) -> DocumentDigest)? = nil,
-    previousFiles: PreviousFiles<Failure>? = nil,
-    document: @Sendable (Int) -> SearchDocument,
+    ids: [String], options: SearchIndexOptions, document: @Sendable (Int) -> SearchDocument,
     emit: (SearchIndexFile) throws(Failure) -> Void
   ) throws(Failure) {
-    let optionsDigest = DocumentDigest.options(options)
     let slots = SearchSlots(ids: ids)
-    // Each document's digest, when the last build's index may be patched (and for the full
-    // build after all when it may not).
-    var digests: [DocumentDigest]?
-    if let previousFiles, previous.summary != nil, previous.matches(options: optionsDigest) {
-      let made = Parallel.map(count: ids.count, minimumChunk: 256) {
-        key?($0) ?? DocumentDigest(document($0))
-      }
-      digests = made
-      if let patch = IndexPatch(
-        ids: ids, slots: slots, options: options, optionsDigest: optionsDigest, previous: previous,
-        digests: made, document: document, read: previousFiles.read),
-        try patch.write(keeping: kept, reuse: previousFiles, emit: emit)
-      {
-        return
-      }
-    }
-    let precomputed = digests
     let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
-    kept?.begin(options: optionsDigest)
-    let keeps = kept != nil
     let folder = options.folder.isEmpty ? "" : options.folder + "/"
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
     let terms = TermIndex()
@@ -80,34 +48,21 @@ package enum SearchIndexWriter {
       let parts = pool.count
       let previousTerms = merging
       let tasks = Parallel.map(count: shardCount + parts, minimumChunk: 1) {
-        task -> [(DocumentAnalyzer.Result, DocumentDigest, ArraySlice<UInt8>, Bool)] in
+        task -> [DocumentAnalyzer.Result] in
         guard task >= shardCount else {
           terms.add(previousTerms, shard: task)
           return []
         }
         let part = task - shardCount
         let range = (batch.count * part / parts)..<(batch.count * (part + 1) / parts)
-        return range.map { position in
-          let known = precomputed?[batch[position]] ?? key?(batch[position])
-          if let known, let (result, entry) = previous.result(for: known, options: optionsDigest) {
-            return (result, known, keeps ? entry : [], true)
-          }
-          let item = document(batch[position])
-          let digest = known ?? DocumentDigest(item)
-          if known == nil, let (result, entry) = previous.result(for: digest, options: optionsDigest) {
-            return (result, digest, keeps ? entry : [], true)
-          }
-          let result = pool.analyze(part, item, options: options)
-          return (result, digest, keeps ? StoreEntry.encode(result)[...] : [], false)
-        }
+        return range.map { pool.analyze(part, document(batch[$0]), options: options) }
       }
       var position = 0
       merging.removeAll(keepingCapacity: true)
       merging.reserveCapacity(batch.count)
       for part in tasks.dropFirst(shardCount) {
-        for (result, digest, entry, reused) in part {
+        for result in part {
           let slot = slots.slots[batch[position]]
-          kept?.add(digest, slot: slot, entry: entry, reused: reused)
           position += 1
           merging.append((result.terms, slot))
           facets.add(result.facets, slot: slot)
@@ -121,10 +76,9 @@ package enum SearchIndexWriter {
     // Named as they come (chunks first, then facet files: the order `IndexSummary.names` takes).
     var names = FileNames()
     var bounds: [String] = []
-    (summary.target, summary.total) = try terms.writeChunks(target: options.chunkTarget) {
-      (bytes, bound, info) throws(Failure) in
+    try terms.writeChunks(target: options.chunkTarget) { (bytes, bound) throws(Failure) in
       let file = SearchIndexFile(path: "", bytes: bytes)
-      summary.chunks.append((file.hash, info))
+      summary.chunks.append(file.hash)
       bounds.append(bound)
       try emit(SearchIndexFile(path: folder + "t/" + names.name(forHash: file.hash) + ".bin", bytes: bytes))
     }
@@ -142,16 +96,11 @@ package enum SearchIndexWriter {
       summary.facetFiles.append(hash)
       try emit(SearchIndexFile(path: folder + "f/" + names.name(forHash: hash) + ".bin", bytes: bytes))
     }
-    summary.tables = facets.counts()
     let valuesFile = valuesFile(tables)
     summary.valuesHash = XXH64.hash(valuesFile)
     let values = names.name(forHash: summary.valuesHash)
     try emit(SearchIndexFile(path: folder + "f/" + values + ".json", bytes: valuesFile))
     try emit(manifest(options: options, summary: summary, bounds: bounds))
-    // A value spelled two ways (a precomposed `é` and `e` + U+0301: one String) shows the
-    // spelling of the first document in slot order that has it, which a patch could not keep
-    // track of when that document changes: such an index is made afresh next time too.
-    kept?.finish(summary: facets.spellingsVary ? nil : summary)
   }
 
   /// Each facet's value names, in byte order (`f/<hash>.json`).

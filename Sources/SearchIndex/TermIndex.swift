@@ -89,8 +89,8 @@ struct TermIndex {
   /// when the term would take it past twice the target. The cut points depend on the terms
   /// themselves, not on the bytes before them, so a change in one chunk seldom moves the others.
   func writeChunks<Failure: Error>(
-    target: Int?, _ emit: (_ bytes: [UInt8], _ bound: String, _ chunk: ChunkInfo) throws(Failure) -> Void
-  ) throws(Failure) -> (target: Int, total: Int) {
+    target: Int?, _ emit: (_ bytes: [UInt8], _ bound: String) throws(Failure) -> Void
+  ) throws(Failure) {
     let order = sortedTerms()
     let total = order.reduce(0) { $0 + entrySize($1) }
     let target = target ?? TermIndex.chunkTarget(total: total)
@@ -112,12 +112,10 @@ struct TermIndex {
     if start < order.count || order.isEmpty {
       try emitChunk(order[start...], previousLast: previousLast, emit)
     }
-    return (target, total)
   }
 
   /// Whether a chunk that holds `size` bytes (and at least one term) ends before a term of
-  /// `entry` bytes whose `ByteKeyTable.hash` is `hash`: the one rule for a full build and for a
-  /// patched one (`IndexPatch`), so that both cut at the same terms.
+  /// `entry` bytes whose `ByteKeyTable.hash` is `hash`.
   static func endsChunk(size: Int, before entry: Int, hash: UInt64, target: Int) -> Bool {
     let cutHash = UInt32(truncatingIfNeeded: hash >> 17)
     let natural = size >= target / 2 && UInt64(cutHash) * UInt64(target / 2) < UInt64(entry) << 32
@@ -129,7 +127,7 @@ struct TermIndex {
 
   private func emitChunk<Failure: Error>(
     _ terms: ArraySlice<TermRef>, previousLast: ArraySlice<UInt8>?,
-    _ emit: ([UInt8], String, ChunkInfo) throws(Failure) -> Void
+    _ emit: ([UInt8], String) throws(Failure) -> Void
   ) throws(Failure) {
     var encoder = ChunkEncoder(count: terms.count)
     for term in terms {
@@ -139,10 +137,7 @@ struct TermIndex {
       }
     }
     let bound = terms.first.map { TermIndex.bound(first: key($0), after: previousLast) } ?? ""
-    let info = ChunkInfo(
-      first: terms.first.map { Array(key($0)) } ?? [], last: terms.last.map { Array(key($0)) } ?? [],
-      firstEntry: terms.first.map(entrySize) ?? 0)
-    try emit(encoder.bytes, bound, info)
+    try emit(encoder.bytes, bound)
   }
 
   /// The shortest prefix of `first` (whole characters) that sorts after `last`.
@@ -169,14 +164,6 @@ struct TermIndex {
       shift += 7
     }
   }
-}
-
-/// What the next build needs of a chunk to patch the index around it (`IndexSummary`): its
-/// first and last terms, and the first term's entry size (whether the chunk before ends there).
-struct ChunkInfo: Equatable {
-  var first: [UInt8]
-  var last: [UInt8]
-  var firstEntry: Int
 }
 
 /// A chunk file's bytes, a term at a time: `varint count`, then per term `varint shared`,
@@ -371,39 +358,5 @@ private struct PagedStore<Element>: ~Copyable {
 
   mutating func add(_ item: Element) {
     address(of: add()).initialize(to: item)
-  }
-}
-
-/// A chunk file read back (`ChunkEncoder`'s layout); nil for bytes that are not one.
-enum ChunkDecoder {
-  static func terms(_ bytes: [UInt8]) -> [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)]? {
-    var reader = StoreReader(bytes: bytes)
-    guard let count = reader.varInt(), count <= bytes.count else { return nil }
-    var terms: [(key: [UInt8], count: Int, postings: ArraySlice<UInt8>)] = []
-    terms.reserveCapacity(count)
-    var previous: [UInt8] = []
-    for _ in 0..<count {
-      guard let shared = reader.varInt(), shared <= previous.count, let rest = reader.lengthPrefixed(),
-        let postings = reader.varInt(), let body = reader.lengthPrefixed()
-      else { return nil }
-      var key = Array(previous[..<shared])
-      key.append(contentsOf: rest)
-      terms.append((key, postings, body))
-      previous = key
-    }
-    return reader.position == reader.end ? terms : nil
-  }
-
-  /// A term's postings as slots and flags.
-  static func postings(_ bytes: ArraySlice<UInt8>, shift: Int) -> [(slot: Int, flags: UInt8)]? {
-    var reader = StoreReader(bytes: bytes)
-    var postings: [(slot: Int, flags: UInt8)] = []
-    var last = -1
-    while reader.position < reader.end {
-      guard let value = reader.varInt() else { return nil }
-      last += (value >> shift) + 1
-      postings.append((last, UInt8(value & (1 << shift - 1))))
-    }
-    return postings
   }
 }

@@ -84,13 +84,6 @@ package struct BuildReport: Sendable, Equatable {
   package var bytesWritten: Int = 0
   /// Files of the previous output that no longer belong and were removed.
   package var filesRemoved: Int = 0
-  /// Pages not rendered because their sources had not changed since the previous build.
-  package var pagesReused: Int = 0
-  /// Search documents whose analysis the build state kept (`BuildState`), not tokenised again.
-  package var searchDocumentsReused: Int = 0
-  /// Books whose derived fields (summary, sort keys, slug, filing) the build state kept
-  /// (`BookMemo`), not derived again.
-  package var booksReused: Int = 0
   /// True when the fingerprint matched and nothing was rendered ("nothing changed").
   package var upToDate = false
   package var books: Int

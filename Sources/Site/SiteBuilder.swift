@@ -103,19 +103,8 @@ package struct SiteBuilder: Sendable {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     var strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    // Only a build with a fingerprint (the CLI's) keeps a state: tests without one build from
-    // scratch. The books' derived fields are kept at once, and the last build's let go.
-    let state = options.fingerprint.map { BuildState(folder: folder, toolVersion: $0.toolVersion) }
-    let bookMemo = state?.bookMemo()
-    let model = try SiteModel(catalog: catalog, collections: collections, memo: bookMemo)
-    // Beside the pages (on a core their serial steps leave idle): the derived fields for the next
-    // build (not written when the last build's file holds the same).
-    async let keptBooks = bookMemo.flatMap { state?.stage($0) }
-    // On this path, not beside it: a task holding a copy of the model until this returns would
-    // hold its last reference, and free every book here (90 ms of a 1 s rebuild at 10,000
-    // books). Cheap: the merge noted each book's entry key.
+    let model = try SiteModel(catalog: catalog, collections: collections)
     let unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
-    let booksReused = bookMemo?.reused ?? 0
     strings.credit(model.sources)
     collections = []
     clock.lap("model")
@@ -135,62 +124,38 @@ package struct SiteBuilder: Sendable {
       with: paths.pages + paths.assets.values + statsFiles.map(\.0) + [OutputManifest.legacyFileName])
     clock.lap("contexts")
 
-    // Made in closures, so that `build` holds each in one binding, a `let` that `LateRelease`
-    // can take moved at the end (`consume` of a `var` is refused in an async function).
-    let update = try { () throws(SiteError) in
-      var update = try folder.prepare(force: options.force, fence: fence)
-      update.beforePlacing = beforePlacing
-      return update
-    }()
-    let writer = {
-      var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
-      writer.statics = statics
-      writer.sources = PageSources(
-        shared: options.fingerprint?.sharedValue, model: model, seo: contexts.seo, perPage: contexts.perPage)
-      return writer
-    }()
+    var update = try folder.prepare(force: options.force, fence: fence)
+    update.beforePlacing = beforePlacing
+    var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
+    writer.statics = statics
     try update.makeFolders(for: paths.pages + paths.assets.values)
 
     var tally = try await write(
       writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles,
       root: update.root)
     clock.lap("pages")
-    // The pages' jobs and paths (about 3 MB at 10,000 books) are done with: freed here, before
-    // the search index, the build's peak of memory, is made (handed to `LateRelease`, they
-    // waited behind the search's work on every core, and were still held at its peak).
+    // The pages' jobs and paths are done with: freed before the search index, the build's peak
+    // of memory, is made.
     let pageCount = jobs.count
     jobs = []
     paths = ([], [:])
-    // On its own: its postings and the pages in flight are never in memory together.
-    let next = state?.next()
-    tally.merge(
-      try writer.writeSearchIndex(
-        model: model, previous: state?.searchAnalyses() ?? SearchAnalysisStore(), keeping: next?.analyses))
+    tally.merge(try writer.writeSearchIndex(model: model))
     clock.lap("search")
     let removed = try update.finish(
       entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     try folder.commit(update)
-    next?.finish()
-    await keptBooks?.finish()
     clock.lap("finish")
     var report = BuildReport(
       pages: pageCount, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
       stages: SiteBuilder.reportOrder(clock.stages, splittingPages: tally),
       warnings: SiteWarnings.collect(model))
     report.filesWritten = tally.written
-    report.pagesReused = tally.reused
-    report.searchDocumentsReused = next?.analyses.reused ?? 0
-    report.booksReused = booksReused
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
     report.diagnostics =
       unusedEntries
       + SiteWarnings.deployLimits(
         files: tally.entries.lazy.map { (path: $0.key, size: $0.value.size) }, total: tally.bytes)
-    // Their last references, moved (a copy left here, freed when this returns, would be the last
-    // one once the queue is done with its own: every book freed on this path, 90 ms of a 1 s
-    // rebuild at 10,000 books): freed while the caller reports.
-    LateRelease.release((consume model, consume contexts, consume writer, consume update, consume tally))
     return report
   }
 

@@ -66,7 +66,7 @@ func run(count: Int, output: String, once: Bool) async throws {
   func timed(_ label: String, _ input: SiteInput, fingerprint: String? = nil) async throws {
     let options = BuildOptions(
       jobs: jobs, outputDirectory: output, workingDirectory: FileManager.default.currentDirectoryPath,
-      fingerprint: fingerprint.map { BuildFingerprint(value: $0, sharedValue: "site-bench") })
+      fingerprint: fingerprint.map { BuildFingerprint(value: $0) })
     let cpu = cpuSeconds()
     let start = ContinuousClock.now
     let report = try await SiteBuilder(input: input, options: options).build()

@@ -34,22 +34,6 @@ package struct FileFence: Sendable {
     return try FileReader.read(descriptor: descriptor, path: path(relative), limit: limit)
   }
 
-  /// `read`, with the file's identity taken before its bytes (`FileReader.readIdentified`).
-  package func readIdentified(_ relative: String, limit: FileLimit) throws(FileReadError) -> (
-    identity: FileIdentity, bytes: [UInt8]
-  ) {
-    let descriptor = try openFile(relative)
-    defer { close(descriptor) }
-    return try FileReader.readIdentified(descriptor: descriptor, path: path(relative), limit: limit)
-  }
-
-  /// The identity of the file `read` would read, failing as `read` would, without reading it.
-  package func identity(of relative: String, limit: FileLimit) throws(FileReadError) -> FileIdentity {
-    let descriptor = try openFile(relative)
-    defer { close(descriptor) }
-    return FileIdentity(try FileReader.status(descriptor: descriptor, path: path(relative), limit: limit))
-  }
-
   /// Fails as `read` would (missing, a link out of the folder, not a regular file, too large),
   /// without reading: for checking a folder's files before anything is done with them.
   package func check(_ relative: String, limit: FileLimit) throws(FileReadError) {

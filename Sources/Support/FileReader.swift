@@ -55,14 +55,6 @@ package enum FileReader {
 
   /// Checks the open `descriptor` is an ordinary file within `limit`, then reads it whole.
   static func read(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> [UInt8] {
-    try readIdentified(descriptor: descriptor, path: path, limit: limit).bytes
-  }
-
-  /// `read`, with the file's identity as it was before the first byte was read: a change made
-  /// while reading gives the file another identity than this one.
-  static func readIdentified(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> (
-    identity: FileIdentity, bytes: [UInt8]
-  ) {
     let info = try status(descriptor: descriptor, path: path, limit: limit)
     let size = Int(info.st_size)
     let tooLarge = FileReadError(path: path, problem: .tooLarge(limit: limit.bytes, what: limit.what))
@@ -85,7 +77,7 @@ package enum FileReader {
     }
     if failure != 0 { throw FileReadError(path: path, problem: .system(operation: "read", errno: failure)) }
     guard bytes.count <= limit.bytes else { throw tooLarge }
-    return (FileIdentity(info), bytes)
+    return bytes
   }
 
   /// Reads until `buffer` is full or the file ends; returns the bytes read, `failure` the errno.

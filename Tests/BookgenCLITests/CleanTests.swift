@@ -103,9 +103,9 @@ import Testing
       }
       try write("old", to: root + "/.public.bookgen-replaced/notes.txt")
       #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-next/index.html"))
-      // The build state's files, which clean removes with the rest.
-      for state in ["state", "books"] {
-        #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-" + state), "\(state)")
+      // State files an older bookgen kept beside the output, which clean removes with the rest.
+      for state in ["state", "books", "volumes", "cache-index"] {
+        try write("old", to: root + "/.public.bookgen-" + state)
       }
       let result = await runCLI(["clean"], in: root)
       #expect(

@@ -86,7 +86,6 @@ import Testing
           "9780441172719 status goodreads.yml:15:5 shop/prices.yml:5:5",
         ])
       #expect(catalog.includes.map(\.name) == ["goodreads.yml", "shop/prices.yml"])
-      #expect(catalog.includes.map(\.booksLines) == [8..<Int.max, 1..<Int.max])
       #expect(catalog.places.books["9780441172719"]?.location.description == "goodreads.yml:14:3")
     }
   }

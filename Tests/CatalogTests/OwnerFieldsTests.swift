@@ -141,20 +141,3 @@ import Testing
     #expect(SeriesNumber(parsing: text) == nil)
   }
 }
-
-/// Every field of the owner's own data is in the text digests hash.
-@Suite struct OwnerFieldDigestTests {
-  @Test func everyFieldHasALine() {
-    #expect(BookEntry().ownerFieldLines.count == BookEntry.ownerFieldCount)
-    #expect(Mirror(reflecting: BookEntry()).children.count == 3 + BookEntry.ownerFieldCount)
-  }
-
-  @Test func eachFieldChangesTheLines() throws {
-    let catalog = try CatalogLoader.parse(OwnerFieldsTests.catalog, file: "catalog.yml", directory: ".")
-    let full = try #require(catalog.books["9780547928227"])
-    let lines = full.ownerFieldLines
-    let empty = BookEntry().ownerFieldLines
-    // The full entry sets all but `imported`.
-    #expect(zip(lines, empty).filter { $0 != $1 }.count == BookEntry.ownerFieldCount - 1)
-  }
-}

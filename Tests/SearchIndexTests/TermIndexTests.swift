@@ -22,7 +22,7 @@ import Testing
     let distinct = ByteKeyTableTests.keys.filter { !$0.isEmpty }
     terms.add([(Self.terms(distinct), 3)])
     var written: [[UInt8]] = []
-    _ = terms.writeChunks(target: 4096) { bytes, _, _ in
+    terms.writeChunks(target: 4096) { bytes, _ in
       written += ChunkDecoder.terms(bytes)?.map(\.key) ?? []
     }
     #expect(written == distinct.sorted { $0.lexicographicallyPrecedes($1) })
@@ -38,7 +38,7 @@ import Testing
       terms.add([(Self.terms([Array("word".utf8), Array("other\(slot % 2)".utf8)], flags: flag), slot)])
     }
     var postings: [[UInt8]: [(slot: Int, flags: UInt8)]] = [:]
-    _ = terms.writeChunks(target: 4096) { bytes, _, _ in
+    terms.writeChunks(target: 4096) { bytes, _ in
       for term in ChunkDecoder.terms(bytes) ?? [] {
         postings[term.key] = ChunkDecoder.postings(term.postings, shift: PostingFlags.wordBits)
       }

@@ -3,10 +3,9 @@ import Testing
 
 @testable import Site
 
-/// `FieldHasher` streams its fields through `XXH64.Stream`; its hashes are kept in state files
-/// (the book memo's keys, the search documents' digests) and name the build's fingerprint, so
-/// they must stay those of the fields' bytes laid end to end, as the first, buffered version
-/// made them (`BufferedFieldHasher`).
+/// `FieldHasher` streams its fields through `XXH64.Stream`; its hashes name the build's
+/// fingerprint, so they must stay those of the fields' bytes laid end to end, as a buffered
+/// version makes them (`BufferedFieldHasher`).
 @Suite struct FieldHasherTests {
   enum Field {
     case text(String)

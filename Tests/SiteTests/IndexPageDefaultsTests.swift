@@ -38,7 +38,7 @@ import Testing
       catalog: catalog, collections: [SiteInput.Collection(slug: "shelf", volumes: volumes)],
       options: BuildOptions(
         jobs: 2, outputDirectory: output, workingDirectory: NSTemporaryDirectory(),
-        fingerprint: BuildFingerprint(value: UUID().uuidString, sharedValue: "shared"))
+        fingerprint: BuildFingerprint(value: UUID().uuidString))
     ).build()
   }
 

@@ -54,7 +54,7 @@ private struct EchoRenderer: TemplateRendering {
     try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-staging/books/index.html"))
     try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-old"))
     // State files an earlier bookgen kept for the next build, which this one no longer reads.
-    for name in ["volumes", "volumes.tmp", "cache-index", "cache-index.tmp"] {
+    for name in ["state", "books.tmp", "volumes", "volumes.tmp", "cache-index", "cache-index.tmp"] {
       try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-" + name))
     }
     try Data("kept".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-other"))

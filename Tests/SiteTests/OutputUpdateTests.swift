@@ -245,44 +245,4 @@ import Testing
       toFile: templates + "/home.mustache", atomically: true, encoding: .utf8)
     #expect(try fingerprint() != base)
   }
-
-  /// The owner's `books:` lines stay out of the shared value (pages key each book's entry):
-  /// editing a note changes the fingerprint but not what every page shares. With aliases, or a
-  /// top level in flow style, a line could stand for values elsewhere: the whole file counts.
-  @Test func sharedValueLeavesOutTheBooksLines() throws {
-    func catalog(title: String = "T", note: String = "Good.", alias: Bool = false) -> String {
-      """
-      site:
-        title: \(alias ? "&t " : "")\(title)
-      books:
-        B1ZdEAAAQBAJ:
-          note: \(note)
-          tags: [\(alias ? "*t" : "x")]
-      # a comment that belongs to books
-      collections:
-        - title: A
-      """
-    }
-    func fingerprint(_ text: String) throws -> BuildFingerprint {
-      let parsed = try CatalogLoader.parse(text, file: "catalog.yml", directory: ".")
-      return try BuildFingerprint(
-        catalogFile: Array(text.utf8), booksLines: parsed.booksLines,
-        options: BuildOptions(outputDirectory: "x", workingDirectory: NSTemporaryDirectory()),
-        toolVersion: "1.0", inputs: [])
-    }
-    #expect(try CatalogLoader.parse(catalog(), file: "c", directory: ".").booksLines == 3..<8)
-    let base = try fingerprint(catalog())
-    let noteEdited = try fingerprint(catalog(note: "Better."))
-    #expect(noteEdited.sharedValue == base.sharedValue)
-    #expect(noteEdited.value != base.value)
-    #expect(try fingerprint(catalog(title: "U")).sharedValue != base.sharedValue)
-    // With an alias the books lines may feed other keys: nothing is left out.
-    #expect(try CatalogLoader.parse(catalog(alias: true), file: "c", directory: ".").booksLines == nil)
-    let aliased = try fingerprint(catalog(alias: true))
-    #expect(try fingerprint(catalog(note: "Better.", alias: true)).sharedValue != aliased.sharedValue)
-    #expect(
-      try CatalogLoader.parse(
-        "{site: {title: T}, collections: [{title: A}], books: {}}", file: "c", directory: "."
-      ).booksLines == nil)
-  }
 }

@@ -76,47 +76,6 @@ import Testing
     #expect(kinds.map { $0["label"] ?? "" } == ["Collections", "Categories", "Language", "Shelf", "Year"])
   }
 
-  /// A rebuild finds a kept analysis by the key of the document's inputs, without making the
-  /// document: every input must change the key, or a changed book would keep its old analysis.
-  @Test func everyInputOfADocumentChangesItsKey() throws {
-    let model = try DiscoveryFixture.model()
-    let facts = BookFacts.all(model: model, urls: try SiteURLs(baseURL: "https://me.github.io/books/"))
-    let index = try #require(model.books.firstIndex { $0.id == "B1ZdEAAAQBAJ" })
-    let inputs = SiteSearch.Inputs(
-      facts[index], collections: model.collections.map(\.title), untitled: "Untitled",
-      languageName: { LanguageNames.name(of: $0, in: .english) }, shelf: { $0 })
-    let changes: [(String, (inout SiteSearch.Inputs) -> Void)] = [
-      ("id", { $0.id += "x" }), ("slug", { $0.slug += "x" }), ("title", { $0.title = nil }),
-      ("untitled", { $0.untitled = "Sans titre" }), ("subtitle", { $0.subtitle = "" }),
-      ("authors", { $0.authors.append("Brian Herbert") }), ("series", { $0.series = "Dune" }),
-      ("isbn13", { $0.isbn13 = nil }), ("isbn10", { $0.isbn10 = nil }),
-      ("publisher", { $0.publisher = "Chilton" }),
-      ("categories", { $0.categories = [] }), ("tags", { $0.tags = ["reread"] }),
-      ("collections", { $0.collections.removeLast() }), ("shelves", { $0.shelves = ["Reading"] }),
-      ("description", { $0.description? += " Spice." }),
-      ("descriptionFormat", { $0.descriptionFormat = .markdown }),
-      ("note", { $0.note = "Loved it." }), ("year", { $0.year = "1965" }),
-      ("language", { $0.language = "French" }),
-      ("thumbnail", { $0.thumbnail = nil }),
-      // Where a text ends counts too: the same words in other fields are another document.
-      ("a word moved between lists", { $0.tags = [$0.collections.removeLast()] }),
-    ]
-    // One change per input: an input added without its place in the key fails here.
-    #expect(Mirror(reflecting: inputs).children.count == changes.count - 1)
-    var keys: Set<DocumentDigest> = [inputs.key]
-    for (name, change) in changes {
-      var changed = inputs
-      change(&changed)
-      #expect(keys.insert(changed.key).inserted, "\(name)")
-    }
-    #expect(
-      inputs.key
-        == SiteSearch.Inputs(
-          facts[index], collections: model.collections.map(\.title), untitled: "Untitled",
-          languageName: { LanguageNames.name(of: $0, in: .english) }, shelf: { $0 }
-        ).key)
-  }
-
   /// The summary pages, feeds, OPDS and JSON-LD carry (converted from the description's start,
   /// with the book) is the cut of the very text the index reads (converted whole), however long.
   @Test func theSummaryIsCutFromTheTextTheIndexReads() throws {

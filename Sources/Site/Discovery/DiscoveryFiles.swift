@@ -26,8 +26,8 @@ enum DiscoveryFiles {
   /// written (and released) one by one.
   static func forEachFile<Failure: Error>(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    options: DiscoveryOptions, facts: [BookFacts]? = nil, reuse: DiscoveryReuse<Failure>? = nil,
-    search: Bool = true, _ emit: (DiscoveryFile) throws(Failure) -> Void
+    options: DiscoveryOptions, facts: [BookFacts]? = nil, search: Bool = true,
+    _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
@@ -37,7 +37,7 @@ enum DiscoveryFiles {
     try emit(Sitemap.robots(urls: urls))
     try emit(Sitemap.noJekyll)
     for file in feed.files() { try emit(file) }
-    try OPDSCatalog(feed: feed).forEachFile(reuse: reuse, emit)
+    try OPDSCatalog(feed: feed).forEachFile(emit)
     // The builder writes the search index on its own, after the pages (`search` false).
     if search { try SiteSearch.forEachFile(model: model, facts: facts, strings: strings, emit) }
   }

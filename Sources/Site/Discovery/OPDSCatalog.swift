@@ -17,24 +17,19 @@ struct OPDSCatalog: Sendable {
 
   /// Every file of the catalog, each passed to `emit` as soon as it is written (a large
   /// catalog's feeds are not all held at once).
-  /// With `reuse`, feed pages made from the same books as in the previous build are not
-  /// written again.
-  func forEachFile<Failure: Error>(
-    reuse: DiscoveryReuse<Failure>? = nil, _ emit: (DiscoveryFile) throws(Failure) -> Void
-  ) throws(Failure) {
+  func forEachFile<Failure: Error>(_ emit: (DiscoveryFile) throws(Failure) -> Void) throws(Failure) {
     // Entries are written page by page, as each feed page needs them: a book is written once
     // per feed that lists it, but a large catalog's entries are never all held at once
     // (250 MB at 100,000 books). Discovery runs beside the pages, where this costs no time.
     try emit(navigationFeed())
     if feed.settings.opdsAllBooks {
       try acquisitionFeeds(
-        folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks, reuse: reuse,
-        emit: emit)
+        folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks, emit: emit)
     }
     for collection in model.collections {
       try acquisitionFeeds(
         folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books,
-        reuse: reuse, emit: emit)
+        emit: emit)
     }
   }
 
@@ -71,8 +66,7 @@ struct OPDSCatalog: Sendable {
   }
 
   private func acquisitionFeeds<Failure: Error>(
-    folder: [String], title: String, books: [Int], reuse: DiscoveryReuse<Failure>?,
-    emit: (DiscoveryFile) throws(Failure) -> Void
+    folder: [String], title: String, books: [Int], emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     let updated = feed.updated(of: books)
     let size = max(1, feed.options.opdsPageSize)
@@ -84,24 +78,10 @@ struct OPDSCatalog: Sendable {
     // group is held at once.
     let group = 4 * Parallel.coreCount
     for first in stride(from: 1, through: pageCount, by: group) {
-      // Pages whose books did not change are the previous build's.
-      var pending: [(page: Int, source: UInt64?)] = []
-      for page in first...min(pageCount, first + group - 1) {
-        let header = "opds \(folder.joined(separator: "/")) \(page)/\(pageCount) \(title) \(updated)"
-        let members = books[min(books.count, (page - 1) * size)..<min(books.count, page * size)]
-        let source = reuse?.key(header, members)
-        if let source, let reuse, try reuse.reuse(path(page).relativeFilePath.joined(separator: "/"), source)
-        {
-          continue
-        }
-        pending.append((page, source))
-      }
-      let files = Parallel.map(count: pending.count, minimumChunk: 1) { [pending] index in
-        var file = page(
-          pending[index].page, of: pageCount, title: title, books: books, size: size, updated: updated,
-          path: path)
-        file.source = pending[index].source
-        return file
+      let pages = Array(first...min(pageCount, first + group - 1))
+      let files = Parallel.map(count: pages.count, minimumChunk: 1) { index in
+        page(
+          pages[index], of: pageCount, title: title, books: books, size: size, updated: updated, path: path)
       }
       for file in files { try emit(file) }
     }

@@ -22,14 +22,9 @@ enum SiteSearch {
     "pageNumber", "pageOf",
   ]
 
-  /// Hands over the index's files; documents `previous` holds are not analysed again, and every
-  /// document's analysis goes to `keeping`, for the next build. With `previousFiles` (the last
-  /// build's, which `previous` describes), files no changed book touches are reused from there.
+  /// Hands over the index's files.
   static func forEachFile<Failure: Error>(
-    model: SiteModel, facts: [BookFacts], strings: UIStrings,
-    previous: SearchAnalysisStore = SearchAnalysisStore(), keeping: SearchAnalysisStoreWriter? = nil,
-    previousFiles: PreviousFiles<Failure>? = nil,
-    _ emit: (DiscoveryFile) throws(Failure) -> Void
+    model: SiteModel, facts: [BookFacts], strings: UIStrings, _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
     var options = SearchIndexOptions()
     options.thumbnailTemplate = thumbnailTemplate
@@ -59,14 +54,8 @@ enum SiteSearch {
         languageName: { languageNames[$0] ?? LanguageNames.name(of: $0, in: language) }, shelf: shelf)
     }
     try SearchIndexWriter.write(
-      ids: model.books.map(\.id), options: options, previous: previous, keeping: keeping,
-      key: { inputs($0).key }, previousFiles: previousFiles, document: { inputs($0).document },
-      emit: { (file) throws(Failure) in
-        // Its bytes' hash is what it is made from: the next build reuses it by that.
-        var made = DiscoveryFile(path: file.path, bytes: file.bytes)
-        made.source = file.hash
-        try emit(made)
-      })
+      ids: model.books.map(\.id), options: options, document: { inputs($0).document },
+      emit: { (file) throws(Failure) in try emit(DiscoveryFile(path: file.path, bytes: file.bytes)) })
   }
 
   static func document(
@@ -79,9 +68,7 @@ enum SiteSearch {
     ).document
   }
 
-  /// Everything a book's search document is made from, and nothing else: its `key` hashes all of
-  /// it, so that a rebuild finds a kept analysis without making the document (converting the
-  /// description and note to text costs more than the rest). A new input goes here, in both.
+  /// Everything a book's search document is made from.
   struct Inputs {
     var id: String
     var slug: String
@@ -129,26 +116,6 @@ enum SiteSearch {
       year = book.date.map { String($0.year) }
       self.language = book.language.map(languageName)
       thumbnail = facts.thumbnail
-    }
-
-    /// A digest of every input, twice over with different seeds.
-    var key: DocumentDigest {
-      var hasher = FieldHasher(seed: 0, secondSeed: 0x7365_6172_6368)
-      hasher.add("site-search inputs 1")
-      for text in [id, slug, untitled] { hasher.add(text) }
-      for text in [
-        title, subtitle, series, isbn13, isbn10, publisher, description, note, year, language, thumbnail,
-      ] {
-        hasher.add(text == nil ? 0 : 1)
-        hasher.add(text ?? "")
-      }
-      hasher.add(descriptionFormat == .html ? 0 : 1)
-      for list in [authors, categories, tags, collections, shelves] {
-        hasher.add(list.count)
-        for text in list { hasher.add(text) }
-      }
-      let (low, high) = hasher.finishPair()
-      return DocumentDigest(low: low, high: high)
     }
 
     var document: SearchDocument {

@@ -29,9 +29,8 @@ struct Book: Sendable {
     let preferredSlug: String
 
     /// The fields of `record`, and (`filing`) where the book files in the indexes: made together,
-    /// so each name is folded once for both. `derived`: what an earlier build derived from the
-    /// same inputs (`BookMemo`), used instead of deriving it again.
-    init(record: BookRecord, derived: Book.Derived?, filing: inout BookFiling?) {
+    /// so each name is folded once for both.
+    init(record: BookRecord, filing: inout BookFiling?) {
       self.record = record
       title = record.title.nonEmpty
       subtitle = record.subtitle.nonEmpty
@@ -40,29 +39,14 @@ struct Book: Sendable {
       description = record.description.nonEmpty
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
-      if let derived {
-        metaDescription = derived.metaDescription
-      } else {
-        metaDescription = description.flatMap {
-          TextFormatting.descriptionTexts(
-            $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
-        }
+      metaDescription = description.flatMap {
+        TextFormatting.descriptionTexts(
+          $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
       }
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty
       categories = (record.categories ?? []).compactMap(\.nonEmpty)
       note = record.note.nonEmpty
-      if let derived {
-        cover = derived.cover
-        (isbn13, isbn10) = (derived.isbn13, derived.isbn10)
-        titleKey = CollationKey(title ?? "", folded: derived.titleFolded)
-        authorKey = authors.first.flatMap { first in
-          derived.authorFolded.map { CollationKey(first, folded: $0) }
-        }
-        preferredSlug = derived.preferredSlug
-        filing = derived.filing
-        return
-      }
       cover = WebLink.cover(Book.coverSource(record))
       (isbn13, isbn10) = record.isbns
       let filed = BookFiling(
@@ -162,11 +146,10 @@ struct Book: Sendable {
     return language
   }
 
-  /// The book made from `record`, the owner's corrections already applied; `derived`, when
-  /// given, is what `Book(record:)` derived from the same inputs before (`BookMemo`).
-  init(record: BookRecord, derived: Derived? = nil) {
+  /// The book made from `record`, the owner's corrections already applied.
+  init(record: BookRecord) {
     var filing: BookFiling?
-    fields = Fields(record: record, derived: derived, filing: &filing)
+    fields = Fields(record: record, filing: &filing)
     slug = ""
     self.filing = filing
   }

@@ -42,7 +42,7 @@ extension BookEntry {
   /// `sourceSale` is the book's sale as its sources state it: the owner's shop fields replace
   /// what they set of it.
   func record(forBook id: String, key: String, sourceSale: Sale? = nil) -> BookRecord {
-    var record = BookRecord(id: id, source: SourceRecord(source: .owner, id: key, digest: digest))
+    var record = BookRecord(id: id, source: SourceRecord(source: .owner, id: key))
     func state<Value>(_ field: BookField, _ path: WritableKeyPath<BookRecord, Value?>, _ value: Value?) {
       guard let value else { return }
       record[keyPath: path] = value
@@ -117,8 +117,7 @@ extension BookEntry {
   /// The same for the entry under `key` (an export's id, or an ISBN no source gave a record for).
   func exportRecord(key: String) -> BookRecord? {
     guard let imported else { return nil }
-    var record = BookRecord(
-      id: key, source: SourceRecord(source: .export(imported.source), id: imported.id, digest: digest))
+    var record = BookRecord(id: key, source: SourceRecord(source: .export(imported.source), id: imported.id))
     record.title = imported.title
     record.authors = imported.authors.isEmpty ? nil : imported.authors
     record.publisher = imported.publisher
@@ -126,41 +125,14 @@ extension BookEntry {
     record.published = imported.published.map(\.bookDate)
     return record
   }
-
-  /// Every field of the entry, hashed: pages showing the book are rendered again when it
-  /// changes (the catalog's `books:` lines are left out of the build fingerprint's shared part).
-  /// `BookEntry` and `BookOverrides` gaining a field must add it here: a test counts them.
-  var digest: UInt64 {
-    var key = FieldHasher()
-    func add(_ text: String?) {
-      if let text { key.add(text) } else { key.add(-1) }
-    }
-    func add(_ list: [String]?) {
-      key.add(list?.count ?? -1)
-      for item in list ?? [] { key.add(item) }
-    }
-    add(note)
-    add(tags)
-    add(overrides.title)
-    add(overrides.subtitle)
-    add(overrides.authors)
-    add(overrides.publisher)
-    add(overrides.publishedDate)
-    add(overrides.description)
-    key.add(overrides.pageCount ?? Int.min)
-    add(overrides.language)
-    add(overrides.categories)
-    add(overrides.cover)
-    key.add(ownerFieldLines.count)
-    for line in ownerFieldLines { key.add(line) }
-    return key.finish()
-  }
-
-  /// How many fields `digest` hashes, of the entry and of its overrides.
-  static let digestFieldCounts = (entry: 3 + BookEntry.ownerFieldCount, overrides: 10)
 }
 
 extension PartialDate {
   /// The owner's date as the record holds dates.
   var bookDate: BookDate { BookDate(year: year, month: month, day: day) }
+}
+
+extension Catalog {
+  /// Every name the books' `extra:` values use: what templates may read as `book.extra.NAME`.
+  package var extraNames: Set<String> { Set(books.values.flatMap(\.extra.keys)) }
 }

@@ -52,12 +52,11 @@ struct SiteModel: Sendable {
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and
-  /// builds every index; `memo` holds what an earlier build derived from the same records.
-  init(catalog: Catalog, collections inputs: [SiteInput.Collection], memo: BookMemo? = nil) throws(SiteError)
-  {
+  /// builds every index.
+  init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
     let merge = try Merge(catalog: catalog, collections: inputs)
     let records = merge.records
-    self.init(merge: merge, books: Parallel.map(count: records.count) { merge.book(records[$0], memo: memo) })
+    self.init(merge: merge, books: Parallel.map(count: records.count) { merge.book(records[$0]) })
   }
 
   /// The collections' records merged: one per book id, with its collections.
@@ -130,13 +129,13 @@ struct SiteModel: Sendable {
     }
 
     /// The book of `record`, with the owner's entry for it applied.
-    @Sendable func book(_ record: BookRecord, memo: BookMemo? = nil) -> Book {
+    @Sendable func book(_ record: BookRecord) -> Book {
       var merged = record
       let found = SiteModel.entry(for: record, in: catalog.books, matchingISBNs: entriesMayMatchISBNs)
       if let (key, entry) = found {
         merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
       }
-      var book = memo?.book(merged) ?? Book(record: merged)
+      var book = Book(record: merged)
       book.collections = memberships[record.id] ?? []
       book.entryKey = found?.key
       return book
@@ -173,7 +172,7 @@ struct SiteModel: Sendable {
     ) { Lists(books: placed, catalog: catalog, apiOrder: apiOrder) }
     // Its last use: the slugs below then change the books in place instead of copying them.
     _ = consume placed
-    LateRelease.release(consume filings)
+    _ = consume filings
     for index in books.indices { books[index].slug = lists.slugs[index] }
     self.books = books
     self.allBooks = Array(books.indices)

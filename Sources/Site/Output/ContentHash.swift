@@ -16,8 +16,7 @@ enum ContentHash {
 }
 
 /// Fields hashed together with XXH64, each length-prefixed (strings, byte arrays) or
-/// fixed-width (numbers), so no two field lists give the same bytes: the build fingerprint, the
-/// pages' source keys, the book memo's and the search documents' digests.
+/// fixed-width (numbers), so no two field lists give the same bytes: the build fingerprint.
 ///
 /// The fields stream through `XXH64.Stream` (nothing copied, one pass for both seeds of a
 /// 128-bit digest); the hashes are those of the fields' bytes laid end to end.

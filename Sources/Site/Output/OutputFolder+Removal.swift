@@ -19,7 +19,7 @@ extension OutputFolder {
   }
 
   /// Removes the output (only if bookgen wrote it), its twin and everything else bookgen keeps
-  /// beside it (the manifests, the build state, the lock file), through the one removal rule; the
+  /// beside it (the manifests, an older bookgen's state files, the lock file), through the one removal rule; the
   /// replaced folder stays. What `bookgen clean` does, and what the preview should do with its
   /// temporary folder when it stops. Every path is checked before anything is removed.
   ///
@@ -35,8 +35,7 @@ extension OutputFolder {
     if removal.output { try FolderRemoval.removeTree(output, markerLast: OutputManifest.legacyFileName) }
     if removal.twin { try FolderRemoval.removeTree(next, markerLast: OutputManifest.legacyFileName) }
     if hasManifests { try FolderRemoval.removeTree(manifests.folder) }
-    for file in [state, bookState].flatMap({ [$0, $0 + ".tmp"] }) + leftovers where PathKind.of(file) == .file
-    {
+    for file in leftovers where PathKind.of(file) == .file {
       if unlink(file) != 0, errno != ENOENT { throw .io(path: file, reason: FileSystem.reason()) }
     }
     if PathKind.of(lock) == .file, unlink(lock) != 0, errno != ENOENT {

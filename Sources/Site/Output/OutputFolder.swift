@@ -24,13 +24,9 @@ package struct OutputFolder: Sendable {
   package let lock: String
   /// The manifests of the output and the twin.
   let manifests: ManifestStore
-  /// What a build keeps for the next one (`BuildState`).
-  let state: String
-  /// What a build keeps of its books' derived fields for the next one (`BookMemo`).
-  let bookState: String
   /// What earlier bookgens left next to the output and this one no longer uses (an earlier
-  /// writer's staging and old-output folders; state files such as the decoded volumes and the
-  /// cache index, with their temporary files); `prepare` removes them.
+  /// writer's staging and old-output folders; the state files they kept for the next build,
+  /// with their temporary files); `prepare` and `remove` remove them.
   let leftovers: [String]
 
   /// The output at `path`, resolved against `currentDirectory` when relative (which it may only
@@ -49,11 +45,8 @@ package struct OutputFolder: Sendable {
     replaced = parent + "/." + name + ".bookgen-replaced"
     lock = parent + "/." + name + ".bookgen-lock"
     manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
-    state = parent + "/." + name + ".bookgen-state"
-    bookState = parent + "/." + name + ".bookgen-books"
-    leftovers = ["staging", "old", "volumes", "volumes.tmp", "cache-index", "cache-index.tmp"].map {
-      parent + "/." + name + ".bookgen-" + $0
-    }
+    let stateFiles = ["state", "books", "volumes", "cache-index"].flatMap { [$0, $0 + ".tmp"] }
+    leftovers = (["staging", "old"] + stateFiles).map { parent + "/." + name + ".bookgen-" + $0 }
   }
 
   static func absolute(_ path: String, in currentDirectory: String) -> String {

@@ -73,13 +73,12 @@ struct OutputUpdate: Sendable {
     }
   }
 
-  /// Puts `bytes` at `path` (relative) in the twin, touching the disk only when needed;
-  /// `source` is the page's source key, recorded for the next build.
-  func place(_ path: String, _ bytes: UnsafeRawBufferPointer, source: UInt64? = nil) throws(SiteError) -> (
+  /// Puts `bytes` at `path` (relative) in the twin, touching the disk only when needed.
+  func place(_ path: String, _ bytes: UnsafeRawBufferPointer) throws(SiteError) -> (
     entry: OutputManifest.Entry, placement: Placement
   ) {
     try beforePlacing?(path)
-    let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count, source: source)
+    let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count)
     let target = root + "/" + path
     let twin = staged[path]
     let unchanged = entry.hasSameContent(as: current[path])
@@ -106,21 +105,6 @@ struct OutputUpdate: Sendable {
       throw .io(operation: "write", path: target, reason: failure)
     }
     return (entry, .written)
-  }
-
-  /// Places the current output's file at `path` without rendering it, when that file was
-  /// rendered from the same `source` key; nil when it was not (the caller renders the page).
-  func reuse(_ path: String, source: UInt64) throws(SiteError) -> (
-    entry: OutputManifest.Entry, placement: Placement
-  )? {
-    guard let entry = current[path], entry.source == source else { return nil }
-    try beforePlacing?(path)
-    let target = root + "/" + path
-    if let twin = staged[path] {
-      if twin.hasSameContent(as: entry) { return (entry, .kept) }
-      try FileSystem.remove(target)
-    }
-    return FileSystem.link(self.source + "/" + path, to: target) ? (entry, .linked) : nil
   }
 
   /// Removes the twin's files that the new site does not have (and folders left empty), then

@@ -6,8 +6,6 @@ struct PageWriter: Sendable {
   let update: OutputUpdate
   let contexts: PageContexts
   let renderer: any TemplateRendering
-  /// Keys of what pages are rendered from; nil renders every page.
-  var sources: PageSources?
   /// The site's `static/` files, copied to the output root.
   var statics: StaticFiles?
 
@@ -22,8 +20,6 @@ struct PageWriter: Sendable {
     /// from the twin (which then needs no write).
     var written = 0
     var bytesWritten = 0
-    /// Pages not rendered: the previous build's file was made from the same sources.
-    var reused = 0
     /// Time the tasks spent on Markdown and descriptions, on contexts and templates, and on
     /// hashing and writing files (summed over tasks; the stages overlap in wall time).
     var markdown = Duration.zero
@@ -56,7 +52,6 @@ struct PageWriter: Sendable {
       }
       bytes += other.bytes
       written += other.written
-      reused += other.reused
       bytesWritten += other.bytesWritten
       markdown += other.markdown
       templates += other.templates
@@ -144,22 +139,9 @@ struct PageWriter: Sendable {
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, options: DiscoveryOptions
   ) throws(SiteError) -> Tally {
     var tally = Tally()
-    var reuse: DiscoveryReuse<SiteError>?
-    if let sources {
-      reuse = DiscoveryReuse(
-        key: { header, books in sources.feedKey(header: header, books: books) },
-        reuse: { path, key throws(SiteError) in
-          let path = try PageWriter.relativePath(of: path)
-          if try yieldsToStatic(path) { return true }
-          try update.makeParentFolders(of: path)
-          guard let reused = try update.reuse(path, source: key) else { return false }
-          tally.add(path, reused)
-          return true
-        })
-    }
     try DiscoveryFiles.forEachFile(
       model: model, jobs: jobs, settings: settings, urls: contexts.urls, strings: contexts.strings,
-      options: options, facts: contexts.seo.facts, reuse: reuse, search: false
+      options: options, facts: contexts.seo.facts, search: false
     ) { file throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
       if try yieldsToStatic(path) { return }
@@ -167,7 +149,7 @@ struct PageWriter: Sendable {
       tally.add(
         path,
         try file.bytes.withSiteBytes { buffer throws(SiteError) in
-          try update.place(path, buffer, source: file.source)
+          try update.place(path, buffer)
         })
     }
     return tally
@@ -175,49 +157,20 @@ struct PageWriter: Sendable {
 
   /// Makes and places the search index (`search/…`), file by file. The builder calls it once the
   /// pages are written, so that its postings and the pages in flight are not in memory at once.
-  /// Documents `previous` holds are not analysed again; the analyses go to `keeping`. Each file
-  /// is recorded with its bytes' hash as its source, so that a rebuild that patches the index
-  /// reuses the current output's unchanged files (linked, never read).
-  func writeSearchIndex(
-    model: SiteModel, previous: SearchAnalysisStore, keeping: SearchAnalysisStoreWriter?
-  ) throws(SiteError) -> Tally {
+  func writeSearchIndex(model: SiteModel) throws(SiteError) -> Tally {
     var tally = Tally()
     // Files come folder by folder (`search/d/`, `search/t/`…): each folder is made once.
     var folder: Substring?
-    func prepare(_ file: String) throws(SiteError) -> String {
-      let path = try PageWriter.relativePath(of: file)
+    try SiteSearch.forEachFile(model: model, facts: contexts.seo.facts, strings: contexts.strings) {
+      (file) throws(SiteError) in
+      let path = try PageWriter.relativePath(of: file.path)
       let parent = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] }
       if parent != folder {
         try update.makeParentFolders(of: path)
         folder = parent
       }
-      return path
-    }
-    let update = self.update
-    let previousFiles = PreviousFiles<SiteError>(
-      read: { file in
-        guard let path = try? PageWriter.relativePath(of: file), update.current[path] != nil else {
-          return nil
-        }
-        return FileSystem.read(update.source + "/" + path)
-      },
-      reuse: { (file, hash) throws(SiteError) in
-        let path = try prepare(file)
-        guard let reused = try update.reuse(path, source: hash) else { return false }
-        tally.add(path, reused)
-        return true
-      })
-    try SiteSearch.forEachFile(
-      model: model, facts: contexts.seo.facts, strings: contexts.strings, previous: previous,
-      keeping: keeping,
-      previousFiles: previousFiles
-    ) { (file) throws(SiteError) in
-      let path = try prepare(file.path)
       tally.add(
-        path,
-        try file.bytes.withSiteBytes { buffer throws(SiteError) in
-          try update.place(path, buffer, source: file.source)
-        })
+        path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
     }
     return tally
   }
@@ -262,13 +215,6 @@ struct PageWriter: Sendable {
     for index in batch.indices {
       try Task.checkCancellationAsSiteError()
       let job = batch[index]
-      let source = sources?.key(for: job)
-      if let source, let reused = try update.reuse(paths[index], source: source) {
-        tally.add(paths[index], reused)
-        tally.reused += 1
-        lap(&tally.write)
-        continue
-      }
       var texts: PageContexts.BookTexts?
       if case .book(let book) = job.kind {
         texts = contexts.bookTexts(book)
@@ -277,7 +223,7 @@ struct PageWriter: Sendable {
       let html = try renderer.render(job.template, contexts.context(for: job, texts: texts))
       lap(&tally.templates)
       let result = try html.withSiteBytes { buffer throws(SiteError) in
-        try update.place(paths[index], buffer, source: source)
+        try update.place(paths[index], buffer)
       }
       tally.add(paths[index], result)
       lap(&tally.write)
