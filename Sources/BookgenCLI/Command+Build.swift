@@ -31,7 +31,7 @@ extension CommandContext {
       console.diagnostic(warning)
     }
     let output = try checkedOutput(options, for: catalog)
-    // One build at a time on an output and its twin: a second one waits here, and is told so.
+    // One build at a time on an output: a second one waits here, and is told so.
     let lock = try await output.acquireLock { waitingForBuild(on: options.outputPath, pid: $0) }
     defer { lock.release() }
     // Serve's folder is private and temporary: the terminal shows the preview's address instead.

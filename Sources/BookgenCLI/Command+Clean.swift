@@ -5,7 +5,7 @@ import Site
 import Support
 
 extension CommandContext {
-  /// `bookgen clean`: removes the output folder if bookgen made it, with its twin and lock file,
+  /// `bookgen clean`: removes the output folder if bookgen made it, with what bookgen keeps beside it,
   /// and with `--cache` the cache if bookgen made it; never outside the project without
   /// `--outside-project`. One rule decides every removal (`FolderRemoval`).
   func clean(_ options: CleanCommandOptions) async throws {
@@ -46,7 +46,7 @@ extension CommandContext {
       try FolderRemoval.check(path, fence: fence, scope: scope) { _ in true }
     }
     let folder = try OutputFolder(path: path)
-    guard PathKind.of(folder.output) != .missing || PathKind.of(folder.next) != .missing else {
+    guard PathKind.of(folder.output) != .missing || PathKind.of(folder.staging) != .missing else {
       console.status("Nothing to remove: '\(name)' does not exist")
       return
     }
@@ -58,7 +58,7 @@ extension CommandContext {
         }
       })
     if removal.output { console.status("Removed '\(name)'") }
-    if removal.twin { console.status("Removed '\(sibling(of: name, folder.next))'") }
+    for path in removal.besides { console.status("Removed '\(sibling(of: name, path))'") }
     if removal.keptReplaced {
       console.status(
         "Kept '\(sibling(of: name, folder.replaced))': your files moved aside by 'build --force'")
@@ -83,7 +83,7 @@ extension CommandContext {
     }
   }
 
-  /// A path next to the output, shown the way the output was given (`site/.public.bookgen-next`).
+  /// A path next to the output, shown the way the output was given (`site/.public.bookgen-staging`).
   private func sibling(of shownOutput: String, _ path: String) -> String {
     let parent = (shownOutput as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent

@@ -134,8 +134,9 @@ extension CommandSpec {
   static let clean = CommandSpec(
     name: .clean, abstract: "Remove the built site, and with --cache the fetch cache.",
     discussion: """
-      Removes the output folder only if bookgen created it (or it is empty), with its twin \
-      .NAME.bookgen-next and lock file; the cache only if bookgen created it. Never the root, \
+      Removes the output folder only if bookgen created it (or it is empty), with what bookgen \
+      keeps beside it (.NAME.bookgen-manifest, the lock file, an interrupted build's \
+      .NAME.bookgen-staging); the cache only if bookgen created it. Never the root, \
       home or project folder, nor anything outside the project without --outside-project. \
       Keeps .NAME.bookgen-replaced (your files moved aside by build --force).
       """,

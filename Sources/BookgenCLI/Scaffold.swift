@@ -70,8 +70,7 @@ enum Scaffold {
     """
 
   /// The output, the fetch cache, and everything bookgen keeps beside the output, in one
-  /// pattern: its twin (where the next build is written), the manifests, the lock, and the state
-  /// files rebuilds read (tens of MB at 10,000 books, different after every build: nothing to
-  /// commit). A new file beside the output is covered without a new line.
+  /// pattern: the manifest, the lock, and an interrupted build's staging folder. A new file
+  /// beside the output is covered without a new line.
   static let gitignoreLines = ["public/", ".bookgen-cache/", ".public.bookgen-*"]
 }

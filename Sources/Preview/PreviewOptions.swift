@@ -30,7 +30,7 @@ package struct PreviewOptions: Sendable {
   package var networkAddresses: @Sendable () -> [String]
   /// The folder the site is built into and served from (never `public/`).
   package var outputDirectory: String
-  /// The private folder around `outputDirectory` (it also holds the output writer's twin), made
+  /// The private folder around `outputDirectory` (it also holds what the output writer keeps beside it), made
   /// on start and removed on stop or on a failed start; nil when the output folder was given.
   package var privateFolder: String?
   /// Where progress, build summaries and diagnostics go (standard error by default).

@@ -79,7 +79,7 @@ package final class PreviewServer: Sendable {
     removePrivateFolder()
   }
 
-  /// The private folder holds the output and the writer's twin beside it: removing it whole
+  /// The private folder holds the output and what the writer keeps beside it: removing it whole
   /// leaves nothing behind. An output folder the caller chose is kept.
   private func removePrivateFolder() {
     guard let folder = options.privateFolder else { return }

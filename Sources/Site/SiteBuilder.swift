@@ -9,8 +9,8 @@ import Support
 /// The steps, in order: check the output folder is safe to replace and whether it is already
 /// up to date (the fingerprint shortcut), resolve the base URL and UI strings (cheap checks
 /// that fail fast), load, parse and lint the theme, build the site model, render the Markdown and
-/// descriptions, then render every page in parallel into the output's twin folder — writing only
-/// what changed — and swap the twin into place.
+/// descriptions, then render every page in parallel into a staging folder — linking the files
+/// the output already holds, writing the others — and swap it into place.
 package struct SiteBuilder: Sendable {
   package let catalog: Catalog
   /// The book records by collection; emptied once the books are made (the books keep what
@@ -65,17 +65,15 @@ package struct SiteBuilder: Sendable {
   /// manifest; nil when the folder holds no complete bookgen output (or one from before the
   /// field was recorded).
   package static func builtBaseURL(outputDirectory: String) -> String? {
-    guard let folder = try? OutputFolder(path: outputDirectory),
-      let manifest = folder.manifests.load(describing: folder.output), manifest.isComplete
-    else { return nil }
-    return manifest.baseURL
+    guard let folder = try? OutputFolder(path: outputDirectory) else { return nil }
+    return folder.currentManifest()?.baseURL
   }
 
   /// The report of a build that has nothing to do, or nil when the output must be rebuilt.
   private static func upToDateReport(folder: OutputFolder, fingerprint: BuildFingerprint) -> BuildReport? {
-    guard let manifest = folder.manifests.path(describing: folder.output),
+    guard let tree = TreeIdentity.key(of: folder.output),
       let summary = OutputManifest.verify(
-        manifest: manifest, folder: folder.output, fingerprint: fingerprint.value)
+        manifest: folder.manifest, folder: folder.output, tree: tree, fingerprint: fingerprint.value)
     else { return nil }
     var report = BuildReport(
       pages: summary.pages, files: summary.files, bytes: summary.bytes, books: 0, stages: [], warnings: [])
@@ -128,22 +126,28 @@ package struct SiteBuilder: Sendable {
     update.beforePlacing = beforePlacing
     var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
     writer.statics = statics
-    try update.makeFolders(for: paths.pages + paths.assets.values)
-
-    var tally = try await write(
-      writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles,
-      root: update.root)
-    clock.lap("pages")
-    // The pages' jobs and paths are done with: freed before the search index, the build's peak
-    // of memory, is made.
+    var tally = PageWriter.Tally()
     let pageCount = jobs.count
-    jobs = []
-    paths = ([], [:])
-    tally.merge(try writer.writeSearchIndex(model: model))
-    clock.lap("search")
-    let removed = try update.finish(
-      entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
-    try folder.commit(update)
+    do throws(SiteError) {
+      try update.makeFolders(for: paths.pages + paths.assets.values)
+      tally = try await write(
+        writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles,
+        root: update.root)
+      clock.lap("pages")
+      // The pages' jobs and paths are done with: freed before the search index, the build's peak
+      // of memory, is made.
+      jobs = []
+      paths = ([], [:])
+      tally.merge(try writer.writeSearchIndex(model: model))
+      clock.lap("search")
+    } catch {
+      // What the failed build wrote goes; the output was never touched.
+      try? folder.removeOurs(folder.staging)
+      throw error
+    }
+    let removed = update.removedCount(keeping: tally.entries)
+    try folder.commit(
+      update, entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
     clock.lap("finish")
     var report = BuildReport(
       pages: pageCount, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// The one rule for every folder bookgen deletes (an output, its twin, the fetch cache, the
+/// The one rule for every folder bookgen deletes (an output, its staging folder, the fetch cache, the
 /// preview's temporary folder): never a fenced-off folder, never outside the project unless the
 /// caller says why it may, only a real folder (not a link), and only one that is provably
 /// bookgen's — what proves it is the caller's `isOurs`, which knows that folder's marker.
@@ -14,7 +14,7 @@ package enum FolderRemoval {
     /// Inside the project folder only (what `clean` removes without `--outside-project`).
     case insideProject
     /// Anywhere not fenced off: the user named the place explicitly, or bookgen made it there
-    /// (a build's own twin, the preview's temporary folder).
+    /// (a build's own staging folder, the preview's temporary folder).
     case anywhere
   }
 

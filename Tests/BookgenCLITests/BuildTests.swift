@@ -22,7 +22,7 @@ import Testing
       #expect(FileManager.default.fileExists(atPath: root + "/public/index.html"))
       // The manifest is kept beside the site, never in the folder that gets deployed.
       #expect(!FileManager.default.fileExists(atPath: root + "/public/.bookgen-output"))
-      #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-manifests"))
+      #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-manifest"))
 
       let requests = fixture.google.requestCount
       let again = await runCLI(["build", "--quiet"], in: root, variables: fixture.variables)
@@ -64,8 +64,8 @@ import Testing
       #expect(result.status == 0)
       let summary = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("Site in ") })
       // The book's page; of the search index, the book's document, the chunk holding the
-      // note's words and the manifest.
-      #expect(summary.hasSuffix(", 4 written, 0 removed"), "\(summary)")
+      // note's words (under a new name: the old one is removed) and the manifest.
+      #expect(summary.hasSuffix(", 4 written, 1 removed"), "\(summary)")
       let page = try String(
         contentsOfFile: root + "/public/books/dune-messiah-dune0002/index.html", encoding: .utf8)
       #expect(page.contains("Even better."))

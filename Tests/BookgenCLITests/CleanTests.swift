@@ -91,18 +91,21 @@ import Testing
 }
 
 /// `bookgen clean` removes everything a build leaves next to the output (issue 19, item 12).
-@Suite struct CleanTwinTests {
-  @Test func removesTheTwinAndTheLockButKeepsTheReplacedFiles() async throws {
+@Suite struct CleanBesideTests {
+  /// Clean removes everything bookgen keeps beside the output — the manifest, the lock, an
+  /// interrupted build's staging folder, what older bookgens kept there — and never the files
+  /// `build --force` moved aside.
+  @Test func removesWhatBookgenKeepsBesideButKeepsTheReplacedFiles() async throws {
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in
       try fixture.writeCatalog(into: root)
-      // The second build has something to change, so it goes through the twin.
       for url in ["https://one.example/", "https://two.example/"] {
         let build = await runCLI(["build", "-q", "--base-url", url], in: root, variables: fixture.variables)
         #expect(build.status == 0)
       }
       try write("old", to: root + "/.public.bookgen-replaced/notes.txt")
-      #expect(FileManager.default.fileExists(atPath: root + "/.public.bookgen-next/index.html"))
+      try write("<html>", to: root + "/.public.bookgen-staging/index.html")
+      try write("<html>", to: root + "/.public.bookgen-next/index.html")
       // State files an older bookgen kept beside the output, which clean removes with the rest.
       for state in ["state", "books", "volumes", "cache-index"] {
         try write("old", to: root + "/.public.bookgen-" + state)
@@ -114,6 +117,7 @@ import Testing
             status: 0, stdout: "",
             stderr: """
               Removed 'public'
+              Removed '.public.bookgen-staging'
               Removed '.public.bookgen-next'
               Kept '.public.bookgen-replaced': your files moved aside by 'build --force'
 
@@ -126,12 +130,12 @@ import Testing
     await fixture.server.stop()
   }
 
-  /// An interrupted build can leave the twin alone, without the output.
-  @Test func removesATwinLeftWithoutItsOutput() async throws {
+  /// An interrupted first build can leave its staging folder alone, without the output.
+  @Test func removesAStagingFolderLeftWithoutItsOutput() async throws {
     try await withTemporaryDirectory { root in
-      try write("<html>", to: root + "/site/.out.bookgen-next/index.html")
+      try write("<html>", to: root + "/site/.out.bookgen-staging/index.html")
       let result = await runCLI(["clean", "-o", "site/out"], in: root)
-      #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'site/.out.bookgen-next'\n"))
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: "Removed 'site/.out.bookgen-staging'\n"))
       #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/site") == [])
     }
   }

@@ -92,8 +92,8 @@ import Testing
     }
   }
 
-  /// Two builds started together, in a few rounds: both succeed every time, and the output and
-  /// its twin stay whole.
+  /// Two builds started together, in a few rounds: both succeed every time, and the output stays
+  /// whole.
   @Test func twoBuildsStartedTogetherBothSucceed() async throws {
     try await withTemporaryDirectory { root in
       try await Self.project(in: root)
@@ -109,7 +109,7 @@ import Testing
     }
   }
 
-  /// `kill -9` while the twin is being written: `public/` keeps every byte of the previous site,
+  /// `kill -9` while the staging folder is being written: `public/` keeps every byte of the previous site,
   /// the lock the dead build held is free, and the next build succeeds.
   @Test func aBuildKilledMidWriteLeavesThePreviousSiteIntact() async throws {
     try await withTemporaryDirectory { root in
@@ -120,9 +120,9 @@ import Testing
       for round in 0..<5 where !killedMidWrite {
         let url = round.isMultiple(of: 2) ? "https://one.example/" : "https://two.example/"
         let process = try Self.build(baseURL: url, in: root)
-        // Mid-write: the twin's home page is the new one already. Stopped at once, then checked:
+        // Mid-write: the staging folder's home page is the new one already. Stopped at once, then checked:
         // only a build stopped before its swap counts (a fast machine may finish first).
-        let started = process.waitUntil { Self.twinHome(root)?.contains(url) == true }
+        let started = process.waitUntil { Self.stagingHome(root)?.contains(url) == true }
         process.signal(SIGSTOP)
         let stillPrevious = try Self.builtFor(root) == "https://zero.example/"
         killedMidWrite = started && stillPrevious
@@ -159,8 +159,8 @@ import Testing
     }
   }
 
-  private static func twinHome(_ root: String) -> String? {
-    try? String(contentsOfFile: root + "/.public.bookgen-next/index.html", encoding: .utf8)
+  private static func stagingHome(_ root: String) -> String? {
+    try? String(contentsOfFile: root + "/.public.bookgen-staging/index.html", encoding: .utf8)
   }
 
   /// Every file below `folder` with its bytes (hidden ones included).

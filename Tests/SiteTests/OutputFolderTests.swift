@@ -37,18 +37,24 @@ private struct EchoRenderer: TemplateRendering {
     #expect(throws: SiteError.self) { try OutputFolder(path: path, currentDirectory: "/") }
   }
 
-  @Test func theTwinSitsNextToTheOutput() throws {
+  @Test func whatBookgenKeepsSitsNextToTheOutput() throws {
     let folder = try OutputFolder(path: "site/public/", currentDirectory: "/work")
     #expect(folder.output == "/work/site/public")
-    #expect(folder.next == "/work/site/.public.bookgen-next")
+    #expect(folder.staging == "/work/site/.public.bookgen-staging")
+    #expect(folder.manifest == "/work/site/.public.bookgen-manifest")
     #expect(folder.replaced == "/work/site/.public.bookgen-replaced")
   }
 
-  @Test func theEarlierWritersLeftoversAreRemovedWhenPreparing() async throws {
+  /// An interrupted build's staging folder, and what older bookgens kept beside the output
+  /// (a twin, its manifests, state files for the next build), are removed by the next build.
+  @Test func leftoversAreRemovedWhenPreparing() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let folder = try OutputFolder(path: root + "/public")
-    #expect(folder.leftovers.prefix(2) == [root + "/.public.bookgen-staging", root + "/.public.bookgen-old"])
+    for folder in ["next/books", "manifests"] {
+      try FileManager.default.createDirectory(
+        atPath: root + "/.public.bookgen-" + folder, withIntermediateDirectories: true)
+    }
+    try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-next/books/index.html"))
     try FileManager.default.createDirectory(
       atPath: root + "/.public.bookgen-staging/books", withIntermediateDirectories: true)
     try Data("old".utf8).write(to: URL(fileURLWithPath: root + "/.public.bookgen-staging/books/index.html"))
@@ -62,7 +68,7 @@ private struct EchoRenderer: TemplateRendering {
     _ = try await builder(output: root + "/public").build(renderer: EchoRenderer(), assets: [:])
 
     let names = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
-    #expect(names == [".public.bookgen-manifests", ".public.bookgen-other", "public"])
+    #expect(names == [".public.bookgen-manifest", ".public.bookgen-other", "public"])
   }
 
   private func builder(output: String, volumes: Int = 3) -> SiteBuilder {
@@ -105,7 +111,9 @@ private struct EchoRenderer: TemplateRendering {
     #expect(
       try String(contentsOfFile: output + "/shelf/page/2/index.html", encoding: .utf8)
         == "collection https://example.org/shelf/page/2/\n")
-    #expect(Fixtures.files(in: root) == Fixtures.files(in: output).map { "public/" + $0 })
+    #expect(
+      Fixtures.files(in: root) == [".public.bookgen-manifest"]
+        + Fixtures.files(in: output).map { "public/" + $0 })
   }
 
   @Test func failedBuildLeavesThePreviousOutputIntact() async throws {
@@ -122,12 +130,12 @@ private struct EchoRenderer: TemplateRendering {
     }
     #expect(Fixtures.files(in: output) == before)
     #expect(try String(contentsOfFile: output + "/index.html", encoding: .utf8) == home)
-    // The twin the failed build started stays, marked incomplete, for the next build to redo.
+    // The failed build's staging folder is gone; the manifest still describes the output.
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
-        ".public.bookgen-manifests", ".public.bookgen-next", "public",
+        ".public.bookgen-manifest", "public",
       ])
-    #expect(Fixtures.manifest(of: root + "/.public.bookgen-next", output: output) == .incomplete)
+    #expect(Fixtures.manifest(of: output)?.entries.count == before.count)
   }
 
   @Test func rebuildsAreByteIdenticalAndReplaceStaleFiles() async throws {

@@ -4,9 +4,8 @@ import Testing
 
 @testable import Site
 
-/// What sits in the deployed folder and next to it (issue 13 §3, issue 19 item 11): the site
-/// alone in `public/`; the manifests beside it, so a deploy cannot upload them by accident; and a
-/// twin that bookgen always recognises as its own.
+/// What sits in the deployed folder and next to it: the site alone in `public/`; the manifest
+/// beside it, so a deploy cannot upload it by accident.
 @Suite struct OutputLayoutTests {
   private func builder(_ output: String, volumes: Int = 3, force: Bool = false) -> SiteBuilder {
     SiteBuilder(
@@ -38,23 +37,7 @@ import Testing
     _ = try await builder(output, volumes: 4).build()
     let hidden = everything(in: output).filter { $0.split(separator: "/").contains { $0.hasPrefix(".") } }
     #expect(hidden == [".nojekyll"])
-    #expect(everything(in: root + "/.public.bookgen-next").filter { $0.hasPrefix(".") } == [".nojekyll"])
-  }
-
-  /// A twin without a manifest (a build killed while it removed the twin, two builds that ran at
-  /// once, an older bookgen) is still bookgen's: the next build starts it afresh, no `--force`.
-  @Test func aTwinWithoutItsManifestIsRebuilt() async throws {
-    let root = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = root + "/public"
-    _ = try await builder(output).build()
-    try write("half", to: root + "/.public.bookgen-next/books/book-0-id0/index.html")
-    try write("old", to: root + "/.public.bookgen-next/stale.html")
-    let report = try await builder(output, volumes: 4).build()
-    #expect(report.files == Fixtures.files(in: output).count)
-    #expect(!FileManager.default.fileExists(atPath: output + "/stale.html"))
-    #expect(
-      try String(contentsOfFile: output + "/books/book-0-id0/index.html", encoding: .utf8) != "half")
+    #expect(everything(in: root).filter { !$0.hasPrefix("public") } == [".public.bookgen-manifest"])
   }
 
   /// An output an older bookgen wrote carries its manifest inside (`.bookgen-output`): it is still
@@ -63,12 +46,10 @@ import Testing
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let output = root + "/public"
-    for folder in [output, root + "/.public.bookgen-next"] {
-      try write(
-        "bookgen-output 2\nfingerprint -\n0000000000000abc 6 - index.html\nend 1\n",
-        to: folder + "/.bookgen-output")
-      try write("<html>", to: folder + "/index.html")
-    }
+    try write(
+      "bookgen-output 2\nfingerprint -\n0000000000000abc 6 - index.html\nend 1\n",
+      to: output + "/.bookgen-output")
+    try write("<html>", to: output + "/index.html")
     let report = try await builder(output).build()
     #expect(report.filesWritten == report.files)
     #expect(!FileManager.default.fileExists(atPath: output + "/.bookgen-output"))
@@ -78,7 +59,7 @@ import Testing
   }
 
   /// A project copied elsewhere (or restored from a backup) has new inodes: its output is still
-  /// recognised, because it holds exactly the files its kept manifest lists.
+  /// recognised, because it holds exactly the files its manifest lists, and they are linked.
   @Test func aCopiedProjectsOutputIsStillRecognised() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }

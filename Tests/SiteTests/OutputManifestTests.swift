@@ -19,25 +19,27 @@ import Testing
 
   @Test func manifestRoundTripsSortedByPath() {
     let manifest = OutputManifest(
-      fingerprint: "00ff",
+      tree: "12-3.4", replaces: "11-2.5", fingerprint: "00ff",
       entries: [
         "index.html": .init(hash: 0xABC, size: 12),
-        "books/三體 x/index.html": .init(hash: 1, size: 0, source: 0x77C1_D0E4_A9B2_F310),
+        "books/三體 x/index.html": .init(hash: 1, size: 0),
         "assets/style.css": .init(hash: .max, size: 9_999_999),
       ])
     let text = String(decoding: manifest.serialized(), as: UTF8.self)
     #expect(
       text == """
-        bookgen-output 2
+        bookgen-output 3
+        tree 12-3.4
+        replaces 11-2.5
         fingerprint 00ff
-        ffffffffffffffff 9999999 - assets/style.css
-        0000000000000001 0 77c1d0e4a9b2f310 books/三體 x/index.html
-        0000000000000abc 12 - index.html
+        ffffffffffffffff 9999999 assets/style.css
+        0000000000000001 0 books/三體 x/index.html
+        0000000000000abc 12 index.html
         end 3
 
         """)
     #expect(OutputManifest.parse(manifest.serialized()) == manifest)
-    #expect(OutputManifest.parse(OutputManifest().serialized()) == OutputManifest())
+    #expect(OutputManifest.parse(OutputManifest(tree: "1").serialized()) == OutputManifest(tree: "1"))
   }
 
   /// Paths sort by their UTF-8 bytes, whatever Swift's own string order says: a prefix first,
@@ -55,51 +57,47 @@ import Testing
   }
 
   @Test func theBaseURLTheOutputWasBuiltForIsRecorded() throws {
+    let root = try Fixtures.temporaryDirectory() + "/public"
+    defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     let manifest = OutputManifest(
-      fingerprint: "00ff", baseURL: "https://preview.example.org/pr-7/",
-      entries: ["index.html": .init(hash: 0xABC, size: 12)])
+      tree: try #require(TreeIdentity.key(of: root)), fingerprint: "00ff",
+      baseURL: "https://preview.example.org/pr-7/", entries: ["index.html": .init(hash: 1, size: 8)])
     let text = String(decoding: manifest.serialized(), as: UTF8.self)
     #expect(
       text == """
-        bookgen-output 2
+        bookgen-output 3
+        tree \(manifest.tree)
+        replaces -
         fingerprint 00ff
         base-url https://preview.example.org/pr-7/
-        0000000000000abc 12 - index.html
+        0000000000000001 8 index.html
         end 1
 
         """)
     #expect(OutputManifest.parse(manifest.serialized()) == manifest)
-    // A manifest written before the field existed still reads, without a base URL.
-    let older = Array("bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 1\n".utf8)
-    #expect(OutputManifest.parse(older)?.baseURL == nil)
-    #expect(OutputManifest.parse(older)?.entries.count == 1)
 
-    let root = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
     try "<p>1</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
-    var onDisk = manifest
-    onDisk.entries = ["index.html": .init(hash: 1, size: 8)]
     let folder = try OutputFolder(path: root)
-    try folder.manifests.write(onDisk, describing: root)
-    let written = try #require(folder.manifests.path(describing: root))
+    try Data(manifest.serialized()).write(to: URL(fileURLWithPath: folder.manifest))
     #expect(
-      OutputManifest.verify(manifest: written, folder: root, fingerprint: "00ff")
+      OutputManifest.verify(manifest: folder.manifest, folder: root, tree: manifest.tree, fingerprint: "00ff")
         == .init(files: 1, bytes: 8, pages: 1))
     #expect(SiteBuilder.builtBaseURL(outputDirectory: root) == "https://preview.example.org/pr-7/")
     #expect(SiteBuilder.builtBaseURL(outputDirectory: root + "/missing") == nil)
   }
 
   @Test(arguments: [
-    "", "bookgen-output 2\n", "bookgen-output 2 incomplete\n",
-    "bookgen-output 2\nfingerprint -\nbase-url \nend 0\n",
-    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\n",
-    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 2\n",
-    "bookgen-output 2\nfingerprint -\n0abc 12 - index.html\nend 1\n",
-    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 77c1 index.html\nend 1\n",
-    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 -\nend 1\n",
-    // The previous format (no source field) is not read: the next build rewrites the tree.
-    "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\nend 1\n",
-    "bookgen-output 3\nfingerprint -\nend 0\n",
+    "", "bookgen-output 3\n", "bookgen-output 3\ntree 1\nreplaces -\n",
+    "bookgen-output 3\ntree -\nreplaces -\nfingerprint -\nend 0\n",
+    "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\nbase-url \nend 0\n",
+    "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0000000000000abc 12 index.html\n",
+    "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0000000000000abc 12 index.html\nend 2\n",
+    "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0abc 12 index.html\nend 1\n",
+    "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0000000000000abc 12 \nend 1\n",
+    "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\nend 0\nmore\n",
+    // Older formats are not read: the next build writes every file.
+    "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 1\n",
   ])
   func truncatedOrForeignManifestsAreNotTrusted(text: String) {
     #expect(OutputManifest.parse(Array(text.utf8)) == nil)
@@ -111,12 +109,11 @@ import Testing
   @Test func theLookupTableAgreesWithTheManifest() throws {
     var entries: [String: OutputManifest.Entry] = [:]
     for index in 0..<300 {
-      entries["books/book-\(index)/index.html"] = .init(
-        hash: UInt64(index), size: index * 7, source: index % 3 == 0 ? nil : UInt64(index) << 40)
+      entries["books/book-\(index)/index.html"] = .init(hash: UInt64(index), size: index * 7)
     }
     entries["books/三體 x/index.html"] = .init(hash: 1, size: 0)
     entries["a"] = .init(hash: 2, size: 1)
-    let manifest = OutputManifest(fingerprint: "00ff", entries: entries)
+    let manifest = OutputManifest(tree: "1", fingerprint: "00ff", entries: entries)
     let parsed = try #require(ManifestTable(parsing: manifest.serialized()))
     for table in [parsed, ManifestTable(manifest)] {
       #expect(table.count == entries.count)
@@ -131,33 +128,32 @@ import Testing
     }
     #expect(ManifestTable().count == 0)
     #expect(ManifestTable()["index.html"] == nil)
-    let twice = "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - a\n0000000000000abd 13 - a\nend 2\n"
+    let twice =
+      "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0000000000000abc 12 a\n0000000000000abd 13 a\nend 2\n"
     #expect(ManifestTable(parsing: Array(twice.utf8)) == nil)
     #expect(OutputManifest.parse(Array(twice.utf8)) == nil)
   }
 
-  @Test func verifyChecksFingerprintAndEveryFileSize() throws {
+  @Test func verifyChecksTreeFingerprintAndEveryFileSize() throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.createDirectory(atPath: root + "/books/x", withIntermediateDirectories: true)
     try "<p>1</p>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
     try "abc".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
     let manifest = OutputManifest(
-      fingerprint: "f1",
+      tree: "7-1.2", fingerprint: "f1",
       entries: ["index.html": .init(hash: 1, size: 8), "books/x/style.css": .init(hash: 2, size: 3)])
-    let store = ManifestStore(folder: root + "-manifests")
-    defer { try? FileManager.default.removeItem(atPath: store.folder) }
-    try store.write(manifest, describing: root)
-    let file = try #require(store.path(describing: root))
+    let file = root + "-manifest"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    try Data(manifest.serialized()).write(to: URL(fileURLWithPath: file))
     #expect(
-      OutputManifest.verify(manifest: file, folder: root, fingerprint: "f1")
+      OutputManifest.verify(manifest: file, folder: root, tree: "7-1.2", fingerprint: "f1")
         == .init(files: 2, bytes: 11, pages: 1))
-    #expect(OutputManifest.verify(manifest: file, folder: root, fingerprint: "f2") == nil)
+    #expect(OutputManifest.verify(manifest: file, folder: root, tree: "7-1.2", fingerprint: "f2") == nil)
+    #expect(OutputManifest.verify(manifest: file, folder: root, tree: "8-1.2", fingerprint: "f1") == nil)
     #expect(manifest.describesExactly(root))
     try "abcd".write(toFile: root + "/books/x/style.css", atomically: true, encoding: .utf8)
-    #expect(OutputManifest.verify(manifest: file, folder: root, fingerprint: "f1") == nil)
+    #expect(OutputManifest.verify(manifest: file, folder: root, tree: "7-1.2", fingerprint: "f1") == nil)
     #expect(!manifest.describesExactly(root))
-    try store.write(.incomplete, describing: root)
-    #expect(OutputManifest.verify(manifest: file, folder: root, fingerprint: "f1") == nil)
   }
 }

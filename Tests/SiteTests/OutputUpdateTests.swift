@@ -24,20 +24,21 @@ import Testing
         fingerprint: fingerprint.map { BuildFingerprint(value: $0) }))
   }
 
-  /// Builds `volumes` twice into `root/public`, so that the output and its twin both exist.
-  private func buildTwice(_ root: String, _ volumes: [Volume]) async throws -> String {
+  /// Builds `volumes` into `root/public`.
+  private func buildOnce(_ root: String, _ volumes: [Volume]) async throws -> String {
     let output = root + "/public"
-    _ = try await builder(output, volumes).build()
     _ = try await builder(output, volumes).build()
     return output
   }
 
-  /// Expects `folder` to hold exactly the files (and manifest) a fresh build of `volumes` writes.
+  /// Expects `folder` to hold exactly the files (and manifest entries) a fresh build of
+  /// `volumes` writes.
   private func expectSameAsFreshBuild(_ folder: String, _ volumes: [Volume], root: String) async throws {
     let fresh = root + "/fresh-" + UUID().uuidString
     _ = try await builder(fresh, volumes).build()
     Fixtures.expectSameFiles(folder, as: fresh)
-    #expect(Fixtures.manifest(of: folder) == Fixtures.manifest(of: fresh))
+    let ours = try #require(Fixtures.manifest(of: folder))
+    #expect(ours.entries == Fixtures.manifest(of: fresh)?.entries)
   }
 
   @Test func identicalRebuildsRewriteNothing() async throws {
@@ -47,7 +48,6 @@ import Testing
     let first = try await builder(output, Self.volumes(9)).build()
     #expect(first.filesWritten == first.files)
     let site = Fixtures.fileIdentities(in: output)
-    // The second build links every file into the twin; the third finds the twin up to date.
     for _ in 0..<2 {
       let again = try await builder(output, Self.volumes(9)).build()
       #expect(again.filesWritten == 0)
@@ -55,16 +55,17 @@ import Testing
       #expect(again.files == first.files && again.bytes == first.bytes)
       #expect(Fixtures.fileIdentities(in: output) == site)
     }
+    // Nothing beside the output but its manifest: the staging folder is gone after the swap.
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
-        ".public.bookgen-manifests", ".public.bookgen-next", "public",
+        ".public.bookgen-manifest", "public",
       ])
   }
 
   @Test func oneChangedBookRewritesOnlyItsPage() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = try await buildTwice(root, Self.volumes(9))
+    let output = try await buildOnce(root, Self.volumes(9))
     let before = Fixtures.fileIdentities(in: output)
     let report = try await builder(output, Self.volumes(9, describing: 4)).build()
     // Its page, the feeds whose entries carry the description as a summary, and in the search
@@ -82,76 +83,68 @@ import Testing
     let page = try String(contentsOfFile: output + "/books/book-4-id4/index.html", encoding: .utf8)
     #expect(page.contains("A new description."))
 
-    // Changing it back gives the page the twin still holds: that file is put back, not written
-    // again, with a new mtime (which tells sync tools to upload it).
+    // Changing it back writes those files again, as new files (a new mtime tells sync tools).
     let reverted = try await builder(output, Self.volumes(9)).build()
     #expect(reverted.filesWritten == 8)
-    let restored = try #require(Fixtures.fileIdentities(in: output)["books/book-4-id4/index.html"])
-    let original = try #require(before["books/book-4-id4/index.html"])
-    #expect(restored != after["books/book-4-id4/index.html"])
-    #expect(restored.inode == original.inode)
-    #expect((restored.seconds, restored.nanoseconds) > (original.seconds, original.nanoseconds))
+    let again = try #require(Fixtures.fileIdentities(in: output)["books/book-4-id4/index.html"])
+    #expect(again != after["books/book-4-id4/index.html"])
     try await expectSameAsFreshBuild(output, Self.volumes(9), root: root)
   }
 
-  /// An output removed by hand beside its twin: the build renders every page, and the twin's
-  /// files of the same bytes are put back with new mtimes instead of being written again.
-  @Test func anOutputRemovedBesideItsTwinGetsTheTwinsFilesBack() async throws {
+  /// A file of the output changed by hand after a build is not trusted to hold what the
+  /// manifest says once its folder was replaced: an output removed and rebuilt, or a manifest
+  /// naming another folder, writes every file.
+  @Test func anOutputTheManifestDoesNotDescribeIsWrittenWhole() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = try await buildTwice(root, Self.volumes(9))
-    let twin = Fixtures.fileIdentities(in: root + "/.public.bookgen-next")
+    let output = try await buildOnce(root, Self.volumes(9))
     try FileManager.default.removeItem(atPath: output)
-    // One file of the twin changed by hand: its manifest no longer tells the truth, but its size
-    // does not match either, so it is written again.
-    try "changed".write(toFile: root + "/.public.bookgen-next/index.html", atomically: false, encoding: .utf8)
-    let report = try await builder(output, Self.volumes(9)).build()
-    #expect(report.filesWritten == report.files)
-    let after = Fixtures.fileIdentities(in: output)
-    #expect(after.keys.sorted() == twin.keys.sorted())
-    for (path, identity) in after where path != "index.html" {
-      #expect(identity.inode == twin[path]?.inode, "\(path)")
-      #expect(identity != twin[path], "\(path) keeps its old mtime")
-    }
-    try await expectSameAsFreshBuild(output, Self.volumes(9), root: root)
-  }
-
-  /// An output an older bookgen wrote (manifest format 1) is still ours: the next build
-  /// replaces it whole, without `force`.
-  @Test func anOutputInTheOlderManifestFormatIsRebuilt() async throws {
-    let root = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = try await buildTwice(root, Self.volumes(9))
-    for folder in [output, root + "/.public.bookgen-next"] {
-      try "bookgen-output 1\nfingerprint -\n0000000000000abc 12 index.html\nend 1\n".write(
-        toFile: try #require(Fixtures.manifestFile(of: folder, output: output)), atomically: true,
-        encoding: .utf8)
-    }
     let report = try await builder(output, Self.volumes(9)).build()
     #expect(report.filesWritten == report.files)
     try await expectSameAsFreshBuild(output, Self.volumes(9), root: root)
   }
 
-  @Test func staleFilesAndEmptiedFoldersAreRemovedFromBothTrees() async throws {
+  /// An output an older bookgen wrote (its manifests kept in `.NAME.bookgen-manifests/`,
+  /// beside a twin and state files) is still ours: the next build replaces it whole, without
+  /// `force`, and removes what that bookgen kept beside it.
+  @Test func anOutputOfAnOlderBookgenIsRebuilt() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = try await buildTwice(root, Self.volumes(9))
-    let next = root + "/.public.bookgen-next"
+    let output = try await buildOnce(root, Self.volumes(9))
+    try FileManager.default.removeItem(atPath: root + "/.public.bookgen-manifest")
+    try FileManager.default.createDirectory(
+      atPath: root + "/.public.bookgen-manifests", withIntermediateDirectories: true)
+    try "bookgen-output 2\nfingerprint -\n0000000000000abc 12 - index.html\nend 1\n".write(
+      toFile: root + "/.public.bookgen-manifests/" + (try #require(TreeIdentity.key(of: output))),
+      atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: root + "/.public.bookgen-next/books", withIntermediateDirectories: true)
+    try "old".write(toFile: root + "/.public.bookgen-volumes", atomically: true, encoding: .utf8)
+    let report = try await builder(output, Self.volumes(9)).build()
+    #expect(report.filesWritten == report.files)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [
+        ".public.bookgen-manifest", "public",
+      ])
+    try await expectSameAsFreshBuild(output, Self.volumes(9), root: root)
+  }
+
+  @Test func staleFilesAndEmptiedFoldersAreRemoved() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = try await buildOnce(root, Self.volumes(9))
     let shrunk = try await builder(output, Self.volumes(3)).build()
     #expect(shrunk.filesRemoved > 0)
     #expect(!FileManager.default.fileExists(atPath: output + "/books/book-8-id8"))
-    _ = try await builder(output, Self.volumes(3)).build()
-    #expect(!FileManager.default.fileExists(atPath: next + "/books/book-8-id8"))
-    // Both trees now hold exactly the small site, as a fresh build into another folder does.
     try await expectSameAsFreshBuild(output, Self.volumes(3), root: root)
-    #expect(Fixtures.files(in: next) == Fixtures.files(in: output))
   }
 
   @Test func interruptedBuildLeavesTheOutputIntactAndTheNextBuildRecovers() async throws {
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let output = try await buildTwice(root, Self.volumes(9))
+    let output = try await buildOnce(root, Self.volumes(9))
     let before = Fixtures.fileIdentities(in: output)
+    let manifest = Fixtures.manifest(of: output)
 
     var interrupted = builder(output, Self.volumes(12, describing: 2))
     interrupted.beforePlacing = { path throws(SiteError) in
@@ -165,12 +158,33 @@ import Testing
       try await interrupted.build()
     }
     #expect(Fixtures.fileIdentities(in: output) == before)
-    #expect(
-      Fixtures.manifest(of: root + "/.public.bookgen-next", output: output) == .incomplete)
+    #expect(Fixtures.manifest(of: output) == manifest)
+    // As a build killed mid-way leaves it: a half-written staging folder.
+    try FileManager.default.createDirectory(
+      atPath: root + "/.public.bookgen-staging/books", withIntermediateDirectories: true)
+    try "half".write(toFile: root + "/.public.bookgen-staging/index.html", atomically: true, encoding: .utf8)
 
     let recovered = try await builder(output, Self.volumes(12, describing: 2)).build()
     #expect(recovered.filesWritten > 0 && recovered.files == Fixtures.files(in: output).count)
     try await expectSameAsFreshBuild(output, Self.volumes(12, describing: 2), root: root)
+    #expect(!FileManager.default.fileExists(atPath: root + "/.public.bookgen-staging"))
+  }
+
+  /// A build stopped after it recorded the new manifest but before the swap leaves the old
+  /// output, which the manifest names as the folder it replaces: still bookgen's.
+  @Test func anOutputTheManifestReplacesIsStillOurs() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let output = try await buildOnce(root, Self.volumes(3))
+    let folder = try OutputFolder(path: output)
+    var manifest = try #require(Fixtures.manifest(of: output))
+    manifest.replaces = manifest.tree
+    manifest.tree = "1-1.1"
+    try Data(manifest.serialized()).write(to: URL(fileURLWithPath: folder.manifest))
+    #expect(folder.isOurs(output))
+    #expect(folder.currentManifest() == nil)
+    let report = try await builder(output, Self.volumes(3)).build()
+    #expect(report.filesWritten == report.files)
   }
 
   @Test func matchingFingerprintSkipsTheBuild() async throws {

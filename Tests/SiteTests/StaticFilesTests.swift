@@ -60,7 +60,7 @@ import Testing
           == FileManager.default.contents(atPath: project.staticFolder + "/" + path), "\(path)")
     }
     // Static files join the generated ones in the manifest.
-    let manifest = try #require(OutputFolder(path: project.output).manifests.load(describing: project.output))
+    let manifest = try #require(OutputFolder(path: project.output).currentManifest())
     #expect(manifest.entries["CNAME"]?.size == 18)
     #expect(manifest.entries[".well-known/security.txt"] != nil)
     #expect(report.files == manifest.entries.count)

@@ -3,7 +3,7 @@ import Support
 
 extension OutputFolder {
   /// Takes the output's lock (`.NAME.bookgen-lock`, next to the output, never in it), so that
-  /// two builds, or a build and `clean`, never work on the output and its twin at once: the
+  /// two builds, or a build and `clean`, never work on the output at once: the
   /// second waits, and `waiting` is told once, with the holder's process id. Held until
   /// `release()`. Creates the output's parent folder if needed, for the lock file.
   package func acquireLock(waiting: (Int32?) -> Void) async throws(SiteError) -> FileLock {

@@ -1,33 +1,36 @@
 import Foundation
 import Support
 
-/// The output folder (`public/`) and its hidden twin (`.public.bookgen-next/`), between which
-/// builds alternate so that the output changes all at once, and only where it must.
+/// The output folder (`public/`) and what bookgen keeps beside it: the manifest
+/// (`.public.bookgen-manifest`), the lock, and while a build runs its staging folder
+/// (`.public.bookgen-staging/`).
 ///
-/// A build brings the twin up to the new content — writing only files whose bytes differ from
-/// what the twin holds, hard-linking files unchanged since the current output (so their mtime
-/// and inode stay), removing files that no longer belong — then swaps the two folders in one
-/// atomic rename (`renameat2(RENAME_EXCHANGE)`). A failed or interrupted build never touches
-/// `public/`; the twin it leaves is marked incomplete and rebuilt from scratch next time.
-///
-/// The manifests describing both trees live beside them (`.public.bookgen-manifests/`, see
-/// `ManifestStore`), so the deployed folder holds the site and nothing else.
+/// A build writes the whole new site into the staging folder — hard-linking the files whose
+/// bytes the current output already holds (so their inode and modification time stay, and sync
+/// tools skip them), writing the others — records the manifest, then swaps the staging folder
+/// and the output in one atomic rename (`renameat2(RENAME_EXCHANGE)`) and removes the old
+/// tree. A failed or interrupted build never touches `public/`; the staging folder it leaves is
+/// removed by the next build.
 package struct OutputFolder: Sendable {
   /// Absolute, standardised path of the output folder.
   package let output: String
-  /// The twin the next build is written into. Its name is bookgen's: whatever is there is an
-  /// earlier build's (bookgen never moves the owner's files into it), so it is always reusable.
-  package let next: String
+  /// Where a build writes the new site before it is swapped in. Its name is bookgen's: whatever
+  /// is there is an interrupted build's (bookgen never moves the owner's files into it).
+  package let staging: String
+  /// What the output holds (`OutputManifest`).
+  let manifest: String
   /// Where a non-bookgen folder replaced with `force` is kept (never deleted by bookgen).
   package let replaced: String
-  /// The lock file a build or `clean` holds while it works on the output and its twin.
+  /// The lock file a build or `clean` holds while it works on the output.
   package let lock: String
-  /// The manifests of the output and the twin.
-  let manifests: ManifestStore
-  /// What earlier bookgens left next to the output and this one no longer uses (an earlier
-  /// writer's staging and old-output folders; the state files they kept for the next build,
-  /// with their temporary files); `prepare` and `remove` remove them.
-  let leftovers: [String]
+  /// Where the old output goes where folders cannot be exchanged, until it is removed.
+  let retired: String
+  /// What earlier bookgens kept beside the output: the twin folder a build swapped with the
+  /// output, the manifests of both, and the state files they kept for the next build; `prepare`
+  /// and `remove` remove them.
+  let legacyTwin: String
+  let legacyManifests: String
+  let legacyFiles: [String]
 
   /// The output at `path`, resolved against `currentDirectory` when relative (which it may only
   /// be when one is given: the working directory is injected, never the process's).
@@ -41,12 +44,17 @@ package struct OutputFolder: Sendable {
     guard !name.isEmpty, name != ".", name != ".." else { throw .invalidOutputDirectory(path) }
     let parent = (standardized as NSString).deletingLastPathComponent
     output = standardized
-    next = parent + "/." + name + ".bookgen-next"
-    replaced = parent + "/." + name + ".bookgen-replaced"
-    lock = parent + "/." + name + ".bookgen-lock"
-    manifests = ManifestStore(folder: parent + "/." + name + ".bookgen-manifests")
-    let stateFiles = ["state", "books", "volumes", "cache-index"].flatMap { [$0, $0 + ".tmp"] }
-    leftovers = (["staging", "old"] + stateFiles).map { parent + "/." + name + ".bookgen-" + $0 }
+    let beside = parent + "/." + name + ".bookgen-"
+    staging = beside + "staging"
+    manifest = beside + "manifest"
+    replaced = beside + "replaced"
+    lock = beside + "lock"
+    retired = beside + "old"
+    legacyTwin = beside + "next"
+    legacyManifests = beside + "manifests"
+    legacyFiles = ["state", "books", "volumes", "cache-index"].flatMap {
+      [beside + $0, beside + $0 + ".tmp"]
+    }
   }
 
   static func absolute(_ path: String, in currentDirectory: String) -> String {
@@ -75,41 +83,63 @@ package struct OutputFolder: Sendable {
     }
   }
 
-  /// Whether the folder at `path` (the output) is one bookgen wrote, or empty: its manifest is
-  /// kept beside it; or it holds an older bookgen's manifest inside; or, when its identity
-  /// changed (the project was copied or moved), it holds exactly the files a kept manifest lists.
+  /// Whether the folder at `path` (the output) is one bookgen wrote, or empty: the manifest
+  /// beside it names it (or names the folder it replaced, when a build stopped before its swap);
+  /// or an older bookgen's manifest describes it, beside it or inside it; or, when its identity
+  /// changed (the project was copied or moved), it holds exactly the files the manifest lists.
   package func isOurs(_ path: String) -> Bool {
     guard PathKind.of(path) == .folder else { return false }
-    if let manifest = manifests.path(describing: path), FileSystem.size(of: manifest) != nil { return true }
-    return OutputManifest.hasLegacyManifest(path) || FileSystem.isEmptyFolder(path)
-      || manifests.all().contains { $0.manifest.describesExactly(path) }
+    if FileSystem.isEmptyFolder(path) || OutputManifest.hasLegacyManifest(path) { return true }
+    guard let identity = TreeIdentity.key(of: path) else { return false }
+    if FileSystem.size(of: legacyManifests + "/" + identity) != nil { return true }
+    guard let manifest = OutputManifest.load(file: manifest) else { return false }
+    return manifest.tree == identity || manifest.replaces == identity || manifest.describesExactly(path)
   }
 
-  /// Swaps the finished twin into place: one atomic exchange where the system offers it. The
-  /// manifests follow their trees (they are named by identity); those of trees gone are dropped.
-  func commit(_ update: OutputUpdate) throws(SiteError) {
-    defer { manifests.keepOnly([output, next]) }
+  /// The manifest when it describes the output as it is now: the folder it names, or (a copied
+  /// or moved project) one holding exactly the files it lists; nil otherwise.
+  func currentManifest() -> OutputManifest? {
+    guard let manifest = OutputManifest.load(file: manifest), let identity = TreeIdentity.key(of: output),
+      manifest.tree == identity || (manifest.replaces != identity && manifest.describesExactly(output))
+    else { return nil }
+    return manifest
+  }
+
+  /// Puts the finished staging folder in place of the output: records its manifest (before the
+  /// swap, naming the folder it replaces), swaps the two in one atomic exchange where the system
+  /// offers it, and removes the old tree. A non-bookgen folder replaced with `force` is moved
+  /// aside instead.
+  func commit(
+    _ update: OutputUpdate, entries: [String: OutputManifest.Entry], fingerprint: String?, baseURL: String?
+  ) throws(SiteError) {
+    guard let tree = TreeIdentity.key(of: staging) else { throw .invalidOutputDirectory(staging) }
+    let manifest = OutputManifest(
+      tree: tree, replaces: update.replacesForeignFolder ? nil : TreeIdentity.key(of: output),
+      fingerprint: fingerprint, baseURL: baseURL, entries: entries)
+    let temporary = self.manifest + ".tmp"
+    try manifest.serialized().withSiteBytes { bytes throws(SiteError) in
+      try FileSystem.replace(temporary, with: bytes)
+    }
+    try FileSystem.rename(temporary, self.manifest)
     if update.replacesForeignFolder {
       try FileSystem.rename(output, replaced)
-      try FileSystem.rename(next, output)
+      try FileSystem.rename(staging, output)
       return
     }
     switch PathKind.of(output) {
     case .missing:
-      try FileSystem.rename(next, output)
+      try FileSystem.rename(staging, output)
+      return
     default:
-      guard !FileSystem.exchange(next, output) else { return }
-      // No atomic exchange (old kernel, other file system): three renames, recoverable.
-      let aside = output + ".bookgen-swap"
-      try FileSystem.rename(output, aside)
-      do {
-        try FileSystem.rename(next, output)
-      } catch {
-        try? FileSystem.rename(aside, output)
-        throw error
-      }
-      try FileSystem.rename(aside, next)
+      guard !FileSystem.exchange(staging, output) else { break }
+      // No atomic exchange (old kernel, other file system): two renames; a build stopped
+      // between them leaves no output, and the next build removes what it left aside.
+      try FileSystem.rename(output, retired)
+      try FileSystem.rename(staging, output)
+      try removeOurs(retired)
+      return
     }
+    try removeOurs(staging)
   }
 
   /// The file path relative to the output folder for a site path, refusing anything that

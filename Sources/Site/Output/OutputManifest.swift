@@ -6,37 +6,30 @@ import Support
   import Darwin
 #endif
 
-/// What an output tree holds: every file's path, content hash and size, and for pages the key of
-/// what they were rendered from, plus the fingerprint of the build that wrote it. Kept beside the
-/// tree (`ManifestStore`), it is also the proof that bookgen created the folder.
+/// What the output holds: every file's path, content hash and size, the fingerprint of the
+/// build that wrote it and the address it was built for. Kept beside the output
+/// (`.NAME.bookgen-manifest`), never in it; it is also the proof that bookgen made the folder,
+/// which it names by identity (`TreeIdentity`: a rename keeps it, a copy does not).
 ///
 /// Text, one file a line, sorted by path, so two identical builds write identical manifests:
 ///
-///     bookgen-output 2
-///     fingerprint 9f2c…           (or `fingerprint -`)
+///     bookgen-output 3
+///     tree 1234-1733480000.5              (the folder it describes)
+///     replaces 1200-1733400000.1          (or `replaces -`: the folder it was swapped in for)
+///     fingerprint 9f2c…                   (or `fingerprint -`)
 ///     base-url https://me.github.io/books/   (optional: the address the site was built for)
-///     2b0e8a1c33d6f7a9 10432 77c1d0e4a9b2f310 books/dune-abc/index.html
-///     0c41aa0f9e8d7b62 2204 - assets/style.css
-///     end 13978
+///     2b0e8a1c33d6f7a9 10432 books/dune-abc/index.html
+///     0c41aa0f9e8d7b62 2204 assets/style.css
+///     end 2
 ///
-/// The third field is the page's source key (`PageSources`), `-` for files without one.
-/// A tree being updated carries `bookgen-output 2 incomplete` and no entries: still bookgen's,
-/// but its contents cannot be trusted; so does an older format (the next build rewrites it).
-/// Older bookgens kept it inside the tree, as `.bookgen-output`: such a tree is still bookgen's.
+/// It is written before the new folder is swapped in: a build stopped between the two leaves
+/// the old folder in place, which `replaces` still names as bookgen's.
 struct OutputManifest: Sendable, Equatable {
   struct Entry: Sendable, Equatable {
     var hash: UInt64
     var size: Int
-    /// What the page was rendered from (`PageSources.key`); nil for other files.
-    var source: UInt64?
 
-    init(hash: UInt64, size: Int, source: UInt64? = nil) {
-      self.hash = hash
-      self.size = size
-      self.source = source
-    }
-
-    /// Whether both describe the same bytes, whatever they were made from.
+    /// Whether both describe the same bytes.
     func hasSameContent(as other: Entry?) -> Bool {
       guard let other else { return false }
       return hash == other.hash && size == other.size
@@ -45,35 +38,34 @@ struct OutputManifest: Sendable, Equatable {
 
   /// Where older bookgens kept the manifest: inside the tree (so it was deployed with the site).
   static let legacyFileName = ".bookgen-output"
-  static let header = "bookgen-output 2"
+  static let header = "bookgen-output 3"
 
-  /// nil when the tree is incomplete or was built without a fingerprint.
+  /// The identity (`TreeIdentity.key`) of the folder the entries describe.
+  var tree: String
+  /// The identity of the folder it replaced (the output before the swap); nil for none.
+  var replaces: String?
+  /// nil for a build made without a fingerprint.
   var fingerprint: String?
   /// The base URL the pages were built for, so `check --site` needs no `--base-url` again.
   var baseURL: String?
   /// Relative path (`books/dune-abc/index.html`) → content.
   var entries: [String: Entry]
-  /// False for a tree an interrupted build left half-updated (or an unreadable manifest).
-  var isComplete: Bool
 
   init(
-    fingerprint: String? = nil, baseURL: String? = nil, entries: [String: Entry] = [:],
-    isComplete: Bool = true
+    tree: String, replaces: String? = nil, fingerprint: String? = nil, baseURL: String? = nil,
+    entries: [String: Entry] = [:]
   ) {
+    self.tree = tree
+    self.replaces = replaces
     self.fingerprint = fingerprint
     self.baseURL = baseURL
     self.entries = entries
-    self.isComplete = isComplete
   }
 
-  /// The manifest of a tree that is being updated.
-  static let incomplete = OutputManifest(isComplete: false)
-
-  /// The manifest in the file at `path`; nil when there is none. One that does not parse counts
-  /// as incomplete.
+  /// The manifest in the file at `path`; nil when there is none or it does not parse (an older
+  /// bookgen's among them).
   static func load(file path: String) -> OutputManifest? {
-    guard let bytes = FileSystem.read(path) else { return nil }
-    return parse(bytes) ?? .incomplete
+    FileSystem.read(path).flatMap(parse)
   }
 
   /// Whether `folder` holds an older bookgen's manifest inside it (any version).
@@ -93,12 +85,16 @@ struct OutputManifest: Sendable, Equatable {
     }
     // A path listed twice makes the count differ: such a manifest is not trusted.
     guard let header, header.count == entries.count else { return nil }
-    return OutputManifest(fingerprint: header.fingerprint, baseURL: header.baseURL, entries: entries)
+    return OutputManifest(
+      tree: header.tree, replaces: header.replaces, fingerprint: header.fingerprint, baseURL: header.baseURL,
+      entries: entries)
   }
 
-  /// What a manifest says besides its entries: its fingerprint and base URL, and the number of
-  /// entries its last line declares.
+  /// What a manifest says besides its entries: the folders it names, its fingerprint and base
+  /// URL, and the number of entries its last line declares.
   struct Header {
+    var tree: String
+    var replaces: String?
     var fingerprint: String?
     var baseURL: String?
     var count: Int
@@ -120,10 +116,15 @@ struct OutputManifest: Sendable, Equatable {
       defer { position += 1 }
       return UnsafeBufferPointer(rebasing: bytes[start..<position])
     }
-    guard let first = line(), first.elementsEqual(header.utf8), let second = line() else { return nil }
-    let prefix = Array("fingerprint ".utf8)
-    guard second.starts(with: prefix) else { return nil }
-    let fingerprint = String(decoding: second.dropFirst(prefix.count), as: UTF8.self)
+    /// The rest of the next line, which must start with `prefix`; `-` is nil.
+    func field(_ prefix: String) -> String?? {
+      guard let line = line(), line.starts(with: prefix.utf8) else { return nil }
+      let value = String(decoding: line.dropFirst(prefix.utf8.count), as: UTF8.self)
+      return .some(value == "-" ? nil : value)
+    }
+    guard let first = line(), first.elementsEqual(header.utf8), let tree = field("tree ") ?? nil,
+      let replaces = field("replaces "), let fingerprint = field("fingerprint ")
+    else { return nil }
     var baseURL: String?
     if let value = optionalLine(baseURLPrefix, in: bytes, at: &position) {
       guard !value.isEmpty else { return nil }
@@ -133,27 +134,15 @@ struct OutputManifest: Sendable, Equatable {
       if line.starts(with: "end ".utf8) {
         // Exactly one final newline, and nothing after it.
         guard let count = decimal(line[4...]), position == bytes.count else { return nil }
-        return Header(fingerprint: fingerprint == "-" ? nil : fingerprint, baseURL: baseURL, count: count)
+        return Header(
+          tree: tree, replaces: replaces, fingerprint: fingerprint, baseURL: baseURL, count: count)
       }
-      // `<16 hex> <size> <16 hex or -> <path>`
-      guard line.count > 21, line[16] == UInt8(ascii: " "), let hash = hex(line[0..<16]),
-        let sizeEnd = line[17...].firstIndex(of: UInt8(ascii: " ")), let size = decimal(line[17..<sizeEnd])
+      // `<16 hex> <size> <path>`
+      guard line.count > 19, line[16] == UInt8(ascii: " "), let hash = hex(line[0..<16]),
+        let sizeEnd = line[17...].firstIndex(of: UInt8(ascii: " ")), let size = decimal(line[17..<sizeEnd]),
+        sizeEnd + 1 < line.count
       else { return nil }
-      var source: UInt64?
-      let pathStart: Int
-      if line[sizeEnd + 1] == UInt8(ascii: "-") {
-        pathStart = sizeEnd + 3
-        guard pathStart < line.count + 1, sizeEnd + 2 < line.count, line[sizeEnd + 2] == UInt8(ascii: " ")
-        else { return nil }
-      } else {
-        guard sizeEnd + 18 < line.count, line[sizeEnd + 17] == UInt8(ascii: " "),
-          let key = hex(line[(sizeEnd + 1)..<(sizeEnd + 17)])
-        else { return nil }
-        source = key
-        pathStart = sizeEnd + 18
-      }
-      guard pathStart < line.count else { return nil }
-      body(UnsafeBufferPointer(rebasing: line[pathStart...]), Entry(hash: hash, size: size, source: source))
+      body(UnsafeBufferPointer(rebasing: line[(sizeEnd + 1)...]), Entry(hash: hash, size: size))
     }
     return nil
   }
@@ -214,21 +203,16 @@ struct OutputManifest: Sendable, Equatable {
   }
 
   func serialized() -> [UInt8] {
-    guard isComplete else { return Array((OutputManifest.header + " incomplete\n").utf8) }
-    var bytes = Array((OutputManifest.header + "\nfingerprint " + (fingerprint ?? "-") + "\n").utf8)
+    var bytes = Array(
+      (OutputManifest.header + "\ntree " + tree + "\nreplaces " + (replaces ?? "-") + "\nfingerprint "
+        + (fingerprint ?? "-") + "\n").utf8)
     if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
-    bytes.reserveCapacity(entries.count * 80)
+    bytes.reserveCapacity(bytes.count + entries.count * 64)
     // Numbers are spelled into the buffer: a `String` per number was most of the writing.
     for (path, entry) in entries.sorted(by: { OutputManifest.precedes($0.key, $1.key) }) {
       OutputManifest.appendHex(entry.hash, to: &bytes)
       bytes.append(UInt8(ascii: " "))
       OutputManifest.appendDecimal(entry.size, to: &bytes)
-      bytes.append(UInt8(ascii: " "))
-      if let source = entry.source {
-        OutputManifest.appendHex(source, to: &bytes)
-      } else {
-        bytes.append(UInt8(ascii: "-"))
-      }
       bytes.append(UInt8(ascii: " "))
       bytes += path.utf8
       bytes.append(UInt8(ascii: "\n"))

@@ -1,7 +1,7 @@
 import Catalog
 import SearchIndex
 
-/// Renders pages and places each one in the output's twin folder as soon as it is rendered.
+/// Renders pages and places each one in the staging folder as soon as it is rendered.
 struct PageWriter: Sendable {
   let update: OutputUpdate
   let contexts: PageContexts
@@ -16,8 +16,7 @@ struct PageWriter: Sendable {
   struct Tally: Sendable {
     var entries: [String: OutputManifest.Entry] = [:]
     var bytes = 0
-    /// Files whose bytes differ from the current output's, and their bytes: written, or restored
-    /// from the twin (which then needs no write).
+    /// Files whose bytes differ from the current output's, and their bytes.
     var written = 0
     var bytesWritten = 0
     /// Time the tasks spent on Markdown and descriptions, on contexts and templates, and on
@@ -32,10 +31,10 @@ struct PageWriter: Sendable {
       entries[path] = result.entry
       bytes += result.entry.size
       switch result.placement {
-      case .written, .restored:
+      case .written:
         written += 1
         bytesWritten += result.entry.size
-      case .kept, .linked: break
+      case .linked: break
       }
     }
 

@@ -84,14 +84,14 @@ enum Fixtures {
     }
   }
 
-  /// The manifest bookgen keeps for the tree at `tree` (the output `output`, or its twin).
-  static func manifest(of tree: String, output: String? = nil) -> OutputManifest? {
-    (try? OutputFolder(path: output ?? tree))?.manifests.load(describing: tree)
+  /// The manifest bookgen keeps for the output `output`, when it describes it.
+  static func manifest(of output: String) -> OutputManifest? {
+    (try? OutputFolder(path: output))?.currentManifest()
   }
 
   /// The file holding that manifest.
-  static func manifestFile(of tree: String, output: String? = nil) -> String? {
-    (try? OutputFolder(path: output ?? tree))?.manifests.path(describing: tree)
+  static func manifestFile(of output: String) -> String? {
+    (try? OutputFolder(path: output))?.manifest
   }
 
   /// Inode and modification time of every file below `root` (manifests included): equal
