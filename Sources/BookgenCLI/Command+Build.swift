@@ -14,10 +14,12 @@ extension CommandContext {
 
   /// The build pipeline into `--output` (or serve's private folder); returns the summary line,
   /// `Built 1,234 books, 96 pages in 1.4 s`. A preview rebuild refreshes expired entries only
-  /// when `refreshesExpired` (serve's `--fetch`).
-  func buildSite(_ options: BuildCommandOptions, baseURL: String?, refreshesExpired: Bool = true)
-    async throws -> String
-  {
+  /// when `refreshesExpired` (serve's `--fetch`), and starts from what the last one kept in
+  /// `preview`: its books, when nothing they were fetched from changed, and its site.
+  func buildSite(
+    _ options: BuildCommandOptions, baseURL: String?, refreshesExpired: Bool = true,
+    preview: PreviewState? = nil
+  ) async throws -> String {
     var pipeline = Pipeline(self, command: isPreview ? .serve : .build, steps: 3)
     // Only read the clock when asked to: it is the environment's, and tests count its readings.
     var timer = StageTimer(clock: options.timings ? environment.clock : nil)
@@ -44,7 +46,7 @@ extension CommandContext {
     buildOptions.sourceDateEpoch = BuildOptions.sourceDateEpoch(in: environment.variables)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
-    if options.offline {
+    if options.offline, preview == nil {
       buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
       let upToDate = SiteBuilder.isUpToDate(options: buildOptions)
       timer.lap("fingerprint")
@@ -53,25 +55,44 @@ extension CommandContext {
         return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
+    let cache = responseCache(for: catalog)
+    let fetchInputs = preview.map { _ in
+      PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
+    }
+    let reused = preview?.fetched.flatMap { $0.inputs == fetchInputs ? $0.books : nil }
     let fetched = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
-      let cache = responseCache(for: catalog)
+      if let reused {
+        reused.warnings.forEach(console.diagnostic)
+        return reused
+      }
       guard !options.offline else {
         return try await fetchVolumes(
-          for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired)
+          for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
+          volumeMemo: preview?.volumes)
       }
       // A fetch writes the cache: nobody else writes it until the fingerprint of what this
       // build read is taken (an offline build only reads, and needs no lock).
       try? cache.claimFolder()
       return try await holdingCacheLock(cache) {
         let result = try await fetchVolumes(
-          for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired)
-        buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
+          for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
+          volumeMemo: preview?.volumes)
+        if preview == nil {
+          buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
+        }
         return result
       }
     }
+    if let preview, reused == nil {
+      // What the cache holds now, this fetch's own entries included.
+      let inputs = PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
+      preview.fetched = fetched.pending.isEmpty ? (inputs, fetched) : nil
+    }
     timer.lap("fetch")
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
-      try await renderSite(catalog, fetched, options: buildOptions)
+      guard let preview else { return try await renderSite(catalog, fetched, options: buildOptions) }
+      return try await preview.site.build(
+        catalog: catalog, collections: fetched.collections, sameRecords: reused != nil, options: buildOptions)
     }
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
@@ -85,7 +106,9 @@ extension CommandContext {
     console.detail(
       "Render stages: "
         + report.stages.map { "\($0.name) \(Self.milliseconds($0.seconds)) ms" }.joined(separator: ", "))
-    return "Built \(NumberText.count(report.books, "book")), \(NumberText.count(report.pages, "page")) "
+    let rendered = report.pagesRendered.map { " (\(NumberText.grouped($0)) rendered again)" } ?? ""
+    return
+      "Built \(NumberText.count(report.books, "book")), \(NumberText.count(report.pages, "page"))\(rendered) "
       + "in \(pipeline.elapsed) s"
   }
 

@@ -31,8 +31,10 @@ extension CommandContext {
       log: { line in if verbosity > .quiet || line.contains("error:") { standardError.write(line + "\n") } })
     // Entries a rebuild fetches are its own writes, not an edit to rebuild for.
     previewOptions.writtenByBuilds = catalog.map { [$0.cacheDirectory] } ?? []
+    // The site and its books, kept in memory from one rebuild to the next.
+    let state = PreviewState()
     let server = PreviewServer(options: previewOptions) { output, baseURL in
-      await previewBuild(options, into: output, baseURL: baseURL)
+      await previewBuild(options, into: output, baseURL: baseURL, preview: state)
     }
     do {
       try await server.run()
@@ -43,10 +45,11 @@ extension CommandContext {
     }
   }
 
-  /// One preview build: its summary, or everything it printed about the failure.
-  func previewBuild(_ options: ServeCommandOptions, into output: String, baseURL: String) async
-    -> PreviewBuildResult
-  {
+  /// One preview build: its summary, or everything it printed about the failure. With
+  /// `preview`, it starts from what the last one kept there.
+  func previewBuild(
+    _ options: ServeCommandOptions, into output: String, baseURL: String, preview: PreviewState? = nil
+  ) async -> PreviewBuildResult {
     let capture = CapturedText()
     var captured = environment
     captured.standardError = capture.output
@@ -57,7 +60,7 @@ extension CommandContext {
     do {
       // Serve refreshes expired entries only with --fetch: editing must cost no quota.
       let summary = try await context.buildSite(
-        options.build(into: output), baseURL: baseURL, refreshesExpired: options.fetch)
+        options.build(into: output), baseURL: baseURL, refreshesExpired: options.fetch, preview: preview)
       if !capture.text.isEmpty { environment.standardError.write(capture.text) }
       return .success(summary: summary)
     } catch {

@@ -72,8 +72,11 @@ package struct BuildReport: Sendable, Equatable {
     }
   }
 
-  /// HTML pages written.
+  /// HTML pages of the site.
   package var pages: Int
+  /// Pages rendered by this build: all of them, but for `bookgen serve`'s rebuilds after an
+  /// edit that changed only some books (`SiteSession`).
+  package var pagesRendered: Int?
   /// All files of the site (pages and assets).
   package var files: Int
   /// Bytes of all files of the site.

@@ -39,6 +39,13 @@ package struct SiteBuilder: Sendable {
     {
       return report
     }
+    let (theme, renderer) = try loadTheme()
+    clock.lap("templates")
+    return try await build(renderer: renderer, assets: theme.assets, clock: clock)
+  }
+
+  /// The theme, parsed; the site's own templates linted.
+  func loadTheme() throws(SiteError) -> (Theme, ThemeRenderer) {
     let theme = try Theme.load(directory: options.templatesDirectory)
     let renderer = try ThemeRenderer(theme: theme)
     // A typo in the site's own template (`{{book.titel}}`, `{{> partials/covr}}`) would render
@@ -47,8 +54,7 @@ package struct SiteBuilder: Sendable {
       let problems = renderer.lint(extraNames: catalog.extraNames)
       if problems.contains(where: { $0.severity == .error }) { throw .templates(problems) }
     }
-    clock.lap("templates")
-    return try await build(renderer: renderer, assets: theme.assets, clock: clock)
+    return (theme, renderer)
   }
 
   /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
@@ -98,20 +104,42 @@ package struct SiteBuilder: Sendable {
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let (folder, fence) = try checkedOutputFolder()
+    let model = try SiteModel(catalog: catalog, collections: collections)
+    collections = []
+    clock.lap("model")
+    var plan = try plan(model: model, assets: assets)
+    clock.lap("contexts")
+
+    var update = try folder.prepare(force: options.force, fence: fence)
+    update.beforePlacing = beforePlacing
+    var tally = PageWriter.Tally()
+    let pageCount = plan.jobs.count
+    do throws(SiteError) {
+      tally = try await write(&plan, writer: writer(plan, update, renderer: renderer), clock: &clock)
+    } catch {
+      // What the failed build wrote goes; the output was never touched.
+      try? folder.removeOurs(folder.staging)
+      throw error
+    }
+    let removed = update.removedCount(keeping: tally.entries)
+    try folder.commit(
+      update, entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: plan.urls.baseURL)
+    clock.lap("finish")
+    return report(plan, tally, pages: pageCount, removed: removed, clock: clock)
+  }
+
+  /// Everything the pages are rendered from besides the model, checked before anything is
+  /// written (a static file in a generated page's place is an error).
+  func plan(model: SiteModel, assets: [String: [UInt8]]) throws(SiteError) -> SitePlan {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     var strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    let model = try SiteModel(catalog: catalog, collections: collections)
-    let unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     strings.credit(model.sources)
-    collections = []
-    clock.lap("model")
     let contexts = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings,
       customStylesheet: assets[PageContexts.customStylesheet] != nil)
-    var jobs = model.pageJobs(perPage: contexts.perPage)
-    var paths = try PageWriter.paths(of: jobs, assets: assets.keys)
-    // Checked before anything is written: a static file in a generated page's place is an error.
+    let jobs = model.pageJobs(perPage: contexts.perPage)
+    let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     let statics = try StaticFiles(folder: options.staticDirectory)
     // The year-in-books numbers as JSON (a few small files), beside their pages.
     var statsFiles: [(String, [UInt8])] = []
@@ -120,44 +148,50 @@ package struct SiteBuilder: Sendable {
     }
     try statics.checkCollisions(
       with: paths.pages + paths.assets.values + statsFiles.map(\.0) + [OutputManifest.legacyFileName])
-    clock.lap("contexts")
+    return SitePlan(
+      model: model, contexts: contexts, urls: urls, assets: assets, jobs: jobs, paths: paths,
+      statics: statics,
+      statsFiles: statsFiles, unusedEntries: SiteWarnings.unusedBookEntries(catalog: catalog, model: model))
+  }
 
-    var update = try folder.prepare(force: options.force, fence: fence)
-    update.beforePlacing = beforePlacing
-    var writer = PageWriter(update: update, contexts: contexts, renderer: renderer)
-    writer.statics = statics
-    var tally = PageWriter.Tally()
-    let pageCount = jobs.count
-    do throws(SiteError) {
-      try update.makeFolders(for: paths.pages + paths.assets.values)
-      tally = try await write(
-        writer, jobs: jobs, paths: paths, model: model, assets: assets, statsFiles: statsFiles,
-        root: update.root)
-      clock.lap("pages")
-      // The pages' jobs and paths are done with: freed before the search index, the build's peak
-      // of memory, is made.
-      jobs = []
-      paths = ([], [:])
-      tally.merge(try writer.writeSearchIndex(model: model))
-      clock.lap("search")
-    } catch {
-      // What the failed build wrote goes; the output was never touched.
-      try? folder.removeOurs(folder.staging)
-      throw error
-    }
-    let removed = update.removedCount(keeping: tally.entries)
-    try folder.commit(
-      update, entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: urls.baseURL)
-    clock.lap("finish")
+  /// The writer of `plan`'s files through `update`.
+  func writer(_ plan: SitePlan, _ update: OutputUpdate, renderer: some TemplateRendering) -> PageWriter {
+    var writer = PageWriter(update: update, contexts: plan.contexts, renderer: renderer)
+    writer.statics = plan.statics
+    return writer
+  }
+
+  /// Writes every file of `plan` through `writer`: the pages with the assets, static files,
+  /// stats JSON and discovery files, then the search index. The pages' jobs and paths are let
+  /// go of before the search index, the build's peak of memory, is made.
+  func write(_ plan: inout SitePlan, writer: PageWriter, clock: inout StageTimer) async throws(SiteError)
+    -> PageWriter.Tally
+  {
+    try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
+    var tally = try await write(
+      writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
+      statsFiles: plan.statsFiles, root: writer.update.root)
+    clock.lap("pages")
+    plan.jobs = []
+    plan.paths = ([], [:])
+    tally.merge(try writer.writeSearchIndex(model: plan.model))
+    clock.lap("search")
+    return tally
+  }
+
+  /// What a build of `plan` that wrote `tally` reports.
+  func report(_ plan: SitePlan, _ tally: PageWriter.Tally, pages: Int, removed: Int, clock: StageTimer)
+    -> BuildReport
+  {
     var report = BuildReport(
-      pages: pageCount, files: tally.entries.count, bytes: tally.bytes, books: model.books.count,
+      pages: pages, files: tally.entries.count, bytes: tally.bytes, books: plan.model.books.count,
       stages: SiteBuilder.reportOrder(clock.stages, splittingPages: tally),
-      warnings: SiteWarnings.collect(model))
+      warnings: SiteWarnings.collect(plan.model))
     report.filesWritten = tally.written
     report.bytesWritten = tally.bytesWritten
     report.filesRemoved = removed
     report.diagnostics =
-      unusedEntries
+      plan.unusedEntries
       + SiteWarnings.deployLimits(
         files: tally.entries.lazy.map { (path: $0.key, size: $0.value.size) }, total: tally.bytes)
     return report
@@ -167,7 +201,7 @@ package struct SiteBuilder: Sendable {
   /// feeds, OPDS and sitemap, which come from the same model and URLs and go through the same
   /// writer, so they are in the manifest and skipped when unchanged. A function of its own: the
   /// discovery task, and the page jobs it holds, end with it, before the search index is made.
-  private func write(
+  func write(
     _ writer: PageWriter, jobs: [PageJob], paths: (pages: [String], assets: [String: String]),
     model: SiteModel, assets: [String: [UInt8]], statsFiles: [(String, [UInt8])], root: String
   ) async throws(SiteError) -> PageWriter.Tally {
@@ -188,6 +222,21 @@ package struct SiteBuilder: Sendable {
     }
     return tally
   }
+}
+
+/// What a build renders from, made before anything is written: the model, the page contexts,
+/// every page's job and path, the assets, static files and stats JSON.
+struct SitePlan: Sendable {
+  var model: SiteModel
+  var contexts: PageContexts
+  var urls: SiteURLs
+  var assets: [String: [UInt8]]
+  var jobs: [PageJob]
+  var paths: (pages: [String], assets: [String: String])
+  var statics: StaticFiles
+  var statsFiles: [(String, [UInt8])]
+  /// The owner's `books:` entries no book took, as located warnings.
+  var unusedEntries: [Diagnostic]
 }
 
 extension SiteBuilder {

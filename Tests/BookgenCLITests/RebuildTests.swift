@@ -8,51 +8,6 @@ import Testing
 /// beside it): after any change, it must give byte for byte the files a clean build of the same
 /// inputs gives. Each change goes through the whole command, cache and catalog included.
 @Suite struct RebuildTests {
-  /// The catalog with what each change sets: the first collection's title and the books per
-  /// page (catalog settings), the ISBN's collection, and the owner's `books:` entries.
-  private struct Inputs {
-    var title = "Test Shelf"
-    var perPage = 24
-    var isbnInDune = false
-    var books: [String: [String]] = [:]
-
-    var catalog: String {
-      var text = """
-        site:
-          title: "\(title)"
-          base_url: "https://shelf.test/books/"
-          language: en
-          books_per_page: \(perPage)
-        google_books:
-          country: US
-        open_library:
-          contact: shelf@example.test
-        collections:
-          - title: "Dune"
-            slug: dune
-            queries:
-              - q: "intitle:dune"
-                max_results: 10
-
-        """
-      text += isbnInDune ? "    isbns: [978-0-441-01359-3]\n" : ""
-      text += """
-          - title: "Picked"
-            slug: picked
-            isbns:
-              - \(isbnInDune ? "978-0-593-09823-3" : "978-0-441-01359-3")
-
-        """
-      if !books.isEmpty {
-        text += "books:\n"
-        for (id, lines) in books.sorted(by: { $0.key < $1.key }) {
-          text += "  \(id):\n" + lines.map { "    \($0)\n" }.joined()
-        }
-      }
-      return text
-    }
-  }
-
   /// Every file below `folder`, relative, sorted.
   private func files(in folder: String) -> [String] {
     let enumerator = FileManager.default.enumerator(atPath: folder)
@@ -69,16 +24,11 @@ import Testing
   }
 
   @Test func eachKindOfChangeGivesWhatACleanBuildGives() async throws {
-    let fixture = try BuildFixture.start()
+    let fixture = try RebuildInputs.startFixture()
     let google = fixture.google
-    google.setSearch(
-      "isbn:9780593098233",
-      results: [FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233")])
     try await withTemporaryDirectory { root in
-      var inputs = Inputs()
-      func write() throws {
-        try inputs.catalog.write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
-      }
+      var inputs = RebuildInputs()
+      func write() throws { try inputs.write(into: root) }
       try write()
       #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
 
@@ -154,4 +104,63 @@ import Testing
     await fixture.server.stop()
   }
 
+}
+
+/// The catalog with what each change sets: the first collection's title and the books per
+/// page (catalog settings), the ISBN's collection, and the owner's `books:` entries.
+struct RebuildInputs {
+  /// The fake Google Books both collections are fetched from: Dune's query finds the test
+  /// fixture's two books, and Dune Messiah's ISBN finds it.
+  static func startFixture() throws -> BuildFixture {
+    let fixture = try BuildFixture.start()
+    fixture.google.setSearch(
+      "isbn:9780593098233",
+      results: [FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233")])
+    return fixture
+  }
+
+  func write(into folder: String) throws {
+    try catalog.write(toFile: folder + "/catalog.yml", atomically: true, encoding: .utf8)
+  }
+
+  var title = "Test Shelf"
+  var perPage = 24
+  var isbnInDune = false
+  var books: [String: [String]] = [:]
+
+  var catalog: String {
+    var text = """
+      site:
+        title: "\(title)"
+        base_url: "https://shelf.test/books/"
+        language: en
+        books_per_page: \(perPage)
+      google_books:
+        country: US
+      open_library:
+        contact: shelf@example.test
+      collections:
+        - title: "Dune"
+          slug: dune
+          queries:
+            - q: "intitle:dune"
+              max_results: 10
+
+      """
+    text += isbnInDune ? "    isbns: [978-0-441-01359-3]\n" : ""
+    text += """
+        - title: "Picked"
+          slug: picked
+          isbns:
+            - \(isbnInDune ? "978-0-593-09823-3" : "978-0-441-01359-3")
+
+      """
+    if !books.isEmpty {
+      text += "books:\n"
+      for (id, lines) in books.sorted(by: { $0.key < $1.key }) {
+        text += "  \(id):\n" + lines.map { "    \($0)\n" }.joined()
+      }
+    }
+    return text
+  }
 }

@@ -84,7 +84,7 @@ struct SEOHead: Sendable {
     if let locale { SEOHead.appendMeta("og:locale", locale, to: &html.bytes) }
     let bookFacts: BookFacts?
     if case .book(let index) = job.kind {
-      let facts = self.facts[index]
+      let facts = self.facts(of: index)
       bookFacts = facts
       SEOHead.appendMeta("og:type", "book", to: &html.bytes)
       // Link previews need the cover; ISBN, authors, date and categories are in the JSON-LD
@@ -107,6 +107,12 @@ struct SEOHead: Sendable {
       html.bytes.append(contentsOf: "</script>\n".utf8)
     }
     return html.bytes
+  }
+
+  /// The facts of book `index`, recorded as read by the page being rendered (`BookReads`).
+  func facts(of index: Int) -> BookFacts {
+    BookReads.note(index)
+    return facts[index]
   }
 
   /// The absolute URL of the page `job` makes: a book's was made with its facts (percent-encoding
@@ -140,7 +146,7 @@ struct SEOHead: Sendable {
 
   /// The first cover among `books`.
   func firstImage(of books: [Int]) -> String? {
-    books.lazy.compactMap { self.facts[$0].image }.first
+    books.lazy.compactMap { self.facts(of: $0).image }.first
   }
 
   /// `<name key="value" …>` with escaped values, on its own line.

@@ -76,6 +76,9 @@ struct Book: Sendable {
   /// The key of the owner's `books:` entry the book took (its id or one of its ISBNs), as the
   /// merge looked it up; nil when it has none.
   var entryKey: String?
+  /// The record the sources gave, before the owner's entry was applied: what `bookgen serve`
+  /// merges an edited entry into again.
+  var sourceRecord: BookRecord?
   /// Where the book files in the indexes; computed with the book (in parallel), consumed and
   /// dropped when the indexes are built.
   var filing: BookFiling? {

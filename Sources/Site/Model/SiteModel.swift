@@ -14,7 +14,7 @@ struct SiteModel: Sendable {
   }
 
   /// In all-books order: title (folded, then raw), then id.
-  let books: [Book]
+  private(set) var books: [Book]
   /// `0..<books.count` as an array, for the all-books lists (made once: a copy per list page
   /// would be quadratic).
   let allBooks: [Int]
@@ -130,16 +130,27 @@ struct SiteModel: Sendable {
 
     /// The book of `record`, with the owner's entry for it applied.
     @Sendable func book(_ record: BookRecord) -> Book {
-      var merged = record
-      let found = SiteModel.entry(for: record, in: catalog.books, matchingISBNs: entriesMayMatchISBNs)
-      if let (key, entry) = found {
-        merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
-      }
-      var book = Book(record: merged)
-      book.collections = memberships[record.id] ?? []
-      book.entryKey = found?.key
-      return book
+      SiteModel.book(
+        record, entries: catalog.books, matchingISBNs: entriesMayMatchISBNs,
+        collections: memberships[record.id] ?? [])
     }
+  }
+
+  /// The book of the sources' `record`, with the owner's entry for it among `entries` applied,
+  /// in `collections`.
+  static func book(
+    _ record: BookRecord, entries: [String: BookEntry], matchingISBNs: Bool, collections: [Int]
+  ) -> Book {
+    var merged = record
+    let found = SiteModel.entry(for: record, in: entries, matchingISBNs: matchingISBNs)
+    if let (key, entry) = found {
+      merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
+    }
+    var book = Book(record: merged)
+    book.collections = collections
+    book.entryKey = found?.key
+    book.sourceRecord = record
+    return book
   }
 
   private init(merge: Merge, books made: consuming [Book]) {
@@ -192,6 +203,15 @@ struct SiteModel: Sendable {
     }
     self.readingStats = ReadingStats(books: books, terms: bookTerms, taxonomies: taxonomies)
     self.embedCards = catalog.site.embedCards
+  }
+
+  /// Puts `book` in place of book `index`, keeping its slug: for a book whose every field the
+  /// lists and indexes are made from is unchanged (`bookgen serve`, after an owner's note was
+  /// edited), so its place in them is the same.
+  mutating func replaceBook(at index: Int, with book: Book) {
+    var book = book
+    book.slug = books[index].slug
+    books[index] = book
   }
 
   /// Whether term `index` of `kind` has a page: its kind's pages are built and it has at least

@@ -51,21 +51,18 @@ enum FileSystem {
     if let failure = create(path, buffer) { throw .io(operation: "write", path: path, reason: failure) }
   }
 
+  /// Replaces the file at `path` with one holding `bytes` in one step: written under a
+  /// temporary name beside it, then renamed over it, so a reader sees the old file or the new.
+  static func replaceAtomically(_ path: String, with buffer: UnsafeRawBufferPointer) throws(SiteError) {
+    let temporary = path + ".bookgen-tmp"
+    try replace(temporary, with: buffer)
+    try rename(temporary, path)
+  }
+
   /// Creates `path` (which must not exist) as a hard link to `source`; false when the file
   /// system cannot link (the caller then writes a copy).
   static func link(_ source: String, to path: String) -> Bool {
     systemLink(source, path) == 0
-  }
-
-  /// Sets the modification (and access) time of the regular file at `path` to now when it is
-  /// `size` bytes long; false when it is not there, is something else (a link is not followed)
-  /// or has another size, or its time cannot be set.
-  static func touch(_ path: String, size: Int) -> Bool {
-    var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else {
-      return false
-    }
-    return utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW) == 0
   }
 
   /// Removes a file; a missing one is fine.

@@ -1,22 +1,26 @@
-/// One build's writing of the staging folder: places each file — hard-linked from the current
-/// output when it holds the same bytes, written otherwise — and makes the manifest.
+/// One build's writing of its files: into the staging folder, each file hard-linked from the
+/// current output when it holds the same bytes and written otherwise; or, for `bookgen serve`'s
+/// private folder, in place, where only changed files are written.
 ///
 /// `place` may run on many tasks at once: it only reads the current manifest and touches its
 /// own path (folders are created beforehand by `makeFolders`).
 struct OutputUpdate: Sendable {
   enum Placement: Sendable {
-    /// Hard-linked from the current output: unchanged since the last build.
-    case linked
+    /// The current output's file: linked into the staging folder, or left in place.
+    case unchanged
     /// New bytes written.
     case written
   }
 
-  /// The staging folder being written.
+  /// The folder being written: the staging folder, or the output itself when `inPlace`.
   let root: String
   /// The current output, whose unchanged files are linked.
   let source: String
   /// What the current output holds (empty when nothing is known of it).
   let current: ManifestTable
+  /// Whether files are written into the output itself (`root` is `source`): a changed file goes
+  /// to a temporary name and is renamed over the old one, so a reader never sees half of it.
+  var inPlace = false
   /// The current output is a non-bookgen folder replaced with `force`: it is moved aside.
   let replacesForeignFolder: Bool
   /// Called before each file is placed; tests inject failures here to interrupt a build.
@@ -56,13 +60,37 @@ struct OutputUpdate: Sendable {
     try beforePlacing?(path)
     let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count)
     let target = root + "/" + path
-    if entry.hasSameContent(as: current[path]), FileSystem.link(source + "/" + path, to: target) {
-      return (entry, .linked)
+    let unchanged = entry.hasSameContent(as: current[path])
+    if inPlace {
+      if unchanged { return (entry, .unchanged) }
+      try FileSystem.replaceAtomically(target, with: bytes)
+      return (entry, .written)
     }
+    if unchanged, FileSystem.link(source + "/" + path, to: target) { return (entry, .unchanged) }
     if let failure = FileSystem.create(target, bytes) {
       throw .io(operation: "write", path: target, reason: failure)
     }
     return (entry, .written)
+  }
+
+  /// In place: removes the current output's files the new site does not have, and the folders
+  /// that leaves empty.
+  func removeStale(keeping entries: [String: OutputManifest.Entry]) throws(SiteError) {
+    var emptied: Set<Substring> = []
+    for index in 0..<current.count {
+      let path = current.path(at: index)
+      guard entries[path] == nil else { continue }
+      try FileSystem.remove(root + "/" + path)
+      var folder = path[...]
+      while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+        folder = folder[..<slash]
+        guard emptied.insert(folder).inserted else { break }
+      }
+    }
+    // Deepest first; a folder that still holds files stays.
+    for folder in emptied.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+      FileSystem.removeFolderIfEmpty(root + "/" + folder)
+    }
   }
 
   /// How many of the current output's files the new site no longer has.

@@ -8,6 +8,8 @@ struct PageWriter: Sendable {
   let renderer: any TemplateRendering
   /// The site's `static/` files, copied to the output root.
   var statics: StaticFiles?
+  /// Whether each page's reads of books are recorded (`BookReads`, in `Tally.reads`).
+  var recordsReads = false
 
   /// Pages per task: large enough to amortise task overhead, small enough to balance cores.
   static let batchSize = 32
@@ -16,6 +18,8 @@ struct PageWriter: Sendable {
   struct Tally: Sendable {
     var entries: [String: OutputManifest.Entry] = [:]
     var bytes = 0
+    /// The books each page read, by path, when the writer records them.
+    var reads: [String: [Int32]] = [:]
     /// Files whose bytes differ from the current output's, and their bytes.
     var written = 0
     var bytesWritten = 0
@@ -34,7 +38,7 @@ struct PageWriter: Sendable {
       case .written:
         written += 1
         bytesWritten += result.entry.size
-      case .linked: break
+      case .unchanged: break
       }
     }
 
@@ -49,6 +53,7 @@ struct PageWriter: Sendable {
       } else {
         entries.merge(newer) { _, new in new }
       }
+      reads.merge(other.reads) { _, new in new }
       bytes += other.bytes
       written += other.written
       bytesWritten += other.bytesWritten
@@ -214,12 +219,23 @@ struct PageWriter: Sendable {
     for index in batch.indices {
       try Task.checkCancellationAsSiteError()
       let job = batch[index]
-      var texts: PageContexts.BookTexts?
-      if case .book(let book) = job.kind {
-        texts = contexts.bookTexts(book)
-        lap(&tally.markdown)
+      let reads = recordsReads ? BookReads() : nil
+      let html: [UInt8]
+      do {
+        html = try BookReads.$current.withValue(reads) {
+          var texts: PageContexts.BookTexts?
+          if case .book(let book) = job.kind {
+            texts = contexts.bookTexts(book)
+            lap(&tally.markdown)
+          }
+          return try renderer.render(job.template, contexts.context(for: job, texts: texts))
+        }
+      } catch let error as SiteError {
+        throw error
+      } catch {
+        throw .io(operation: "render", path: paths[index], reason: String(describing: error))
       }
-      let html = try renderer.render(job.template, contexts.context(for: job, texts: texts))
+      if let reads { tally.reads[paths[index]] = reads.indices }
       lap(&tally.templates)
       let result = try html.withSiteBytes { buffer throws(SiteError) in
         try update.place(paths[index], buffer)

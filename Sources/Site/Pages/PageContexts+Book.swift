@@ -27,12 +27,12 @@ extension PageContexts {
   ])
 
   func bookFields(_ index: Int, texts: BookTexts) -> ContextValue {
-    let book = model.books[index]
+    let book = book(index)
     let terms = model.bookTerms[index]
     let language = strings.language
     let title = book.title ?? strings["untitled"]
     // The links and the large cover were derived once for feeds and SEO: the same here.
-    let facts = seo.facts[index]
+    let facts = seo.facts(of: index)
     let previewURL = facts.previewURL
     let buy = buyFields(book, url: facts.buyURL)
     let cover = facts.image

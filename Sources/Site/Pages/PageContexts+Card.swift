@@ -8,7 +8,7 @@ extension PageContexts {
 
   /// `card`: `title lang authorsText href (absolute) cover coverAlt statusName myRatingText`.
   func cardFields(_ index: Int) -> ContextValue {
-    let book = model.books[index]
+    let book = book(index)
     let title = book.title ?? strings["untitled"]
     let reading = book.reading
     return [
@@ -31,7 +31,7 @@ extension PageContexts {
   /// `<iframe>` element as text (its values escaped for an attribute), for double braces.
   func embedFields(_ index: Int) -> ContextValue {
     guard model.embedCards else { return .null }
-    let book = model.books[index]
+    let book = book(index)
     let url = urls.absolute(PageJob.cardPath(slug: book.slug))
     return [
       "snippet": .string(Self.embedSnippet(cardURL: url, title: book.title ?? strings["untitled"])),

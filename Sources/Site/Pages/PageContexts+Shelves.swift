@@ -94,7 +94,7 @@ extension PageContexts {
         let value = card(book)
         guard var fields = value.members else { return value }
         fields["numberText"] = .optional(
-          model.books[book].record.series?.numberText.map { strings.format("seriesBook", ["number": $0]) })
+          self.book(book).record.series?.numberText.map { strings.format("seriesBook", ["number": $0]) })
         return .map(fields)
       })
     fields["series"] = [
@@ -111,7 +111,7 @@ extension PageContexts {
   /// (`previous`/`next`: `{title, href}` of the books either side in series order, or null), or
   /// null for a book in no series.
   func bookSeriesFields(_ index: Int) -> ContextValue {
-    guard let series = model.books[index].record.series else { return .null }
+    guard let series = book(index).record.series else { return .null }
     let base = seriesFields(series)
     guard case .map(var fields) = base, let place = model.seriesPlace(of: index) else { return base }
     let entry = model.series[place.series]
@@ -130,9 +130,9 @@ extension PageContexts {
     func neighbour(_ book: Int?) -> ContextValue {
       guard let book else { return .null }
       return [
-        "title": .string(model.books[book].title ?? strings["untitled"]),
+        "title": .string(self.book(book).title ?? strings["untitled"]),
         "lang": .optional(
-          model.books[book].title == nil ? nil : model.books[book].languageTag(on: settings.language)),
+          self.book(book).title == nil ? nil : self.book(book).languageTag(on: settings.language)),
         "href": .string(bookHref(book)),
       ]
     }

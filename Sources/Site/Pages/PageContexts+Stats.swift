@@ -145,7 +145,7 @@ extension PageContexts {
 
   /// The longest or shortest book: `{title, href, pagesText}`.
   private func extremeFields(_ index: Int) -> ContextValue {
-    let book = model.books[index]
+    let book = book(index)
     return [
       "title": .string(book.title ?? strings["untitled"]),
       "href": .string(bookHref(index)),

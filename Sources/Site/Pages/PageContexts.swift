@@ -89,16 +89,22 @@ final class PageContexts: Sendable {
     self.languageNames = languageNames
   }
 
+  /// Book `index` of the model, recorded as read by the page being rendered (`BookReads`).
+  func book(_ index: Int) -> Book {
+    BookReads.note(index)
+    return model.books[index]
+  }
+
   /// The href of book `index`'s page: its path was encoded with its facts, and `urls.href` of it
   /// is the prefix and that path. Joined when a page links it (a string per book, held for the
   /// whole build, was a megabyte at 10,000 books beside the search stage's peak).
-  func bookHref(_ index: Int) -> String { urls.pathPrefix + seo.facts[index].relativeURL }
+  func bookHref(_ index: Int) -> String { urls.pathPrefix + seo.facts(of: index).relativeURL }
 
   /// The card of book `index` as list pages show it. Made when a page needs it: a card is
   /// cheap, and holding one per book cost 100 MB at 100,000 books.
   func card(_ index: Int) -> ContextValue {
     PageContexts.card(
-      for: model.books[index], href: bookHref(index), strings: strings, pageLanguage: settings.language)
+      for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language)
   }
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
@@ -110,7 +116,7 @@ final class PageContexts: Sendable {
   }
 
   func bookTexts(_ index: Int) -> BookTexts {
-    let book = model.books[index]
+    let book = book(index)
     return BookTexts(
       descriptionHTML: book.description.map {
         TextFormatting.descriptionHTML($0, format: book.descriptionFormat)
@@ -150,7 +156,7 @@ final class PageContexts: Sendable {
       return Self.bookPageShape.object([
         shared["site"], shared["t"], bookFields(index, texts: texts),
         pageFields(
-          title: model.books[index].title ?? strings["untitled"], job: job, description: texts.summary),
+          title: book(index).title ?? strings["untitled"], job: job, description: texts.summary),
       ])
     case .allBooks:
       fields.merge(allBooksFields(page: job.page)) { _, new in new }
@@ -196,7 +202,7 @@ final class PageContexts: Sendable {
     case .card(let index):
       fields["card"] = cardFields(index)
       fields["page"] = pageFields(
-        title: model.books[index].title ?? strings["untitled"], job: job, description: nil)
+        title: book(index).title ?? strings["untitled"], job: job, description: nil)
     }
     return .map(fields)
   }

@@ -1,0 +1,36 @@
+import Catalog
+import Fetching
+import GoogleBooks
+import Site
+import Sourcing
+
+/// What `bookgen serve` keeps in memory from one rebuild to the next: the volumes it decoded, the
+/// books its sources gave and what they were fetched from, and the site itself (`SiteSession`).
+/// Nothing of it is written to disk.
+final class PreviewState: @unchecked Sendable {
+  /// What a fetch stage read: the catalog but for the owner's entries (those stand in for a
+  /// book aside), and the cache's entries by file identity.
+  struct FetchInputs: Equatable {
+    var catalog: Catalog
+    var standIns: Set<String>
+    var cache: [String]
+    var offline: Bool
+
+    init(catalog: Catalog, cache: ResponseCache, offline: Bool) {
+      var fetched = catalog
+      standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
+      fetched.books = [:]
+      fetched.places = CatalogPlaces()
+      fetched.conflicts = []
+      self.catalog = fetched
+      self.cache = cache.identity()
+      self.offline = offline
+    }
+  }
+
+  let volumes = VolumeMemo()
+  let site = SiteSession()
+  /// The last fetch stage's books and what they were fetched from; nil after a fetch that left
+  /// requests pending (the next rebuild asks again).
+  var fetched: (inputs: FetchInputs, books: SourcedBooks)?
+}

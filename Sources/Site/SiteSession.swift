@@ -1,0 +1,236 @@
+import BookRecord
+import Catalog
+import Mustache
+import Support
+
+/// The site `bookgen serve` keeps in memory between rebuilds: the catalog it was built from, the
+/// book records, the model and page contexts, and each page's job, digest and the books it read.
+///
+/// A rebuild writes into the output folder in place, and only the files whose bytes changed.
+/// When only the owner's `books:` entries changed, and only in what pages show (a note, a
+/// description), the model is patched rather than made again, only the pages that read a changed
+/// book are rendered, and the reload can be sent at once: the feeds, stats JSON and search index
+/// follow in the background, and the next rebuild waits for them. Anything else (the sources'
+/// data, the site's settings, templates, static files) builds the whole site again, in place.
+///
+/// Used by one rebuild at a time. Nothing of it is kept on disk.
+package final class SiteSession: @unchecked Sendable {
+  /// What the last build made.
+  private struct Site {
+    var catalog: Catalog
+    var collections: [SiteInput.Collection]
+    var options: BuildOptions
+    var themeFiles: [TemplateLibrary.File]
+    var staticFiles: [String]
+    var renderer: ThemeRenderer
+    var plan: SitePlan
+    /// Each page's job and the books it read, by path.
+    var pages: [String: (job: PageJob, reads: [Int32])]
+    /// Every file of the output, by path.
+    var entries: [String: OutputManifest.Entry]
+  }
+
+  private var site: Site?
+  /// Every file the output holds, as the last build left it (kept when `site` is dropped).
+  private var entries: [String: OutputManifest.Entry] = [:]
+  /// The last rebuild's files that follow its pages (feeds, stats JSON, search index), being
+  /// written; false when they failed, and the next rebuild builds everything again.
+  private var finishing: Task<Bool, Never>?
+
+  package init() {}
+
+  /// Waits for the files the last rebuild left to follow its pages (`updateBooks`).
+  package func settle() async {
+    if let finishing { _ = await finishing.value }
+  }
+
+  /// Builds `catalog` from `collections` into `options.outputDirectory`, starting from what the
+  /// last build made; `sameRecords` says the collections are the last build's, unchanged.
+  package func build(
+    catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions
+  ) async throws(SiteError) -> BuildReport {
+    if let finishing, await !finishing.value { site = nil }
+    finishing = nil
+    var clock = StageTimer(clock: StageTimer.monotonic)
+    let records = collections
+    let builder = SiteBuilder(catalog: catalog, collections: records, options: options)
+    let (theme, renderer) = try builder.loadTheme()
+    let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
+    clock.lap("templates")
+    if let site, sameRecords, Self.sameSettings(site, catalog, options),
+      site.themeFiles == theme.siteTemplates, site.staticFiles == staticFiles,
+      let report = try await updateBooks(site, catalog: catalog, builder: builder, clock: clock)
+    {
+      return report
+    }
+    let written = site?.entries ?? entries
+    site = nil
+    entries = written
+    let model = try SiteModel(catalog: catalog, collections: records)
+    clock.lap("model")
+    var plan = try builder.plan(model: model, assets: theme.assets)
+    let kept = plan
+    clock.lap("contexts")
+    let update = try inPlaceUpdate(options, current: written)
+    var writer = builder.writer(plan, update, renderer: renderer)
+    writer.recordsReads = true
+    let pageCount = plan.jobs.count
+    let tally = try await builder.write(&plan, writer: writer, clock: &clock)
+    let removed = update.removedCount(keeping: tally.entries)
+    try update.removeStale(keeping: tally.entries)
+    clock.lap("finish")
+    var pages: [String: (job: PageJob, reads: [Int32])] = [:]
+    for (job, path) in zip(kept.jobs, kept.paths.pages) { pages[path] = (job, tally.reads[path] ?? []) }
+    site = Site(
+      catalog: catalog, collections: records, options: options, themeFiles: theme.siteTemplates,
+      staticFiles: staticFiles, renderer: renderer, plan: kept, pages: pages, entries: tally.entries)
+    entries = tally.entries
+    try Self.recordManifest(tally.entries, options: options, baseURL: plan.urls.baseURL)
+    return builder.report(plan, tally, pages: pageCount, removed: removed, clock: clock)
+  }
+
+  /// The output folder written in place, made when missing.
+  private func inPlaceUpdate(_ options: BuildOptions, current: [String: OutputManifest.Entry]?)
+    throws(SiteError)
+    -> OutputUpdate
+  {
+    let output = OutputFolder.absolute(options.outputDirectory, in: options.workingDirectory)
+    try FileSystem.makeFolders(output)
+    let table = current.map { ManifestTable(OutputManifest(tree: "", entries: $0)) } ?? ManifestTable()
+    var update = OutputUpdate(root: output, source: output, current: table, replacesForeignFolder: false)
+    update.inPlace = true
+    return update
+  }
+
+  /// Records what the output holds beside it, as a build does (the folder is then bookgen's to
+  /// write again, and `check --site` knows its address).
+  private static func recordManifest(
+    _ entries: [String: OutputManifest.Entry], options: BuildOptions, baseURL: String
+  ) throws(SiteError) {
+    let folder = try OutputFolder(path: options.outputDirectory, currentDirectory: options.workingDirectory)
+    guard let tree = TreeIdentity.key(of: folder.output) else { throw .invalidOutputDirectory(folder.output) }
+    let manifest = OutputManifest(tree: tree, baseURL: baseURL, entries: entries)
+    try manifest.serialized().withSiteBytes { bytes throws(SiteError) in
+      try FileSystem.replaceAtomically(folder.manifest, with: bytes)
+    }
+  }
+
+  /// Whether `catalog` and `options` differ from the last build's at most in the owner's
+  /// `books:` entries (and where they are written).
+  private static func sameSettings(_ site: Site, _ catalog: Catalog, _ options: BuildOptions) -> Bool {
+    var last = site.catalog
+    var next = catalog
+    (last.books, next.books) = ([:], [:])
+    (last.places, next.places) = (CatalogPlaces(), CatalogPlaces())
+    (last.conflicts, next.conflicts) = ([], [])
+    var lastOptions = site.options
+    lastOptions.fingerprint = options.fingerprint
+    return last == next && lastOptions == options
+  }
+
+  /// The rebuild after an edit of the owner's entries alone, when it changes only what pages
+  /// show of some books (`showsOnly`): those books replace theirs in the model, the pages that
+  /// read them are rendered again, and the rest of the files follow in the background. Nil when
+  /// an edit changes more (the whole site is then built again).
+  private func updateBooks(
+    _ last: Site, catalog: Catalog, builder: SiteBuilder, clock: StageTimer
+  ) async throws(SiteError) -> BuildReport? {
+    var clock = clock
+    var model = last.plan.model
+    let edited = Set(catalog.books.keys).union(last.catalog.books.keys).filter {
+      catalog.books[$0] != last.catalog.books[$0]
+    }
+    let matchingISBNs = catalog.books.keys.contains(where: SiteModel.mayBeISBN13)
+    var changed: Set<Int32> = []
+    for index in model.books.indices {
+      let old = model.books[index]
+      guard let source = old.sourceRecord else { return nil }
+      let key = SiteModel.entry(for: source, in: catalog.books, matchingISBNs: matchingISBNs)?.key
+      guard old.entryKey.map(edited.contains) == true || key.map(edited.contains) == true else { continue }
+      let new = SiteModel.book(
+        source, entries: catalog.books, matchingISBNs: matchingISBNs, collections: old.collections)
+      guard new.record != old.record || new.entryKey != old.entryKey else { continue }
+      guard new.entryKey == old.entryKey, Self.showsOnly(new.record, differingFrom: old.record) else {
+        return nil
+      }
+      model.replaceBook(at: index, with: new)
+      changed.insert(Int32(index))
+    }
+    clock.lap("model")
+    // Only the books' own values changed: every job, path and list is the last build's.
+    var plan = last.plan
+    plan.model = model
+    plan.contexts = PageContexts(
+      model: model, settings: catalog.site, urls: plan.urls, strings: last.plan.contexts.strings,
+      customStylesheet: plan.assets[PageContexts.customStylesheet] != nil)
+    plan.unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
+    var jobs: [PageJob] = []
+    var paths: [String] = []
+    for (path, page) in last.pages where page.reads.contains(where: changed.contains) {
+      jobs.append(page.job)
+      paths.append(path)
+    }
+    clock.lap("contexts")
+    let update = try inPlaceUpdate(last.options, current: last.entries)
+    var writer = builder.writer(plan, update, renderer: last.renderer)
+    writer.recordsReads = true
+    var tally = try await writer.writePages(jobs, paths: paths, concurrency: max(1, last.options.jobs))
+    clock.lap("pages")
+    var site = last
+    site.catalog = catalog
+    site.plan = plan
+    for path in paths { site.pages[path]?.reads = tally.reads[path] ?? [] }
+    site.entries.merge(tally.entries) { _, new in new }
+    tally.entries = site.entries
+    tally.bytes = site.entries.values.reduce(0) { $0 + $1.size }
+    self.site = site
+    entries = site.entries
+    var report = builder.report(plan, tally, pages: last.plan.jobs.count, removed: 0, clock: clock)
+    report.pagesRendered = jobs.count
+    finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
+    return report
+  }
+
+  /// The files that follow the pages, written again after `updateBooks`: the discovery files,
+  /// stats JSON and search index; the last build's ones that are gone are removed. False when
+  /// one could not be written.
+  private func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
+    -> Bool
+  {
+    do {
+      let plan = site.plan
+      var tally = try writer.writeDiscoveryFiles(
+        model: plan.model, jobs: plan.jobs, settings: site.catalog.site,
+        options: DiscoveryOptions(sourceDateEpoch: site.options.sourceDateEpoch))
+      tally.merge(try writer.writeFiles(plan.statsFiles))
+      tally.merge(try writer.writeSearchIndex(model: plan.model))
+      // The pages, assets and static files are the last build's; the rest is what was just made.
+      var entries = tally.entries
+      for path in Array(site.pages.keys) + Array(plan.paths.assets.values) + plan.statics.paths {
+        entries[path] = site.entries[path]
+      }
+      try update.removeStale(keeping: entries)
+      try Self.recordManifest(entries, options: site.options, baseURL: plan.urls.baseURL)
+      self.site?.entries = entries
+      self.entries = entries
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Whether `new` differs from `old` only in what the pages show of the book and nothing the
+  /// model files, sorts, counts or links it by: the owner's note and the description (and
+  /// which source stated them). Any other field builds the site again.
+  static func showsOnly(_ new: BookRecord, differingFrom old: BookRecord) -> Bool {
+    var probe = new
+    probe.note = old.note
+    probe.description = old.description
+    probe.descriptionFormat = old.descriptionFormat
+    probe.provenance = old.provenance
+    let sources = { (record: BookRecord) in record.provenance.records.map(\.source.id) }
+    return probe == old
+      && sources(new).filter { $0 != BookSource.owner.id }
+        == sources(old).filter { $0 != BookSource.owner.id }
+  }
+}

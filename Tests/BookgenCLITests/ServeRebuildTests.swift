@@ -1,0 +1,166 @@
+import Foundation
+import Preview
+import TestSupport
+import Testing
+
+@testable import BookgenCLI
+
+/// `bookgen serve` keeps its site in memory and renders again only what an edit touches: after
+/// every kind of edit, the folder it serves must hold byte for byte what a fresh build of the
+/// same inputs writes, and an edit of a note must render no page but the book's own.
+@Suite struct ServeRebuildTests {
+  private static let baseURL = "http://127.0.0.1:8123/books/"
+
+  /// Every file below `folder` with its bytes.
+  private func contents(of folder: String) -> [String: Data] {
+    var found: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    while let path = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        found[path] = FileManager.default.contents(atPath: folder + "/" + path)
+      }
+    }
+    return found
+  }
+
+  /// Each file's inode and modification time: unchanged for a file not written again.
+  private func identities(in folder: String) -> [String: String] {
+    var found: [String: String] = [:]
+    for path in contents(of: folder).keys {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path)
+      let inode = attributes?[.systemFileNumber].map { "\($0)" } ?? "?"
+      let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      found[path] = "\(inode) \(modified)"
+    }
+    return found
+  }
+
+  @Test func afterEachKindOfEditTheServedSiteIsWhatAFreshBuildGives() async throws {
+    let fixture = try RebuildInputs.startFixture()
+    let google = fixture.google
+    try await withTemporaryDirectory { root in
+      var inputs = RebuildInputs()
+      func write() throws { try inputs.write(into: root) }
+      try write()
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let environment = Environment(
+        variables: fixture.variables, workingDirectory: root, standardOutput: TextOutput { _ in },
+        standardError: TextOutput { _ in }, clock: { 0 })
+      let serve = try ServeCommand(["--offline"], environment: environment)
+      let state = PreviewState()
+      let served = root + "/preview"
+      func rebuild() async -> String {
+        let result = await serve.context.previewBuild(
+          serve.options, into: served, baseURL: Self.baseURL, preview: state)
+        await state.site.settle()
+        switch result {
+        case .success(let summary): return summary
+        case .failure(let message): return "failed: " + message
+        }
+      }
+      #expect(await rebuild().hasPrefix("Built 2 books"))
+
+      // The pages that show Dune Messiah: its own, and the lists with its card.
+      let messiah = "books/dune-messiah-dune0002/index.html"
+      let showingMessiah = 5
+      /// Each edit; whether the cache changes (fetched again before the rebuild); how many pages
+      /// the rebuild must render again (nil: it builds the whole site again) and which files it
+      /// must write (nil: any).
+      let edits: [(String, Bool, (() throws -> Void), Int?, Set<String>?)] = [
+        ("nothing", false, {}, 0, []),
+        ("a note", false, { inputs.books["dune0002"] = ["note: Good."] }, nil, nil),
+        (
+          "the note edited", false, { inputs.books["dune0002"] = ["note: Even *better*."] }, showingMessiah,
+          [messiah]
+        ),
+        (
+          "the owner's description", false,
+          { inputs.books["dune0002"] = ["note: Even *better*.", "overrides: {description: Spice.}"] },
+          // Its page, and after it the feeds and OPDS, whose entries carry its summary.
+          showingMessiah, [messiah, "feed.xml", "dune/feed.xml", "opds/collections/dune/index.xml"]
+        ),
+        (
+          "the note removed", false, { inputs.books["dune0002"] = [] }, showingMessiah,
+          [messiah, "feed.xml", "dune/feed.xml", "opds/collections/dune/index.xml"]
+        ),
+        (
+          "a description of the owner's", false,
+          { inputs.books["dune0001"] = ["overrides:", "  description: Sand."] }, nil, nil
+        ),
+        ("a tag", false, { inputs.books["dune0002"] = ["note: Back.", "tags: [reread]"] }, nil, nil),
+        ("a rating", false, { inputs.books["dune0001"] = ["rating: 4.5"] }, nil, nil),
+        ("a status", false, { inputs.books["dune0001", default: []].append("status: read") }, nil, nil),
+        (
+          "a title of the owner's", false, { inputs.books["dune0002"] = ["overrides: {title: Messiah}"] },
+          nil, nil
+        ),
+        ("a catalog setting", false, { inputs.perPage = 1 }, nil, nil),
+        ("the site's title", false, { inputs.title = "Another Shelf" }, nil, nil),
+        (
+          "a template", false,
+          {
+            try FileManager.default.createDirectory(
+              atPath: root + "/templates", withIntermediateDirectories: true)
+            try "<!doctype html><title>{{book.title}}</title><p>{{{book.noteHTML}}}</p>\n".write(
+              toFile: root + "/templates/book.mustache", atomically: true, encoding: .utf8)
+          }, nil, nil
+        ),
+        (
+          "a note under the new template", false, { inputs.books["dune0002"] = ["note: \"*Template*.\""] },
+          nil, nil
+        ),
+        (
+          "a volume's data in the cache", true,
+          {
+            google.setSearch(
+              "intitle:dune",
+              results: [
+                FakeGoogleBooks.volumeJSON(
+                  id: "dune0001", title: "Dune", isbn13: "9780441013593", description: "The spice must flow."),
+                FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233"),
+              ])
+          }, nil, nil
+        ),
+        ("an entry removed", false, { inputs.books["dune0002"] = nil }, nil, nil),
+      ]
+      for (index, (name, refetch, edit, rendered, mustWrite)) in edits.enumerated() {
+        let before = identities(in: served)
+        try edit()
+        try write()
+        if refetch {
+          let fetch = await runCLI(["fetch", "-q", "--refresh"], in: root, variables: fixture.variables)
+          #expect(fetch.status == 0, "\(name): \(fetch.stderr)")
+        }
+        let summary = await rebuild()
+        #expect(summary.hasPrefix("Built 2 books"), "\(name): \(summary)")
+        if let rendered {
+          #expect(summary.contains(" pages (\(rendered) rendered again) "), "\(name): \(summary)")
+        } else {
+          #expect(!summary.contains("rendered again"), "\(name): \(summary)")
+        }
+        let fresh = "fresh-\(index)"
+        let build = await runCLI(
+          ["build", "-q", "--offline", "--base-url", Self.baseURL, "-o", fresh], in: root,
+          variables: fixture.variables)
+        #expect(build.status == 0, "\(name): \(build.stderr)")
+        let expected = contents(of: root + "/" + fresh)
+        let actual = contents(of: served)
+        #expect(
+          Set(actual.keys).symmetricDifference(expected.keys).sorted() == [],
+          "\(name): files only one of the two folders holds")
+        for (path, bytes) in expected where actual[path] != bytes {
+          Issue.record("\(name): \(path) differs from a fresh build's")
+        }
+        if let mustWrite {
+          let after = identities(in: served)
+          let written = Set(after.keys.filter { after[$0] != before[$0] && !$0.hasPrefix("search/") })
+          #expect(written == mustWrite, "\(name)")
+        }
+      }
+    }
+    await fixture.server.stop()
+  }
+}
