@@ -162,7 +162,8 @@ package final class SiteSession: @unchecked Sendable {
     plan.model = model
     plan.contexts = PageContexts(
       model: model, settings: catalog.site, urls: plan.urls, strings: last.plan.contexts.strings,
-      customStylesheet: plan.assets[PageContexts.customStylesheet] != nil)
+      customStylesheet: plan.assets[PageContexts.customStylesheet] != nil, reusing: last.plan.contexts,
+      changed: changed)
     plan.unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     var jobs: [PageJob] = []
     var paths: [String] = []

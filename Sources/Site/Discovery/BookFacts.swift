@@ -36,14 +36,25 @@ final class BookFacts: Sendable {
 
   /// Facts for every book of the model, in `model.books` order, made on every core. Author
   /// page URLs come from the book's terms (no folding of names again).
-  static func all(model: SiteModel, urls: SiteURLs) -> [BookFacts] {
+  /// With `reusing` (the facts of a model of the same shape), only the books in `changed` are
+  /// made again.
+  static func all(
+    model: SiteModel, urls: SiteURLs, reusing previous: [BookFacts]? = nil, changed: Set<Int32> = []
+  ) -> [BookFacts] {
     // Authors link their pages only where those are built.
     let authorTerms = model.indexPages.contains(.author) ? model.taxonomies[.author]?.terms : nil
     let authorURLs = authorTerms?.indices.map { index in
       model.hasPage(.author, index)
         ? urls.absolute(SitePath([TaxonomyKind.author.folder, authorTerms![index].slug])) : nil
     }
-    return Parallel.map(count: model.books.count) { index in
+    if var facts = previous {
+      for index in changed.map(Int.init) {
+        facts[index] = make(index)
+      }
+      return facts
+    }
+    return Parallel.map(count: model.books.count, make)
+    @Sendable func make(_ index: Int) -> BookFacts {
       let book = model.books[index]
       let terms = model.bookTerms[index].authors
       let authors = book.authors.indices.map { position in

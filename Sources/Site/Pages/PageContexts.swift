@@ -33,16 +33,18 @@ final class PageContexts: Sendable {
   /// from every page (`site.customStylesheetHref`) when the site has one.
   static let customStylesheet = "custom.css"
 
+  /// With `reusing` (the contexts of a model of the same shape, whose books in `changed` alone
+  /// differ), only what those books give is made again.
   init(
     model: SiteModel, settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    customStylesheet: Bool = false
+    customStylesheet: Bool = false, reusing previous: PageContexts? = nil, changed: Set<Int32> = []
   ) {
     self.model = model
     self.settings = settings
     self.urls = urls
     self.strings = strings
     self.perPage = max(1, settings.booksPerPage)
-    self.seo = SEOHead(model: model, settings: settings, urls: urls)
+    self.seo = SEOHead(model: model, settings: settings, urls: urls, reusing: previous?.seo, changed: changed)
     let navigation: [ContextValue] = model.collections.map { collection in
       ["title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug])))]
     }
