@@ -68,18 +68,54 @@ package enum FolderRemoval {
   }
 
   private static func removeContents(of folder: String, keeping kept: String?) throws(Failure) {
-    guard let names = PathKind.names(in: folder) else {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
       if errno == ENOENT { return }
       throw .io(path: folder, reason: reason())
     }
-    for name in names where name != kept {
-      let path = folder + "/" + name
-      if PathKind.of(path) == .folder {
-        try removeContents(of: path, keeping: nil)
-        guard rmdir(path) == 0 || errno == ENOENT else { throw .io(path: path, reason: reason()) }
-      } else {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .io(path: path, reason: reason()) }
+    try removeContents(of: descriptor, path: folder, keeping: kept.map { Array($0.utf8) })
+  }
+
+  /// Empties the folder open as `descriptor` (which it closes), entry by entry relative to it:
+  /// the names come with their type from `readdir`, so a large tree is removed without a `stat`
+  /// or a full path per file. A link is removed, never followed.
+  private static func removeContents(of descriptor: Int32, path: String, keeping kept: [UInt8]?)
+    throws(Failure)
+  {
+    guard let handle = fdopendir(descriptor) else {
+      close(descriptor)
+      throw .io(path: path, reason: reason())
+    }
+    defer { closedir(handle) }
+    var entries: [(name: [CChar], isFolder: Bool)] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+      if name == [0x2E] || name == [0x2E, 0x2E] || name == kept { continue }
+      var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+      if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        let found = (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+          fstatat(descriptor, $0.baseAddress!, &info, AT_SYMLINK_NOFOLLOW) == 0
+        }
+        isFolder = found && (info.st_mode & S_IFMT) == S_IFDIR
       }
+      entries.append((name.map { CChar(bitPattern: $0) } + [0], isFolder))
+    }
+    for (name, isFolder) in entries {
+      let shown = {
+        path + "/" + String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+      if isFolder {
+        let child = name.withUnsafeBufferPointer {
+          openat(descriptor, $0.baseAddress!, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard child >= 0 else { throw .io(path: shown(), reason: reason()) }
+        try removeContents(of: child, path: shown(), keeping: nil)
+      }
+      let removed = name.withUnsafeBufferPointer {
+        unlinkat(descriptor, $0.baseAddress!, isFolder ? AT_REMOVEDIR : 0) == 0
+      }
+      guard removed || errno == ENOENT else { throw .io(path: shown(), reason: reason()) }
     }
   }
 
