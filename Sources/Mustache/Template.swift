@@ -104,3 +104,29 @@ struct SourceText: Sendable {
       kind, file: file, line: place.line, column: place.column, sourceLine: place.sourceLine)
   }
 }
+
+extension Template {
+  /// The templates this one includes by name (`{{> name}}`, `{{< name}}`), in its own text,
+  /// its sections, blocks and the blocks it overrides; `dynamic` when it also includes one
+  /// whose name comes from the context (`{{>*name}}`), which no reading of the text can tell.
+  public var includedNames: (names: Set<String>, dynamic: Bool) {
+    var names: Set<String> = []
+    var dynamic = false
+    func visit(_ nodes: [Node]) {
+      for node in nodes {
+        switch node {
+        case .text, .variable: break
+        case .section(let section): visit(section.children)
+        case .block(let block): visit(block.children)
+        case .partial(let partial):
+          if partial.dynamic != nil { dynamic = true } else { names.insert(partial.name) }
+        case .parent(let parent):
+          if parent.dynamic != nil { dynamic = true } else { names.insert(parent.name) }
+          for nodes in parent.overrides.values { visit(nodes) }
+        }
+      }
+    }
+    visit(storage.nodes)
+    return (names, dynamic)
+  }
+}

@@ -57,11 +57,15 @@ package final class SiteSession: @unchecked Sendable {
     let (theme, renderer) = try builder.loadTheme()
     let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
     clock.lap("templates")
-    if let site, sameRecords, Self.sameSettings(site, catalog, options),
-      site.themeFiles == theme.siteTemplates, site.staticFiles == staticFiles,
-      let report = try await updateBooks(site, catalog: catalog, builder: builder, clock: clock)
-    {
-      return report
+    if let site, sameRecords, site.staticFiles == staticFiles, Self.sameSettings(site, catalog, options) {
+      if site.themeFiles == theme.siteTemplates, site.plan.assets == theme.assets,
+        let report = try await updateBooks(site, catalog: catalog, builder: builder, clock: clock)
+      {
+        return report
+      }
+      if catalog == site.catalog, Set(site.plan.assets.keys) == Set(theme.assets.keys) {
+        return try await updateTheme(site, theme: theme, renderer: renderer, builder: builder, clock: clock)
+      }
     }
     let written = site?.entries ?? entries
     site = nil
@@ -189,6 +193,63 @@ package final class SiteSession: @unchecked Sendable {
     var report = builder.report(plan, tally, pages: last.plan.jobs.count, removed: 0, clock: clock)
     report.pagesRendered = jobs.count
     finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
+    return report
+  }
+
+  /// The rebuild after an edit of the site's templates or assets alone: the pages whose
+  /// template includes an edited one (or may: one included by a name the context gives) are
+  /// rendered again, and the assets written where their bytes changed.
+  private func updateTheme(
+    _ last: Site, theme: Theme, renderer: ThemeRenderer, builder: SiteBuilder, clock: StageTimer
+  ) async throws(SiteError) -> BuildReport {
+    var clock = clock
+    var sources: [String: [UInt8]] = [:]
+    for file in last.themeFiles { sources[file.path] = file.contents }
+    var edited: Set<String> = []
+    for file in theme.siteTemplates where sources.removeValue(forKey: file.path) != file.contents {
+      if let name = TemplateLibrary.templateName(ofFile: file.path) { edited.insert(name) }
+    }
+    // Removed from the site's folder: the default theme's takes its place.
+    for path in sources.keys {
+      if let name = TemplateLibrary.templateName(ofFile: path) { edited.insert(name) }
+    }
+    var plan = last.plan
+    plan.assets = theme.assets
+    // Per page template, whether it may include an edited one.
+    var touched: [String: Bool] = [:]
+    var jobs: [PageJob] = []
+    var paths: [String] = []
+    for (path, page) in last.pages {
+      let template = page.job.template
+      if touched[template] == nil {
+        touched[template] =
+          renderer.templates(reachableFrom: template).map { !$0.isDisjoint(with: edited) } ?? true
+      }
+      if touched[template] == true {
+        jobs.append(page.job)
+        paths.append(path)
+      }
+    }
+    clock.lap("templates")
+    let update = try inPlaceUpdate(last.options, current: last.entries)
+    var writer = builder.writer(plan, update, renderer: renderer)
+    writer.recordsReads = true
+    var tally = try await writer.writePages(jobs, paths: paths, concurrency: max(1, last.options.jobs))
+    tally.merge(try writer.writeAssets(plan.assets, paths: plan.paths.assets))
+    clock.lap("pages")
+    var site = last
+    site.themeFiles = theme.siteTemplates
+    site.renderer = renderer
+    site.plan = plan
+    for path in paths { site.pages[path]?.reads = tally.reads[path] ?? [] }
+    site.entries.merge(tally.entries) { _, new in new }
+    self.site = site
+    entries = site.entries
+    try Self.recordManifest(site.entries, options: site.options, baseURL: plan.urls.baseURL)
+    tally.entries = site.entries
+    tally.bytes = site.entries.values.reduce(0) { $0 + $1.size }
+    var report = builder.report(plan, tally, pages: last.plan.jobs.count, removed: 0, clock: clock)
+    report.pagesRendered = jobs.count
     return report
   }
 

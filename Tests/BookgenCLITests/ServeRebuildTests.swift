@@ -67,8 +67,14 @@ import Testing
       let messiah = "books/dune-messiah-dune0002/index.html"
       let showingMessiah = 5
       /// Each edit; whether the cache changes (fetched again before the rebuild); how many pages
-      /// the rebuild must render again (nil: it builds the whole site again) and which files it
-      /// must write (nil: any).
+      /// the rebuild must render again (nil: it builds the whole site again; -1: some, not all)
+      /// and which files it must write (nil: any).
+      func put(_ text: String, _ file: String) throws {
+        let path = root + "/templates/" + file
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+      }
       let edits: [(String, Bool, (() throws -> Void), Int?, Set<String>?)] = [
         ("nothing", false, {}, 0, []),
         ("a note", false, { inputs.books["dune0002"] = ["note: Good."] }, nil, nil),
@@ -99,14 +105,30 @@ import Testing
         ),
         ("a catalog setting", false, { inputs.perPage = 1 }, nil, nil),
         ("the site's title", false, { inputs.title = "Another Shelf" }, nil, nil),
+        // The site's templates folder, and in it a stylesheet linked from every page.
+        ("a stylesheet", false, { try put("body { color: #222; }\n", "assets/custom.css") }, nil, nil),
+        // The book pages alone use the book template.
         (
           "a template", false,
           {
-            try FileManager.default.createDirectory(
-              atPath: root + "/templates", withIntermediateDirectories: true)
-            try "<!doctype html><title>{{book.title}}</title><p>{{{book.noteHTML}}}</p>\n".write(
-              toFile: root + "/templates/book.mustache", atomically: true, encoding: .utf8)
-          }, nil, nil
+            try put(
+              "<!doctype html><title>{{book.title}}</title><p>{{{book.noteHTML}}}</p>\n", "book.mustache")
+          },
+          2, nil
+        ),
+        // A partial the list pages include, and no book page.
+        (
+          "a partial", false,
+          {
+            let theme = Fixtures.packageRoot.appendingPathComponent("templates/partials/pagination.mustache")
+            try put(
+              try String(contentsOf: theme, encoding: .utf8) + "<!-- pages -->\n",
+              "partials/pagination.mustache")
+          }, -1, nil
+        ),
+        (
+          "the stylesheet edited", false, { try put("body { color: #333; }\n", "assets/custom.css") }, 0,
+          ["assets/custom.css"]
         ),
         (
           "a note under the new template", false, { inputs.books["dune0002"] = ["note: \"*Template*.\""] },
@@ -136,7 +158,9 @@ import Testing
         }
         let summary = await rebuild()
         #expect(summary.hasPrefix("Built 2 books"), "\(name): \(summary)")
-        if let rendered {
+        if rendered == -1 {
+          #expect(summary.contains(" rendered again) "), "\(name): \(summary)")
+        } else if let rendered {
           #expect(summary.contains(" pages (\(rendered) rendered again) "), "\(name): \(summary)")
         } else {
           #expect(!summary.contains("rendered again"), "\(name): \(summary)")

@@ -27,3 +27,20 @@ struct ThemeRenderer: TemplateRendering {
     }
   }
 }
+
+extension ThemeRenderer {
+  /// Every template a page rendered with `name` may include, itself among them, following
+  /// includes of includes; nil when one is included by a name the context gives (then any
+  /// template may be).
+  func templates(reachableFrom name: String) -> Set<String>? {
+    var found: Set<String> = [name]
+    var pending = [name]
+    while let next = pending.popLast() {
+      guard let template = library.template(named: next) else { continue }
+      let included = template.includedNames
+      if included.dynamic { return nil }
+      for name in included.names where found.insert(name).inserted { pending.append(name) }
+    }
+    return found
+  }
+}
