@@ -67,11 +67,27 @@ package final class SiteSession: @unchecked Sendable {
         return try await updateTheme(site, theme: theme, renderer: renderer, builder: builder, clock: clock)
       }
     }
-    let written = site?.entries ?? entries
+    let last = site
+    let written = last?.entries ?? entries
     site = nil
     entries = written
     let model = try SiteModel(catalog: catalog, collections: records)
     clock.lap("model")
+    // New records (a cache entry refreshed) or owner's entries that leave every list as it was:
+    // only the pages that read a changed book are rendered again.
+    if let last, last.staticFiles == staticFiles, last.themeFiles == theme.siteTemplates,
+      last.plan.assets == theme.assets, Self.sameSettings(last, catalog, options),
+      model.hasSameShape(as: last.plan.model), model.sources == last.plan.model.sources
+    {
+      var changed: Set<Int32> = []
+      for (index, (new, old)) in zip(model.books, last.plan.model.books).enumerated()
+      where new.record != old.record {
+        changed.insert(Int32(index))
+      }
+      return try await renderChanged(
+        last, model: model, changed: changed, catalog: catalog, records: records, builder: builder,
+        clock: clock)
+    }
     var plan = try builder.plan(model: model, assets: theme.assets)
     let kept = plan
     clock.lap("contexts")
@@ -161,7 +177,20 @@ package final class SiteSession: @unchecked Sendable {
       changed.insert(Int32(index))
     }
     clock.lap("model")
-    // Only the books' own values changed: every job, path and list is the last build's.
+    return try await renderChanged(
+      last, model: model, changed: changed, catalog: catalog, records: last.collections, builder: builder,
+      clock: clock)
+  }
+
+  /// The rebuild of a model of the last one's shape (`SiteModel.hasSameShape`) whose books in
+  /// `changed` alone differ: every job, path and list is the last build's, so only the pages
+  /// that read a changed book are rendered again; the files that follow the pages (feeds,
+  /// stats JSON, search index) are written in the background (`finishFiles`).
+  private func renderChanged(
+    _ last: Site, model: SiteModel, changed: Set<Int32>, catalog: Catalog, records: [SiteInput.Collection],
+    builder: SiteBuilder, clock: StageTimer
+  ) async throws(SiteError) -> BuildReport {
+    var clock = clock
     var plan = last.plan
     plan.model = model
     plan.contexts = PageContexts(
@@ -183,6 +212,7 @@ package final class SiteSession: @unchecked Sendable {
     clock.lap("pages")
     var site = last
     site.catalog = catalog
+    site.collections = records
     site.plan = plan
     for path in paths { site.pages[path]?.reads = tally.reads[path] ?? [] }
     site.entries.merge(tally.entries) { _, new in new }

@@ -66,6 +66,8 @@ import Testing
       // The pages that show Dune Messiah: its own, and the lists with its card.
       let messiah = "books/dune-messiah-dune0002/index.html"
       let showingMessiah = 5
+      // Dune's: its own, and the lists with its card (it is in both collections).
+      let showingDune = 6
       /// Each edit; whether the cache changes (fetched again before the rebuild); how many pages
       /// the rebuild must render again (nil: it builds the whole site again; -1: some, not all)
       /// and which files it must write (nil: any).
@@ -77,7 +79,7 @@ import Testing
       }
       let edits: [(String, Bool, (() throws -> Void), Int?, Set<String>?)] = [
         ("nothing", false, {}, 0, []),
-        ("a note", false, { inputs.books["dune0002"] = ["note: Good."] }, nil, nil),
+        ("a note", false, { inputs.books["dune0002"] = ["note: Good."] }, showingMessiah, [messiah]),
         (
           "the note edited", false, { inputs.books["dune0002"] = ["note: Even *better*."] }, showingMessiah,
           [messiah]
@@ -94,10 +96,10 @@ import Testing
         ),
         (
           "a description of the owner's", false,
-          { inputs.books["dune0001"] = ["overrides:", "  description: Sand."] }, nil, nil
+          { inputs.books["dune0001"] = ["overrides:", "  description: Sand."] }, showingDune, nil
         ),
         ("a tag", false, { inputs.books["dune0002"] = ["note: Back.", "tags: [reread]"] }, nil, nil),
-        ("a rating", false, { inputs.books["dune0001"] = ["rating: 4.5"] }, nil, nil),
+        ("a rating", false, { inputs.books["dune0001"] = ["rating: 4.5"] }, showingDune, nil),
         ("a status", false, { inputs.books["dune0001", default: []].append("status: read") }, nil, nil),
         (
           "a title of the owner's", false, { inputs.books["dune0002"] = ["overrides: {title: Messiah}"] },
@@ -134,6 +136,7 @@ import Testing
           "a note under the new template", false, { inputs.books["dune0002"] = ["note: \"*Template*.\""] },
           nil, nil
         ),
+        // Dune's description: the pages that show Dune, now one book a page.
         (
           "a volume's data in the cache", true,
           {
@@ -144,9 +147,9 @@ import Testing
                   id: "dune0001", title: "Dune", isbn13: "9780441013593", description: "The spice must flow."),
                 FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233"),
               ])
-          }, nil, nil
+          }, 9, nil
         ),
-        ("an entry removed", false, { inputs.books["dune0002"] = nil }, nil, nil),
+        ("an entry removed", false, { inputs.books["dune0002"] = nil }, showingMessiah, nil),
       ]
       for (index, (name, refetch, edit, rendered, mustWrite)) in edits.enumerated() {
         let before = identities(in: served)

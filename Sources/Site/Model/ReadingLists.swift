@@ -3,7 +3,7 @@ import Catalog
 import Support
 
 /// A shelf's page (`shelves/<slug>/`): a built-in status or one of the owner's `shelves:`.
-struct ShelfEntry: Sendable {
+struct ShelfEntry: Sendable, Equatable {
   /// As `status` writes it: `read`, `to-read`, `did-not-finish`.
   let slug: String
   /// The owner's title; nil for a built-in status, which its UI string names.
@@ -16,7 +16,7 @@ struct ShelfEntry: Sendable {
 }
 
 /// A series' page (`series/<slug>/`) and the books in it.
-struct SeriesEntry: Sendable {
+struct SeriesEntry: Sendable, Equatable {
   /// The spelling most of its books use (ties: the first in all-books order).
   let name: String
   let slug: String
@@ -26,7 +26,7 @@ struct SeriesEntry: Sendable {
 }
 
 /// Where a book stands in its series: indices into `SiteModel.series` and its `books`.
-struct SeriesPlace: Sendable {
+struct SeriesPlace: Sendable, Equatable {
   let series: Int
   let position: Int
 }

@@ -4,7 +4,7 @@ import Support
 
 /// Everything the pages are rendered from: merged books, sorted collections and the indexes.
 struct SiteModel: Sendable {
-  struct CollectionEntry: Sendable {
+  struct CollectionEntry: Sendable, Equatable {
     let title: String
     let slug: String
     /// Markdown.
@@ -204,6 +204,27 @@ struct SiteModel: Sendable {
     self.readingStats = ReadingStats(books: books, terms: bookTerms, taxonomies: taxonomies)
     self.embedCards = catalog.site.embedCards
   }
+
+  /// Whether `other` has the same books in the same places — the same ids, slugs and
+  /// collections, in the same order — and lists, files, counts and links them the same way:
+  /// every property but the books' own values is equal. Then only the pages that read a book
+  /// whose values differ can differ (`bookgen serve`). A new stored property goes here too (a
+  /// test counts them).
+  func hasSameShape(as other: SiteModel) -> Bool {
+    books.count == other.books.count
+      && zip(books, other.books).allSatisfy {
+        $0.id == $1.id && $0.slug == $1.slug && $0.collections == $1.collections
+      }
+      && allBooks == other.allBooks && collections == other.collections && taxonomies == other.taxonomies
+      && bookTerms == other.bookTerms && recentlyPublished == other.recentlyPublished
+      && indexPages == other.indexPages && indexMinBooks == other.indexMinBooks
+      && categoryListings == other.categoryListings && shelfTitles == other.shelfTitles
+      && shelves == other.shelves && series == other.series && seriesPlaces == other.seriesPlaces
+      && readingStats == other.readingStats && embedCards == other.embedCards
+  }
+
+  /// The stored properties `hasSameShape` compares (the books by place, the rest whole).
+  static let shapeProperties = 15
 
   /// Puts `book` in place of book `index`, keeping its slug: for a book whose every field the
   /// lists and indexes are made from is unchanged (`bookgen serve`, after an owner's note was

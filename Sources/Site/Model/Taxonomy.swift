@@ -39,7 +39,7 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
 }
 
 /// One author, category, publisher, language, year or tag, and the books filed under it.
-struct Term: Sendable {
+struct Term: Sendable, Equatable {
   /// What the page shows (`Science Fiction` for the category `Fiction / Science Fiction`).
   var name: String
   /// The full name (`Fiction / Science Fiction`); equal to `name` except for categories.
@@ -54,7 +54,7 @@ struct Term: Sendable {
 }
 
 /// All terms of one kind, in display order, with a lookup from the merge key.
-struct Taxonomy: Sendable {
+struct Taxonomy: Sendable, Equatable {
   let kind: TaxonomyKind
   var terms: [Term]
   /// Folded key → index into `terms`.

@@ -277,7 +277,7 @@ struct BookFiling: Sendable {
 }
 
 /// Where one book is filed: term indices per taxonomy, in the book's own order.
-struct BookTerms: Sendable {
+struct BookTerms: Sendable, Equatable {
   var authors: [Int]
   /// One trail per category path, root first (`Fiction`, `Fiction / Science Fiction`).
   var categories: [[Int]]

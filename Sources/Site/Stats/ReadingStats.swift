@@ -7,7 +7,7 @@ import Support
 /// A book counts once in every year it has a `date_read` in (read twice in one year, once), in
 /// the month of its last reading that year; a date of only a year (`2019`) counts for the year
 /// and its month is unknown. Its pages, rating and format count with it in each such year.
-struct ReadingStats: Sendable {
+struct ReadingStats: Sendable, Equatable {
   /// A term (author, category) and how many of the year's books it has.
   struct Count: Sendable, Equatable {
     /// Index into the kind's `Taxonomy.terms`.
@@ -15,7 +15,7 @@ struct ReadingStats: Sendable {
     let books: Int
   }
 
-  struct Year: Sendable {
+  struct Year: Sendable, Equatable {
     let year: Int
     /// Indices into `SiteModel.books`, in all-books order, with the date each counts at.
     let books: [Int]
@@ -40,6 +40,16 @@ struct ReadingStats: Sendable {
     /// The books with the most and fewest pages (the first in all-books order among equals).
     let longest: Int?
     let shortest: Int?
+
+    static func == (a: Year, b: Year) -> Bool {
+      a.year == b.year && a.books == b.books && a.dates == b.dates && a.pages == b.pages
+        && a.withoutPageCount == b.withoutPageCount && a.months == b.months
+        && a.monthUnknown == b.monthUnknown
+        && a.ratings == b.ratings && a.unrated == b.unrated && a.averageRating == b.averageRating
+        && a.formats.elementsEqual(b.formats, by: { $0 == $1 }) && a.formatUnknown == b.formatUnknown
+        && a.topAuthors == b.topAuthors && a.topCategories == b.topCategories && a.longest == b.longest
+        && a.shortest == b.shortest
+    }
   }
 
   /// Years with at least one read, oldest first.
