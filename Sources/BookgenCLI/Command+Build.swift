@@ -109,7 +109,7 @@ extension CommandContext {
     let rendered = report.pagesRendered.map { " (\(NumberText.grouped($0)) rendered again)" } ?? ""
     return
       "Built \(NumberText.count(report.books, "book")), \(NumberText.count(report.pages, "page"))\(rendered) "
-      + "in \(pipeline.elapsed) s"
+      + "in \(isPreview ? pipeline.elapsedForPreview : pipeline.elapsed + " s")"
   }
 
   /// Whole milliseconds, for `--verbose` timings.

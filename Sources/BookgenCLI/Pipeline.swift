@@ -31,6 +31,13 @@ struct Pipeline: Sendable {
     }
   }
 
+  /// Since the pipeline started, as a preview rebuild says it: `84 ms` under a second, else
+  /// `1.2 s` (`elapsed`).
+  var elapsedForPreview: String {
+    let milliseconds = Int(((context.environment.clock() - start) * 1000).rounded())
+    return milliseconds < 1000 ? "\(milliseconds) ms" : "\(elapsed) s"
+  }
+
   /// Seconds since the pipeline started, one decimal: `0.4`.
   var elapsed: String {
     let tenths = Int(((context.environment.clock() - start) * 10).rounded())
