@@ -5,7 +5,7 @@ FORMAT_CONFIG = --configuration .ci/swift-format.json
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps site test lint lint-workflows format bench release example-cache dist dist-check install
+.PHONY: deps site test lint lint-workflows format bench release example-cache dist dist-check install cli-doc
 
 deps:
 	@.ci/deps.sh
@@ -43,7 +43,10 @@ site: release
 
 # The whole test suite: unit and integration tests, the format lint, the site quality gate, then
 # the release archive (built once, then incremental) and its check.
+# zsh and fish: the completion tests load the scripts into each shell (and ShellCheck reads the
+# bash one); groff: the man page's.
 test: deps
+	@.ci/deps.sh zsh fish shellcheck groff-base
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
 	$(MAKE) lint
@@ -60,6 +63,12 @@ lint:
 
 format:
 	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests
+
+# docs/cli.md, the command-line reference, from the command table (`bookgen help --markdown`);
+# `make test` fails while the committed page differs (ManualTests).
+cli-doc:
+	$(SWIFT) build --product bookgen
+	.build/debug/bookgen help --markdown >docs/cli.md
 
 # Re-records the committed caches (the example's .ci/example-cache and the stress catalog's) from
 # the raw responses in Tests/Fixtures/*-api/, through the real fetch stage and a local server,

@@ -93,6 +93,9 @@ package enum BookgenCLI {
     switch invocation {
     case .rootHelp: console.print(HelpFormatter.root())
     case .help(let name): console.print(HelpFormatter.help(for: .named(name)))
+    case .manual(.man): console.print(ManPage.text())
+    case .manual(.markdown): console.print(CLIReference.markdown())
+    case .completion(let shell): console.print(ShellCompletion.script(for: shell))
     case .version, .run: console.print(versionLine)
     }
     return ExitCode.success

@@ -21,7 +21,7 @@ enum Command: Sendable, Equatable {
     case .theme: self = .theme(try ThemeCommandOptions(parsed))
     case .clean: self = .clean(try CleanCommandOptions(parsed))
     // The parser answers these itself (`Invocation.help`, `.version`): they never run.
-    case .help, .version: throw .unknownCommand(parsed.name.rawValue, hint: "")
+    case .completion, .help, .version: throw .unknownCommand(parsed.name.rawValue, hint: "")
     }
   }
 

@@ -5,6 +5,9 @@ enum Invocation: Sendable, Equatable {
   case rootHelp
   case version
   case help(CommandName)
+  /// `help --man`, `help --markdown`: the whole manual.
+  case manual(ManualFormat)
+  case completion(Shell)
   case run(ParsedCommand)
 }
 
@@ -49,15 +52,44 @@ enum CommandLineParser {
     case .version:
       return .version
     case .help:
+      if let format = try manualFormat(parsed) { return .manual(format) }
       guard let word = parsed.arguments.first else { return .rootHelp }
       guard let subcommand = CommandName(rawValue: word) else {
         throw .unknownCommand(
           word, hint: NearestName.hint(for: word, among: CommandName.allCases.map(\.rawValue)))
       }
       return .help(subcommand)
+    case .completion where !parsed.flags.contains("help"):
+      return .completion(try shell(parsed))
     default:
       return parsed.flags.contains("help") ? .help(name) : .run(parsed)
     }
+  }
+
+  /// `--man` or `--markdown`, which print the whole manual and so take no subcommand.
+  private static func manualFormat(_ parsed: ParsedCommand) throws(UsageError) -> ManualFormat? {
+    try parsed.refuse(.manual, with: .markdown)
+    let format: ManualFormat? =
+      parsed.flag(.manual) ? .man : parsed.flag(.markdown) ? .markdown : nil
+    if format != nil, let extra = parsed.arguments.first {
+      throw .unexpectedArgument(extra, command: .help)
+    }
+    return format
+  }
+
+  /// `completion`'s `<shell>`.
+  private static func shell(_ parsed: ParsedCommand) throws(UsageError) -> Shell {
+    let names = Shell.allCases.map(\.rawValue)
+    let expected = names.map { "'\($0)'" }.joined(separator: ", ")
+    guard let word = parsed.arguments.first else {
+      throw .missingArgument("<shell>", expected: expected, command: .completion)
+    }
+    guard let shell = Shell(rawValue: word) else {
+      throw .invalidValue(
+        word, option: "<shell>", expected: expected + NearestName.hint(for: word, among: names),
+        command: .completion)
+    }
+    return shell
   }
 
   /// Parses what follows the subcommand. `--help` anywhere before `--` wins over other mistakes.

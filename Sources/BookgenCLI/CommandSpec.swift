@@ -1,3 +1,6 @@
+import Import
+import Site
+
 /// The subcommands of `bookgen`.
 enum CommandName: String, Sendable, CaseIterable {
   case build
@@ -8,6 +11,7 @@ enum CommandName: String, Sendable, CaseIterable {
   case `import`
   case theme
   case clean
+  case completion
   case help
   case version
 }
@@ -37,7 +41,7 @@ struct CommandSpec: Sendable {
 
 extension CommandSpec {
   static let all: [CommandSpec] = [
-    build, fetch, check, serve, initialize, importExport, theme, clean, help, version,
+    build, fetch, check, serve, initialize, importExport, theme, clean, completion, help, version,
   ]
 
   static func named(_ name: CommandName) -> CommandSpec {
@@ -93,7 +97,10 @@ extension CommandSpec {
       --templates copies them out for editing (or 'bookgen theme copy' some of them). \
       --example writes a complete sample site that builds offline, without a key.
       """,
-    arguments: [ArgumentSpec(name: "dir", help: "The folder to create the site in.", defaultValue: ".")],
+    arguments: [
+      ArgumentSpec(
+        name: "dir", help: "The folder to create the site in.", defaultValue: ".", completion: .directory)
+    ],
     options: InitCommandOptions.specs)
 
   static let importExport = CommandSpec(
@@ -108,8 +115,11 @@ extension CommandSpec {
       title and author (not with --offline), marked 'matched_by: title' for you to check.
       """,
     arguments: [
-      ArgumentSpec(name: "source", help: "'goodreads' or 'storygraph'.", defaultValue: nil, isRequired: true),
-      ArgumentSpec(name: "file", help: "The exported CSV file.", defaultValue: nil, isRequired: true),
+      ArgumentSpec(
+        name: "source", help: "'goodreads' or 'storygraph'.", defaultValue: nil, isRequired: true,
+        completion: .words(ExportFormat.allCases.map(\.rawValue))),
+      ArgumentSpec(
+        name: "file", help: "The exported CSV file.", defaultValue: nil, isRequired: true, completion: .file),
     ],
     options: ImportCommandOptions.specs)
 
@@ -124,10 +134,12 @@ extension CommandSpec {
       theme's stylesheet.
       """,
     arguments: [
-      ArgumentSpec(name: "action", help: "'list' or 'copy'.", defaultValue: nil, isRequired: true),
+      ArgumentSpec(
+        name: "action", help: "'list' or 'copy'.", defaultValue: nil, isRequired: true,
+        completion: .words(ThemeCommandOptions.Action.allCases.map(\.rawValue))),
       ArgumentSpec(
         name: "file", help: "Theme files or folders to copy (default: all).", defaultValue: nil,
-        isVariadic: true),
+        isVariadic: true, completion: .words(DefaultThemeFiles.completions)),
     ],
     options: ThemeCommandOptions.specs)
 
@@ -143,10 +155,34 @@ extension CommandSpec {
     arguments: [],
     options: CleanCommandOptions.specs)
 
-  static let help = CommandSpec(
-    name: .help, abstract: "Show help for a subcommand.", discussion: nil,
-    arguments: [ArgumentSpec(name: "subcommand", help: "The subcommand to describe.", defaultValue: nil)],
+  static let completion = CommandSpec(
+    name: .completion, abstract: "Print the shell completion script for bash, zsh or fish.",
+    discussion: """
+      Completes subcommands, options, and the values the command line expects (files, folders, \
+      theme files, 'goodreads' or 'storygraph'). To load it: bash, 'source <(bookgen completion \
+      bash)' in ~/.bashrc; zsh, 'bookgen completion zsh > "${fpath[1]}/_bookgen"'; fish, \
+      'bookgen completion fish > ~/.config/fish/completions/bookgen.fish'. The Debian package \
+      installs all three.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "shell", help: "'bash', 'zsh' or 'fish'.", defaultValue: nil, isRequired: true,
+        completion: .words(Shell.allCases.map(\.rawValue)))
+    ],
     options: [])
+
+  static let help = CommandSpec(
+    name: .help, abstract: "Show help for a subcommand, or the whole manual.",
+    discussion: """
+      With --man, the manual as a man page ('bookgen help --man | man -l -'); with --markdown, \
+      the same as Markdown. Both are made from the same table as this help.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "subcommand", help: "The subcommand to describe.", defaultValue: nil,
+        completion: .words(CommandName.allCases.map(\.rawValue)))
+    ],
+    options: [.manual, .markdown])
 
   static let version = CommandSpec(
     name: .version, abstract: "Show the version.", discussion: nil, arguments: [], options: [])

@@ -1,3 +1,5 @@
+import Import
+
 /// One `--option` a command accepts, with what its help line says.
 struct OptionSpec: Sendable, Hashable {
   /// Without dashes: `catalog` for `--catalog`.
@@ -8,16 +10,19 @@ struct OptionSpec: Sendable, Hashable {
   let help: String
   /// Shown as `(default: …)` in help.
   let defaultValue: String?
+  /// What a shell offers for the value (`bookgen completion`).
+  let completion: ValueCompletion
 
   init(
     _ long: String, short: Character? = nil, value valueName: String? = nil, help: String,
-    default defaultValue: String? = nil
+    default defaultValue: String? = nil, completion: ValueCompletion = .text
   ) {
     self.long = long
     self.short = short
     self.valueName = valueName
     self.help = help
     self.defaultValue = defaultValue
+    self.completion = completion
   }
 
   var isFlag: Bool { valueName == nil }
@@ -39,9 +44,10 @@ extension OptionSpec {
   static let version = OptionSpec("version", help: "Show the version.")
 
   static let catalog = OptionSpec(
-    "catalog", value: "path", help: "The catalog file to read.", default: "catalog.yml")
+    "catalog", value: "path", help: "The catalog file to read.", default: "catalog.yml", completion: .file)
   static let output = OptionSpec(
-    "output", short: "o", value: "dir", help: "The folder the site is written to.", default: "public")
+    "output", short: "o", value: "dir", help: "The folder the site is written to.", default: "public",
+    completion: .directory)
   static let offline = OptionSpec(
     "offline", help: "Never touch the network; fail listing every entry missing from the cache.")
   static let refresh = OptionSpec(
@@ -68,7 +74,8 @@ extension OptionSpec {
     help:
       "The address the site was built for (--site; default: the one its build recorded, else site.base_url).")
   static let checkedOutput = OptionSpec(
-    "output", short: "o", value: "dir", help: "The built site that --site verifies.", default: "public")
+    "output", short: "o", value: "dir", help: "The built site that --site verifies.", default: "public",
+    completion: .directory)
 
   static let host = OptionSpec(
     "host", value: "address", help: "The address to listen on.", default: "127.0.0.1")
@@ -95,7 +102,8 @@ extension OptionSpec {
 
   static let importOutput = OptionSpec(
     "output", short: "o", value: "file",
-    help: "The file to write, beside the catalog (default: goodreads.yml or storygraph.yml).")
+    help: "The file to write, beside the catalog (default: goodreads.yml or storygraph.yml).",
+    completion: .file)
   static let importOffline = OptionSpec(
     "offline", help: "Look nothing up: rows without a usable ISBN keep the export's id.")
   static let importMaxRequests = OptionSpec(
@@ -103,13 +111,29 @@ extension OptionSpec {
     help: "Most requests the title searches may make; rows beyond them keep the export's id.")
   static let shelves = OptionSpec(
     "shelves", value: "tags|collections",
-    help: "What the export's other shelves become: tags on each book, or a collection each.", default: "tags")
+    help: "What the export's other shelves become: tags on each book, or a collection each.", default: "tags",
+    completion: .words(ShelfMapping.allCases.map(\.rawValue)))
 
   static let cleanedOutput = OptionSpec(
-    "output", short: "o", value: "dir", help: "The built site to remove.", default: "public")
+    "output", short: "o", value: "dir", help: "The built site to remove.", default: "public",
+    completion: .directory)
   static let cache = OptionSpec("cache", help: "Also remove the fetch cache (cache.dir in the catalog).")
   static let outsideProject = OptionSpec(
     "outside-project", help: "Also remove a site or cache outside the catalog's folder.")
+
+  static let manual = OptionSpec("man", help: "Print the whole manual as a man page (roff), for man(1).")
+  static let markdown = OptionSpec(
+    "markdown", help: "Print the whole manual as Markdown (the command-line reference in docs/cli.md).")
+}
+
+/// What a shell's completion offers for an option's value or an argument.
+enum ValueCompletion: Sendable, Hashable {
+  /// Free text (a number, an address): nothing to offer.
+  case text
+  case file
+  case directory
+  /// One of these words.
+  case words([String])
 }
 
 /// A positional argument, such as `init`'s `<dir>`.
@@ -121,6 +145,8 @@ struct ArgumentSpec: Sendable, Hashable {
   var isRequired = false
   /// Takes every remaining argument (`theme copy`'s `<file>...`); only the last one may.
   var isVariadic = false
+  /// What a shell offers for it (`bookgen completion`).
+  var completion: ValueCompletion = .text
 
   /// `<action>`, `[<dir>]`, `[<file>...]`, as the usage line shows it.
   var usage: String {
