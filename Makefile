@@ -21,7 +21,8 @@ release: deps
 	.ci/static-libs.sh $(STATIC_LIBS)
 	$(RELEASE_BUILD) --product bookgen
 
-# .build/dist/bookgen-<version>-linux-<arch>.tar.gz (binary, README, LICENSE) and its .sha256.
+# .build/dist/bookgen-<version>-linux-<arch>.tar.gz (binary, README, LICENSE, ci/ workflows) and
+# its .sha256.
 dist: release
 	.ci/dist.sh .build/release/bookgen .build/dist
 
@@ -54,7 +55,8 @@ test: deps
 	$(MAKE) quality BOOKGEN=$(CURDIR)/.build/debug/bookgen
 	$(MAKE) dist-check REFERENCE=$(CURDIR)/.build/debug/bookgen
 
-# actionlint + ShellCheck on the workflows and the Pages recipe (installs both when missing).
+# actionlint, ShellCheck and zizmor on the workflows and those `bookgen init --ci` writes (installs
+# them when missing).
 lint-workflows:
 	Tests/ReleaseTests/actionlint.sh
 

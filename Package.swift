@@ -151,8 +151,9 @@ let package = Package(
         "BookgenCLI", "Catalog", "Diagnostics", "Fetching", "GoogleBooks", "Preview", "Site", "TestSupport",
       ],
       exclude: ["Golden", "Catalogs"]),
-    // What a release is made of: the release workflow, the Pages recipe (.ci/github-pages.yml,
-    // read with YAMLReader) and the BuildInfo plugin's script. The archive: Tests/Dist/run.sh.
+    // What a release is made of: the release workflow, the GitHub workflow `bookgen init --ci`
+    // writes (read with YAMLReader) and the BuildInfo plugin's script. The archive:
+    // Tests/Dist/run.sh.
     .testTarget(name: "ReleaseTests", dependencies: ["Catalog"], exclude: ["actionlint.sh"]),
   ]
 )

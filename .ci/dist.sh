@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Usage: .ci/dist.sh BINARY OUTDIR   (`make dist`)
-# Packs the release binary with README.md and LICENSE into
+# Packs the release binary (without its symbol table) with README.md, LICENSE and the CI
+# workflows that binary writes for a site (ci/github-pages.yml, ci/gitlab-pages.yml: `bookgen
+# init --ci`, pinned to the packed binary's digest) into
 # OUTDIR/bookgen-<version>-linux-<arch>.tar.gz, one folder of that name inside, and writes its
 # checksum beside it (OUTDIR/….tar.gz.sha256, for `sha256sum -c`). The version is the one the
 # binary prints. OUTDIR then holds only this archive. The same commit gives the same bytes.
@@ -20,7 +22,16 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 mkdir "$stage/$package"
 install -m 755 "$binary" "$stage/$package/bookgen"
+# Symbols only weigh: the Debian package (`make deb`) ships this very file, and the workflows
+# below pin its digest, so every way of installing a release runs the same bytes.
+strip --strip-unneeded --remove-section=.comment "$stage/$package/bookgen"
 install -m 644 README.md LICENSE "$stage/$package/"
+mkdir "$stage/$package/ci"
+for host in github gitlab; do
+  "$stage/$package/bookgen" init --ci "$host" -q "$stage/$host"
+done
+install -m 644 "$stage/github/.github/workflows/bookgen.yml" "$stage/$package/ci/github-pages.yml"
+install -m 644 "$stage/gitlab/.gitlab-ci.yml" "$stage/$package/ci/gitlab-pages.yml"
 mkdir -p "$outdir"
 rm -f "$outdir"/bookgen-*.tar.gz "$outdir"/bookgen-*.tar.gz.sha256
 tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" --format=gnu \

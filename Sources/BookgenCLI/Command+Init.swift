@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Site
 import Support
@@ -15,14 +16,23 @@ extension CommandContext {
       throw CommandError.fileSystem(
         operation: "create the site in", path: name, underlying: CocoaError(.fileWriteFileExists))
     }
+    let catalogPath = (path as NSString).appendingPathComponent("catalog.yml")
+    // A folder that holds a catalog is a site: `--ci` adds its workflow without --force.
+    let isSite = options.ci != nil && PathKind.of(catalogPath) == .file
     // A fresh `git init` leaves .git behind; that folder is still a good place for a new site.
-    if !options.force, !(PathKind.names(in: path) ?? []).filter({ $0 != ".git" }).isEmpty {
+    if !options.force, !isSite, !(PathKind.names(in: path) ?? []).filter({ $0 != ".git" }).isEmpty {
       throw CommandError.directoryNotEmpty(name)
     }
     var files: [(path: String, bytes: [UInt8])] = [
       ("catalog.yml", Array((options.example ? ExampleSite.catalog : Scaffold.catalog).utf8))
     ]
     if options.example { files += ExampleSite.cacheFiles }
+    var pin: ReleasePin?
+    if let host = options.ci {
+      let workflow = try ciWorkflow(for: host, catalog: catalogPath, shownAs: name)
+      pin = workflow.pin
+      files.append((host.path, Array(workflow.text.utf8)))
+    }
     var outcome: NewFiles.Outcome
     let addedLines: [String]
     do {
@@ -50,8 +60,30 @@ extension CommandContext {
     }
     guard options.verbosity.level > .quiet else { return }
     let report = InitReport(
-      name: name, example: options.example, site: outcome, gitignoreLines: addedLines, templates: templates)
+      name: name, example: options.example, site: outcome, gitignoreLines: addedLines, templates: templates,
+      ci: options.ci, pin: pin)
     console.print(report.text)
+  }
+
+  /// The workflow for `host`, pinned to this bookgen, keeping the cache folder the catalog
+  /// names (a catalog already there may name its own; a new one uses the default).
+  private func ciWorkflow(
+    for host: CIHost, catalog: String, shownAs name: String
+  ) throws -> (text: String, pin: ReleasePin) {
+    let site = (catalog as NSString).deletingLastPathComponent
+    var cacheFolder = ExampleSite.cacheFolder
+    if PathKind.of(catalog) == .file {
+      let shown = name == "." ? "catalog.yml" : (name as NSString).appendingPathComponent("catalog.yml")
+      let folder = try CatalogLoader.load(path: catalog, shownAs: shown).cacheDirectory
+      cacheFolder = folder.hasPrefix(site + "/") ? String(folder.dropFirst(site.count + 1)) : folder
+    }
+    let pin: ReleasePin
+    do {
+      pin = try ReleasePin.current(executable: environment.executable)
+    } catch {
+      throw CommandError.fileSystem(operation: "read", path: environment.executable, underlying: error)
+    }
+    return (CIWorkflow.text(for: host, pin: pin, cacheFolder: cacheFolder), pin)
   }
 }
 
@@ -63,6 +95,9 @@ struct InitReport {
   /// Lines added to an existing `.gitignore`.
   let gitignoreLines: [String]
   let templates: NewFiles.Outcome
+  /// `--ci`'s host, and what its workflow installs.
+  var ci: CIHost? = nil
+  var pin: ReleasePin? = nil
 
   var text: String {
     var lines: [String] = []
@@ -75,10 +110,15 @@ struct InitReport {
     } else {
       lines.append("Added to the site in '\(name)':")
     }
-    lines += written.map { Self.row($0, width: 17) }
+    let width = max(17, (written.map(\.0.count).max() ?? 0) + 2)
+    lines += written.map { Self.row($0, width: width) }
     if !kept.isEmpty {
       lines.append("Kept as they are (bookgen init never replaces a file):")
       lines += kept.map { "  " + $0 }
+    }
+    if let ci, site.written.contains(ci.path), pin?.repository == nil {
+      lines.append("This bookgen does not know the GitHub repository it is released from:")
+      lines.append("  set BOOKGEN_REPO in \(ci.path) to its owner/name.")
     }
     return (lines + ["", "Next steps:"] + nextSteps.map { Self.row($0, width: 34) }).joined(separator: "\n")
   }
@@ -104,6 +144,10 @@ struct InitReport {
     } else if !gitignoreLines.isEmpty {
       rows.append(
         (".gitignore", "added " + gitignoreLines.joined(separator: ", ") + " (your lines are kept)"))
+    }
+    if let ci, site.written.contains(ci.path), let pin {
+      let host = ci == .github ? "GitHub Pages" : "GitLab Pages"
+      rows.append((ci.path, "builds weekly and deploys to \(host), with bookgen \(pin.version)"))
     }
     if !templates.written.isEmpty {
       rows.append(
@@ -140,6 +184,14 @@ struct InitReport {
         ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
         ("export GOOGLE_BOOKS_API_KEY=...", "optional: Google's data too (README: Quick start)"),
       ]
+    }
+    switch ci {
+    case .github:
+      steps.append(("git add -A && git commit", "push, then Settings → Pages → Source: GitHub Actions"))
+    case .gitlab:
+      steps.append(("git add -A && git commit", "push to GitLab: its pages job publishes the site"))
+    case nil:
+      steps.append(("bookgen init --ci github", "build and deploy it from CI (or --ci gitlab)"))
     }
     return steps
   }

@@ -126,11 +126,13 @@ struct ServeCommandOptions: CommandOptionGroup {
 
 /// `bookgen init`'s options and its `<dir>`.
 struct InitCommandOptions: CommandOptionGroup {
-  static let specs: [OptionSpec] = [.example, .forceInit, .templates] + VerbosityOptions.quietOnly
+  static let specs: [OptionSpec] = [.example, .ci, .forceInit, .templates] + VerbosityOptions.quietOnly
 
   var directory: String
   /// `--example`: the example site instead of the starter catalog.
   var example: Bool
+  /// `--ci`: the host to write a build-and-deploy workflow for.
+  var ci: CIHost?
   var force: Bool
   var copyTemplates: Bool
   var verbosity: VerbosityOptions
@@ -141,6 +143,7 @@ struct InitCommandOptions: CommandOptionGroup {
     force = parsed.flag(.forceInit)
     copyTemplates = parsed.flag(.templates)
     verbosity = try VerbosityOptions(parsed)
+    ci = parsed.isGiven(.ci) ? try parsed.choice(.ci) : nil
   }
 }
 
@@ -232,16 +235,7 @@ struct ImportCommandOptions: CommandOptionGroup {
         command: .import)
     }
     offline = parsed.flag(.importOffline)
-    let shelfWord = parsed.value(.shelves)
-    guard let shelves = ShelfMapping(rawValue: shelfWord) else {
-      let names = ShelfMapping.allCases.map(\.rawValue)
-      throw .invalidValue(
-        shelfWord, option: OptionSpec.shelves.displayName,
-        expected: names.map { "'\($0)'" }.joined(separator: " or ")
-          + NearestName.hint(for: shelfWord, among: names),
-        command: .import)
-    }
-    self.shelves = shelves
+    shelves = try parsed.choice(.shelves)
     jobs = try parsed.jobs()
     maxRequests =
       parsed.isGiven(.importMaxRequests) ? try parsed.number(.importMaxRequests, in: 0...Int.max) : nil

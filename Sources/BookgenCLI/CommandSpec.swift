@@ -95,7 +95,9 @@ extension CommandSpec {
       Writes only what is missing and never replaces a file: anything already there is kept \
       and listed. The default templates are built into bookgen, so a new site needs none; \
       --templates copies them out for editing (or 'bookgen theme copy' some of them). \
-      --example writes a complete sample site that builds offline, without a key.
+      --example writes a complete sample site that builds offline, without a key. --ci \
+      writes the workflow that builds the site on every push, weekly and on demand, and \
+      deploys it; in a folder that already holds a catalog.yml it adds just that.
       """,
     arguments: [
       ArgumentSpec(

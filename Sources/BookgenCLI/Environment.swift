@@ -25,11 +25,14 @@ package struct Environment: Sendable {
   package var standardErrorIsTerminal: Bool
   /// Monotonic seconds; only differences are used (the "in 0.4 s" of a summary).
   package var clock: @Sendable () -> Double
+  /// The running bookgen's executable, whose digest `init --ci` pins.
+  package var executable: String
 
   package init(
     variables: [String: String], workingDirectory: String, standardOutput: TextOutput,
     standardError: TextOutput, standardOutputIsTerminal: Bool = false,
-    standardErrorIsTerminal: Bool = false, clock: @escaping @Sendable () -> Double
+    standardErrorIsTerminal: Bool = false, clock: @escaping @Sendable () -> Double,
+    executable: String = "/proc/self/exe"
   ) {
     self.variables = variables
     self.workingDirectory = workingDirectory
@@ -38,6 +41,7 @@ package struct Environment: Sendable {
     self.standardOutputIsTerminal = standardOutputIsTerminal
     self.standardErrorIsTerminal = standardErrorIsTerminal
     self.clock = clock
+    self.executable = executable
   }
 
   /// The real process: its environment, current directory, standard streams and uptime clock.

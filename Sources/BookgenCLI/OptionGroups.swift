@@ -1,4 +1,5 @@
 import Catalog
+import Diagnostics
 
 /// Options parsed together from a subcommand's command line, as swift-argument-parser's
 /// `ParsableArguments`: a command's own options, or a group several commands share (its
@@ -96,6 +97,21 @@ extension ParsedCommand {
       throw .invalidValue(url, option: option.displayName, expected: "an http or https URL", command: name)
     }
     return url.hasSuffix("/") ? url : url + "/"
+  }
+
+  /// The option's value as one of `T`'s cases (its default when not given); a usage error,
+  /// with the nearest name, for any other word.
+  func choice<T: RawRepresentable & CaseIterable>(_ option: OptionSpec, as _: T.Type = T.self)
+    throws(UsageError)
+    -> T where T.RawValue == String
+  {
+    let word = value(option)
+    if let choice = T(rawValue: word) { return choice }
+    let names = T.allCases.map(\.rawValue)
+    throw .invalidValue(
+      word, option: option.displayName,
+      expected: names.map { "'\($0)'" }.joined(separator: " or ") + NearestName.hint(for: word, among: names),
+      command: name)
   }
 
   /// Two flags a command cannot take together.

@@ -100,6 +100,12 @@ extension OptionSpec {
     help: "Write the example site: real books with notes and their recorded Google Books and Open Library "
       + "responses, so it builds at once, offline, without an API key.")
 
+  static let ci = OptionSpec(
+    "ci", value: "host",
+    help: "Also write the workflow that builds and deploys the site there: 'github' (GitHub Pages, "
+      + ".github/workflows/bookgen.yml) or 'gitlab' (GitLab Pages, .gitlab-ci.yml).",
+    completion: .words(CIHost.allCases.map(\.rawValue)))
+
   static let importOutput = OptionSpec(
     "output", short: "o", value: "file",
     help: "The file to write, beside the catalog (default: goodreads.yml or storygraph.yml).",

@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Records the commit bookgen is built from, for `bookgen --version`.
+/// Records the commit bookgen is built from, for `bookgen --version`, and the GitHub repository
+/// it is released from, for the workflows `bookgen init --ci` writes.
 ///
 /// A prebuild command runs on every build (a new commit changes no input file SwiftPM could
 /// watch): `build-info.sh`, beside this file, writes `BuildInfo.swift` with git's short commit,
@@ -11,6 +12,12 @@ struct BuildInfo: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let package = context.package.directoryURL
     let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
+    // The release build names its repository: BOOKGEN_RELEASE_REPO, or on GitHub Actions the
+    // repository the workflow runs in. Other builds do not know it.
+    let environment = ProcessInfo.processInfo.environment
+    let repository =
+      environment["BOOKGEN_RELEASE_REPO"]
+      ?? (environment["GITHUB_ACTIONS"] == "true" ? environment["GITHUB_REPOSITORY"] : nil) ?? ""
     return [
       .prebuildCommand(
         displayName: "Recording the commit for --version",
@@ -19,6 +26,7 @@ struct BuildInfo: BuildToolPlugin {
           package.appending(path: "Sources/BuildInfoPlugin/build-info.sh").path(percentEncoded: false),
           package.path(percentEncoded: false),
           output.appending(path: "BuildInfo.swift").path(percentEncoded: false),
+          repository,
         ],
         outputFilesDirectory: output
       )

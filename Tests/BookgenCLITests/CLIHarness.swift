@@ -15,9 +15,10 @@ struct CLIResult: Sendable, Equatable {
 /// forgets to make its own cannot touch real files), with captured streams and a clock that
 /// advances 0.25 s per reading. Open Library is a local one that knows no book unless the test
 /// names its own: no test reaches the real one.
+/// `executable` stands for bookgen's own file (what `init --ci` pins).
 func runCLI(
   _ arguments: [String], in directory: String = "/nonexistent/bookgen-cli-tests",
-  variables: [String: String] = [:], terminal: Bool = false
+  variables: [String: String] = [:], terminal: Bool = false, executable: String = "/proc/self/exe"
 ) async -> CLIResult {
   let variables = ["BOOKGEN_OPENLIBRARY_URL": BuildFixture.emptyLibrary.apiURL].merging(variables) { $1 }
   let stdout = CapturedText()
@@ -29,7 +30,7 @@ func runCLI(
     clock: {
       ticks.output.write(".")
       return Double(ticks.text.count) * 0.25
-    })
+    }, executable: executable)
   let status = await BookgenCLI.run(arguments: arguments, environment: environment)
   return CLIResult(status: status, stdout: stdout.text, stderr: stderr.text)
 }
@@ -50,15 +51,23 @@ func runBookgen(
   try #require(
     FileManager.default.isExecutableFile(atPath: bookgenBinary.path),
     "build it first: swift build --product bookgen")
-  let process = Process()
   if let descriptorLimit {
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments =
-      ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", bookgenBinary.path] + arguments
-  } else {
-    process.executableURL = bookgenBinary
-    process.arguments = arguments
+    return try await runProcess(
+      "/bin/sh",
+      ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", bookgenBinary.path] + arguments,
+      in: directory, variables: variables)
   }
+  return try await runProcess(bookgenBinary.path, arguments, in: directory, variables: variables)
+}
+
+/// Runs `program` as `runBookgen` runs bookgen: PATH=/usr/bin:/bin, no HOME, the empty Open
+/// Library, `variables` on top; in `directory` (default: the temp folder).
+func runProcess(
+  _ program: String, _ arguments: [String], in directory: String? = nil, variables: [String: String] = [:]
+) async throws -> CLIResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
   process.environment = [
     "PATH": "/usr/bin:/bin", "HOME": "/nonexistent",
     "BOOKGEN_OPENLIBRARY_URL": BuildFixture.emptyLibrary.apiURL,

@@ -19,6 +19,7 @@ import Testing
     ("bookgen build -o ", ["site"]),
     ("bookgen build --jobs ", []),
     ("bookgen init ", ["site"]),
+    ("bookgen init --ci ", ["github", "gitlab"]),
     ("bookgen import ", ["goodreads", "storygraph"]),
     ("bookgen import --jobs 4 goodreads ex", ["export.csv"]),
     ("bookgen import goodreads export.csv --shelves ", ["collections", "tags"]),
@@ -160,8 +161,8 @@ func shell(_ program: String, _ arguments: [String], in folder: String) throws -
   let output = FileManager.default.temporaryDirectory.appendingPathComponent(
     "bookgen-shell-\(UUID().uuidString)")
   let errors = output.appendingPathExtension("err")
-  FileManager.default.createFile(atPath: output.path, contents: nil)
-  FileManager.default.createFile(atPath: errors.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
   defer {
     try? FileManager.default.removeItem(at: output)
     try? FileManager.default.removeItem(at: errors)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: Tests/Dist/run.sh DISTDIR   (`make dist-check`, which `make test` runs)
 # Proves the release archive in DISTDIR (from `make dist`) is what the README promises:
-#  1. its checksum verifies with `sha256sum -c`, and it holds bookgen, README.md and LICENSE;
+#  1. its checksum verifies with `sha256sum -c`, and it holds bookgen, README.md, LICENSE and
+#     the CI workflows (ci/github-pages.yml, ci/gitlab-pages.yml);
 #  2. the binary needs only glibc, libstdc++, libgcc and libcurl: ldd names no Swift,
 #     Foundation, ICU, cmark, yaml or gumbo library;
 #  3. with an empty environment (env -i PATH=/usr/bin:/bin), and the Swift toolchain's folder
@@ -9,7 +10,10 @@
 #     checkout's commit and `bookgen build --offline` builds the example catalog from a temp
 #     copy of its committed cache; with REFERENCE=path/to/bookgen the site must be
 #     byte-identical to that binary's but for the manifest (`make test` passes the debug build);
-#  4. `make install DESTDIR=… PREFIX=/usr/local` installs that binary.
+#  4. `make install DESTDIR=… PREFIX=/usr/local` installs that binary;
+#  5. the workflows pin this version and the digest of this binary, and the GitHub workflow's
+#     install step, run with a stand-in curl that serves this archive, installs it; served an
+#     archive whose binary differs, it stops before running anything.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
@@ -35,7 +39,7 @@ archive="$(basename "${archives[0]}")"
 package="${archive%.tar.gz}"
 (cd "$dist" && sha256sum --check --strict "$archive.sha256") >/dev/null || fail "sha256sum -c $archive.sha256 does not verify"
 contents="$(tar -tzf "$dist/$archive" | sort | tr '\n' ' ')"
-expected="$package/ $package/LICENSE $package/README.md $package/bookgen "
+expected="$package/ $package/LICENSE $package/README.md $package/bookgen $package/ci/ $package/ci/github-pages.yml $package/ci/gitlab-pages.yml "
 [ "$contents" = "$expected" ] || fail "the archive holds '$contents', expected '$expected'"
 tar -xzf "$dist/$archive" -C "$work" || die "cannot unpack $archive"
 bookgen="$work/$package/bookgen"
@@ -115,8 +119,62 @@ installed="$work/staged/usr/local/bin/bookgen"
 [ -x "$installed" ] && [ "$("$installed" --version)" = "bookgen $version ($commit)" ] ||
   fail "make install did not put a working bookgen in DESTDIR/usr/local/bin"
 
+# 5. The workflows: pinned to this archive's binary, and the install step really installs it.
+digest="$(sha256sum "$bookgen" | cut -c1-64)"
+for workflow in github-pages.yml gitlab-pages.yml; do
+  grep -qx "  BOOKGEN_SHA256: $digest" "$work/$package/ci/$workflow" &&
+    grep -qx "  BOOKGEN_VERSION: \"$version\"" "$work/$package/ci/$workflow" ||
+    fail "ci/$workflow does not pin bookgen $version with the binary's digest $digest"
+done
+# The `run: |` block of the step named $2 in the workflow $1.
+step_script() {
+  awk -v name="$2" '
+    $0 ~ "- name: " name "$" { found = 1; next }
+    found && /^ *run: [|]$/ { match($0, /^ */); indent = RLENGTH; running = 1; next }
+    running { match($0, /^ */); if (length($0) > 0 && RLENGTH <= indent) exit; print substr($0, indent + 3) }
+  ' "$1"
+}
+mkdir -p "$work/fake/bin" "$work/fake/tampered/$package"
+# A curl that serves $SERVED for the release's URL, and nothing else.
+cat >"$work/fake/bin/curl" <<'CURL'
+#!/bin/sh
+output="" url=""
+while [ $# -gt 0 ]; do
+  case "$1" in --output) output="$2"; shift ;; --proto | --retry) shift ;; -*) ;; *) url="$1" ;; esac
+  shift
+done
+[ "$url" = "$EXPECTED_URL" ] || { echo "curl: unexpected URL $url" >&2; exit 22; }
+cp "$SERVED" "$output"
+CURL
+chmod 755 "$work/fake/bin/curl"
+cp "$bookgen" "$work/fake/tampered/$package/bookgen"
+printf '\n' >>"$work/fake/tampered/$package/bookgen"
+tar -C "$work/fake/tampered" -czf "$work/fake/tampered.tar.gz" "$package"
+install_step="$(step_script "$work/$package/ci/github-pages.yml" "Install bookgen")"
+[ -n "$install_step" ] || fail "ci/github-pages.yml has no 'Install bookgen' step"
+run_install() { # $1: the archive curl serves; $2: a folder for TOOLS
+  mkdir -p "$2"
+  env -i PATH="$work/fake/bin:/usr/bin:/bin" BOOKGEN_REPO=someone/bookgen BOOKGEN_VERSION="$version" \
+    BOOKGEN_SHA256="$digest" TOOLS="$2/tools" GITHUB_PATH="$2/path" SERVED="$1" \
+    EXPECTED_URL="https://github.com/someone/bookgen/releases/download/v$version/$archive" \
+    bash -e -c "$install_step" >"$2/log" 2>&1
+}
+if run_install "$dist/$archive" "$work/installed"; then
+  [ "$(cat "$work/installed/path")" = "$work/installed/tools" ] &&
+    [ "$("$work/installed/tools/bookgen" --version)" = "bookgen $version ($commit)" ] ||
+    fail "the workflow's install step did not put this bookgen on PATH: $(cat "$work/installed/log")"
+else
+  fail "the workflow's install step failed on this archive: $(cat "$work/installed/log")"
+fi
+if run_install "$work/fake/tampered.tar.gz" "$work/tampered"; then
+  fail "the workflow's install step accepted a binary with another digest"
+else
+  grep -q "is not the binary BOOKGEN_SHA256 names" "$work/tampered/log" && [ ! -e "$work/tampered/path" ] ||
+    fail "the workflow's install step failed on a tampered archive, but not at the digest: $(cat "$work/tampered/log")"
+fi
+
 if [ "$failures" -ne 0 ]; then
   say "$failures check(s) failed for $archive"
   exit 1
 fi
-say "$archive: checksum, contents, libraries, --version ($commit), offline build and install OK"
+say "$archive: checksum, contents, libraries, --version ($commit), offline build, install and CI workflows OK"

@@ -2,19 +2,21 @@ import Foundation
 import Testing
 
 /// `Sources/BuildInfoPlugin/build-info.sh`, which the BuildInfo plugin runs on every build to
-/// name the commit in `bookgen --version`. That the release binary names this checkout's
+/// name the commit in `bookgen --version` and the repository releases come from. That the release binary names this checkout's
 /// commit is tested on the archive (Tests/Dist/run.sh).
 @Suite struct BuildInfoScriptTests {
   static let script = "Sources/BuildInfoPlugin/build-info.sh"
 
-  private func generated(commit: String) -> String {
+  private func generated(commit: String, repository: String = "") -> String {
     """
     // Generated at build time by the BuildInfo plugin (build-info.sh). Do not edit.
 
-    /// What `bookgen --version` says besides the version.
+    /// What the build recorded: the commit (`bookgen --version`), the repository (`init --ci`).
     enum BuildInfo {
       /// The abbreviated git commit the binary was built from, or "unknown".
       static let commit = "\(commit)"
+      /// The GitHub owner/name releases are published from, or "" when this build does not know.
+      static let repository = "\(repository)"
     }
 
     """
@@ -31,10 +33,14 @@ import Testing
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  private func buildInfo(for package: URL, in folder: URL) throws -> (ScriptResult, String?) {
+  private func buildInfo(
+    for package: URL, in folder: URL, repository: String? = nil
+  ) throws -> (ScriptResult, String?) {
     let output = folder.appendingPathComponent("out/BuildInfo.swift")
     let result = try runProgram(
-      "/bin/sh", [Workflow.packageRoot.appendingPathComponent(Self.script).path, package.path, output.path])
+      "/bin/sh",
+      [Workflow.packageRoot.appendingPathComponent(Self.script).path, package.path, output.path]
+        + (repository.map { [$0] } ?? []))
     return (result, try? String(contentsOf: output, encoding: .utf8))
   }
 
@@ -65,6 +71,22 @@ import Testing
       let (result, text) = try buildInfo(for: package, in: folder)
       #expect(result == ScriptResult(status: 0, stdout: "", stderr: ""))
       #expect(text == generated(commit: "unknown"))
+    }
+  }
+
+  /// The release build names its repository; anything but `owner/name` is left out, since it
+  /// becomes a Swift string and a URL path.
+  @Test(arguments: [
+    ("someone/bookgen", "someone/bookgen"), ("", ""), ("someone", ""), ("a/b/c", ""),
+    (#"x/y"; exit"#, ""), ("x/y\nz/w", ""),
+  ])
+  func recordsTheReleaseRepository(given: String, recorded: String) throws {
+    try withFolder { folder in
+      let package = folder.appendingPathComponent("bookgen")
+      try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+      let (result, text) = try buildInfo(for: package, in: folder, repository: given)
+      #expect(result == ScriptResult(status: 0, stdout: "", stderr: ""))
+      #expect(text == generated(commit: "unknown", repository: recorded))
     }
   }
 

@@ -7,12 +7,6 @@ struct ScriptResult: Equatable {
   var stderr: String
 }
 
-/// Runs `script` (relative to the package root) with bash, `arguments` and `input` on stdin.
-func runScript(_ script: String, _ arguments: [String], input: String) throws -> ScriptResult {
-  try runProgram(
-    "/bin/bash", [Workflow.packageRoot.appendingPathComponent(script).path] + arguments, input: input)
-}
-
 /// Runs `program` with `arguments`, PATH=/usr/bin:/bin and nothing else in its environment.
 /// Standard input is a file holding `input`: a pipe would kill the tests with SIGPIPE when the
 /// program exits before reading it.

@@ -12,9 +12,28 @@ struct Workflow {
   let root: YAMLNode
   let lines: [String]
 
+  /// What `bookgen init --ci github` writes, as the name the tests give it.
+  static let written = "bookgen init --ci github"
+
+  /// A file of this repository, or `written`.
   init(_ path: String) throws {
-    let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    let text =
+      path == Self.written
+      ? try Self.writtenByInit(host: "github", file: ".github/workflows/bookgen.yml")
+      : try String(contentsOf: Self.packageRoot.appendingPathComponent(path), encoding: .utf8)
     try self.init(path, text: text)
+  }
+
+  /// The workflow the built `bookgen init --ci HOST` writes into an empty folder.
+  static func writtenByInit(host: String, file: String) throws -> String {
+    let bookgen = packageRoot.appendingPathComponent(".build/debug/bookgen").path
+    try #require(FileManager.default.isExecutableFile(atPath: bookgen), "build it first: swift build")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bookgen-ci-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try runProgram(bookgen, ["init", "--ci", host, "-q", folder.path])
+    try #require(result.status == 0, "bookgen init --ci \(host): \(result.stderr)")
+    return try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
   }
 
   init(_ path: String, text: String) throws {

@@ -2,10 +2,11 @@ import Catalog
 import Foundation
 import Testing
 
-/// What both workflows (the Pages recipe users copy and the release workflow) promise about
-/// supply chain and tokens. actionlint checks the rest (`make lint-workflows`).
+/// What both workflows (the one `bookgen init --ci github` writes for users and the release
+/// workflow) promise about supply chain and tokens. actionlint and zizmor check the rest
+/// (`make lint-workflows`).
 @Suite struct WorkflowPinningTests {
-  static let files = [".ci/github-pages.yml", ".github/workflows/release.yml"]
+  static let files = [Workflow.written, ".github/workflows/release.yml"]
 
   /// A tag can be moved to other code; a full commit SHA cannot. The comment names the release.
   @Test(arguments: files)
@@ -46,8 +47,8 @@ import Testing
   }
 
   static let jobPermissions: [(file: String, job: String, permissions: [String: String])] = [
-    (".ci/github-pages.yml", "build", ["contents": "read", "pages": "read"]),
-    (".ci/github-pages.yml", "deploy", ["pages": "write", "id-token": "write"]),
+    (Workflow.written, "build", ["contents": "read", "pages": "read"]),
+    (Workflow.written, "deploy", ["pages": "write", "id-token": "write"]),
     (".github/workflows/release.yml", "build", ["contents": "read"]),
     (".github/workflows/release.yml", "publish", ["contents": "write"]),
   ]
