@@ -39,7 +39,8 @@ extension CommandContext {
       outcome = try NewFiles.write(files, into: path)
       let gitignore = (path as NSString).appendingPathComponent(".gitignore")
       let existed = FileManager.default.fileExists(atPath: gitignore)
-      addedLines = try NewFiles.appendMissingLines(Scaffold.gitignoreLines, to: gitignore)
+      addedLines = try NewFiles.appendMissingLines(
+        options.example ? ExampleSite.gitignoreLines : Scaffold.gitignoreLines, to: gitignore)
       if !existed {
         outcome.written.append(".gitignore")
       } else if addedLines.isEmpty {
@@ -59,9 +60,18 @@ extension CommandContext {
       }
     }
     guard options.verbosity.level > .quiet else { return }
-    let report = InitReport(
+    var report = InitReport(
       name: name, example: options.example, site: outcome, gitignoreLines: addedLines, templates: templates,
       ci: options.ci, pin: pin)
+    // The owner's own .gitignore may keep the example's recorded cache out of a clone.
+    let gitignore = (path as NSString).appendingPathComponent(".gitignore")
+    let lines = ((try? String(contentsOfFile: gitignore, encoding: .utf8)) ?? "").split(
+      whereSeparator: \.isNewline)
+    report.ignoresExampleCache =
+      options.example
+      && lines.contains {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: " /")) == ExampleSite.cacheFolder
+      }
     console.print(report.text)
   }
 
@@ -98,6 +108,8 @@ struct InitReport {
   /// `--ci`'s host, and what its workflow installs.
   var ci: CIHost? = nil
   var pin: ReleasePin? = nil
+  /// The site's `.gitignore` leaves the example's recorded cache out of git.
+  var ignoresExampleCache = false
 
   var text: String {
     var lines: [String] = []
@@ -115,6 +127,10 @@ struct InitReport {
     if !kept.isEmpty {
       lines.append("Kept as they are (bookgen init never replaces a file):")
       lines += kept.map { "  " + $0 }
+    }
+    if ignoresExampleCache {
+      lines.append("Your .gitignore keeps \(ExampleSite.cacheFolder)/ out of git: a clone (and CI) will not")
+      lines.append("  have the example's recorded answers; remove that line to commit them.")
     }
     if let ci, site.written.contains(ci.path), pin?.repository == nil {
       lines.append("This bookgen does not know the GitHub repository it is released from:")
@@ -140,7 +156,10 @@ struct InitReport {
         ))
     }
     if site.written.contains(".gitignore") {
-      rows.append((".gitignore", "keeps the built site and the fetch cache out of git"))
+      rows.append(
+        example
+          ? (".gitignore", "keeps the built site out of git; the recorded cache is committed")
+          : (".gitignore", "keeps the built site and the fetch cache out of git"))
     } else if !gitignoreLines.isEmpty {
       rows.append(
         (".gitignore", "added " + gitignoreLines.joined(separator: ", ") + " (your lines are kept)"))

@@ -6,11 +6,18 @@ import Foundation
 ///
 /// The cache entries were recorded by `make example-cache` and are pinned: they never expire,
 /// so the example builds at once, offline and without an API key. In the new site the cache
-/// lives where any site keeps it, `.bookgen-cache/`.
+/// lives where any site keeps it, `.bookgen-cache/`, but is not ignored: `git add -A` commits
+/// it, so the site builds offline from a clone (a CI runner's first run included).
 enum ExampleSite {
   /// Where the repository keeps the example's cache, and where a new site keeps it.
   static let repositoryCache = ".ci/example-cache"
   static let cacheFolder = ".bookgen-cache"
+
+  /// The example's `.gitignore`: the starter's, but the recorded cache is committed; only the
+  /// cache's lock and marker, which runs write and rewrite, stay out of git.
+  static var gitignoreLines: [String] {
+    Scaffold.gitignoreLines.filter { $0 != cacheFolder + "/" } + Scaffold.cacheRunFiles
+  }
 
   /// The example catalog with its `cache.dir` pointing at the new site's cache folder.
   static var catalog: String {

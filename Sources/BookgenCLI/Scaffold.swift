@@ -1,3 +1,5 @@
+import Fetching
+
 /// The files `bookgen init` writes: a catalog that passes `bookgen check` as written, with every
 /// optional key shown in a comment.
 enum Scaffold {
@@ -73,4 +75,8 @@ enum Scaffold {
   /// pattern: the manifest, the lock, and an interrupted build's staging folder. A new file
   /// beside the output is covered without a new line.
   static let gitignoreLines = ["public/", ".bookgen-cache/", ".public.bookgen-*"]
+
+  /// What a fetch or build writes into a cache folder besides its entries: the lock (holding
+  /// the last run's process id) and the marker. Ignored wherever a cache is committed.
+  static let cacheRunFiles = [ResponseCache.lockName, ResponseCache.markerName]
 }

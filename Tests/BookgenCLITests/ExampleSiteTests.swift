@@ -35,6 +35,65 @@ import Testing
     #expect(catalog.cache.dir == ".bookgen-cache")
   }
 
+  /// `git add -A` takes the recorded cache with the site: a clone (what CI checks out) builds
+  /// offline, and a build that may fetch leaves nothing for git to show.
+  @Test func anExampleSiteCommitsCleanlyAndItsCloneBuildsOffline() async throws {
+    let unreachable = try await TestSupport.unreachableAPIURL()
+    try await withTemporaryDirectory { root in
+      #expect(await runCLI(["init", "--example", "-q", "site"], in: root).status == 0)
+      try await Self.git(["init", "-q"], in: root + "/site")
+      try await Self.git(["add", "-A"], in: root + "/site")
+      try await Self.git(["commit", "-q", "-m", "site"], in: root + "/site")
+      try await Self.git(["clone", "-q", root + "/site", root + "/clone"], in: root)
+      let offline = await runCLI(["build", "--offline", "-q"], in: root + "/clone")
+      #expect(offline.status == 0, "\(offline.stderr)")
+      #expect(FileManager.default.fileExists(atPath: root + "/clone/public/index.html"))
+      let online = await runCLI(
+        ["build", "-q"], in: root + "/clone",
+        variables: ["BOOKGEN_API_URL": unreachable, "BOOKGEN_OPENLIBRARY_URL": unreachable])
+      #expect(online.status == 0, "\(online.stderr)")
+      #expect(try await Self.git(["status", "--porcelain"], in: root + "/clone") == "")
+    }
+  }
+
+  /// `bookgen serve` (and build, which claims the cache the same way) in bookgen's own
+  /// checkout: the lock and marker it writes into `.ci/example-cache` are ignored.
+  @Test func theRepositorysExampleLeavesItsCheckoutClean() async throws {
+    let unreachable = try await TestSupport.unreachableAPIURL()
+    try await withTemporaryDirectory { root in
+      for file in [".gitignore", "catalog.yml"] {
+        try FileManager.default.copyItem(
+          atPath: Fixtures.packageRoot.appendingPathComponent(file).path, toPath: root + "/" + file)
+      }
+      try FileManager.default.createDirectory(atPath: root + "/.ci", withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: Self.repositoryCache, toPath: root + "/.ci/example-cache")
+      try await Self.git(["init", "-q"], in: root)
+      try await Self.git(["add", "-A"], in: root)
+      try await Self.git(["commit", "-q", "-m", "checkout"], in: root)
+      let built = await runCLI(
+        ["build", "-q"], in: root,
+        variables: ["BOOKGEN_API_URL": unreachable, "BOOKGEN_OPENLIBRARY_URL": unreachable])
+      #expect(built.status == 0, "\(built.stderr)")
+      #expect(FileManager.default.fileExists(atPath: root + "/.ci/example-cache/.bookgen-lock"))
+      #expect(try await Self.git(["status", "--porcelain"], in: root) == "")
+    }
+  }
+
+  /// Runs git in `folder` without the user's configuration; returns its output.
+  @discardableResult
+  static func git(_ arguments: [String], in folder: String) async throws -> String {
+    let result = try await runProcess(
+      "/usr/bin/git",
+      [
+        "-c", "user.name=bookgen", "-c", "user.email=bookgen@example.org", "-c",
+        "core.excludesFile=/dev/null",
+      ]
+        + arguments,
+      in: folder, variables: ["GIT_CONFIG_NOSYSTEM": "1"])
+    try #require(result.status == 0, "git \(arguments): \(result.stderr)")
+    return result.stdout
+  }
+
   @Test func anExampleSiteBuildsAtOnceWithoutAKeyOrANetwork() async throws {
     let unreachable = try await TestSupport.unreachableAPIURL()
     try await withTemporaryDirectory { root in

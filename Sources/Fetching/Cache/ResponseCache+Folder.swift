@@ -7,7 +7,7 @@ extension ResponseCache {
   /// Written into the cache folder when bookgen creates it (or adopts an older, unmarked cache).
   package static let markerName = ".bookgen-cache-marker"
   /// Held (`flock`) by each fetch and build while it reads or writes the cache.
-  static let lockName = ".bookgen-lock"
+  package static let lockName = ".bookgen-lock"
 
   static let markerText = "bookgen fetch cache (bookgen clean --cache removes this folder)\n"
 
