@@ -5,7 +5,7 @@ FORMAT_CONFIG = --configuration .ci/swift-format.json
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps site test lint lint-workflows format bench release example-cache dist dist-check install cli-doc
+.PHONY: deps site test lint lint-workflows format bench release example-cache dist deb dist-check install cli-doc
 
 deps:
 	@.ci/deps.sh
@@ -26,10 +26,17 @@ release: deps
 dist: release
 	.ci/dist.sh .build/release/bookgen .build/dist
 
-# Proves the archive works without Swift (Tests/Dist/run.sh); `make test` runs it. With
-# REFERENCE=path/to/bookgen the example site must also come out byte-identical to that binary's.
+# .build/dist/bookgen_<version>_<arch>.deb (the archive's binary, its man page and bash, zsh and
+# fish completions) and its .sha256.
+deb: dist
+	.ci/deb.sh .build/dist
+
+# Proves the archive works without Swift and the .deb is lintian-clean and installs
+# (Tests/Dist/run.sh); `make test` runs it. With REFERENCE=path/to/bookgen the example site must
+# also come out byte-identical to that binary's.
 REFERENCE ?=
-dist-check: dist
+dist-check: deb
+	@.ci/deps.sh lintian bash-completion
 	REFERENCE="$(REFERENCE)" Tests/Dist/run.sh .build/dist
 
 # For a source build: make release && sudo make install (PREFIX=/usr/local, DESTDIR staged).

@@ -13,7 +13,14 @@
 #  4. `make install DESTDIR=… PREFIX=/usr/local` installs that binary;
 #  5. the workflows pin this version and the digest of this binary, and the GitHub workflow's
 #     install step, run with a stand-in curl that serves this archive, installs it; served an
-#     archive whose binary differs, it stops before running anything.
+#     archive whose binary differs, it stops before running anything;
+#  6. the .deb beside it (`make deb`) verifies, lintian reports nothing, it holds the archive's
+#     binary, and it installs with `dpkg -i` (when root and no bookgen package is installed: then
+#     removed again; else into a private root): `bookgen --version` runs, man finds its page,
+#     bash-completion loads its completion;
+#  7. the README's install block, pasted as it is (REPO=owner/bookgen), with stand-ins for curl
+#     (serving this archive as the latest release of owner/bookgen) and sudo (installing under a
+#     private prefix), installs a bookgen that runs.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
@@ -29,6 +36,7 @@ die() {
   exit 1
 }
 
+dist="$(cd "$dist" && pwd)" || die "no folder $dist"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -173,8 +181,87 @@ else
     fail "the workflow's install step failed on a tampered archive, but not at the digest: $(cat "$work/tampered/log")"
 fi
 
+# 6. The Debian package.
+debs=("$dist"/bookgen_*.deb)
+if [ ${#debs[@]} -ne 1 ] || [ ! -f "${debs[0]}" ]; then
+  fail "expected one bookgen_*.deb in $dist (make deb)"
+else
+  deb="$(basename "${debs[0]}")"
+  (cd "$dist" && sha256sum --check --strict "$deb.sha256") >/dev/null || fail "sha256sum -c $deb.sha256 does not verify"
+  # Errors and warnings; its notes on stderr (running as root) are not about the package.
+  if ! lintian --fail-on error,warning --tag-display-limit 0 "$dist/$deb" >"$work/lintian.log" 2>"$work/lintian.err" ||
+    [ -s "$work/lintian.log" ]; then
+    fail "lintian on $deb: $(cat "$work/lintian.log" "$work/lintian.err")"
+  fi
+  dpkg-deb -x "$dist/$deb" "$work/deb"
+  cmp -s "$work/deb/usr/bin/bookgen" "$bookgen" || fail "$deb's /usr/bin/bookgen is not the archive's binary"
+  for file in usr/share/man/man1/bookgen.1.gz usr/share/bash-completion/completions/bookgen \
+    usr/share/zsh/vendor-completions/_bookgen usr/share/fish/vendor_completions.d/bookgen.fish; do
+    [ -s "$work/deb/$file" ] || fail "$deb has no /$file"
+  done
+  if [ "$(id -u)" -eq 0 ] && ! dpkg-query -W bookgen >/dev/null 2>&1; then
+    trap 'dpkg --purge bookgen >/dev/null 2>&1; rm -rf "$work"' EXIT
+    if dpkg -i "$dist/$deb" >"$work/dpkg.log" 2>&1; then
+      [ "$(env -i PATH=/usr/bin:/bin bookgen --version)" = "bookgen $version ($commit)" ] ||
+        fail "the installed bookgen does not run: $(env -i PATH=/usr/bin:/bin bookgen --version 2>&1)"
+      [ "$(man -w bookgen 2>&1)" = /usr/share/man/man1/bookgen.1.gz ] || fail "man -w bookgen: $(man -w bookgen 2>&1)"
+      # bash-completion loads a command's completion on first use: ask for it as a shell would
+      # (the loader answers 124, "completion changed, try again").
+      completion="$(bash -c 'source /usr/share/bash-completion/bash_completion
+        _completion_loader bookgen; complete -p bookgen' 2>&1)"
+      [ "$completion" = "complete -F _bookgen bookgen" ] || fail "bash-completion does not load bookgen's: $completion"
+      dpkg --purge bookgen >"$work/dpkg.log" 2>&1 || fail "dpkg --purge bookgen: $(cat "$work/dpkg.log")"
+      ! command -v bookgen >/dev/null 2>&1 || [ "$(command -v bookgen)" != /usr/bin/bookgen ] ||
+        fail "dpkg --purge left /usr/bin/bookgen"
+    else
+      fail "dpkg -i $deb: $(cat "$work/dpkg.log")"
+    fi
+  else
+    say "note: not root, or a bookgen package is installed: $deb goes into a private root"
+    mkdir -p "$work/dpkg/var/lib/dpkg/info" "$work/dpkg/var/lib/dpkg/updates"
+    touch "$work/dpkg/var/lib/dpkg/status" "$work/dpkg/var/lib/dpkg/available"
+    dpkg --root="$work/dpkg" --force-depends --force-not-root --force-bad-path -i "$dist/$deb" >"$work/dpkg.log" 2>&1 &&
+      [ "$("$work/dpkg/usr/bin/bookgen" --version)" = "bookgen $version ($commit)" ] ||
+      fail "dpkg --root … -i $deb: $(cat "$work/dpkg.log")"
+  fi
+fi
+
+# 7. The README's install block.
+readme_block="$(awk '/^## Install$/ { install = 1 } install && /^```sh$/ { inside = 1; next }
+  inside && /^```$/ { exit } inside { print }' README.md)"
+grep -q '^REPO=owner/bookgen ' <<<"$readme_block" || fail "README.md's install block does not start by setting REPO"
+mkdir -p "$work/paste/bin" "$work/paste/cwd"
+cat >"$work/paste/bin/curl" <<'CURL'
+#!/bin/bash
+# -I … -w '%{url_effective}' …/releases/latest: where GitHub redirects; -O URL: the file.
+url="${*: -1}"
+case "$*" in
+*"-w %{url_effective}"*)
+  [ "$url" = "https://github.com/owner/bookgen/releases/latest" ] || exit 22
+  printf 'https://github.com/owner/bookgen/releases/tag/v%s' "$VERSION_SERVED" ;;
+*)
+  [[ "$url" == "https://github.com/owner/bookgen/releases/download/v$VERSION_SERVED/"* ]] || exit 22
+  cp "$DIST/${url##*/}" . ;;
+esac
+CURL
+cat >"$work/paste/bin/sudo" <<'SUDO'
+#!/bin/bash
+# Runs the command with /usr/local moved to $PREFIX.
+args=()
+for arg in "$@"; do [[ "$arg" == /usr/local/* ]] && arg="$PREFIX${arg#/usr/local}"; args+=("$arg"); done
+mkdir -p "$PREFIX/bin" && exec "${args[@]}"
+SUDO
+chmod 755 "$work/paste/bin/curl" "$work/paste/bin/sudo"
+if ! (cd "$work/paste/cwd" && env -i PATH="$work/paste/bin:$work/paste/prefix/bin:/usr/bin:/bin" \
+  PREFIX="$work/paste/prefix" DIST="$dist" VERSION_SERVED="$version" \
+  bash -e -c "$readme_block") >"$work/paste.log" 2>&1; then
+  fail "README.md's install block failed: $(cat "$work/paste.log")"
+elif [ "$("$work/paste/prefix/bin/bookgen" --version 2>&1)" != "bookgen $version ($commit)" ]; then
+  fail "README.md's install block did not install this bookgen: $(cat "$work/paste.log")"
+fi
+
 if [ "$failures" -ne 0 ]; then
   say "$failures check(s) failed for $archive"
   exit 1
 fi
-say "$archive: checksum, contents, libraries, --version ($commit), offline build, install and CI workflows OK"
+say "$archive: checksum, contents, libraries, --version ($commit), offline build, install, CI workflows and $deb OK"
