@@ -34,8 +34,8 @@ package final class SiteSession: @unchecked Sendable {
   /// Every file the output holds, as the last build left it (kept when `site` is dropped).
   private var entries: [String: OutputManifest.Entry] = [:]
   /// The last rebuild's files that follow its pages (feeds, stats JSON, search index), being
-  /// written; false when they failed, and the next rebuild builds everything again.
-  private var finishing: Task<Bool, Never>?
+  /// written; the error when they could not be, and the next rebuild builds everything again.
+  private var finishing: Task<SiteError?, Never>?
 
   package init() {}
 
@@ -49,8 +49,22 @@ package final class SiteSession: @unchecked Sendable {
   package func build(
     catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions
   ) async throws(SiteError) -> BuildReport {
-    if let finishing, await !finishing.value { site = nil }
+    let failure = await finishing?.value ?? nil
     finishing = nil
+    if failure != nil { site = nil }
+    var report = try await rebuild(
+      catalog: catalog, collections: collections, sameRecords: sameRecords, options: options)
+    if let failure {
+      report.warnings.insert(
+        "the last rebuild could not write its feeds and search index (\(failure)); this one wrote them", at: 0
+      )
+    }
+    return report
+  }
+
+  private func rebuild(
+    catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions
+  ) async throws(SiteError) -> BuildReport {
     var clock = StageTimer(clock: StageTimer.monotonic)
     let records = collections
     let builder = SiteBuilder(catalog: catalog, collections: records, options: options)
@@ -284,10 +298,10 @@ package final class SiteSession: @unchecked Sendable {
   }
 
   /// The files that follow the pages, written again after `updateBooks`: the discovery files,
-  /// stats JSON and search index; the last build's ones that are gone are removed. False when
-  /// one could not be written.
+  /// stats JSON and search index; the last build's ones that are gone are removed. The error
+  /// when one could not be written.
   private func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
-    -> Bool
+    -> SiteError?
   {
     do {
       let plan = site.plan
@@ -305,9 +319,9 @@ package final class SiteSession: @unchecked Sendable {
       try Self.recordManifest(entries, options: site.options, baseURL: plan.urls.baseURL)
       self.site?.entries = entries
       self.entries = entries
-      return true
+      return nil
     } catch {
-      return false
+      return error
     }
   }
 
