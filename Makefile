@@ -67,11 +67,14 @@ test: deps
 lint-workflows:
 	Tests/ReleaseTests/actionlint.sh
 
+# The Benchmarks package's sources are formatted like the project's (its .build is left out).
+FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Tests
+
 lint:
-	$(SWIFT) format lint $(FORMAT_CONFIG) --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint $(FORMAT_CONFIG) --strict --recursive --parallel $(FORMAT_PATHS)
 
 format:
-	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format $(FORMAT_CONFIG) --in-place --recursive --parallel $(FORMAT_PATHS)
 
 # docs/cli.md, the command-line reference, from the command table (`bookgen help --markdown`);
 # `make test` fails while the committed page differs (ManualTests).
@@ -85,22 +88,24 @@ cli-doc:
 example-cache: deps
 	BOOKGEN_RECORD_EXAMPLE_CACHE=1 $(SWIFT) test --filter ExampleCacheTests
 
-# Performance benchmark (README, Performance): generates synthetic catalogs of 1k, 10k and 100k
-# books under /dev/shm (reused while the generator is unchanged) and times `bookgen build`.
-# Extra options: make bench BENCH_FLAGS="--runs 5 --disk /some/ext4/folder".
+# The benchmarks live in Benchmarks/, a package of its own (Benchmarks/README.md): `make test`
+# builds none of them. `bookgen-bench` times the static release `bookgen` on synthetic catalogs of
+# 1k, 10k and 100k books under /dev/shm (kept while the generator is unchanged), each build from
+# nothing. Extra options: make bench BENCH_FLAGS="--runs 8 --out /some/ext4/folder".
 # With a Hugo on PATH (or HUGO=/path/to/hugo) the 10k site is also built with Hugo, in turns.
 .PHONY: bench-quick bench-tools
 BENCH_FLAGS ?=
 HUGO ?= $(shell command -v hugo)
 BENCH_HUGO = $(if $(HUGO),--hugo $(HUGO))
+BENCH = Benchmarks/.build/release/bookgen-bench
 bench-tools: release
-	$(RELEASE_BUILD) --product bookgen-bench
+	$(SWIFT) build -c release --package-path Benchmarks --product bookgen-bench
 
 bench: bench-tools
-	.build/release/bookgen-bench --sizes 1000,10000,100000 $(BENCH_HUGO) $(BENCH_FLAGS)
+	$(BENCH) --bookgen .build/release/bookgen --sizes 1000,10000,100000 $(BENCH_HUGO) $(BENCH_FLAGS)
 
 bench-quick: bench-tools
-	.build/release/bookgen-bench --sizes 1000,10000 $(BENCH_HUGO) $(BENCH_FLAGS)
+	$(BENCH) --bookgen .build/release/bookgen --sizes 1000,10000 $(BENCH_HUGO) $(BENCH_FLAGS)
 
 # The search's bytes and speed in headless Chromium on the bench's synthetic 10k catalog (README:
 # Search); SEARCH_BENCH_SIZES=10000,100000 adds the 100k site (a few minutes more).

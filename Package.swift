@@ -9,8 +9,11 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "bookgen", targets: ["bookgen"]),
-    .executable(name: "bookgen-bench", targets: ["BookgenBench"]),
+    // The two public libraries (their `public` API is all another package sees): the template
+    // engine, and Markdown's rendering of owner notes and Google's HTML descriptions. The
+    // benchmarks (Benchmarks/, a package of its own) time them.
     .library(name: "Mustache", targets: ["Mustache"]),
+    .library(name: "Markdown", targets: ["Markdown"]),
   ],
   targets: [
     // System libraries, imported only by the modules that wrap them: libyaml by Catalog, libcmark
@@ -87,21 +90,6 @@ let package = Package(
     // Records the git commit of the build for `bookgen --version` (`unknown` outside a checkout).
     .plugin(name: "BuildInfo", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
-    // Throughput of description sanitising and Markdown: `swift run -c release markdown-bench`.
-    .executableTarget(name: "markdown-bench", dependencies: ["Markdown"]),
-    // Render-throughput micro-benchmark for the template engine: `swift run -c release mustache-bench`.
-    .executableTarget(name: "mustache-bench", dependencies: ["Mustache"], path: "Sources/MustacheBench"),
-    // `make bench`: synthetic catalogs of 1k–100k books, and timings of `bookgen build` over them.
-    .executableTarget(
-      name: "BookgenBench", dependencies: ["Fetching", "GoogleBooks", "Catalog", "Support", "TestSupport"],
-      exclude: ["README.md"]),
-    .testTarget(
-      name: "BookgenBenchTests", dependencies: ["BookgenBench", "Fetching", "GoogleBooks", "Catalog"]),
-    // In-process render-stage benchmark on synthetic volumes: `swift run -c release site-bench 10000`.
-    .executableTarget(
-      name: "site-bench", dependencies: ["Site", "BookRecord", "Catalog", "GoogleBooks"],
-      path: "Sources/SiteBench"),
-
     // Shared test helpers: in-process HTTP servers that answer like Google Books and Open Library,
     // and a raw HTTP client (TCPClient) for the server's and the preview's tests.
     .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),

@@ -1,12 +1,12 @@
 /// Renders Google Books descriptions, which arrive as plain text or as (often broken) HTML.
-package enum DescriptionHTML {
+public enum DescriptionHTML {
   /// Returns a safe HTML fragment keeping the description's paragraphs, line breaks and harmless
   /// formatting.
   ///
   /// Plain text (no tags) becomes paragraphs split on blank lines, with single newlines as
   /// `<br>`; HTML goes through `HTMLSanitizer`. Text with neither `<` nor `&` never reaches the
   /// HTML parser.
-  package static func render(_ description: String) -> String {
+  public static func render(_ description: String) -> String {
     var description = description
     return description.withUTF8 { bytes in
       switch Shape.of(bytes) {
@@ -30,7 +30,7 @@ package enum DescriptionHTML {
   ///
   /// With `limit`, the text is cut to at most that many characters at a word boundary and ends
   /// with "…".
-  package static func plainText(_ description: String, limit: Int? = nil) -> String {
+  public static func plainText(_ description: String, limit: Int? = nil) -> String {
     let text = convert(description, budget: .max).text
     guard let limit else { return text }
     return PlainTextWriter.truncate(text, limit: limit)

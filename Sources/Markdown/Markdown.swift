@@ -11,9 +11,9 @@ import CCmark
 /// CommonMark with smart punctuation (straight quotes become curly, `--` an en dash) and cmark's
 /// safe mode: raw HTML is omitted and `javascript:`, `vbscript:`, `file:` and non-image `data:`
 /// URLs are emptied. The HTML then goes through the sanitizer as a second line of defence.
-package enum Markdown {
+public enum Markdown {
   /// Returns the HTML fragment for `markdown`.
-  package static func renderHTML(_ markdown: String) -> String {
+  public static func renderHTML(_ markdown: String) -> String {
     HTMLSanitizer.sanitize(cmarkHTML(markdown), policy: .markdown)
   }
 
@@ -32,7 +32,7 @@ package enum Markdown {
 
   /// Returns the text of `markdown` on one line, markup and raw HTML removed and whitespace
   /// collapsed; for meta descriptions and feeds.
-  package static func plainText(_ markdown: String) -> String {
+  public static func plainText(_ markdown: String) -> String {
     var markdown = markdown
     return markdown.withUTF8 { bytes in
       guard
