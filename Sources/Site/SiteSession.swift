@@ -4,14 +4,19 @@ import Mustache
 import Support
 
 /// The site `bookgen serve` keeps in memory between rebuilds: the catalog it was built from, the
-/// book records, the model and page contexts, and each page's job, digest and the books it read.
+/// book records, the model and page contexts, and each page's job and the books it read.
 ///
 /// A rebuild writes into the output folder in place, and only the files whose bytes changed.
-/// When only the owner's `books:` entries changed, and only in what pages show (a note, a
-/// description), the model is patched rather than made again, only the pages that read a changed
-/// book are rendered, and the reload can be sent at once: the feeds, stats JSON and search index
-/// follow in the background, and the next rebuild waits for them. Anything else (the sources'
-/// data, the site's settings, templates, static files) builds the whole site again, in place.
+/// It renders again only what an edit touches:
+/// - the owner's entries changed only in what pages show (a note, a description): the model is
+///   patched, not made again (`updateBooks`);
+/// - the books' values changed but every list, index and address is the same (a cache entry
+///   refreshed, a rating): the model is made again and compared (`SiteModel.hasSameShape`);
+/// - in both, only the pages that read a changed book are rendered, and the reload can be sent
+///   at once: the feeds, stats JSON and search index follow in the background, and the next
+///   rebuild waits for them (`renderChanged`);
+/// - templates or assets alone: the pages whose template includes an edited one (`updateTheme`).
+/// Anything else (a list changed, the settings, static files) renders the whole site again.
 ///
 /// Used by one rebuild at a time. Nothing of it is kept on disk.
 package final class SiteSession: @unchecked Sendable {
@@ -39,7 +44,7 @@ package final class SiteSession: @unchecked Sendable {
 
   package init() {}
 
-  /// Waits for the files the last rebuild left to follow its pages (`updateBooks`).
+  /// Waits for the files the last rebuild left to follow its pages (`renderChanged`).
   package func settle() async {
     if let finishing { _ = await finishing.value }
   }
@@ -67,7 +72,7 @@ package final class SiteSession: @unchecked Sendable {
   ) async throws(SiteError) -> BuildReport {
     var clock = StageTimer(clock: StageTimer.monotonic)
     let records = collections
-    let builder = SiteBuilder(catalog: catalog, collections: records, options: options)
+    let builder = SiteBuilder(catalog: catalog, collections: collections, options: options)
     let (theme, renderer) = try builder.loadTheme()
     let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
     clock.lap("templates")
@@ -297,7 +302,7 @@ package final class SiteSession: @unchecked Sendable {
     return report
   }
 
-  /// The files that follow the pages, written again after `updateBooks`: the discovery files,
+  /// The files that follow the pages, written again after `renderChanged`: the discovery files,
   /// stats JSON and search index; the last build's ones that are gone are removed. The error
   /// when one could not be written.
   private func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
