@@ -32,12 +32,23 @@ struct BenchCommand {
     case .importOnly:
       print(ImportBench.target(try ImportBench(bookgen: options.bookgen, runs: options.runs).run()))
       return 0
+    case .serveOnly:
+      for size in options.sizes where size <= 10_000 {
+        let result = try ServeBench(bookgen: options.bookgen, dataset: try prepare(size), runs: options.runs)
+          .run()
+        ServeBench.target(result).forEach { print($0) }
+      }
+      return 0
     case .run:
       var measurements: [Measurement] = []
       var sideBySide: [HugoComparison.Result] = []
+      var served: [ServeBench.Result] = []
       for size in options.sizes {
         let dataset = try prepare(size)
         measurements += try BenchHarness(options: options).measure(dataset)
+        if options.serveBench, size <= 10_000 {
+          served.append(try ServeBench(bookgen: options.bookgen, dataset: dataset, runs: options.runs).run())
+        }
         if let hugo = options.hugo, size <= 10_000 {
           sideBySide.append(try HugoComparison(options: options, hugo: hugo).run(dataset))
         }
@@ -45,8 +56,9 @@ struct BenchCommand {
       let fetch = options.fetchLatency ? try measureFetchLatency() : []
       let imported =
         options.importBench ? try ImportBench(bookgen: options.bookgen, runs: options.runs).run() : nil
-      let report = BenchReport(
+      var report = BenchReport(
         measurements: measurements, hugo: sideBySide, fetch: fetch, imported: imported, options: options)
+      report.served = served
       print(report.markdown)
       return measurements.contains { $0.failure != nil } ? 1 : 0
     }

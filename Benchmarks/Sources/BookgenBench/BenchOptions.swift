@@ -2,7 +2,7 @@ import Foundation
 
 /// `bookgen-bench` command-line options.
 struct BenchOptions {
-  enum Mode { case run, generate, verify, fetchLatency, importOnly, help }
+  enum Mode { case run, generate, verify, fetchLatency, importOnly, serveOnly, help }
 
   var mode = Mode.run
   var sizes = [1_000, 10_000, 100_000]
@@ -14,6 +14,8 @@ struct BenchOptions {
   var fetchLatency = true
   /// Whether a full run also times `bookgen import goodreads --offline` on 10,000 rows.
   var importBench = true
+  /// Whether a full run also times `bookgen serve`'s rebuilds after edits (sizes up to 10,000).
+  var serveBench = true
   /// A Hugo executable to time on the same books (sizes up to 10,000); nil: no comparison.
   var hugo: String?
 
@@ -35,6 +37,9 @@ struct BenchOptions {
       --no-fetch-latency Skip that measurement in a full run.
       --import           Only time 'bookgen import goodreads --offline' on 10,000 rows.
       --no-import        Skip that measurement in a full run.
+      --serve            Only time 'bookgen serve' rebuilding after a note edit and
+                         after a cache entry is written again (sizes up to 10,000).
+      --no-serve         Skip that measurement in a full run.
       --hugo PATH        Also build the same books with Hugo (0.146 or newer), in turns
                          with bookgen, both from nothing (sizes up to 10,000).
       -h, --help         Show this help.
@@ -80,6 +85,8 @@ struct BenchOptions {
       case "--no-fetch-latency": fetchLatency = false
       case "--import": mode = .importOnly
       case "--no-import": importBench = false
+      case "--serve": mode = .serveOnly
+      case "--no-serve": serveBench = false
       case "--hugo": hugo = try value(argument)
       case "-h", "--help": mode = .help
       default: throw .usage("unknown option '\(argument)'")

@@ -98,3 +98,23 @@ import Testing
     #expect(targets.lines.last == "not measured: fetch with 100 ms latency: 4 in flight ≥ 3.5× faster than 1")
   }
 }
+
+@Suite struct ServeBenchTests {
+  /// Serve's summary gives milliseconds under a second, seconds above.
+  @Test func theRebuildTimeIsReadFromTheSummary() {
+    #expect(
+      ServeBench.seconds(inSummary: "Built 1,000 books, 1,049 pages (4 rendered again) in 84 ms") == 0.084)
+    #expect(ServeBench.seconds(inSummary: "Built 10,000 books, 10,643 pages in 1.2 s") == 1.2)
+    #expect(ServeBench.seconds(inSummary: "Serving http://127.0.0.1:8000/") == nil)
+  }
+
+  @Test func theTargetsAreMarked() {
+    let result = ServeBench.Result(
+      size: 10_000, noteEdits: [0.2, 0.09, 0.1], entryRefreshes: [0.5, 0.4, 0.6])
+    #expect(
+      ServeBench.target(result) == [
+        "serve at 10000: a note edited, page written and reload sent: 100 ms ✓ (goal <= 150 ms)",
+        "serve at 10000: one cache entry written again: 500 ms ✗ (goal <= 300 ms)",
+      ])
+  }
+}

@@ -8,6 +8,8 @@ struct BenchReport {
   var fetch: [FetchLatencyBench.Result] = []
   var imported: ImportBench.Result?
   var options: BenchOptions
+  /// `bookgen serve`'s rebuilds after edits, per size.
+  var served: [ServeBench.Result] = []
 
   var markdown: String {
     // Stage columns in the order bookgen printed them, whatever stages it reports.
@@ -63,6 +65,7 @@ struct BenchReport {
     lines += Targets(measurements: measurements, hugo: hugo, fetch: fetch, imported: imported).lines.map {
       "- \($0)"
     }
+    lines += served.flatMap(ServeBench.target).map { "- \($0)" }
     lines += weightLines
     return lines.joined(separator: "\n")
   }
