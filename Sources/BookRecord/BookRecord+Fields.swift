@@ -50,7 +50,9 @@ extension BookRecord {
     case .sale: sale = other.sale
     case .isPublicDomain: isPublicDomain = other.isPublicDomain
     case .firstPublished: firstPublished = other.firstPublished
-    case .note: note = other.note
+    case .note:
+      note = other.note
+      noteSpoiler = other.noteSpoiler
     case .tags: tags = other.tags
     case .series: series = other.series
     case .reading: reading = other.reading

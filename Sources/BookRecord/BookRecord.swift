@@ -172,6 +172,12 @@ package struct BookRecord: Sendable, Equatable {
     _modify { yield &storage.value.note }
   }
 
+  /// The note gives the plot away: pages show it behind a disclosure, search leaves it out.
+  package var noteSpoiler: Bool {
+    _read { yield storage.value.noteSpoiler }
+    _modify { yield &storage.value.noteSpoiler }
+  }
+
   package var tags: [String]? {
     _read { yield storage.value.tags }
     _modify { yield &storage.value.tags }
@@ -216,6 +222,7 @@ package struct BookRecord: Sendable, Equatable {
     var isPublicDomain: Bool?
     var firstPublished: BookDate?
     var note: String?
+    var noteSpoiler = false
     var tags: [String]?
     var series: SeriesPosition?
     var reading: ReadingRecord?
@@ -251,6 +258,7 @@ extension BookRecord: CustomReflectable {
         "isPublicDomain": isPublicDomain as Any,
         "firstPublished": firstPublished as Any,
         "note": note as Any,
+        "noteSpoiler": noteSpoiler as Any,
         "tags": tags as Any,
         "series": series as Any,
         "reading": reading as Any,

@@ -51,6 +51,12 @@ enum CLIReference {
     lines += spec.allOptions.map { option in
       "| `\(cell(option.helpLabel))` | \(defaultCell(option.defaultValue)) | \(cell(option.help)) |"
     }
+    for section in spec.sections {
+      lines += ["", section.title.prefix(1) + section.title.dropFirst().lowercased() + ":", ""]
+      lines +=
+        ["| \(section.headings.label) | \(section.headings.text) |", "| --- | --- |"]
+        + section.rows.map { "| `\(cell($0.label))` | \(cell($0.text)) |" }
+    }
     return lines
   }
 

@@ -6,21 +6,21 @@ import Import
 import Support
 
 extension CommandContext {
-  /// `bookgen import goodreads|storygraph FILE.csv`: the export into its own YAML file beside
-  /// the catalog, which catalog.yml then includes (one line added when it does not yet).
+  /// `bookgen import [FORMAT] FILE`: the export into its own YAML file beside the catalog, which
+  /// catalog.yml then includes (one line added when it does not yet).
   func importExport(_ options: ImportCommandOptions) async throws {
     var pipeline = Pipeline(self, command: .import, steps: 3)
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
       try loadCatalog(options.catalog)
     }
-    let name = options.outputName
     let (plan, spent) = try await pipeline.step("Reading \(options.file)", stage: "reading the export") {
-      try await importPlan(options, catalog: catalog, outputName: name)
+      try await importPlan(options, catalog: catalog)
     }
+    let name = options.outputName(for: plan.format)
     let result = try await pipeline.step("Writing \(name)", stage: "writing \(name)") {
       try writeImport(plan, name: name, catalog: catalog, options: options)
     }
-    reportImport(plan, result, name: name, catalog: options.catalog.path)
+    reportImport(plan, result, name: name, catalog: options.catalog.path, offline: options.offline)
     if let spent, spent.notSearched > 0 {
       console.warning(
         "\(NumberText.count(spent.notSearched, "row")) not searched by title: the request budget ran out "
@@ -39,7 +39,7 @@ extension CommandContext {
 
   /// The export read, and its rows keyed (by title searches unless `--offline`); with what the
   /// searches spent and left (nil offline).
-  private func importPlan(_ options: ImportCommandOptions, catalog: Catalog, outputName: String)
+  private func importPlan(_ options: ImportCommandOptions, catalog: Catalog)
     async throws -> (ImportPlan, Spent.Record?)
   {
     let bytes: [UInt8]
@@ -48,13 +48,15 @@ extension CommandContext {
     } catch {
       throw ImportError.file(path: options.file, reason: error.reason)
     }
+    let export = try ExportReader.read(
+      bytes, file: options.file, format: options.format, dateOrder: options.dateOrder,
+      columns: options.columns)
+    let outputName = options.outputName(for: export.format)
     let ownFile = catalog.includes.first { $0.name == outputName }
     let slug = Slug.make(
       ((outputName as NSString).lastPathComponent as NSString).deletingPathExtension, alphabet: .ascii,
       maximumLength: nil)
-    var request = ImportRequest(
-      format: options.format, csvName: options.file, csv: bytes,
-      collectionSlug: slug.isEmpty ? options.format.rawValue : slug)
+    var request = ImportRequest(export: export, collectionSlug: slug.isEmpty ? export.format.rawValue : slug)
     request.shelves = options.shelves
     let taken = catalog.collections.map(\.slug).filter { !(ownFile?.collectionSlugs.contains($0) ?? false) }
     guard !taken.contains(request.collectionSlug) else {
@@ -65,7 +67,7 @@ extension CommandContext {
     request.takenCollectionSlugs = Set(taken)
     request.takenShelfSlugs = Set(catalog.shelves.map(\.slug)).subtracting(ownFile?.shelfSlugs ?? [])
     for (key, entry) in catalog.books {
-      guard let imported = entry.imported, imported.source == options.format.source,
+      guard let imported = entry.imported, imported.source == export.format.source,
         imported.matchedBy == .title,
         let source = imported.matchSource
       else { continue }
@@ -156,37 +158,78 @@ extension CommandContext {
     }
   }
 
-  /// What the owner should look at: rows found by title, rows nothing matched, rows sharing a
-  /// book, and keys where catalog.yml's value is used instead of the import's.
-  private func reportImport(_ plan: ImportPlan, _ result: ImportWrite, name: String, catalog: String) {
+  /// What the owner should look at: how the file was read, rows found by title, rows nothing
+  /// matched, rows sharing a book, rows that are no entry, and keys where catalog.yml's value
+  /// is used instead of the import's.
+  private func reportImport(
+    _ plan: ImportPlan, _ result: ImportWrite, name: String, catalog: String, offline: Bool
+  ) {
     func row(_ entry: ImportPlan.Entry) -> String {
       let authors = entry.row.authors.isEmpty ? "" : " by " + entry.row.authors.joined(separator: ", ")
-      return "\(plan.csvName):\(entry.row.line): \(entry.row.title)\(authors)"
+      return "\(entry.row.position.shown(in: plan.csvName)): \(entry.row.title)\(authors)"
+    }
+    func rounded(_ entry: ImportPlan.Entry) -> String {
+      guard entry.row.isbnLostDigits, let isbn = entry.row.unusableISBN else { return "" }
+      return " (ISBN \(YAMLText.quoted(isbn)) rounded)"
+    }
+    if plan.encoding != .utf8 {
+      note("\(plan.csvName) is not UTF-8: read as \(plan.encoding.rawValue)")
+    }
+    if plan.repairedText > 0 {
+      note(
+        "\(NumberText.count(plan.repairedText, "field")) had been saved in the wrong encoding (such as 'Ã©' "
+          + "for 'é'): put back")
+    }
+    reportDateOrder(plan.dateOrder, file: plan.csvName)
+    let lost = plan.lostISBNs
+    if let first = lost.first {
+      let example = YAMLText.quoted(first.row.unusableISBN ?? "")
+      let one = lost.count == 1
+      console.warning(
+        (one
+          ? "the ISBN \(example) of \(first.row.position.shown(in: plan.csvName)) was rounded by a spreadsheet and "
+            + "lost its last digits, so the row "
+            + (offline ? "keeps the export's id" : "was looked up by title")
+          : "\(NumberText.count(lost.count, "ISBN")) such as \(example) were rounded by a spreadsheet and lost "
+            + "their last digits, so their rows "
+            + (offline ? "keep the export's id" : "were looked up by title")
+            + " (marked below)")
+          + "; export the file again, or format the column as text before saving it")
     }
     let found = plan.matchedByTitle
     if !found.isEmpty {
       console.status("Found by title and author (check them: 'matched_by: title' in \(name)):")
       for entry in found {
-        console.status("  \(row(entry)) → \(entry.key)\(entry.matchWasKept ? " (as before)" : "")")
+        console.status(
+          "  \(row(entry)) → \(entry.key)\(entry.matchWasKept ? " (as before)" : "")\(rounded(entry))")
       }
     }
     let unmatched = plan.unmatched
     if !unmatched.isEmpty {
       console.status("Kept without source data (no usable ISBN, no book found by title):")
-      for entry in unmatched { console.status("  \(row(entry)) → \(entry.key)") }
+      for entry in unmatched { console.status("  \(row(entry)) → \(entry.key)\(rounded(entry))") }
     }
     if !plan.duplicates.isEmpty {
       console.status("Rows whose book an earlier row has, kept under their export's id:")
       for (duplicate, first) in plan.duplicates {
-        console.status("  \(plan.csvName):\(duplicate.line): \(duplicate.title) (same book as line \(first))")
+        console.status(
+          "  \(duplicate.position.shown(in: plan.csvName)): \(duplicate.title) (same book as "
+            + "\(first.shortDescription))")
+      }
+    }
+    if !plan.skipped.isEmpty {
+      console.warning("\(NumberText.count(plan.skipped.count, "row")) not imported:")
+      for skipped in plan.skipped {
+        let title = skipped.title.map { " \($0):" } ?? ""
+        console.status("  \(skipped.position.shown(in: plan.csvName)):\(title) \(skipped.reason)")
       }
     }
     let undated = plan.unreadDates
     if !undated.isEmpty {
       let count = undated.reduce(0) { $0 + $1.row.unreadDates.count }
       console.warning(
-        "\(NumberText.count(count, "date")) not read (bookgen reads \(ImportedRow.UnreadDate.shapes)): left out "
-          + "of their entries and kept as comments in \(name); write them in catalog.yml")
+        "\(NumberText.count(count, "date")) not read: left out of their entries and kept as comments in "
+          + "\(name); write them in catalog.yml")
       for entry in undated {
         for unread in entry.row.unreadDates {
           console.status("  \(row(entry)): \(unread.column) \(YAMLText.quoted(unread.text))")
@@ -203,4 +246,30 @@ extension CommandContext {
     }
     if result.addedInclude { console.status("Added \(name) to 'include' in \(catalog)") }
   }
+
+  /// How the file's numeric dates were read, said once.
+  private func reportDateOrder(_ finding: DateOrderFinding, file: String) {
+    switch finding {
+    case .notNeeded, .given: break
+    case .inferred(let order, let example, let position):
+      note(
+        "dates read as \(order.spelled): \(position.shown(in: file)) has \(example), which can only be "
+          + "read so (--date-order sets it)")
+    case .undecided(let example, let position, let count):
+      console.warning(
+        "\(NumberText.count(count, "date")) such as \(example) (\(position.shown(in: file))) could be "
+          + "month/day/year or day/month/year, and no date in the file tells: they are left out; import "
+          + "again with --date-order mdy or --date-order dmy")
+    case .conflicting(let monthFirst, let monthFirstAt, let dayFirst, let dayFirstAt, let count):
+      console.warning(
+        "the file's dates disagree: \(monthFirst) (\(monthFirstAt.shown(in: file))) is month/day/year, "
+          + "\(dayFirst) (\(dayFirstAt.shown(in: file))) day/month/year; \(NumberText.count(count, "date")) "
+          + "that could be either are left out (--date-order sets the order)")
+    }
+  }
+}
+
+extension CommandContext {
+  /// `note: …`, silenced by `--quiet`.
+  fileprivate func note(_ text: String) { console.diagnostic(Diagnostic(.note, text)) }
 }

@@ -197,15 +197,21 @@ struct ThemeCommandOptions: CommandOptionGroup {
 /// `bookgen import`'s options, its `<source>` and `<file>`.
 struct ImportCommandOptions: CommandOptionGroup {
   static let specs: [OptionSpec] =
-    CatalogOption.specs + [.importOutput, .importOffline, .shelves, .jobs, .importMaxRequests]
+    CatalogOption.specs + [
+      .importOutput, .importOffline, .importColumns, .dateOrder, .shelves, .jobs, .importMaxRequests,
+    ]
     + VerbosityOptions.specs
 
   var catalog: CatalogOption
-  var format: ExportFormat
+  /// The export named on the command line; nil: recognised by its columns.
+  var format: ExportFormat?
   var file: String
-  /// `--output`, relative to the catalog's folder; nil for `<source>.yml`.
+  /// `--output`, relative to the catalog's folder; nil for `<format>.yml`.
   var output: String?
   var offline: Bool
+  var dateOrder: DateOrder?
+  /// `--columns`: a CSV of no known app's, and which of its columns hold what.
+  var columns: ColumnChoice?
   var shelves: ShelfMapping
   var jobs: Int
   var maxRequests: Int?
@@ -214,19 +220,26 @@ struct ImportCommandOptions: CommandOptionGroup {
   init(_ parsed: ParsedCommand) throws(UsageError) {
     catalog = CatalogOption(parsed)
     let formats = ExportFormat.allCases.map(\.rawValue)
-    let expected = formats.map { "'\($0)'" }.joined(separator: " or ")
-    guard let word = parsed.arguments.first else {
-      throw .missingArgument("<source>", expected: expected, command: .import)
+    switch parsed.arguments.count {
+    case 0:
+      throw .missingArgument("<file>", expected: "the exported file", command: .import)
+    case 1:
+      // `bookgen import goodreads`: the format without its file.
+      if ExportFormat(rawValue: parsed.arguments[0]) != nil {
+        throw .missingArgument("<file>", expected: "the exported file", command: .import)
+      }
+      file = parsed.arguments[0]
+    default:
+      let word = parsed.arguments[0]
+      guard let format = ExportFormat(rawValue: word) else {
+        let hint = NearestName.hint(for: word, among: formats)
+        throw .invalidValue(
+          word, option: "<format>", expected: formats.map { "'\($0)'" }.joined(separator: ", ") + hint,
+          command: .import)
+      }
+      self.format = format
+      file = parsed.arguments[1]
     }
-    guard let format = ExportFormat(rawValue: word) else {
-      let hint = NearestName.hint(for: word, among: formats)
-      throw .invalidValue(word, option: "<source>", expected: expected + hint, command: .import)
-    }
-    self.format = format
-    guard parsed.arguments.count > 1 else {
-      throw .missingArgument("<file>", expected: "the exported CSV file", command: .import)
-    }
-    file = parsed.arguments[1]
     output = parsed.isGiven(.importOutput) ? parsed.value(.importOutput) : nil
     if let output, !CatalogLoader.isIncludeName(output) {
       throw .invalidValue(
@@ -235,6 +248,15 @@ struct ImportCommandOptions: CommandOptionGroup {
         command: .import)
     }
     offline = parsed.flag(.importOffline)
+    if parsed.isGiven(.importColumns) {
+      columns = try Self.columns(parsed.value(.importColumns))
+      if let format, format != .csv {
+        throw .invalidValue(
+          format.rawValue, option: "<format>",
+          expected: "'csv' or none with --columns (which reads a CSV of no known app's)", command: .import)
+      }
+    }
+    if parsed.isGiven(.dateOrder) { dateOrder = try parsed.choice(.dateOrder) }
     shelves = try parsed.choice(.shelves)
     jobs = try parsed.jobs()
     maxRequests =
@@ -242,8 +264,31 @@ struct ImportCommandOptions: CommandOptionGroup {
     verbosity = try VerbosityOptions(parsed)
   }
 
-  /// The file written, relative to the catalog's folder.
-  var outputName: String { output ?? "\(format.rawValue).yml" }
+  /// `title=Name,isbn=Code`, checked.
+  private static func columns(_ text: String) throws(UsageError) -> ColumnChoice {
+    let option = OptionSpec.importColumns.displayName
+    do {
+      return try ColumnChoice.parse(text)
+    } catch {
+      let expected: String
+      switch error {
+      case .malformed(let pair):
+        expected = "FIELD=COLUMN pairs separated by commas, such as 'title=Name,isbn=Code' (not '\(pair)')"
+      case .unknownField(let name):
+        expected =
+          "fields among " + ColumnChoice.fields.joined(separator: ", ") + " (not '\(name)')"
+          + NearestName.hint(for: name, among: ColumnChoice.fields)
+      case .repeatedField(let field):
+        expected = "each field once ('\(field)' is named twice)"
+      case .noBookColumn:
+        expected = "a title or an isbn column, so each row names its book"
+      }
+      throw .invalidValue(text, option: option, expected: expected, command: .import)
+    }
+  }
+
+  /// The file written, relative to the catalog's folder, for an export of `format`.
+  func outputName(for format: ExportFormat) -> String { output ?? "\(format.rawValue).yml" }
 }
 
 /// `bookgen clean`'s options.

@@ -27,6 +27,8 @@ struct CommandSpec: Sendable {
   /// Without `--help`, which every command accepts and help lists last: the command's options
   /// type says which it reads (`BuildCommandOptions.specs`).
   let options: [OptionSpec]
+  /// Further two-column sections, after the options (`import`'s formats).
+  var sections: [HelpSection] = []
 
   var allOptions: [OptionSpec] { options + [.help] }
 
@@ -37,6 +39,14 @@ struct CommandSpec: Sendable {
   func option(short: Character) -> OptionSpec? {
     allOptions.first { $0.short == short }
   }
+}
+
+/// A titled list of two-column rows in a command's help.
+struct HelpSection: Sendable {
+  var title: String
+  /// The two columns' names, where a table shows them (the Markdown manual).
+  var headings = (label: "Name", text: "Meaning")
+  var rows: [(label: String, text: String)]
 }
 
 extension CommandSpec {
@@ -106,24 +116,33 @@ extension CommandSpec {
     options: InitCommandOptions.specs)
 
   static let importExport = CommandSpec(
-    name: .`import`, abstract: "Turn a Goodreads or StoryGraph export into books the catalog includes.",
+    name: .`import`, abstract: "Import your books from another app's export into the catalog.",
     discussion: """
-      Reads the CSV export (Goodreads: My Books, Import and export; StoryGraph: Manage \
-      Account, Export) and writes one books: entry per row, with its shelf, rating, dates, \
-      review and more, into its own file beside the catalog (goodreads.yml, storygraph.yml), \
+      Reads an export and writes one books: entry per row, with its shelf, rating, dates, \
+      review and more, into its own file beside the catalog (goodreads.yml, storygraph.yml and \
+      so on), \
       which catalog.yml includes: the import adds one line to it if needed and changes nothing \
-      else. Importing again replaces that file; your own entries in catalog.yml win, and where \
-      they differ from the export's is listed. Rows without a usable ISBN are looked up by \
-      title and author (not with --offline), marked 'matched_by: title' for you to check.
+      else. The app is recognised by the file's columns; name it first to be sure. Importing \
+      again replaces that file; your own entries in catalog.yml win, and where they differ from \
+      the export's is listed. Rows without a usable ISBN are looked up by title and author (not \
+      with --offline), marked 'matched_by: title' for you to check. Damage a spreadsheet did is \
+      repaired where it can be and listed row by row where it cannot.
       """,
     arguments: [
       ArgumentSpec(
-        name: "source", help: "'goodreads' or 'storygraph'.", defaultValue: nil, isRequired: true,
+        name: "format",
+        help: ExportFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+          + "; recognised by the file's columns when left out.", defaultValue: nil,
         completion: .words(ExportFormat.allCases.map(\.rawValue))),
       ArgumentSpec(
-        name: "file", help: "The exported CSV file.", defaultValue: nil, isRequired: true, completion: .file),
+        name: "file", help: "The exported file.", defaultValue: nil, isRequired: true, completion: .file),
     ],
-    options: ImportCommandOptions.specs)
+    options: ImportCommandOptions.specs,
+    sections: [
+      HelpSection(
+        title: "FORMATS (where each app's export is found)", headings: ("Format", "Where the export is"),
+        rows: ExportFormat.allCases.map { ($0.rawValue, $0.helpLine) })
+    ])
 
   static let theme = CommandSpec(
     name: .theme, abstract: "List the default theme's files or copy them into templates/ to edit.",

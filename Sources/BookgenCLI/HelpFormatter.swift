@@ -29,6 +29,7 @@ enum HelpFormatter {
     }
     text += section(
       "OPTIONS", rows: spec.allOptions.map { ($0.helpLabel, describe($0.help, default: $0.defaultValue)) })
+    for extra in spec.sections { text += section(extra.title, rows: extra.rows) }
     return String(text.dropLast())
   }
 

@@ -60,6 +60,10 @@ enum ManPage {
       let help = option.defaultValue.map { "\(option.help) (default: \($0))" } ?? option.help
       lines += [".TP", label(option), escape(help)]
     }
+    for section in spec.sections {
+      lines += [".PP", escape(section.title.prefix(1) + section.title.dropFirst().lowercased() + ":")]
+      for row in section.rows { lines += [".TP", ".B " + quoted(escape(row.label)), escape(row.text)] }
+    }
     return lines
   }
 

@@ -108,8 +108,17 @@ extension OptionSpec {
 
   static let importOutput = OptionSpec(
     "output", short: "o", value: "file",
-    help: "The file to write, beside the catalog (default: goodreads.yml or storygraph.yml).",
+    help: "The file to write, beside the catalog (default: the format's name, as in goodreads.yml).",
     completion: .file)
+  static let importColumns = OptionSpec(
+    "columns", value: "list",
+    help: "Read any other CSV: which of its columns hold what, such as 'title=Name,isbn=Code,authors=Writer' "
+      + "(fields: \(ColumnChoice.fields.joined(separator: ", "))).")
+  static let dateOrder = OptionSpec(
+    "date-order", value: "mdy|dmy|ymd",
+    help: "How to read dates such as 4/1/2024 when the file's own dates do not tell (month/day/year, "
+      + "day/month/year, or a two-digit year first).",
+    completion: .words(DateOrder.allCases.map(\.rawValue)))
   static let importOffline = OptionSpec(
     "offline", help: "Look nothing up: rows without a usable ISBN keep the export's id.")
   static let importMaxRequests = OptionSpec(

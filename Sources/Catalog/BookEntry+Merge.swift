@@ -16,7 +16,8 @@ extension BookEntry {
   /// Every key of `CatalogDecoder.bookKeys`, by the fields it fills (`price` and `currency`
   /// fill one).
   static let fields: [String: Field] = [
-    "note": Field(\.note), "tags": Field(\.tags), "overrides": Field(\.overrides),
+    "note": Field(\.note), "note_spoiler": Field(\.noteSpoiler), "tags": Field(\.tags),
+    "overrides": Field(\.overrides),
     "status": Field(\.status), "rating": Field(\.rating), "date_added": Field(\.dateAdded),
     "date_started": Field(\.dateStarted), "date_read": Field(\.datesRead),
     "read_count": Field(\.readCount), "format": Field(\.format), "owned": Field(\.owned),

@@ -6,6 +6,9 @@
 package struct BookEntry: Sendable, Equatable {
   /// Markdown: a review, why it is on the shelf.
   package var note: String?
+  /// `note_spoiler: true`: the note gives the plot away (shown behind a "Spoiler — show"
+  /// disclosure, left out of the search).
+  package var noteSpoiler = false
   package var tags: [String]
   package var overrides: BookOverrides
   /// The shelf the book is on: a built-in status or a shelf declared under `shelves:`.
@@ -129,6 +132,27 @@ package struct ImportRecord: Sendable, Equatable {
 package enum ImportSource: String, Sendable, Equatable, CaseIterable {
   case goodreads
   case storygraph
+  case librarything
+  case calibre
+  case bookwyrm
+  case openreads
+  case openlibrary
+  /// Any other CSV, its columns named on the command line.
+  case csv
+
+  /// The app, as pages and messages name it.
+  package var appName: String {
+    switch self {
+    case .goodreads: "Goodreads"
+    case .storygraph: "StoryGraph"
+    case .librarything: "LibraryThing"
+    case .calibre: "Calibre"
+    case .bookwyrm: "BookWyrm"
+    case .openreads: "Openreads"
+    case .openlibrary: "Open Library"
+    case .csv: "CSV"
+    }
+  }
 }
 
 /// `imported.matched_by`.

@@ -15,7 +15,8 @@ struct DecodedBook {
 /// export's id.
 extension CatalogDecoder {
   static let bookKeys = [
-    "note", "tags", "overrides", "status", "rating", "date_added", "date_started", "date_read",
+    "note", "note_spoiler", "tags", "overrides", "status", "rating", "date_added", "date_started",
+    "date_read",
     "read_count", "format", "owned", "series", "series_number", "price", "currency", "buy_url",
     "availability", "links", "extra", "imported",
   ]
@@ -27,6 +28,7 @@ extension CatalogDecoder {
   static let bookKeyAliases = [
     "shelf": "status", "my_rating": "rating", "stars": "rating", "date_finished": "date_read",
     "dates_read": "date_read", "binding": "format", "review": "note", "notes": "note",
+    "spoiler": "note_spoiler",
   ]
   static let partialDate = "a date written YYYY, YYYY-MM or YYYY-MM-DD"
 
@@ -63,7 +65,8 @@ extension CatalogDecoder {
       guard sources.contains(prefix) else {
         error(
           "unknown export \(shown(prefix)) in the key \(shown(entry.key)) in 'books': an export's id is "
-            + sources.map { "'\($0):ID'" }.joined(separator: " or "), at: entry.keyNode,
+            + "'APP:ID' with APP one of " + sources.map { "'\($0)'" }.joined(separator: ", "),
+          at: entry.keyNode,
           suggestion: NearestName.suggestion(for: prefix, among: sources).map {
             $0 + entry.key.drop { $0 != ":" }
           })
@@ -100,6 +103,7 @@ extension CatalogDecoder {
         aliases: Self.bookKeyAliases)
     else { return (book, [:]) }
     book.note = string(fields, "note")
+    book.noteSpoiler = boolean(fields, "note_spoiler") ?? false
     book.tags = stringList(fields, "tags") ?? []
     if let overrides = self.fields(fields, "overrides", keys: Self.overrideKeys) {
       book.overrides = decodeOverrides(overrides)

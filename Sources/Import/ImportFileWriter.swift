@@ -63,6 +63,7 @@ package enum ImportFileWriter {
     let tags = row.tags + (tagsFromShelves ? row.shelves : [])
     if !tags.isEmpty { add("tags", "[" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
     if let note = row.note { add("note", YAMLText.literalBlock(note, indent: 6) ?? YAMLText.quoted(note)) }
+    if row.note != nil, row.spoiler { add("note_spoiler", "true") }
     if !row.extra.isEmpty {
       out.append("    extra:")
       for (name, value) in row.extra.sorted(by: { $0.key < $1.key }) {
@@ -72,6 +73,9 @@ package enum ImportFileWriter {
     // Left out of the entry, not lost: the owner can write the right date in catalog.yml.
     for unread in row.unreadDates {
       out.append("    # \(unread.column) \(YAMLText.quoted(unread.text)): \(ImportedRow.UnreadDate.readable)")
+    }
+    if row.isbnLostDigits, let isbn = row.unusableISBN {
+      out.append("    # ISBN \(YAMLText.quoted(isbn)): a spreadsheet rounded it, so its last digits are lost")
     }
     out.append("    imported:")
     func addImported(_ key: String, _ value: String?) {

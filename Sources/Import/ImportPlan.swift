@@ -38,10 +38,7 @@ package enum ShelfMapping: String, Sendable, Equatable, CaseIterable {
 
 /// What an import is asked to do.
 package struct ImportRequest: Sendable {
-  package var format: ExportFormat
-  /// As messages and the written file name it.
-  package var csvName: String
-  package var csv: [UInt8]
+  package var export: ReadExport
   package var shelves: ShelfMapping = .tags
   /// The collection that lists every imported book; its slug also prefixes shelf collections
   /// whose slug the catalog uses already.
@@ -52,10 +49,8 @@ package struct ImportRequest: Sendable {
   package var takenCollectionSlugs: Set<String> = []
   package var takenShelfSlugs: Set<String> = []
 
-  package init(format: ExportFormat, csvName: String, csv: [UInt8], collectionSlug: String) {
-    self.format = format
-    self.csvName = csvName
-    self.csv = csv
+  package init(export: ReadExport, collectionSlug: String) {
+    self.export = export
     self.collectionSlug = collectionSlug
   }
 }
@@ -79,18 +74,31 @@ package struct ImportPlan: Sendable {
   }
 
   package var format: ExportFormat
+  /// As messages name the export.
   package var csvName: String
   package var entries: [Entry] = []
   package var shelves: [Shelf] = []
   package var collections: [PlannedCollection] = []
   package var shelvesAreTags: Bool
-  /// Rows keyed by their export id because an earlier row has their book's key: (row, earlier row's line).
-  package var duplicates: [(row: ImportedRow, firstLine: Int)] = []
+  /// Rows keyed by their export id because an earlier row has their book's key, with where that
+  /// earlier row is.
+  package var duplicates: [(row: ImportedRow, first: RowPosition)] = []
+  /// Rows that are no entry, with why.
+  package var skipped: [SkippedRow] = []
+  package var encoding: ExportEncoding = .utf8
+  package var dateOrder: DateOrderFinding = .notNeeded
+  /// Fields a spreadsheet had saved in the wrong encoding (`Ã©` for `é`), put back.
+  package var repairedText = 0
 
   /// Rows a title search found (this time or the last).
   package var matchedByTitle: [Entry] { entries.filter { $0.match != nil } }
-  /// Rows without a usable ISBN that nothing matched: shown from the export's own data.
-  package var unmatched: [Entry] { entries.filter { $0.match == nil && $0.row.isbn13 == nil } }
+  /// Rows without a usable ISBN (nor an id a source knows) that nothing matched: shown from the
+  /// export's own data.
+  package var unmatched: [Entry] {
+    entries.filter { $0.match == nil && $0.row.isbn13 == nil && $0.row.sourceKey == nil }
+  }
+  /// Rows whose ISBN a spreadsheet rounded away (`9.78053E+12`).
+  package var lostISBNs: [Entry] { entries.filter(\.row.isbnLostDigits) }
 
   /// Rows with date columns that are no dates, with those columns.
   package var unreadDates: [Entry] { entries.filter { !$0.row.unreadDates.isEmpty } }
@@ -100,45 +108,65 @@ package struct ImportPlan: Sendable {
 }
 
 extension ImportPlan.Entry {
-  fileprivate var needsMatch: Bool { row.isbn13 == nil && match == nil }
+  fileprivate var needsMatch: Bool { row.isbn13 == nil && row.sourceKey == nil && match == nil }
 }
 
-/// Reads an export and keys its rows: by ISBN, by a previous import's match, by a title
-/// search (`matcher`, when not offline) or else by the export's own id.
+/// Keys an export's rows: by ISBN, by an id a source knows, by a previous import's match, by a
+/// title search (`matcher`, when not offline) or else by the export's own id.
 package enum ExportImporter {
   package static func plan(_ request: ImportRequest, matcher: (any BookMatcher)?) async throws -> ImportPlan {
-    let table = try CSVReader.read(request.csv, file: request.csvName)
-    guard let found = ExportFormat.detect(table.header) else {
-      throw ImportError.unknownFormat(file: request.csvName, columns: table.header)
-    }
-    guard found == request.format else {
-      throw ImportError.otherFormat(file: request.csvName, found: found, asked: request.format)
-    }
-    var entries = table.rows.map { csvRow in
-      let row = found.row(csvRow, header: table.header)
-      if let isbn13 = row.isbn13 { return ImportPlan.Entry(key: isbn13, row: row) }
-      if let kept = request.previousMatches[row.exportID.id] {
-        return ImportPlan.Entry(key: kept.key, row: row, match: kept, matchWasKept: true)
+    let export = request.export
+    var plan = ImportPlan(
+      format: export.format, csvName: export.file, shelvesAreTags: request.shelves == .tags)
+    plan.encoding = export.table.encoding
+    plan.dateOrder = export.dateOrder
+    plan.skipped = export.table.damaged
+    let index = export.table.index
+    let dates = DateReader(order: export.dateOrder.order)
+    var entries: [ImportPlan.Entry] = []
+    entries.reserveCapacity(export.table.records.count)
+    for record in export.table.records {
+      var fields = record.fields
+      for position in fields.indices {
+        if let repaired = Mojibake.repaired(fields[position]) {
+          fields[position] = repaired
+          plan.repairedText += 1
+        }
       }
-      return ImportPlan.Entry(key: row.exportID.description, row: row)
+      let row = export.format.row(
+        ExportColumns(index: index, fields: fields, dates: dates), at: record.position)
+      if let reason = row.skipReason {
+        plan.skipped.append(SkippedRow(position: record.position, title: row.title.nonEmpty, reason: reason))
+        continue
+      }
+      entries.append(entry(for: row, previous: request.previousMatches))
     }
     if let matcher { try await match(&entries, with: matcher) }
-    var plan = ImportPlan(format: found, csvName: request.csvName, shelvesAreTags: request.shelves == .tags)
-    var lineOfKey: [String: Int] = [:]
+    var firstOfKey: [String: RowPosition] = [:]
     for var entry in entries {
-      if let first = lineOfKey[entry.key] {
+      if let first = firstOfKey[entry.key] {
         plan.duplicates.append((entry.row, first))
         entry.key = entry.row.exportID.description
         entry.match = nil
         // Two rows with one id too (a row exported twice) still make two entries.
-        if lineOfKey[entry.key] != nil { entry.key += "-\(entry.row.line)" }
+        if firstOfKey[entry.key] != nil { entry.key += "-" + entry.row.position.keySuffix }
       }
-      lineOfKey[entry.key] = entry.row.line
+      firstOfKey[entry.key] = entry.row.position
       plan.entries.append(entry)
     }
+    plan.skipped.sort { $0.position < $1.position }
     plan.shelves = shelves(of: plan.entries, taken: request.takenShelfSlugs)
     plan.collections = collections(of: plan, request: request)
     return plan
+  }
+
+  private static func entry(for row: ImportedRow, previous: [String: BookMatch]) -> ImportPlan.Entry {
+    if let isbn13 = row.isbn13 { return ImportPlan.Entry(key: isbn13, row: row) }
+    if let key = row.sourceKey { return ImportPlan.Entry(key: key, row: row) }
+    if let kept = previous[row.exportID.id] {
+      return ImportPlan.Entry(key: kept.key, row: row, match: kept, matchWasKept: true)
+    }
+    return ImportPlan.Entry(key: row.exportID.description, row: row)
   }
 
   /// Looks up the rows that need it, in one batch.
@@ -203,4 +231,37 @@ package enum ExportImporter {
     }
     return collections
   }
+}
+
+extension ImportedRow {
+  /// Why the row makes no entry: it names no book (no title, no ISBN, no id a source knows).
+  var skipReason: String? {
+    guard title.isEmpty, isbn13 == nil, sourceKey == nil else { return nil }
+    return unusableISBN == nil
+      ? "no title and no ISBN: not imported"
+      : "no title, and its ISBN \(unusableISBN!) is no ISBN\(isbnLostDigits ? " (a spreadsheet rounded it)" : ""): not imported"
+  }
+}
+
+extension RowPosition: Comparable {
+  package static func < (a: RowPosition, b: RowPosition) -> Bool {
+    switch (a, b) {
+    case (.line(let x), .line(let y)): x < y
+    case (.record(let x), .record(let y)): (x.count, x) < (y.count, y)
+    case (.line, .record): true
+    case (.record, .line): false
+    }
+  }
+
+  /// What keeps apart two entries with one export id: the line, or the record's id.
+  var keySuffix: String {
+    switch self {
+    case .line(let line): String(line)
+    case .record(let id): id
+    }
+  }
+}
+
+extension String {
+  var nonEmpty: String? { isEmpty ? nil : self }
 }

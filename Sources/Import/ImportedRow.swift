@@ -2,14 +2,19 @@ import Catalog
 
 /// One row of an export, in the catalog's terms: what becomes one `books:` entry.
 package struct ImportedRow: Sendable, Equatable {
-  /// The line the row starts on.
-  package var line: Int
+  /// Where the row is in the export: its first line, or the record's id.
+  package var position: RowPosition
   /// The export's own id of the book, the entry's key while no source knows it.
   package var exportID: ExportID
   /// A valid ISBN-13 (an ISBN-10 converted), the entry's key when there is one.
   package var isbn13: String?
   /// What the export wrote where an ISBN belongs when it is none (`9.78053E+12`, an ASIN).
   package var unusableISBN: String?
+  /// A spreadsheet turned the ISBN into a rounded number (`9.78053E+12`): its digits are lost.
+  package var isbnLostDigits = false
+  /// An id a source looks the book up by when there is no ISBN: an Open Library edition or work
+  /// id, a Google volume id.
+  package var sourceKey: String?
   /// Without the series in brackets: `The Eyre Affair`.
   package var title: String
   package var authors: [String] = []
@@ -33,15 +38,18 @@ package struct ImportedRow: Sendable, Equatable {
   package var format: BookFormat?
   /// Markdown, from the review.
   package var note: String?
+  /// The review gives the plot away: shown behind a disclosure.
+  package var spoiler = false
   package var privateNotes: String?
   package var publisher: String?
   package var pageCount: Int?
   package var published: PartialDate?
   /// Further columns kept as `extra` values (StoryGraph's character questions, content warnings).
   package var extra: [String: String] = [:]
-  /// Date columns whose text is no date the catalog reads (a spreadsheet's `5/1/2022`, which
-  /// may be the 5th of January or the 1st of May): left out of the entry, written beside it as a
-  /// comment and reported with the row's line, never guessed and never dropped unsaid.
+  /// Date columns whose text is no date bookgen reads, or one whose day and month order the
+  /// file does not tell (`5/1/2022`, the 5th of January or the 1st of May): left out of the
+  /// entry, written beside it as a comment and reported with the row, never guessed and never
+  /// dropped unsaid.
   package var unreadDates: [UnreadDate] = []
 
   package struct UnreadDate: Sendable, Equatable {
@@ -50,29 +58,65 @@ package struct ImportedRow: Sendable, Equatable {
     /// What the column held.
     package var text: String
 
-    /// The shapes a date column may have, for the messages (one spelling for all of them).
-    package static let shapes = "YYYY-MM-DD, YYYY/MM/DD, YYYY/MM or YYYY"
     /// The comment beside a date left out.
-    package static let readable = "not a date as \(shapes), so left out"
+    package static let readable = "not a date bookgen reads, so left out"
   }
 
-  package init(line: Int, exportID: ExportID, title: String) {
-    self.line = line
+  package init(position: RowPosition, exportID: ExportID, title: String) {
+    self.position = position
     self.exportID = exportID
     self.title = title
   }
 }
 
-extension ImportedRow {
-  /// The date in `column`; nil for an empty field, and for text that is no date, which is kept
-  /// in `unreadDates`.
-  mutating func date(_ columns: ExportColumns, _ column: String) -> PartialDate? {
-    date(columns[column], column: column)
+/// Where a row is in its export: the line it starts on (CSV, JSON), or the record's id (a
+/// Calibre library's book id).
+package enum RowPosition: Sendable, Hashable {
+  case line(Int)
+  case record(String)
+
+  /// `export.csv:12`, `metadata.db (book 864)`.
+  package func shown(in file: String) -> String {
+    switch self {
+    case .line(let line): "\(file):\(line)"
+    case .record(let id): "\(file) (book \(id))"
+    }
   }
 
-  mutating func date(_ text: String, column: String) -> PartialDate? {
+  /// `line 12`, `book 864`.
+  package var shortDescription: String {
+    switch self {
+    case .line(let line): "line \(line)"
+    case .record(let id): "book \(id)"
+    }
+  }
+}
+
+/// A row of the export that is no entry, and why (listed, never dropped unsaid).
+package struct SkippedRow: Sendable, Equatable {
+  package var position: RowPosition
+  /// The row's title, when it has one.
+  package var title: String?
+  package var reason: String
+
+  package init(position: RowPosition, title: String?, reason: String) {
+    self.position = position
+    self.title = title
+    self.reason = reason
+  }
+}
+
+extension ImportedRow {
+  /// The date in `column`; nil for an empty field, and for text that is no date (or one whose
+  /// order the file does not tell), which is kept in `unreadDates`.
+  mutating func date(_ columns: ExportColumns, _ column: String) -> PartialDate? {
+    guard let name = columns.name(of: column) else { return nil }
+    return date(columns[column], column: name, reader: columns.dates)
+  }
+
+  mutating func date(_ text: String, column: String, reader: DateReader) -> PartialDate? {
     guard !text.isEmpty else { return nil }
-    if let date = ExportValues.date(text) { return date }
+    if let date = reader.date(text) { return date }
     unreadDates.append(UnreadDate(column: column, text: text))
     return nil
   }

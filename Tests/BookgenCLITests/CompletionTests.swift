@@ -1,4 +1,5 @@
 import Foundation
+import Import
 import Site
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     ("bookgen build --jobs ", []),
     ("bookgen init ", ["site"]),
     ("bookgen init --ci ", ["github", "gitlab"]),
-    ("bookgen import ", ["goodreads", "storygraph"]),
+    ("bookgen import ", ExportFormat.allCases.map(\.rawValue)),
     ("bookgen import --jobs 4 goodreads ex", ["export.csv"]),
     ("bookgen import goodreads export.csv --shelves ", ["collections", "tags"]),
     ("bookgen theme ", ["copy", "list"]),

@@ -142,15 +142,25 @@ import Testing
   /// The import's report: the rows found by title, then those found nowhere, in export order.
   static func expectedReport(lines: [Int]) -> String {
     let rows = export.rows
+    func rounded(_ index: Int) -> String {
+      "\(rows[index].isbn13.prefix(1)).\(rows[index].isbn13.dropFirst().prefix(5))E+12"
+    }
     func line(_ index: Int) -> String {
       let authors = ([rows[index].author] + rows[index].additionalAuthors).joined(separator: ", ")
-      return "  export.csv:\(lines[index]): \(rows[index].title) by \(authors) → \(key(index))"
+      let mark = rows[index].isbnKind == .mangled ? " (ISBN \"\(rounded(index))\" rounded)" : ""
+      return "  export.csv:\(lines[index]): \(rows[index].title) by \(authors) → \(key(index))\(mark)"
     }
     let untitled = rows.indices.filter { !rows[$0].hasUsableISBN }
     let found = untitled.filter { rows[$0].found != .nowhere }
     let nowhere = untitled.filter { rows[$0].found == .nowhere }
+    let mangled = rows.indices.filter { rows[$0].isbnKind == .mangled }
+    let warning =
+      "warning: \(mangled.count) ISBNs such as \"\(rounded(mangled[0]))\" were rounded by a spreadsheet and "
+      + "lost their last digits, so their rows were looked up by title (marked below); export the file again, "
+      + "or format the column as text before saving it"
     return
-      (["Found by title and author (check them: 'matched_by: title' in goodreads.yml):"] + found.map(line)
+      ([warning, "Found by title and author (check them: 'matched_by: title' in goodreads.yml):"]
+      + found.map(line)
       + ["Kept without source data (no usable ISBN, no book found by title):"] + nowhere.map(line) + [
         "Added goodreads.yml to 'include' in catalog.yml",
         "Imported 1,000 books from export.csv into goodreads.yml in 0.3 s",

@@ -86,9 +86,10 @@ import Testing
           == CLIResult(
             status: 0, stdout: "",
             stderr: """
+              warning: the ISBN "9.78190E+12" of export.csv:3 was rounded by a spreadsheet and lost its last digits, so the row was looked up by title; export the file again, or format the column as text before saving it
               Found by title and author (check them: 'matched_by: title' in goodreads.yml):
                 export.csv:2: The Eyre Affair by Jasper Fforde → eyreNovel01
-                export.csv:3: Mr Cadno Campus by Roald Dahl → OL38238484M
+                export.csv:3: Mr Cadno Campus by Roald Dahl → OL38238484M (ISBN "9.78190E+12" rounded)
               Kept without source data (no usable ISBN, no book found by title):
                 export.csv:4: An Unfindable Pamphlet by Nobody Known → goodreads:3
               Added goodreads.yml to 'include' in catalog.yml
@@ -119,6 +120,7 @@ import Testing
               format: paperback
               owned: true
               tags: ["welsh", "gifts"]
+              # ISBN "9.78190E+12": a spreadsheet rounded it, so its last digits are lost
               imported:
                 source: goodreads
                 id: "2"
@@ -154,9 +156,10 @@ import Testing
     try google.start()
     try library.start()
     let report = """
+      warning: the ISBN "9.78190E+12" of export.csv:3 was rounded by a spreadsheet and lost its last digits, so the row was looked up by title; export the file again, or format the column as text before saving it
       Found by title and author (check them: 'matched_by: title' in goodreads.yml):
         export.csv:2: The Eyre Affair by Jasper Fforde → OL1W
-        export.csv:3: Mr Cadno Campus by Roald Dahl → OL38238484M
+        export.csv:3: Mr Cadno Campus by Roald Dahl → OL38238484M (ISBN "9.78190E+12" rounded)
       Kept without source data (no usable ISBN, no book found by title):
         export.csv:4: An Unfindable Pamphlet by Nobody Known → goodreads:3
       Added goodreads.yml to 'include' in catalog.yml
@@ -197,9 +200,10 @@ import Testing
           == CLIResult(
             status: 0, stdout: "",
             stderr: """
+              warning: the ISBN "9.78190E+12" of export.csv:3 was rounded by a spreadsheet and lost its last digits, so the row was looked up by title; export the file again, or format the column as text before saving it
               Kept without source data (no usable ISBN, no book found by title):
                 export.csv:2: The Eyre Affair by Jasper Fforde → goodreads:1
-                export.csv:3: Mr Cadno Campus by Roald Dahl → goodreads:2
+                export.csv:3: Mr Cadno Campus by Roald Dahl → goodreads:2 (ISBN "9.78190E+12" rounded)
                 export.csv:4: An Unfindable Pamphlet by Nobody Known → goodreads:3
               Added goodreads.yml to 'include' in catalog.yml
               warning: 3 rows not searched by title: Google Books and Open Library refused (HTTP 429) or could not be reached (importing again searches them)

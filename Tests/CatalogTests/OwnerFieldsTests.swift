@@ -18,6 +18,8 @@ import Testing
       - title: Comfort reads
     books:
       "9780547928227":
+        note: Spoils it all.
+        note_spoiler: true
         status: read
         rating: 4.5
         date_added: 2021-03-04

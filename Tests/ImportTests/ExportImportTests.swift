@@ -28,14 +28,53 @@ import Testing
   }
 
   static func plan(
-    _ name: String, format: ExportFormat = .goodreads, shelves: ShelfMapping = .tags,
+    _ name: String, format: ExportFormat? = nil, shelves: ShelfMapping = .tags,
     matcher: (any BookMatcher)? = nil, previous: [String: BookMatch] = [:]
   ) async throws -> ImportPlan {
-    var request = ImportRequest(
-      format: format, csvName: name, csv: try csv(name), collectionSlug: format.rawValue)
+    var request = try request(try csv(name), name: name, format: format)
     request.shelves = shelves
     request.previousMatches = previous
     return try await ExportImporter.plan(request, matcher: matcher)
+  }
+
+  /// An import of `bytes`, the export read as `bookgen import` reads it.
+  static func request(
+    _ bytes: [UInt8], name: String, format: ExportFormat? = nil, dateOrder: DateOrder? = nil
+  ) throws -> ImportRequest {
+    let export = try ExportReader.read(bytes, file: name, format: format, dateOrder: dateOrder)
+    return ImportRequest(export: export, collectionSlug: export.format.rawValue)
+  }
+
+  /// The plan for `text`, read as `bookgen import` reads it.
+  static func plan(text: String, name: String = "export.csv", format: ExportFormat? = nil) async throws
+    -> ImportPlan
+  {
+    try await ExportImporter.plan(try request(Array(text.utf8), name: name, format: format), matcher: nil)
+  }
+
+  /// Goodreads' columns, in its export's order.
+  static let goodreadsColumns = [
+    "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
+    "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published",
+    "Original Publication Year",
+    "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",
+    "Spoiler", "Private Notes", "Read Count", "Owned Copies",
+  ]
+
+  /// StoryGraph's columns, in its export's order.
+  static let storyGraphColumns = [
+    "Title", "Authors", "Contributors", "ISBN/UID", "Format", "Read Status", "Date Added", "Last Date Read",
+    "Dates Read", "Read Count", "Moods", "Pace", "Character- or Plot-Driven?",
+    "Strong Character Development?",
+    "Loveable Characters?", "Diverse Characters?", "Flawed Characters?", "Star Rating", "Review",
+    "Content Warnings", "Content Warning Description", "Tags", "Owned?",
+  ]
+
+  /// A CSV of `columns` with one row per dictionary (a missing value is blank).
+  static func csvText(_ columns: [String], _ rows: [[String: String]]) -> String {
+    ([columns.joined(separator: ",")]
+      + rows.map { row in columns.map { row[$0] ?? "" }.joined(separator: ",") })
+      .joined(separator: "\n") + "\n"
   }
 
   /// `text` as an included file of a minimal catalog, loaded.
@@ -56,7 +95,7 @@ import Testing
         "9780441172719", "goodreads:40265832", "goodreads:18007564", "9780618260300", "9780553593716",
         "goodreads:99999991", "goodreads:44767458",
       ])
-    #expect(plan.duplicates.map { "\($0.row.line) \($0.firstLine)" } == ["11 2"])
+    #expect(plan.duplicates.map { "\($0.row.position) \($0.first)" } == ["line(11) line(2)"])
     let catalog = try Self.load(plan.text)
     #expect(catalog.books.count == 7)
     let dune = try #require(catalog.books["9780441172719"])
@@ -114,27 +153,23 @@ import Testing
   /// date is guessed: each is left out of its entry, kept beside it as a comment and listed with
   /// its row; a year that is no year (`-380`) gives way to the edition's.
   @Test func textThatIsNoDateIsKeptAsACommentAndListed() async throws {
-    let header = ExportFormat.goodreads.requiredColumns.joined(separator: ",")
-    func row(_ values: [String: String]) -> String {
-      ExportFormat.goodreads.requiredColumns.map { values[$0] ?? "" }.joined(separator: ",")
-    }
-    let csv = [
-      header,
-      row([
-        "Book Id": "1", "Title": "The Republic", "Author": "Plato", "Year Published": "2003",
-        "Original Publication Year": "-380", "Date Read": "5/1/2022", "Date Added": "2022/01/09",
-        "Exclusive Shelf": "read",
-      ]),
-      row([
-        "Book Id": "2", "Title": "Symposium", "Author": "Plato", "Original Publication Year": "-385",
-        "Date Added": "13/13/2022", "Exclusive Shelf": "to-read",
-      ]),
-      row(["Book Id": "3", "Title": "Phaedo", "Author": "Plato", "Date Read": "2021/03/04"]),
-    ].joined(separator: "\n")
-    let request = ImportRequest(
-      format: .goodreads, csvName: "export.csv", csv: Array(csv.utf8), collectionSlug: "goodreads")
-    let plan = try await ExportImporter.plan(request, matcher: nil)
-    #expect(plan.unreadDates.map(\.row.line) == [2, 3])
+    let csv = Self.csvText(
+      Self.goodreadsColumns,
+      [
+        [
+          "Book Id": "1", "Title": "The Republic", "Author": "Plato", "Year Published": "2003",
+          "Original Publication Year": "-380", "Date Read": "5/1/2022", "Date Added": "2022/01/09",
+          "Exclusive Shelf": "read",
+        ],
+        [
+          "Book Id": "2", "Title": "Symposium", "Author": "Plato", "Original Publication Year": "-385",
+          "Date Added": "13/13/2022", "Exclusive Shelf": "to-read",
+        ],
+        ["Book Id": "3", "Title": "Phaedo", "Author": "Plato", "Date Read": "2021/03/04"],
+      ])
+    let plan = try await Self.plan(text: csv)
+    #expect(plan.unreadDates.map(\.row.position) == [.line(2), .line(3)])
+    #expect(plan.dateOrder == .undecided(example: "5/1/2022", position: .line(2), count: 1))
     #expect(
       plan.unreadDates.map(\.row.unreadDates) == [
         [.init(column: "Date Read", text: "5/1/2022")],
@@ -157,15 +192,15 @@ import Testing
 
   /// StoryGraph's `Dates Read` ranges: a half that is no date is listed, the other half kept.
   @Test func aStoryGraphReadingWithAHalfThatIsNoDate() async throws {
-    let header = ExportFormat.storygraph.requiredColumns
-    let values = [
-      "Title": "Kindred", "Authors": "Octavia E. Butler", "Read Status": "read",
-      "Dates Read": "2021/03/04-3/10/2021",
-    ]
-    let csv = header.joined(separator: ",") + "\n" + header.map { values[$0] ?? "" }.joined(separator: ",")
-    let request = ImportRequest(
-      format: .storygraph, csvName: "sg.csv", csv: Array(csv.utf8), collectionSlug: "storygraph")
-    let plan = try await ExportImporter.plan(request, matcher: nil)
+    let csv = Self.csvText(
+      Self.storyGraphColumns,
+      [
+        [
+          "Title": "Kindred", "Authors": "Octavia E. Butler", "Read Status": "read",
+          "Dates Read": "2021/03/04-3/10/2021",
+        ]
+      ])
+    let plan = try await Self.plan(text: csv, name: "sg.csv")
     #expect(plan.entries.map(\.row.unreadDates) == [[.init(column: "Dates Read", text: "3/10/2021")]])
     #expect(plan.entries.map(\.row.dateStarted?.description) == ["2021-03-04"])
   }
@@ -211,8 +246,8 @@ import Testing
     #expect(plan.entries[3].key == clean.entries[3].key)
     for (mangled, original) in zip(plan.entries.map(\.row), clean.entries.map(\.row)) {
       var row = mangled
-      (row.isbn13, row.unusableISBN, row.exportID) = (
-        original.isbn13, original.unusableISBN, original.exportID
+      (row.isbn13, row.unusableISBN, row.isbnLostDigits, row.exportID) = (
+        original.isbn13, original.unusableISBN, original.isbnLostDigits, original.exportID
       )
       #expect(row == original)
     }
@@ -225,23 +260,21 @@ import Testing
     }
     #expect(
       error?.diagnostics.map(\.description) == [
-        "storygraph.csv:1:1: error: this is a StoryGraph export, not a Goodreads one: import it with 'bookgen import storygraph storygraph.csv'"
+        "storygraph.csv:1:1: error: this is a StoryGraph export, not a Goodreads one: import it with 'bookgen import storygraph.csv' (or 'bookgen import storygraph storygraph.csv')"
       ])
   }
 
   @Test func anUnknownExportNamesItsColumnsAndTheKnownFormats() async throws {
-    let request = ImportRequest(
-      format: .goodreads, csvName: "books.csv", csv: Array("Name,Writer,Stars\nDune,Herbert,5\n".utf8),
-      collectionSlug: "goodreads")
-    let error = await #expect(throws: ImportError.self) {
-      _ = try await ExportImporter.plan(request, matcher: nil)
+    let error = #expect(throws: ImportError.self) {
+      _ = try ExportReader.read(Array("Name,Writer,Stars\nDune,Herbert,5\n".utf8), file: "books.csv")
     }
     #expect(
       error?.diagnostics.map(\.description) == [
         """
         books.csv:1:1: error: this is not an export bookgen knows: its columns are 'Name', 'Writer', 'Stars'
-        note: a Goodreads export is imported with 'bookgen import goodreads FILE.csv' (made under My Books, Import and export, Export Library)
-        note: a StoryGraph export is imported with 'bookgen import storygraph FILE.csv' (made under Manage Account, Export StoryGraph Library)
+        note: a Goodreads export (My Books, Import and export, Export Library) has columns such as 'Book Id', 'Title', 'Author', 'ISBN13', 'Exclusive Shelf'
+        note: a StoryGraph export (Manage Account, Export StoryGraph Library) has columns such as 'Title', 'Authors', 'ISBN/UID', 'Read Status', 'Star Rating'
+        note: any other CSV: 'bookgen import FILE --columns title=NAME,isbn=NAME,…' names the columns to read
         """
       ])
   }

@@ -17,11 +17,18 @@ import Testing
       // A spreadsheet's ISBN-10 without its leading zero; a checksum that fails with it is no ISBN.
       ("441172717", "9780441172719", nil),
       ("441172718", nil, "441172718"),
+      // A spreadsheet's number with all its digits is the ISBN again; LibraryThing's brackets.
+      ("9.780441172719E+12", "9780441172719", nil),
+      ("9780441172719.0", "9780441172719", nil),
+      ("4.41172717E+08", "9780441172719", nil),
+      ("[0441172717]", "9780441172719", nil),
+      ("9.78044117272E+12", nil, "9.78044117272E+12"),
     ] as [(String, String?, String?)])
   func isbns(text: String, isbn13: String?, unusable: String?) {
     let value = ExportValues.isbn(text)
     #expect(value.isbn13 == isbn13)
     #expect(value.unusable == unusable)
+    #expect(value.lostDigits == (text.uppercased().contains("E+") && isbn13 == nil))
   }
 
   @Test(
@@ -63,12 +70,12 @@ import Testing
     ("2021/03", "2021-03"), ("2021", "2021"), ("2021/03/04 10:22:13 UTC", "2021-03-04"),
   ])
   func dates(text: String, date: String) {
-    #expect(ExportValues.date(text)?.description == date)
+    #expect(DateReader(order: nil).date(text)?.description == date)
   }
 
-  @Test(arguments: ["", "03/04/2021", "2021/13/01", "2021/02/32", "yesterday", "21/03/04"])
+  @Test(arguments: ["", "03/04/2021", "2021/13/01", "2021/02/32", "yesterday", "21/03/04", "2021/02/30"])
   func notDates(text: String) {
-    #expect(ExportValues.date(text) == nil)
+    #expect(DateReader(order: nil).date(text) == nil)
   }
 
   @Test(arguments: [

@@ -112,7 +112,8 @@ enum SiteSearch {
       shelves = book.reading?.status.map { [shelf($0)] } ?? []
       description = book.description
       descriptionFormat = book.descriptionFormat
-      note = book.note
+      // A note that gives the plot away is no search result's snippet.
+      note = book.noteSpoiler ? nil : book.note
       year = book.date.map { String($0.year) }
       self.language = book.language.map(languageName)
       thumbnail = facts.thumbnail

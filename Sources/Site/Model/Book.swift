@@ -118,6 +118,8 @@ struct Book: Sendable {
   var isbn10: String? { fields.isbn10 }
   /// The owner's Markdown note.
   var note: String? { fields.note }
+  /// The note gives the plot away: shown behind a disclosure, never searched.
+  var noteSpoiler: Bool { fields.record.noteSpoiler }
   var tags: [String] { fields.record.tags ?? [] }
   /// The owner's reading and copy, when the entry says anything of them.
   var reading: ReadingRecord? { fields.record.reading }

@@ -16,18 +16,15 @@ extension BookSource {
   /// A book an export listed that no source knows: its `imported:` title, authors and more.
   /// Made once per app (pages ask for it per book).
   static func export(_ source: ImportSource) -> BookSource {
-    switch source {
-    case .goodreads: goodreadsExport
-    case .storygraph: storyGraphExport
-    }
+    exports[source]!
   }
 
-  private static let goodreadsExport = makeExport(.goodreads)
-  private static let storyGraphExport = makeExport(.storygraph)
+  private static let exports = Dictionary(
+    uniqueKeysWithValues: ImportSource.allCases.map { ($0, makeExport($0)) })
 
   private static func makeExport(_ source: ImportSource) -> BookSource {
     BookSource(
-      id: "\(source.rawValue)-export", name: source == .goodreads ? "Goodreads export" : "StoryGraph export",
+      id: "\(source.rawValue)-export", name: "\(source.appName) export",
       fieldNames: [
         .title: "imported.title", .authors: "imported.authors", .publisher: "imported.publisher",
         .pageCount: "imported.page_count", .published: "imported.published",
@@ -64,6 +61,7 @@ extension BookEntry {
     // The owner's cover is the book's at every size: the page shows it, not a source's larger one.
     state(.covers, \.covers, overrides.cover.map(CoverLinks.init(all:)))
     state(.note, \.note, note)
+    if note != nil { record.noteSpoiler = noteSpoiler }
     state(.tags, \.tags, tags)
     state(
       .series, \.series,

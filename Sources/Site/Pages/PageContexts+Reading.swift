@@ -89,6 +89,6 @@ extension PageContexts {
     guard let app = ImportSource.allCases.first(where: { BookSource.export($0) == source }) else {
       return nil
     }
-    return strings.format("dataFromExport", ["source": app == .goodreads ? "Goodreads" : "StoryGraph"])
+    return strings.format("dataFromExport", ["source": app.appName])
   }
 }

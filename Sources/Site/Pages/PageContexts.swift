@@ -123,7 +123,12 @@ final class PageContexts: Sendable {
       descriptionHTML: book.description.map {
         TextFormatting.descriptionHTML($0, format: book.descriptionFormat)
       },
-      noteHTML: book.note.map(TextFormatting.markdownHTML),
+      noteHTML: book.note.map { note in
+        let html = TextFormatting.markdownHTML(note)
+        guard book.noteSpoiler else { return html }
+        return "<details class=\"spoiler\"><summary>" + MarkupEscaping.escapeHTML(strings["spoilerShow"])
+          + "</summary>" + html + "</details>"
+      },
       summary: book.metaDescription)
   }
 

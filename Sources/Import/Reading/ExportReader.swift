@@ -1,0 +1,72 @@
+/// An export read and recognised: its rows as named fields, the app that wrote it, and how its
+/// dates are read.
+package struct ReadExport: Sendable {
+  /// As messages name the file.
+  package var file: String
+  package var format: ExportFormat
+  package var table: ExportTable
+  /// The order of the file's numeric dates, and how it was found.
+  package var dateOrder: DateOrderFinding
+}
+
+/// Reads an export's bytes: their encoding, then the rows, then which app wrote them (unless
+/// the owner said), then the order of their dates.
+package enum ExportReader {
+  /// `format` nil: recognised by the file's columns. `dateOrder` nil: told by the file's dates.
+  /// `columns`: which columns hold what in a CSV of no known app's (`--columns`).
+  package static func read(
+    _ bytes: [UInt8], file: String, format: ExportFormat? = nil, dateOrder: DateOrder? = nil,
+    columns: ColumnChoice? = nil
+  ) throws(ImportError) -> ReadExport {
+    let text = try ExportText.decode(bytes, file: file)
+    var table = ExportTable(try CSVReader.read(text.bytes, file: file), encoding: text.encoding)
+    if let columns {
+      table = try columns.applied(to: table, file: file)
+      return try recognised(table, file: file, format: .csv, dateOrder: dateOrder)
+    }
+    guard format != .csv else { throw .columnsNeeded(file: file, columns: table.columns) }
+    return try recognised(table, file: file, format: format, dateOrder: dateOrder)
+  }
+
+  /// A table read by any reader, recognised.
+  static func recognised(
+    _ table: ExportTable, file: String, format asked: ExportFormat?, dateOrder: DateOrder?
+  ) throws(ImportError) -> ReadExport {
+    let index = table.index
+    let detected = ExportFormat.detect(index)
+    let format: ExportFormat
+    if asked == .csv {
+      format = .csv
+    } else if let asked {
+      guard asked.identifyingColumns.contains(where: index.contains) else {
+        if case .found(let found) = detected {
+          throw .otherFormat(file: file, found: found, asked: asked)
+        }
+        throw .noBookColumn(file: file, format: asked, columns: table.columns)
+      }
+      // The file is plainly another app's: its columns fit that one better.
+      if case .found(let found) = detected, found != asked,
+        asked.knownColumns.intersection(index.names).count
+          < found.knownColumns.intersection(index.names).count
+      {
+        throw .otherFormat(file: file, found: found, asked: asked)
+      }
+      format = asked
+    } else {
+      switch detected {
+      case .found(let found): format = found
+      case .ambiguous(let formats):
+        throw .ambiguousFormat(file: file, formats: formats, columns: table.columns)
+      case .unknown: throw .unknownFormat(file: file, columns: table.columns)
+      }
+    }
+    var survey = DateOrderSurvey()
+    let dateColumns = format.dateColumns.compactMap { index.positions[$0] }
+    if dateOrder == nil, !dateColumns.isEmpty {
+      for record in table.records {
+        for position in dateColumns { survey.survey(record.fields[position], at: record.position) }
+      }
+    }
+    return ReadExport(file: file, format: format, table: table, dateOrder: survey.finding(given: dateOrder))
+  }
+}
