@@ -21,6 +21,8 @@ let package = Package(
     .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
     .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+    // libsqlite3, for `bookgen import` of a Calibre library's metadata.db (read-only).
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     // Dependency-free utilities every stage may use (file reading and folder safety, hashing,
     // UTC time, number text, percent-encoding, HTML/XML escaping, stage timing).
@@ -51,9 +53,11 @@ let package = Package(
     .target(
       name: "Sourcing",
       dependencies: ["BookRecord", "Catalog", "Diagnostics", "Fetching", "GoogleBooks", "OpenLibrary"]),
-    // `bookgen import`: Goodreads and StoryGraph CSV exports into `books:` entries (a YAML file
-    // catalog.yml includes); title lookups come in through a protocol the CLI fills.
-    .target(name: "Import", dependencies: ["Catalog", "Diagnostics", "Support"]),
+    // `bookgen import`: exports of Goodreads, StoryGraph, LibraryThing, Calibre (its CSV, or a
+    // library's metadata.db through CSQLite), BookWyrm, Openreads, Open Library and any CSV into
+    // `books:` entries (a YAML file catalog.yml includes); title lookups come in through a
+    // protocol the CLI fills.
+    .target(name: "Import", dependencies: ["Catalog", "CSQLite", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
     // The template engine, also a library product of its own: it depends only on Diagnostics
     // (dependency-free, no Foundation), whose Diagnostic and Diagnosable are part of its API.
@@ -92,7 +96,7 @@ let package = Package(
     .executableTarget(name: "bookgen", dependencies: ["BookgenCLI"]),
     // Shared test helpers: in-process HTTP servers that answer like Google Books and Open Library,
     // and a raw HTTP client (TCPClient) for the server's and the preview's tests.
-    .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["CSQLite", "HTTPServer"], path: "Tests/TestSupport"),
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),

@@ -3,7 +3,7 @@
 # libcurl4-openssl-dev: the static Foundation of the release build links libcurl (FoundationNetworking).
 # Usage: .ci/deps.sh [extra-package …]   (the quality gate passes its browser packages)
 set -euo pipefail
-packages=(pkg-config libcmark-dev libyaml-dev libgumbo-dev libcurl4-openssl-dev "$@")
+packages=(pkg-config libcmark-dev libyaml-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev "$@")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Usage: .ci/static-libs.sh DIR
-# Makes the release build link libcmark, libyaml and libgumbo statically (README: Install).
+# Makes the release build link libcmark, libyaml, libgumbo and libsqlite3 (with the zlib it
+# needs) statically (README: Install); glibc's own libraries (libm, libpthread…) stay shared.
 # The linker takes the first folder on its -L list that holds a library, a .so before a .a,
 # and the system .pc files put /usr/lib/<triplet> first; so DIR/pkgconfig gets a twin of each
 # .pc whose -L names DIR/lib, which holds only the .a files (links to the Debian -dev ones).
@@ -8,10 +9,11 @@
 set -euo pipefail
 dir="${1:?usage: static-libs.sh DIR}"
 mkdir -p "$dir/pkgconfig" "$dir/lib"
-for module in libcmark yaml-0.1 gumbo; do
+for module in libcmark yaml-0.1 gumbo sqlite3; do
   libdir="$(pkg-config --variable=libdir "$module")"
   libs="$(pkg-config --static --libs-only-l "$module")" # with Libs.private, as a static link needs
   for flag in $libs; do
+    case "$flag" in -lm | -lpthread | -ldl | -lrt | -lc) continue ;; esac
     archive="$libdir/lib${flag#-l}.a"
     [ -f "$archive" ] || {
       echo "error: $archive is missing: the static library of $module ships in its Debian -dev package" >&2

@@ -42,15 +42,7 @@ extension CommandContext {
   private func importPlan(_ options: ImportCommandOptions, catalog: Catalog)
     async throws -> (ImportPlan, Spent.Record?)
   {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileReader.read(environment.resolve(options.file), limit: Self.exportLimit)
-    } catch {
-      throw ImportError.file(path: options.file, reason: error.reason)
-    }
-    let export = try ExportReader.read(
-      bytes, file: options.file, format: options.format, dateOrder: options.dateOrder,
-      columns: options.columns)
+    let export = try readExport(options)
     let outputName = options.outputName(for: export.format)
     let ownFile = catalog.includes.first { $0.name == outputName }
     let slug = Slug.make(
@@ -90,6 +82,27 @@ extension CommandContext {
       if progress == nil { console.detail(spent.statistics.summary(warnings: spent.warnings.count)) }
     }
     return (plan, spent)
+  }
+
+  /// The export named: a Calibre library folder (or its metadata.db) read from its database,
+  /// any other file from its bytes.
+  private func readExport(_ options: ImportCommandOptions) throws -> ReadExport {
+    let path = environment.resolve(options.file)
+    if options.columns == nil,
+      let library = try ExportReader.readLibrary(
+        at: path, shown: options.file, format: options.format, dateOrder: options.dateOrder)
+    {
+      return library
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.read(path, limit: Self.exportLimit)
+    } catch {
+      throw ImportError.file(path: options.file, reason: error.reason)
+    }
+    return try ExportReader.read(
+      bytes, file: options.file, format: options.format, dateOrder: options.dateOrder,
+      columns: options.columns)
   }
 
   /// The most read from an export: 64 MiB is a library of 100,000 books with reviews.

@@ -112,6 +112,11 @@ package struct ImportRecord: Sendable, Equatable {
   /// The export's ISBN when it was no usable one (`9.78053E+12`, an ASIN), as written.
   package var isbn: String?
   package var publisher: String?
+  /// Markdown: the book's description as the export had it (a Calibre library's comments).
+  package var description: String?
+  /// An image file of the book's cover the export pointed at (a Calibre library's
+  /// `cover.jpg`), kept for the owner: a site shows only covers it is given.
+  package var coverFile: String?
   package var pageCount: Int?
   /// The edition's year of publication.
   package var published: PartialDate?

@@ -3,8 +3,8 @@ import Diagnostics
 /// The shop fields, `links`, `extra` and `imported` of a `books:` entry.
 extension CatalogDecoder {
   static let importedKeys = [
-    "source", "id", "title", "authors", "contributors", "isbn", "publisher", "page_count", "published",
-    "private_notes", "matched_by", "match_source",
+    "source", "id", "title", "authors", "contributors", "isbn", "publisher", "description", "cover_file",
+    "page_count", "published", "private_notes", "matched_by", "match_source",
   ]
   static let currencyCode = "a three-letter ISO 4217 currency code in capitals such as 'EUR'"
 
@@ -101,6 +101,8 @@ extension CatalogDecoder {
     record.contributors = stringList(fields, "contributors") ?? []
     record.isbn = string(fields, "isbn")
     record.publisher = string(fields, "publisher")
+    record.description = string(fields, "description")
+    record.coverFile = string(fields, "cover_file")
     record.pageCount = integer(fields, "page_count", in: CatalogRanges.pageCount)
     record.published = checked(
       fields, "published", expected: Self.partialDate, isValid: CatalogRules.isPartialDate

@@ -28,7 +28,9 @@ package enum ImportError: Error, Sendable, Equatable, Diagnosable {
         "this is not an export bookgen knows: its columns are \(Self.shown(columns))",
         at: SourceLocation(file: file, line: 1, column: 1))
       diagnostic.notes = ExportFormat.allCases.filter { $0 != .csv }.map {
-        .note("a \($0.appName) export (\($0.exportHint)) has columns such as \(Self.shown($0.sampleColumns))")
+        .note(
+          "\("AEIOU".contains($0.appName.first!) ? "an" : "a") \($0.appName) export (\($0.exportHint)) has "
+            + "columns such as \(Self.shown($0.sampleColumns))")
       }
       diagnostic.notes.append(
         .note(

@@ -92,6 +92,11 @@ package enum ImportFileWriter {
     }
     addImported("isbn", row.unusableISBN.map(YAMLText.quoted))
     addImported("publisher", row.publisher.map(YAMLText.quoted))
+    if let description = row.description {
+      addImported(
+        "description", YAMLText.literalBlock(description, indent: 8) ?? YAMLText.quoted(description))
+    }
+    addImported("cover_file", row.coverFile.map(YAMLText.quoted))
     addImported("page_count", row.pageCount.map(String.init))
     addImported("published", row.published?.description)
     if let notes = row.privateNotes {

@@ -133,9 +133,9 @@ package enum ExportImporter {
           plan.repairedText += 1
         }
       }
-      let row = export.format.row(
-        ExportColumns(index: index, fields: fields, dates: dates), at: record.position)
-      if let reason = row.skipReason {
+      let columns = ExportColumns(index: index, fields: fields, dates: dates)
+      let row = export.format.row(columns, at: record.position)
+      if let reason = export.format.skipReason(columns) ?? row.skipReason {
         plan.skipped.append(SkippedRow(position: record.position, title: row.title.nonEmpty, reason: reason))
         continue
       }

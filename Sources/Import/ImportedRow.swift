@@ -42,6 +42,10 @@ package struct ImportedRow: Sendable, Equatable {
   package var spoiler = false
   package var privateNotes: String?
   package var publisher: String?
+  /// Markdown: the book's description as the export has it (Calibre's comments, Openreads').
+  package var description: String?
+  /// An image of the cover beside the export (a Calibre library's `cover.jpg`).
+  package var coverFile: String?
   package var pageCount: Int?
   package var published: PartialDate?
   /// Further columns kept as `extra` values (StoryGraph's character questions, content warnings).

@@ -150,6 +150,47 @@ import Testing
     }
   }
 
+  /// A Calibre library folder, recognised as one and read from its database, which is left as
+  /// it was; each book's cover is remembered for the owner.
+  @Test func aCalibreLibraryFolderImports() async throws {
+    try await withSite { root in
+      try FileManager.default.createDirectory(atPath: root + "/lib", withIntermediateDirectories: true)
+      let library = try CalibreLibraryFixture.make(in: root + "/lib")
+      let before = try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db"))
+      let result = await runCLI(["import", "lib/Calibre Library", "--offline"], in: root)
+      #expect(
+        result
+          == CLIResult(
+            status: 0, stdout: "",
+            stderr: """
+              Kept without source data (no usable ISBN, no book found by title):
+                lib/Calibre Library (book 3): A Planted Path by Unknown → calibre:a6b0a1c2-0000-4000-8000-000000000003
+              Added calibre.yml to 'include' in catalog.yml
+              Imported 4 books from lib/Calibre Library into calibre.yml in 0.3 s
+
+              """))
+      let imported = try String(contentsOfFile: root + "/calibre.yml", encoding: .utf8)
+      let cover =
+        (library as NSString).standardizingPath + "/Seanan McGuire/That Ain't Witchcraft (1)/cover.jpg"
+      #expect(imported.contains("      cover_file: \"\(cover)\"\n"))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db")) == before)
+    }
+  }
+
+  /// Any app's export is recognised by its columns: the file is named after the app.
+  @Test func theAppIsRecognisedByItsColumns() async throws {
+    try await withSite { root in
+      for file in ["openreads.csv", "bookwyrm-export.csv", "librarything.json"] {
+        try FileManager.default.copyItem(
+          atPath: Self.exports.appendingPathComponent(file).path, toPath: root + "/" + file)
+        let result = await runCLI(["import", file, "--offline", "-q"], in: root)
+        #expect(result == CLIResult(status: 0, stdout: "", stderr: ""), "\(file)")
+      }
+      let catalog = try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8)
+      #expect(catalog.hasSuffix("include: [openreads.yml, bookwyrm.yml, librarything.yml]\n"))
+    }
+  }
+
   @Test func aFileTheOwnerWroteIsNeverReplaced() async throws {
     try await withSite { root in
       try write("books: {}\n", to: root + "/mine.yml")
@@ -210,7 +251,7 @@ import Testing
     (["import"], "error: missing <file>: expected the exported file"),
     (
       ["import", "goodread", "x.csv"],
-      "error: invalid value 'goodread' for '<format>': expected 'goodreads', 'storygraph', 'csv' (did you mean 'goodreads'?)"
+      "error: invalid value 'goodread' for '<format>': expected 'goodreads', 'storygraph', 'librarything', 'calibre', 'bookwyrm', 'openreads', 'openlibrary', 'csv' (did you mean 'goodreads'?)"
     ),
     (["import", "goodreads"], "error: missing <file>: expected the exported file"),
     (

@@ -4,7 +4,7 @@
 #  1. its checksum verifies with `sha256sum -c`, and it holds bookgen, README.md, LICENSE and
 #     the CI workflows (ci/github-pages.yml, ci/gitlab-pages.yml);
 #  2. the binary needs only glibc, libstdc++, libgcc and libcurl: ldd names no Swift,
-#     Foundation, ICU, cmark, yaml or gumbo library;
+#     Foundation, ICU, cmark, yaml, gumbo or sqlite library;
 #  3. with an empty environment (env -i PATH=/usr/bin:/bin), and the Swift toolchain's folder
 #     hidden where a private mount namespace is allowed, `bookgen --version` names this
 #     checkout's commit and `bookgen build --offline` builds the example catalog from a temp
@@ -57,7 +57,7 @@ cmp -s "$work/$package/README.md" README.md && cmp -s "$work/$package/LICENSE" L
 
 # 2. What the binary links: only the libraries the README's runtime packages provide.
 libraries="$(ldd "$bookgen")" || die "ldd $bookgen failed"
-toolchain="$(grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|yaml|gumbo|not found' <<<"$libraries")" &&
+toolchain="$(grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|yaml|gumbo|sqlite|not found' <<<"$libraries")" &&
   fail "ldd names libraries the archive must not need:"$'\n'"$toolchain"
 needed="$(readelf -d "$bookgen" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')"
 allowed="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libm.so.6 libstdc++.so.6 "

@@ -274,6 +274,11 @@ import Testing
         books.csv:1:1: error: this is not an export bookgen knows: its columns are 'Name', 'Writer', 'Stars'
         note: a Goodreads export (My Books, Import and export, Export Library) has columns such as 'Book Id', 'Title', 'Author', 'ISBN13', 'Exclusive Shelf'
         note: a StoryGraph export (Manage Account, Export StoryGraph Library) has columns such as 'Title', 'Authors', 'ISBN/UID', 'Read Status', 'Star Rating'
+        note: a LibraryThing export (More, Import/Export, Export your library (tab-delimited, CSV or JSON)) has columns such as 'Book Id', 'Title', 'Primary Author', 'ISBNs', 'Collections'
+        note: a Calibre export (the library folder itself (with its metadata.db), or 'calibredb catalog books.csv' (Convert books, Create a catalog, CSV)) has columns such as 'title', 'authors', 'identifiers', 'series_index', 'uuid'
+        note: a BookWyrm export (Settings, CSV export) has columns such as 'title', 'author_text', 'remote_id', 'isbn_13', 'shelf'
+        note: an Openreads export (Settings, Backup, Export to CSV) has columns such as 'title', 'author', 'status', 'olid', 'readings'
+        note: an Open Library export (My Books, Import & Export, Download Reading Log) has columns such as 'Work ID', 'Title', 'Authors', 'Edition ID', 'Bookshelf'
         note: any other CSV: 'bookgen import FILE --columns title=NAME,isbn=NAME,…' names the columns to read
         """
       ])

@@ -8,8 +8,18 @@ extension ExportFormat {
     switch self {
     case .goodreads: Self.goodreads(columns, at: position)
     case .storygraph: Self.storygraph(columns, at: position)
+    case .librarything: Self.libraryThing(columns, at: position)
+    case .calibre: Self.calibre(columns, at: position)
+    case .bookwyrm: Self.bookWyrm(columns, at: position)
+    case .openreads: Self.openreads(columns, at: position)
+    case .openlibrary: Self.openLibraryLog(columns, at: position)
     case .csv: Self.generic(columns, at: position)
     }
+  }
+
+  /// Why a row the app marks so makes no entry (Openreads' trash); nil for the others.
+  func skipReason(_ columns: ExportColumns) -> String? {
+    self == .openreads ? Self.openreadsSkipReason(columns) : nil
   }
 
   /// A status word as the apps write it (`read`, `currently-reading`, `Want to Read`,

@@ -4,6 +4,11 @@ import Catalog
 package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   case goodreads
   case storygraph
+  case librarything
+  case calibre
+  case bookwyrm
+  case openreads
+  case openlibrary
   /// Any other CSV, its columns named with `--columns`.
   case csv
 
@@ -14,6 +19,13 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .goodreads: "My Books, Import and export, Export Library"
     case .storygraph: "Manage Account, Export StoryGraph Library"
+    case .librarything: "More, Import/Export, Export your library (tab-delimited, CSV or JSON)"
+    case .calibre:
+      "the library folder itself (with its metadata.db), or 'calibredb catalog books.csv' (Convert books, "
+        + "Create a catalog, CSV)"
+    case .bookwyrm: "Settings, CSV export"
+    case .openreads: "Settings, Backup, Export to CSV"
+    case .openlibrary: "My Books, Import & Export, Download Reading Log"
     case .csv: "any other CSV or spreadsheet, its columns named with --columns"
     }
   }
@@ -28,6 +40,11 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .goodreads: .goodreads
     case .storygraph: .storygraph
+    case .librarything: .librarything
+    case .calibre: .calibre
+    case .bookwyrm: .bookwyrm
+    case .openreads: .openreads
+    case .openlibrary: .openlibrary
     case .csv: .csv
     }
   }
@@ -42,8 +59,7 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
         "original publication year", "date read", "date added", "bookshelves", "bookshelves with positions",
         "exclusive shelf", "my review", "spoiler", "private notes", "read count", "owned copies",
         "recommended for", "recommended by", "condition", "condition description", "bcid",
-        "original purchase date",
-        "original purchase location",
+        "original purchase date", "original purchase location",
       ]
     case .storygraph:
       [
@@ -54,6 +70,48 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
         "loveable characters?", "diverse characters?", "flawed characters?", "star rating", "review",
         "content warnings", "content warning description", "tags", "owned?",
       ]
+    case .librarything:
+      [
+        // The tab-separated export (and the JSON one, read into its columns).
+        "book id", "title", "sort character", "primary author", "primary author role", "secondary author",
+        "secondary author roles", "publication", "date", "review", "rating", "comment", "private comment",
+        "summary", "media", "physical description", "weight", "height", "thickness", "length", "dimensions",
+        "page count", "lccn", "acquired", "date started", "date read", "barcode", "bcid", "tags",
+        "collections",
+        "languages", "original languages", "lc classification", "isbn", "isbns", "subjects", "dewey decimal",
+        "dewey wording", "other call number", "copies", "source", "entry date", "from where", "oclc",
+        "work id",
+        "lending patron", "lending status", "lending start", "lending end", "series",
+        // The older CSV.
+        "author (first, last)", "author (last, first)", "lcc", "ddc", "publication info", "ratings",
+        "reviews",
+      ]
+    case .calibre:
+      [
+        "id", "uuid", "title", "title_sort", "authors", "author_sort", "isbn", "identifiers", "rating",
+        "timestamp", "pubdate", "series", "series_index", "tags", "publisher", "comments", "formats", "cover",
+        "languages", "library_name", "size", "ondevice", "#read", "#date_read",
+      ]
+    case .bookwyrm:
+      [
+        "title", "author_text", "remote_id", "openlibrary_key", "inventaire_id", "librarything_key",
+        "goodreads_key", "bnf_id", "viaf", "wikidata", "asin", "aasin", "isfdb", "isbn_10", "isbn_13",
+        "oclc_number", "pages", "start_date", "finish_date", "stopped_date", "rating", "review_name",
+        "review_cw", "review_content", "review_published", "shelf", "shelf_name", "shelf_date",
+      ]
+    case .openreads:
+      [
+        "title", "subtitle", "author", "description", "status", "favourite", "deleted", "rating", "pages",
+        "publication_year", "isbn", "olid", "tags", "my_review", "notes", "book_format", "readings",
+        "date_added",
+        "date_modified", "start_date", "finish_date", "reading_time",
+      ]
+    case .openlibrary:
+      [
+        "work id", "title", "authors", "first publish year", "edition id", "edition count", "bookshelf",
+        "my ratings", "ratings average", "ratings count", "has ebook", "subjects", "subject people",
+        "subject places", "subject times",
+      ]
     case .csv: []
     }
   }
@@ -63,6 +121,11 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .goodreads: ["Book Id", "Title", "Author", "ISBN13", "Exclusive Shelf"]
     case .storygraph: ["Title", "Authors", "ISBN/UID", "Read Status", "Star Rating"]
+    case .librarything: ["Book Id", "Title", "Primary Author", "ISBNs", "Collections"]
+    case .calibre: ["title", "authors", "identifiers", "series_index", "uuid"]
+    case .bookwyrm: ["title", "author_text", "remote_id", "isbn_13", "shelf"]
+    case .openreads: ["title", "author", "status", "olid", "readings"]
+    case .openlibrary: ["Work ID", "Title", "Authors", "Edition ID", "Bookshelf"]
     case .csv: []
     }
   }
@@ -72,6 +135,11 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .goodreads: ["title", "isbn", "isbn13"]
     case .storygraph: ["title", "isbn/uid"]
+    case .librarything: ["title", "isbn", "isbns"]
+    case .calibre: ["title", "isbn", "identifiers"]
+    case .bookwyrm: ["title", "isbn_13", "isbn_10", "openlibrary_key"]
+    case .openreads: ["title", "isbn", "olid"]
+    case .openlibrary: ["work id", "edition id", "title"]
     case .csv: ["title", "isbn"]
     }
   }
@@ -81,6 +149,11 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
     switch self {
     case .goodreads: ["date read", "date added", "original purchase date"]
     case .storygraph: ["date added", "last date read", "dates read"]
+    case .librarything: ["date started", "date read", "entry date", "acquired"]
+    case .calibre: ["timestamp", "pubdate", "#date_read"]
+    case .bookwyrm: ["start_date", "finish_date", "shelf_date"]
+    case .openreads: ["date_added", "readings", "start_date", "finish_date"]
+    case .openlibrary: []
     case .csv: ["date_added", "date_started", "date_read", "published"]
     }
   }

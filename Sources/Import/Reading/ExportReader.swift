@@ -19,6 +19,16 @@ package enum ExportReader {
     columns: ColumnChoice? = nil
   ) throws(ImportError) -> ReadExport {
     let text = try ExportText.decode(bytes, file: file)
+    if LibraryThingJSON.looksLikeJSON(text.bytes) {
+      guard format == nil || format == .librarything, columns == nil else {
+        throw .unreadable(
+          file: file, line: 1,
+          reason: "the file is JSON: bookgen reads LibraryThing's JSON export, and CSV from the other apps")
+      }
+      var table = try LibraryThingJSON.read(text.bytes, file: file)
+      table.encoding = text.encoding
+      return try recognised(table, file: file, format: .librarything, dateOrder: dateOrder)
+    }
     var table = ExportTable(try CSVReader.read(text.bytes, file: file), encoding: text.encoding)
     if let columns {
       table = try columns.applied(to: table, file: file)
@@ -26,6 +36,18 @@ package enum ExportReader {
     }
     guard format != .csv else { throw .columnsNeeded(file: file, columns: table.columns) }
     return try recognised(table, file: file, format: format, dateOrder: dateOrder)
+  }
+
+  /// A Calibre library (its folder, or its `metadata.db`), read from its database; nil when
+  /// `path` is no library.
+  package static func readLibrary(
+    at path: String, shown: String, format: ExportFormat?, dateOrder: DateOrder?
+  ) throws(ImportError) -> ReadExport? {
+    guard format == nil || format == .calibre, let database = CalibreLibrary.database(at: path) else {
+      return nil
+    }
+    let table = try CalibreLibrary.read(database: database, shown: shown)
+    return try recognised(table, file: shown, format: .calibre, dateOrder: dateOrder)
   }
 
   /// A table read by any reader, recognised.

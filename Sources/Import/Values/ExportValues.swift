@@ -133,10 +133,11 @@ enum ExportValues {
   static func format(_ text: String) -> BookFormat? {
     let words = text.lowercased().trimmingCharacters(in: .whitespaces)
     guard !words.isEmpty, words != "unknown binding" else { return nil }
-    if words.contains("hardcover") || words.contains("hardback") || words == "library binding" {
-      return .hardcover
-    }
-    if words.contains("paperback") || words == "softcover" { return .paperback }
+    // Also the words of LibraryThing's French, German and Spanish catalogues.
+    let hardcovers = ["hardcover", "hardback", "relié", "gebunden", "tapa dura"]
+    if hardcovers.contains(where: words.contains) || words == "library binding" { return .hardcover }
+    let paperbacks = ["paperback", "softcover", "broché", "poche", "taschenbuch", "tapa blanda"]
+    if paperbacks.contains(where: words.contains) { return .paperback }
     if words.contains("audio") || words.contains("mp3") { return .audiobook }
     let ebooks = ["kindle", "ebook", "e-book", "digital", "nook", "kobo", "epub"]
     if ebooks.contains(where: words.contains) { return .ebook }

@@ -27,6 +27,7 @@ extension BookSource {
       id: "\(source.rawValue)-export", name: "\(source.appName) export",
       fieldNames: [
         .title: "imported.title", .authors: "imported.authors", .publisher: "imported.publisher",
+        .description: "imported.description",
         .pageCount: "imported.page_count", .published: "imported.published",
       ])
   }
@@ -119,6 +120,10 @@ extension BookEntry {
     record.title = imported.title
     record.authors = imported.authors.isEmpty ? nil : imported.authors
     record.publisher = imported.publisher
+    if let description = imported.description {
+      record.description = description
+      record.descriptionFormat = .markdown
+    }
     record.pageCount = imported.pageCount
     record.published = imported.published.map(\.bookDate)
     return record

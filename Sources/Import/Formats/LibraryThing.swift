@@ -1,0 +1,126 @@
+import Catalog
+
+/// LibraryThing's exports (More → Import/Export → Export your library): its tab-separated text
+/// (`Book Id`, `Primary Author` as `Herbert, Frank`, dates and ISBNs in brackets,
+/// `[2007-04-16]`), its older CSV (quoted header names, `'TITLE'`, `'AUTHOR (first, last)'`;
+/// ISBNs as `[0345497503]`; `RATINGS` 0 for none) and its JSON (read into the tab-separated
+/// columns, `LibraryThingJSON`).
+extension ExportFormat {
+  /// Collections that say where the book is in the owner's reading.
+  private static let libraryThingStatuses: [String: ReadingStatus] = [
+    "currently reading": .reading, "to read": .toRead, "read but unowned": .read,
+  ]
+  /// Collections that say nothing but that the book is catalogued.
+  private static let libraryThingPlainCollections: Set<String> = ["your library"]
+
+  static func libraryThing(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
+    let authors = libraryThingAuthors(columns)
+    var row = newRow(
+      .librarything, id: columns["Book Id"], title: columns["Title"],
+      authors: authors.names.joined(separator: ", "), at: position)
+    row.authors = authors.names
+    row.contributors = authors.contributors
+    if row.series == nil, let series = columns.text("Series") { row.series = series }
+    row.take(ExportValues.isbn(among: [columns["ISBN"]] + ExportValues.list(bare(columns["ISBNs"]))))
+    row.rating = ExportValues.rating(columns.first("Rating", "RATINGS") ?? "")
+    // LibraryThing writes `[Return]` for some line breaks.
+    row.note = columns.first("Review", "REVIEWS").flatMap {
+      ReviewMarkdown.markdown(from: $0.replacingOccurrences(of: "[Return]", with: "\n"), newlinesBreak: true)
+    }
+    if let comment = columns.text("Comment") { row.extra["comment"] = comment }
+    row.privateNotes = columns.text("Private Comment")
+    row.dateAdded = row.date(columns, columns.name(of: "Entry Date") == nil ? "Acquired" : "Entry Date")
+    row.dateStarted = row.date(columns, "Date Started")
+    row.datesRead = row.date(columns, "Date Read").map { [$0] } ?? []
+    // `?` is LibraryThing's unknown year.
+    if let year = columns.text("Date"), year != "?" {
+      row.published = ExportValues.year(year)
+      if row.published == nil {
+        row.unreadDates.append(.init(column: columns.name(of: "Date") ?? "Date", text: year))
+      }
+    }
+    let publication = columns.first("Publication", "PUBLICATION INFO") ?? ""
+    row.publisher = publisher(inPublication: publication)
+    row.pageCount =
+      ExportValues.count(columns["Page Count"]).flatMap { $0 > 0 ? $0 : nil }
+      ?? pages(inPublication: publication)
+    row.format = columns.text("Media").flatMap(ExportValues.format)
+    row.tags = ExportValues.list(columns["Tags"])
+    for collection in ExportValues.list(columns["Collections"]) {
+      let name = collection.lowercased()
+      if let status = libraryThingStatuses[name] {
+        row.status = status
+        if name == "read but unowned" { row.owned = false }
+      } else if libraryThingPlainCollections.contains(name) {
+        if row.owned == nil { row.owned = true }
+      } else {
+        row.shelves.append(collection)
+      }
+    }
+    if row.status == nil, !row.datesRead.isEmpty { row.status = .read }
+    return row
+  }
+
+  /// The authors, and the other people with their roles (`Pauline Baynes (Illustrator)`): the
+  /// CSV's `AUTHOR (first, last)`, else the primary and secondary authors, turned from
+  /// `Herbert, Frank` into `Frank Herbert`.
+  private static func libraryThingAuthors(_ columns: ExportColumns) -> (
+    names: [String], contributors: [String]
+  ) {
+    if let author = columns.text("AUTHOR (first, last)") { return ([author], []) }
+    var names: [String] = []
+    var contributors: [String] = []
+    let people =
+      [(columns["Primary Author"], columns["Primary Author Role"])]
+      + zip(
+        columns["Secondary Author"].split(separator: "|", omittingEmptySubsequences: false).map(String.init),
+        columns["Secondary Author Roles"].split(separator: "|", omittingEmptySubsequences: false).map(
+          String.init)
+          + Array(repeating: "", count: 64))
+    for (name, role) in people {
+      let flipped = firstLast(name.trimmingCharacters(in: .whitespaces))
+      guard !flipped.isEmpty else { continue }
+      let role = role.trimmingCharacters(in: .whitespaces)
+      if role.isEmpty || role.lowercased() == "author" {
+        names.append(flipped)
+      } else {
+        contributors.append("\(flipped) (\(role))")
+      }
+    }
+    return (names, contributors)
+  }
+
+  /// `Herbert, Frank` → `Frank Herbert`; a name with no comma, or with a suffix after it
+  /// (`King, Jr.`), stays as written.
+  static func firstLast(_ name: String) -> String {
+    let parts = name.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+      !["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"].contains(parts[1].lowercased())
+    else { return name }
+    return parts[1] + " " + parts[0]
+  }
+
+  /// `[0345497503]` → `0345497503`.
+  private static func bare(_ text: String) -> String {
+    text.filter { $0 != "[" && $0 != "]" }
+  }
+
+  /// `Gallimard (1979), Poche` → `Gallimard`; `Publisher Unknown` is none.
+  static func publisher(inPublication text: String) -> String? {
+    let name = text.prefix { $0 != "(" && $0 != "," }.trimmingCharacters(in: .whitespaces)
+    return name.isEmpty || name == "Publisher Unknown" ? nil : name
+  }
+
+  /// `…, Paperback, 528 pages` → 528.
+  static func pages(inPublication text: String) -> Int? {
+    for part in text.split(separator: ",").reversed() {
+      let words = part.split(separator: " ")
+      if words.count == 2, words[1] == "pages" || words[1] == "p.", let count = Int(words[0]), count > 0 {
+        return count
+      }
+    }
+    return nil
+  }
+}
