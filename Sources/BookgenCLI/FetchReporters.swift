@@ -73,6 +73,7 @@ extension FetchStatistics {
       retries == 1 ? "1 retry" : "\(retries) retries",
     ]
     if staleServed > 0 { parts.append("\(staleServed) stale") }
+    if notFound > 0 { parts.append("\(notFound) not found, cached") }
     parts.append(count(warnings, "warning"))
     return "Fetched \(count(volumes, "volume")): " + parts.joined(separator: ", ")
   }

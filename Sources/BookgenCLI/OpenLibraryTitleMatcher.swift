@@ -26,6 +26,7 @@ struct OpenLibraryTitleMatcher {
     }
     let fetcher = OpenLibraryFetcher(
       settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge,
+      notFoundMaxAge: catalog.cache.notFoundMaxAge,
       version: BookgenCLI.version, progress: progress)
     let result = try await fetcher.run(plan)
     let outcomes = queries.enumerated().map { index, query -> TitleSearch in

@@ -37,6 +37,8 @@ enum Scaffold {
       # Fetched responses live here, so rebuilds work offline (`bookgen build --offline`).
       dir: .bookgen-cache
       max_age: 7d
+      # An answer that a book is not there is asked again after this long:
+      # not_found_max_age: 1d
 
     collections:
       - title: "Science Fiction Classics"

@@ -218,10 +218,14 @@ package struct CacheSettings: Sendable, Equatable {
   package var dir: String
   /// Seconds; parsed from `7d`, `12h`, `30m`, `45s`.
   package var maxAge: Double
+  /// Seconds an answer that a book or record is not there stays fresh (`not_found_max_age`):
+  /// shorter, since what is missing today may be added.
+  package var notFoundMaxAge: Double
 
-  package init(dir: String = ".bookgen-cache", maxAge: Double = 7 * 86_400) {
+  package init(dir: String = ".bookgen-cache", maxAge: Double = 7 * 86_400, notFoundMaxAge: Double = 86_400) {
     self.dir = dir
     self.maxAge = maxAge
+    self.notFoundMaxAge = notFoundMaxAge
   }
 }
 

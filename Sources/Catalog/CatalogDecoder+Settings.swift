@@ -11,7 +11,7 @@ extension CatalogDecoder {
     "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
     "api_url", "details", "max_requests", "requests_per_second", "retries", "timeout",
   ]
-  static let cacheKeys = ["dir", "max_age"]
+  static let cacheKeys = ["dir", "max_age", "not_found_max_age"]
 
   static let languageTag = "a BCP 47 language tag such as 'en' or 'zh-TW'"
   static let languageCode = "a two-letter ISO 639-1 language code such as 'en'"
@@ -151,13 +151,17 @@ extension CatalogDecoder {
       cache.dir = dir
     }
     let longest = NumberText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
-    if let text = checked(
-      fields, "max_age",
-      expected: "a duration of at most \(longest) such as '7d', '12h', '30m', '45s' or '1d12h'",
-      isValid: { CacheSettings.parseDuration($0).map(CatalogRanges.maxAge.contains) ?? false }),
-      let seconds = CacheSettings.parseDuration(text)
-    {
-      cache.maxAge = seconds
+    for (key, path) in [
+      ("max_age", \CacheSettings.maxAge), ("not_found_max_age", \CacheSettings.notFoundMaxAge),
+    ] {
+      if let text = checked(
+        fields, key,
+        expected: "a duration of at most \(longest) such as '7d', '12h', '30m', '45s' or '1d12h'",
+        isValid: { CacheSettings.parseDuration($0).map(CatalogRanges.maxAge.contains) ?? false }),
+        let seconds = CacheSettings.parseDuration(text)
+      {
+        cache[keyPath: path] = seconds
+      }
     }
     return cache
   }

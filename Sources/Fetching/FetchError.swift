@@ -103,6 +103,10 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
   package var attempts: Int
   /// What the user can do about it.
   package var hint: String?
+  /// The API's answer that the thing asked for is not there (`FetchSource.isNotFound`).
+  package var isNotFound = false
+  /// That answer came from the cache: it was reported when it was fetched.
+  package var isCached = false
 
   package enum Reason: Error, Sendable, Equatable, CustomStringConvertible {
     /// An HTTP error status, with the API's error body when it sent one.

@@ -28,6 +28,14 @@ package protocol FetchSource: Sendable {
   >
   /// Whether another attempt may succeed (a busy server) or cannot (a configuration error).
   func isRetryable(_ reason: RequestFailure.Reason) -> Bool
+  /// Whether `reason` is the API saying that what `request` asks for is not there (HTTP 404 for
+  /// a record): such an answer is stored like any other, fresh for `FetchLimits.notFoundMaxAge`,
+  /// so later runs (offline ones too) do not ask again. False unless the source says so: a 404
+  /// for a search means a wrong address, which must not be remembered.
+  func isNotFound(_ reason: RequestFailure.Reason, for request: Request) -> Bool
+  /// Whether a good answer finds nothing (a search without results): kept for
+  /// `FetchLimits.notFoundMaxAge`, not `maxAge`, and counted as not found. False by default.
+  func isEmptyAnswer(_ decoded: Decoded, for request: Request) -> Bool
   /// Whether every further request of the run would fail the same way (a spent daily quota):
   /// then none is sent (`SpentQuota`). False unless the source says so.
   func spendsQuota(_ reason: RequestFailure.Reason) -> Bool
@@ -47,6 +55,10 @@ package protocol FetchSource: Sendable {
 
 extension FetchSource {
   package func spendsQuota(_ reason: RequestFailure.Reason) -> Bool { false }
+
+  package func isNotFound(_ reason: RequestFailure.Reason, for request: Request) -> Bool { false }
+
+  package func isEmptyAnswer(_ decoded: Decoded, for request: Request) -> Bool { false }
 
   package func skippedSummary(_ purposes: [Purpose]) -> String {
     purposes.count == 1 ? "1 optional request" : "\(purposes.count) optional requests"
@@ -97,12 +109,19 @@ package struct FetchLimits: Sendable, Equatable {
   package var requestsPerSecond: Double?
   /// Seconds a cache entry stays fresh (pinned entries never expire).
   package var maxAge: Double
+  /// Seconds an answer that something is not there stays fresh (`FetchSource.isNotFound`,
+  /// `isEmptyAnswer`): shorter, since what is missing today may be added.
+  package var notFoundMaxAge: Double
 
-  package init(retries: Int, timeout: Double, maxRequests: Int?, requestsPerSecond: Double?, maxAge: Double) {
+  package init(
+    retries: Int, timeout: Double, maxRequests: Int?, requestsPerSecond: Double?, maxAge: Double,
+    notFoundMaxAge: Double = 86_400
+  ) {
     self.retries = retries
     self.timeout = timeout
     self.maxRequests = maxRequests
     self.requestsPerSecond = requestsPerSecond
     self.maxAge = maxAge
+    self.notFoundMaxAge = notFoundMaxAge
   }
 }

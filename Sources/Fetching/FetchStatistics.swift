@@ -15,6 +15,9 @@ package struct FetchStatistics: Sendable, Equatable {
   package var resolvedRequests = 0
   /// Records the fetch delivered (Google Books volumes).
   package var volumes = 0
+  /// Answers that what was asked is not there (a 404 for a record, a search without results),
+  /// fetched or cached: each is kept in the cache (`FetchLimits.notFoundMaxAge`).
+  package var notFound = 0
 
   package init() {}
 }
@@ -31,6 +34,7 @@ extension FetchStatistics {
     sum.plannedRequests = a.plannedRequests + b.plannedRequests
     sum.resolvedRequests = a.resolvedRequests + b.resolvedRequests
     sum.volumes = a.volumes + b.volumes
+    sum.notFound = a.notFound + b.notFound
     return sum
   }
 }

@@ -66,7 +66,8 @@ package struct Sourcing: Sendable {
     records.add(first)
 
     let library = OpenLibraryFetcher(
-      settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge, version: version,
+      settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge,
+      notFoundMaxAge: catalog.cache.notFoundMaxAge, version: version,
       transport: openLibraryTransport, progress: relay)
     let plan = libraryPlan(after: first, records: records)
     let found = try await library.run(plan.plan)

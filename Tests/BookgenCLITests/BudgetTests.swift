@@ -19,7 +19,7 @@ import Testing
       #expect(
         Array(lines.dropLast()) == [
           "fetch: dune: 2 volumes", "fetch: picked: 0 volumes",
-          "Fetched 2 volumes: 2 requests, 0 cache hits, 0 retries, 1 warning",
+          "Fetched 2 volumes: 2 requests, 0 cache hits, 0 retries, 1 not found, cached, 1 warning",
           "warning: the request budget of 1 is spent with 1 book still to fetch (1 request); this run builds "
             + "with what is cached and the next one fetches more (or raise --max-requests / "
             + "google_books.max_requests)",

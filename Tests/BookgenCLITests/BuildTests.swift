@@ -15,7 +15,7 @@ import Testing
       #expect(
         Array(lines.dropLast()) == [
           "fetch: dune: 2 volumes", "fetch: picked: 1 volume",
-          "Fetched 3 volumes: 3 requests, 0 cache hits, 0 retries, 0 warnings",
+          "Fetched 3 volumes: 3 requests, 0 cache hits, 0 retries, 1 not found, cached, 0 warnings",
         ])
       let summary = try #require(lines.last)
       #expect(summary.hasPrefix("Built 2 books, ") && summary.hasSuffix(" pages in 0.3 s"), "\(summary)")
@@ -215,7 +215,7 @@ import Testing
             stderr: """
               fetch: dune: 2 volumes
               fetch: picked: 1 volume
-              Fetched 3 volumes: 3 requests, 0 cache hits, 0 retries, 0 warnings
+              Fetched 3 volumes: 3 requests, 0 cache hits, 0 retries, 1 not found, cached, 0 warnings
 
               """))
       #expect(!FileManager.default.fileExists(atPath: root + "/public"))

@@ -111,7 +111,8 @@ import Testing
       #expect(built.status == 0, "\(built.stderr)")
       let lines = built.stderr.split(separator: "\n")
       #expect(
-        lines.contains("Fetched 34 volumes: 0 requests, 30 cache hits, 0 retries, 0 warnings"),
+        lines.contains(
+          "Fetched 34 volumes: 0 requests, 30 cache hits, 0 retries, 2 not found, cached, 0 warnings"),
         "\(built.stderr)")
       #expect(lines.last?.hasPrefix("Built 32 books, ") == true, "\(built.stderr)")
       #expect(FileManager.default.fileExists(atPath: root + "/books/public/index.html"))

@@ -21,7 +21,7 @@ import Testing
         filter: "ebooks", orderBy: "newest", projection: "lite",
         apiURL: "http://127.0.0.1:8080/books/v1", details: .full, maxRequests: 500,
         requestsPerSecond: 2.5, retries: 2, timeout: 12.5),
-      cache: CacheSettings(dir: "cache/books", maxAge: 129_600),
+      cache: CacheSettings(dir: "cache/books", maxAge: 129_600, notFoundMaxAge: 21_600),
       collections: [
         Collection(
           title: "Science Fiction", slug: "science-fiction", description: "Space and time.\n",
@@ -34,10 +34,10 @@ import Testing
           isbns: [
             ISBN(isbn13: "9780306406157"), ISBN(isbn13: "9780201616224"), ISBN(isbn13: "9780201616224"),
           ],
-          sort: .title, location: SourceLocation(file: path, line: 41, column: 5)),
+          sort: .title, location: SourceLocation(file: path, line: 42, column: 5)),
         Collection(
           title: "日本の小説", slug: "japanese-novels", volumes: ["zyTCAlFPjgYC", "_ojXNuzgHRcC"],
-          sort: .dateAscending, details: .list, location: SourceLocation(file: path, line: 57, column: 5)),
+          sort: .dateAscending, details: .list, location: SourceLocation(file: path, line: 58, column: 5)),
       ],
       books: [
         "9780306406157": BookEntry(note: "Read it *twice*.\n", tags: ["math", "favourite"]),
@@ -58,12 +58,12 @@ import Testing
     let places = try CatalogLoader.load(path: path).places
     #expect(
       places.books.mapValues(\.location.line) == [
-        "9780306406157": 64, "zyTCAlFPjgYC": 68, "9784101092058": 80,
+        "9780306406157": 65, "zyTCAlFPjgYC": 69, "9784101092058": 81,
       ])
     let isbn = try #require(places.books["9780306406157"])
     #expect(
       isbn.warning("w").description == """
-        \(path):64:3: warning: w
+        \(path):65:3: warning: w
           0-306-40615-2:
           ^~~~~~~~~~~~~
         """)

@@ -14,12 +14,15 @@ struct ShelfSource: FetchSource {
   struct Purpose: FetchPurpose {
     var position: Int
     var shelf: String
+    /// What is kept when the shelf fails: its failure is then a warning.
+    var fallback: String? = nil
     var order: Int { position }
-    var fallback: String? { nil }
   }
 
   let baseURL = "http://shelves.test/api"
   let key: String?
+  /// A 404 is the shelf's absence, kept like an answer; an empty shelf finds nothing.
+  var remembersAbsence = false
 
   var settingNames: SourceSettingNames {
     SourceSettingNames(maxRequests: "shelves.max_requests", apiURL: "shelves.api_url")
@@ -47,6 +50,15 @@ struct ShelfSource: FetchSource {
     }
     guard let shelf = Shelf(response.body[...]) else { return .failure(.invalidBody("not a shelf")) }
     return .success(shelf)
+  }
+
+  func isNotFound(_ reason: RequestFailure.Reason, for request: Request) -> Bool {
+    guard remembersAbsence, case .http(404, _) = reason else { return false }
+    return true
+  }
+
+  func isEmptyAnswer(_ decoded: Shelf, for request: Request) -> Bool {
+    remembersAbsence && decoded.books.isEmpty && decoded.next == nil
   }
 
   func isRetryable(_ reason: RequestFailure.Reason) -> Bool {

@@ -127,14 +127,12 @@ import Testing
     defer { harness.cleanUp() }
     var plan = OpenLibraryPlan()
     plan.works = [.init(id: Fixture.id("OL404W"), subject: "work OL404W in collection 'sf'")]
-    await #expect(
-      throws: FetchError.requestsFailed([
-        RequestFailure(
-          subject: "work OL404W in collection 'sf'", url: harness.server.apiURL + "/works/OL404W.json",
-          reason: .http(status: 404, error: APIErrorBody(message: "/works/OL404W", reasons: ["notfound"])),
-          attempts: 1, hint: "check the Open Library id in catalog.yml")
-      ])
-    ) {
+    var failure = RequestFailure(
+      subject: "work OL404W in collection 'sf'", url: harness.server.apiURL + "/works/OL404W.json",
+      reason: .http(status: 404, error: APIErrorBody(message: "/works/OL404W", reasons: ["notfound"])),
+      attempts: 1, hint: "check the Open Library id in catalog.yml")
+    failure.isNotFound = true
+    await #expect(throws: FetchError.requestsFailed([failure])) {
       try await harness.fetcher().run(plan)
     }
   }

@@ -88,13 +88,15 @@ package struct ResponseCache: Sendable {
     return result
   }
 
-  /// Writes an entry atomically. An error response (status ≥ 300) never replaces a good entry.
+  /// Writes an entry atomically. An error response (status ≥ 300) never replaces a good entry,
+  /// but an answer that the thing is not there (`answersNotFound`) does: it is the newest word.
   /// A `pinned` entry never expires (recorded fixtures such as the example site's cache).
   package func store(
-    _ request: some CachedRequest, body: [UInt8], status: Int, fetchedAt: Date, pinned: Bool = false
+    _ request: some CachedRequest, body: [UInt8], status: Int, fetchedAt: Date, pinned: Bool = false,
+    answersNotFound: Bool = false
   ) throws(CacheError) {
     let path = path(for: request)
-    if !(200..<300).contains(status), (try? load(request)) != nil { return }
+    if !(200..<300).contains(status), !answersNotFound, (try? load(request)) != nil { return }
     var header = CacheEntryHeader(
       format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
       fetchedAt: UTCTime.rfc3339(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))

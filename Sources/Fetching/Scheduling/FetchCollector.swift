@@ -50,7 +50,9 @@ package struct FetchCollector<Source: FetchSource> {
       failure.subject = subject
       if handled(scrubbed(failure), .requestsFailed([scrubbed(failure)])) { return nil }
       if let fallback = purpose.fallback {
-        if first { warn("\(subject): \(failure.reason); keeping \(fallback)") }
+        // A not-found answer from the cache was warned about when it was fetched; the summary
+        // counts it.
+        if first, !failure.isCached { warn("\(subject): \(failure.reason); keeping \(fallback)") }
       } else if failed.insert(request).inserted {
         failures.append(scrubbed(failure))
       }

@@ -136,7 +136,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
     switch outcome {
     case .success(_, _, let status, let attempts, _):
       progress?.report(.requestFinished(url: url, result: "HTTP \(status)", attempts: attempts))
-    case .failure(let reason, let attempts, _):
+    case .failure(let reason, let attempts, _), .notFound(let reason, _, _, let attempts, _):
       progress?.report(.requestFinished(url: url, result: source.scrubbed("\(reason)"), attempts: attempts))
     }
   }
@@ -150,37 +150,57 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
     } catch {
       return .needsNetwork(request, stale: nil, problem: "\(error)")
     }
-    guard let entry, (200..<300).contains(entry.status) else {
-      return .needsNetwork(request, stale: nil, problem: nil)
+    guard let entry else { return .needsNetwork(request, stale: nil, problem: nil) }
+    guard (200..<300).contains(entry.status) else {
+      // The API's answer that the thing is not there, stored as it came; any other error
+      // response is no answer.
+      guard
+        case .failure(let reason) = source.interpret(
+          TransportResponse(status: entry.status, body: Array(entry.body)), for: request),
+        source.isNotFound(reason, for: request)
+      else { return .needsNetwork(request, stale: nil, problem: nil) }
+      return judged(request, .notFound(reason), pinned: entry.pinned, fetchedAt: entry.fetchedAt)
     }
     guard let decoded = source.decodeCached(entry.body, for: request) else {
       return .needsNetwork(
         request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
     }
-    return judged(request, decoded, pinned: entry.pinned, fetchedAt: entry.fetchedAt)
+    return judged(request, .decoded(decoded), pinned: entry.pinned, fetchedAt: entry.fetchedAt)
   }
 
-  /// A good entry decoded: fresh, or stale (decoded as the fallback).
-  private func judged(_ request: Source.Request, _ decoded: Source.Decoded, pinned: Bool, fetchedAt: Date)
-    -> ChildResult<Source>
-  {
-    if !options.refresh && (pinned || options.now().timeIntervalSince(fetchedAt) < limits.maxAge) {
-      return .fresh(request, decoded)
+  /// A cached answer: fresh, or stale (kept as the fallback). An answer that finds nothing is
+  /// fresh for `notFoundMaxAge`, any other for `maxAge`.
+  private func judged(
+    _ request: Source.Request, _ answer: CachedAnswer<Source.Decoded>, pinned: Bool, fetchedAt: Date
+  ) -> ChildResult<Source> {
+    let maxAge: Double
+    switch answer {
+    case .notFound: maxAge = limits.notFoundMaxAge
+    case .decoded(let decoded):
+      maxAge = source.isEmptyAnswer(decoded, for: request) ? limits.notFoundMaxAge : limits.maxAge
     }
-    return .needsNetwork(request, stale: StaleEntry(decoded: decoded, fetchedAt: fetchedAt), problem: nil)
+    if !options.refresh && (pinned || options.now().timeIntervalSince(fetchedAt) < maxAge) {
+      return .fresh(request, answer)
+    }
+    return .needsNetwork(request, stale: StaleEntry(answer: answer, fetchedAt: fetchedAt), problem: nil)
   }
 
-  /// Sends the request and stores a good answer; an error response is never cached.
+  /// Sends the request and stores its answer: a good one, or one that the thing is not there;
+  /// any other error response is never cached.
   private func fetch(_ request: Source.Request, client: SourceClient<Source>, cache: ResponseCache) async
     -> ChildResult<Source>
   {
     let outcome = await client.fetch(request)
-    guard case .success(_, let body, let status, _, _) = outcome else {
-      return .fetched(request, outcome, storeProblem: nil)
+    let (body, status, notFound): ([UInt8], Int, Bool)
+    switch outcome {
+    case .success(_, let answer, let code, _, _): (body, status, notFound) = (answer, code, false)
+    case .notFound(_, let answer, let code, _, _): (body, status, notFound) = (answer, code, true)
+    case .failure: return .fetched(request, outcome, storeProblem: nil)
     }
     do {
       try cache.store(
-        request, body: body, status: status, fetchedAt: options.now(), pinned: options.pinEntries)
+        request, body: body, status: status, fetchedAt: options.now(), pinned: options.pinEntries,
+        answersNotFound: notFound)
       return .fetched(request, outcome, storeProblem: nil)
     } catch {
       return .fetched(request, outcome, storeProblem: "\(error)")

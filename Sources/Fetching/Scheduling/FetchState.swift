@@ -9,15 +9,22 @@ enum Resolution<Decoded: Sendable>: Sendable {
   case missing(FetchError.MissingReason, problem: String?)
 }
 
-/// A cache entry past its maximum age, decoded, kept as the fallback while a fresher one is fetched.
+/// What a cache entry holds: a good answer, decoded, or the API's word that the thing asked for
+/// is not there.
+enum CachedAnswer<Decoded: Sendable>: Sendable {
+  case decoded(Decoded)
+  case notFound(RequestFailure.Reason)
+}
+
+/// A cache entry past its maximum age, kept as the fallback while a fresher one is fetched.
 struct StaleEntry<Decoded: Sendable>: Sendable {
-  var decoded: Decoded
+  var answer: CachedAnswer<Decoded>
   var fetchedAt: Date
 }
 
 /// What a child task reports back to the scheduler.
 enum ChildResult<Source: FetchSource>: Sendable {
-  case fresh(Source.Request, Source.Decoded)
+  case fresh(Source.Request, CachedAnswer<Source.Decoded>)
   case needsNetwork(Source.Request, stale: StaleEntry<Source.Decoded>?, problem: String?)
   case fetched(Source.Request, SourceClient<Source>.Outcome, storeProblem: String?)
 }
@@ -115,9 +122,9 @@ struct FetchState<Source: FetchSource> {
 
   mutating func handle(_ result: ChildResult<Source>) {
     switch result {
-    case .fresh(let request, let decoded):
+    case .fresh(let request, let cached):
       statistics.cacheHits += 1
-      answer(request, decoded)
+      take(request, cached)
     case .needsNetwork(let request, let entry, let problem):
       if let problem {
         statistics.corruptEntries += 1
@@ -137,7 +144,13 @@ struct FetchState<Source: FetchSource> {
         statistics.requests += attempts
         statistics.retries += retries
         stale[request] = nil
+        if source.isEmptyAnswer(decoded, for: request) { statistics.notFound += 1 }
         answer(request, decoded)
+      case .notFound(let reason, _, _, let attempts, let retries):
+        statistics.requests += attempts
+        statistics.retries += retries
+        stale[request] = nil
+        notFound(request, reason, cached: false, attempts: attempts)
       case .failure(let reason, let attempts, let retries):
         statistics.requests += attempts
         statistics.retries += retries
@@ -159,7 +172,7 @@ struct FetchState<Source: FetchSource> {
     case .budgetSpent: staleBudget += 1
     case .unreachable: staleUnreachable += 1
     }
-    answer(request, entry.decoded)
+    take(request, entry.answer)
   }
 
   /// An expired entry used without asking the network again.
@@ -167,7 +180,34 @@ struct FetchState<Source: FetchSource> {
     guard let entry = stale.removeValue(forKey: request) else { return }
     statistics.staleServed += 1
     staleKept += 1
-    answer(request, entry.decoded)
+    take(request, entry.answer)
+  }
+
+  /// A cached answer used: a good one answers, a not-found one resolves as the API's 404 did.
+  private mutating func take(_ request: Request, _ cached: CachedAnswer<Source.Decoded>) {
+    switch cached {
+    case .decoded(let decoded):
+      if source.isEmptyAnswer(decoded, for: request) { statistics.notFound += 1 }
+      answer(request, decoded)
+    case .notFound(let reason): notFound(request, reason, cached: true, attempts: 0)
+    }
+  }
+
+  /// The API's word that the request's thing is not there: a failure of the request, as it
+  /// always was, marked as an answer (`cached` when it came from the cache, so it is not
+  /// warned about again).
+  private mutating func notFound(
+    _ request: Request, _ reason: RequestFailure.Reason, cached: Bool, attempts: Int
+  ) {
+    statistics.notFound += 1
+    let purpose = purposes[request]![0]
+    var failure = RequestFailure(
+      subject: source.subject(of: purpose), url: source.displayURL(for: request), reason: reason,
+      attempts: attempts, hint: source.hint(for: reason, purpose: purpose))
+    failure.isNotFound = true
+    failure.isCached = cached
+    resolutions[request] = .failed(failure)
+    statistics.resolvedRequests += 1
   }
 
   /// Why requests for the network are answered without it when the API cannot be reached.
@@ -190,7 +230,7 @@ struct FetchState<Source: FetchSource> {
       notes[request, default: []].append(
         "\(reason)\(RequestFailure.afterAttempts(attempts)); using the cached response from "
           + UTCTime.rfc3339(entry.fetchedAt))
-      answer(request, entry.decoded)
+      take(request, entry.answer)
       return
     }
     resolutions[request] = .failed(

@@ -5,6 +5,9 @@ struct SourceClient<Source: FetchSource>: Sendable {
   enum Outcome: Sendable {
     case success(Source.Decoded, body: [UInt8], status: Int, attempts: Int, retries: Int)
     case failure(RequestFailure.Reason, attempts: Int, retries: Int)
+    /// The API's answer that what was asked is not there (`FetchSource.isNotFound`), with the
+    /// response to store.
+    case notFound(RequestFailure.Reason, body: [UInt8], status: Int, attempts: Int, retries: Int)
   }
 
   let source: Source
@@ -32,6 +35,12 @@ struct SourceClient<Source: FetchSource>: Sendable {
           return .success(
             decoded, body: response.body, status: response.status, attempts: attempts, retries: retries)
         case .failure(let failure):
+          if source.isNotFound(failure, for: request) {
+            var status = response.status
+            if case .http(let code, _) = failure { status = code }
+            return .notFound(
+              failure, body: response.body, status: status, attempts: attempts, retries: retries)
+          }
           reason = failure
           retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"), now: options.now())
         }

@@ -65,7 +65,7 @@ package struct Fetcher: Sendable {
         retries: settings.retries, timeout: settings.timeout,
         maxRequests: options.maxRequests ?? settings.maxRequests,
         requestsPerSecond: options.requestsPerSecond ?? settings.requestsPerSecond,
-        maxAge: catalog.cache.maxAge),
+        maxAge: catalog.cache.maxAge, notFoundMaxAge: catalog.cache.notFoundMaxAge),
       options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
     if let quota { scheduler.quota = quota }

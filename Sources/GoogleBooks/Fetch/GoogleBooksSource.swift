@@ -61,6 +61,19 @@ struct GoogleBooksSource: FetchSource {
 
   /// 429 (except a spent daily quota), 5xx gateway/backend errors, network faults and broken
   /// bodies are worth another try; 4xx configuration errors are not.
+  /// A volume that does not exist (`GET volumes/{id}` answers 404); a search's 404 means a wrong
+  /// address, never remembered.
+  func isNotFound(_ reason: RequestFailure.Reason, for request: APIRequest) -> Bool {
+    guard case .http(404, _) = reason else { return false }
+    return request.path.hasPrefix("volumes/")
+  }
+
+  /// A search's first page without a result: an ISBN Google does not know.
+  func isEmptyAnswer(_ decoded: DecodedResponse, for request: APIRequest) -> Bool {
+    request.path == "volumes" && (request.value(of: "startIndex") ?? "0") == "0" && decoded.volumes.isEmpty
+      && decoded.skipped.isEmpty
+  }
+
   func isRetryable(_ reason: RequestFailure.Reason) -> Bool {
     switch reason {
     case .http(let status, let error):

@@ -34,18 +34,21 @@ package struct OpenLibraryFetcher: Sendable {
   package let options: FetchOptions
   /// Seconds a cache entry stays fresh (`cache.max_age`).
   package let maxAge: Double
+  /// Seconds an answer that a record is not there stays fresh (`cache.not_found_max_age`).
+  package let notFoundMaxAge: Double
   package let userAgent: String
   let transport: any HTTPTransport
   let progress: (any FetchProgress)?
 
   /// `version` is bookgen's, for the `User-Agent`; `transport` defaults to URLSession sending it.
   package init(
-    settings: OpenLibrarySettings, options: FetchOptions, maxAge: Double, version: String,
-    transport: (any HTTPTransport)? = nil, progress: (any FetchProgress)? = nil
+    settings: OpenLibrarySettings, options: FetchOptions, maxAge: Double, notFoundMaxAge: Double = 86_400,
+    version: String, transport: (any HTTPTransport)? = nil, progress: (any FetchProgress)? = nil
   ) {
     self.settings = settings
     self.options = options
     self.maxAge = maxAge
+    self.notFoundMaxAge = notFoundMaxAge
     let userAgent = UserAgent.make(version: version, contact: settings.contact)
     self.userAgent = userAgent
     self.transport = transport ?? URLSessionTransport(headers: ["User-Agent": userAgent])
@@ -70,7 +73,8 @@ package struct OpenLibraryFetcher: Sendable {
       limits: FetchLimits(
         retries: settings.retries, timeout: settings.timeout,
         maxRequests: options.maxRequests ?? settings.maxRequests,
-        requestsPerSecond: options.requestsPerSecond ?? settings.effectiveRequestsPerSecond, maxAge: maxAge),
+        requestsPerSecond: options.requestsPerSecond ?? settings.effectiveRequestsPerSecond, maxAge: maxAge,
+        notFoundMaxAge: notFoundMaxAge),
       options: options, cache: ResponseCache(directory: options.cacheDirectory), transport: transport,
       progress: progress)
     let planner = source.planner

@@ -59,6 +59,28 @@ struct OpenLibrarySource: FetchSource {
     }
   }
 
+  /// A record that does not exist: an edition, work or author that answers 404 (or Open
+  /// Library's `notfound`). A 404 for the books API or the search means a wrong address.
+  func isNotFound(_ reason: RequestFailure.Reason, for request: OpenLibraryRequest) -> Bool {
+    guard case .http(404, _) = reason else { return false }
+    switch request.kind {
+    case .edition, .work, .author, .workEditions: return true
+    case .books, .search: return false
+    }
+  }
+
+  /// An answer that finds nothing: ISBNs Open Library does not know (`{}`), a search's first
+  /// page without results, a record deleted.
+  func isEmptyAnswer(_ decoded: OpenLibraryResponse, for request: OpenLibraryRequest) -> Bool {
+    switch decoded.answer {
+    case .books(let found): found.isEmpty
+    case .search(let docs, _):
+      if case .search(_, 0, _) = request.kind { docs.isEmpty } else { false }
+    case .gone: true
+    case .edition, .work, .author, .editions, .redirect: false
+    }
+  }
+
   /// 429 and the 5xx of an overloaded server (HAProxy's 503 page), network faults and broken
   /// bodies are worth another try; 4xx answers are not.
   func isRetryable(_ reason: RequestFailure.Reason) -> Bool {
