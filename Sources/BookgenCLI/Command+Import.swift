@@ -112,6 +112,8 @@ extension CommandContext {
   struct ImportWrite {
     var addedInclude: Bool
     var catalog: Catalog
+    /// What a first import did with the catalog's starter parts.
+    var starter: StarterContent.Outcome?
   }
 
   /// Writes the file and the include line, then loads the catalog again; when it no longer
@@ -136,18 +138,24 @@ extension CommandContext {
     }
     let catalogBytes = try FileReader.read(catalogPath, limit: CatalogLoader.fileLimit)
     let catalogText = String(decoding: catalogBytes, as: UTF8.self)
-    let withInclude = try CatalogLoader.addingInclude(name, to: catalogText, file: options.catalog.path)
+    // A first import takes out what `bookgen init` put in to show the way, when still as written.
+    let isFirstImport = !catalog.books.values.contains { $0.imported != nil }
+    let starter = isFirstImport ? StarterContent.removing(from: catalogText) : nil
+    let withoutStarter = starter?.text ?? catalogText
+    let withInclude = try CatalogLoader.addingInclude(name, to: withoutStarter, file: options.catalog.path)
+    let newCatalog = withInclude ?? (withoutStarter != catalogText ? withoutStarter : nil)
     try writeFile(Array(plan.text.utf8), to: path, atomically: true)
-    if let withInclude { try writeFile(Array(withInclude.utf8), to: catalogPath, atomically: false) }
+    if let newCatalog { try writeFile(Array(newCatalog.utf8), to: catalogPath, atomically: false) }
     do {
-      return ImportWrite(addedInclude: withInclude != nil, catalog: try loadCatalog(options.catalog))
+      return ImportWrite(
+        addedInclude: withInclude != nil, catalog: try loadCatalog(options.catalog), starter: starter)
     } catch {
       if let previous {
         try? writeFile(previous, to: path, atomically: true)
       } else {
         try? FileManager.default.removeItem(atPath: path)
       }
-      if withInclude != nil { try? writeFile(catalogBytes, to: catalogPath, atomically: false) }
+      if newCatalog != nil { try? writeFile(catalogBytes, to: catalogPath, atomically: false) }
       throw error
     }
   }
@@ -256,6 +264,16 @@ extension CommandContext {
         console.status(
           "  \(conflict.kept): '\(conflict.key)' of \(conflict.book) (the import's: \(conflict.ignored))")
       }
+    }
+    if let starter = result.starter, !starter.removed.isEmpty {
+      console.status(
+        "Removed from \(catalog), as 'bookgen init' wrote them: " + StarterContent.listed(starter.removed))
+    }
+    if let starter = result.starter, !starter.kept.isEmpty {
+      note(
+        "kept \(StarterContent.listed(starter.kept)) in \(catalog): you changed "
+          + (starter.kept.count == 1 ? "it" : "them") + " since 'bookgen init' wrote "
+          + (starter.kept.count == 1 ? "it" : "them") + "; delete what you no longer want")
     }
     if result.addedInclude { console.status("Added \(name) to 'include' in \(catalog)") }
   }

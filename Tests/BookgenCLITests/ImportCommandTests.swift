@@ -191,6 +191,60 @@ import Testing
     }
   }
 
+  /// A new site's starter collections and sample note go with its first import when they are
+  /// as `bookgen init` wrote them; one the owner changed stays, said once; a later import
+  /// touches nothing.
+  @Test func aFirstImportReplacesTheStarterCollections() async throws {
+    try await withSite { root in
+      let favourites = "      - 978-0-547-92822-7\n"
+      let changed = Scaffold.catalog.replacingOccurrences(
+        of: favourites, with: favourites + "      - 978-0-441-17271-9\n")
+      try write(changed, to: root + "/catalog.yml")
+      let result = await runCLI(["import", "export.csv", "--offline"], in: root)
+      #expect(result.status == 0)
+      #expect(
+        result.stderr.contains(
+          """
+          Removed from catalog.yml, as 'bookgen init' wrote them: the starter collection 'Science Fiction Classics' and the sample note of 9780441013593
+          note: kept the starter collection 'Favourites' in catalog.yml: you changed it since 'bookgen init' wrote it; delete what you no longer want
+          Added goodreads.yml to 'include' in catalog.yml
+
+          """), "\(result.stderr)")
+      let catalog = try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8)
+      #expect(!catalog.contains("Science Fiction Classics"))
+      #expect(!catalog.contains("Why this book is on the shelf"))
+      #expect(catalog.contains("  - title: \"Favourites\"\n"))
+      // Nothing else of the owner's file changed: the removed lines and the include are all.
+      var expected = changed
+      for part in StarterContent.parts where !part.name.contains("Favourites") {
+        expected = expected.replacingOccurrences(of: part.lines.joined(separator: "\n") + "\n", with: "")
+      }
+      #expect(catalog == expected + "include: [goodreads.yml]\n")
+      #expect(await runCLI(["check", "-q"], in: root).status == 0)
+
+      // A second import (another app's) is no first one: the kept collection is not named again.
+      try FileManager.default.copyItem(
+        atPath: Self.exports.appendingPathComponent("storygraph.csv").path, toPath: root + "/sg.csv")
+      let again = await runCLI(["import", "sg.csv", "--offline"], in: root)
+      #expect(!again.stderr.contains("starter"), "\(again.stderr)")
+    }
+  }
+
+  /// An untouched starter catalog loses all three parts and still loads.
+  @Test func anUntouchedStarterCatalogLosesAllItsSamples() async throws {
+    try await withSite { root in
+      try write(Scaffold.catalog, to: root + "/catalog.yml")
+      let result = await runCLI(["import", "export.csv", "--offline"], in: root)
+      #expect(result.status == 0)
+      #expect(
+        result.stderr.contains(
+          "Removed from catalog.yml, as 'bookgen init' wrote them: the starter collection 'Science Fiction "
+            + "Classics', the starter collection 'Favourites' and the sample note of 9780441013593\n"))
+      let checked = await runCLI(["check"], in: root)
+      #expect(checked.stdout == "catalog.yml: OK (1 collection, 0 queries, 3 ISBNs)\n")
+    }
+  }
+
   @Test func aFileTheOwnerWroteIsNeverReplaced() async throws {
     try await withSite { root in
       try write("books: {}\n", to: root + "/mine.yml")
