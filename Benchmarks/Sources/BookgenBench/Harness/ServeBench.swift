@@ -43,9 +43,11 @@ struct ServeBench {
     var result = Result(size: dataset.plan.count, noteEdits: [], entryRefreshes: [])
     for run in 0..<max(1, runs) {
       settle()
-      // The first note of the catalog, in another wording each time.
-      let edited = catalog.replacingOccurrences(
-        of: "half is **better**;", with: "half is **better** (\(run));", options: [], range: nil)
+      // The first note of the catalog (and no other), in another wording each time.
+      var edited = catalog
+      if let first = edited.range(of: "half is **better**;") {
+        edited.replaceSubrange(first, with: "half is **better** (\(run));")
+      }
       try edited.write(toFile: catalogPath, atomically: true, encoding: .utf8)
       result.noteEdits.append(try rebuildSeconds(server))
       log(
