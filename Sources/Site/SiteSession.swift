@@ -90,7 +90,7 @@ package final class SiteSession: @unchecked Sendable {
     let written = last?.entries ?? entries
     site = nil
     entries = written
-    let model = try SiteModel(catalog: catalog, collections: records)
+    let model = try SiteModel(catalog: catalog, collections: records, reusing: last?.plan.model)
     clock.lap("model")
     // New records (a cache entry refreshed) or owner's entries that leave every list as it was:
     // only the pages that read a changed book are rendered again.
@@ -241,7 +241,10 @@ package final class SiteSession: @unchecked Sendable {
     entries = site.entries
     var report = builder.report(plan, tally, pages: last.plan.jobs.count, removed: 0, clock: clock)
     report.pagesRendered = jobs.count
-    finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
+    // No book changed: the files that follow the pages would be the same.
+    if !changed.isEmpty {
+      finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
+    }
     return report
   }
 

@@ -151,6 +151,13 @@ struct Book: Sendable {
     return language
   }
 
+  /// A book with `other`'s record and the fields derived from it (shared, not derived again),
+  /// before it was placed: no slug, collections or entry yet.
+  init(fieldsOf other: Book) {
+    fields = other.fields
+    slug = ""
+  }
+
   /// The book made from `record`, the owner's corrections already applied.
   init(record: BookRecord) {
     var filing: BookFiling?

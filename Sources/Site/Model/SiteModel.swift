@@ -53,10 +53,25 @@ struct SiteModel: Sendable {
 
   /// Merges the collections' records into books (made on every core: the costly part) and
   /// builds every index.
-  init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
+  /// With `reusing` (the model `bookgen serve` built last), a book whose merged record is the
+  /// same as its book there is taken from it, its fields not derived again.
+  init(catalog: Catalog, collections inputs: [SiteInput.Collection], reusing previous: SiteModel? = nil)
+    throws(SiteError)
+  {
     let merge = try Merge(catalog: catalog, collections: inputs)
     let records = merge.records
-    self.init(merge: merge, books: Parallel.map(count: records.count) { merge.book(records[$0]) })
+    var positions: [String: Int] = [:]
+    if let previous {
+      positions.reserveCapacity(previous.books.count)
+      for (index, book) in previous.books.enumerated() { positions[book.id] = index }
+    }
+    let earlier = positions
+    self.init(
+      merge: merge,
+      books: Parallel.map(count: records.count) { index in
+        let record = records[index]
+        return merge.book(record, reusing: earlier[record.id].map { previous!.books[$0] })
+      })
   }
 
   /// The collections' records merged: one per book id, with its collections.
@@ -128,25 +143,27 @@ struct SiteModel: Sendable {
       entriesMayMatchISBNs = catalog.books.keys.contains(where: SiteModel.mayBeISBN13)
     }
 
-    /// The book of `record`, with the owner's entry for it applied.
-    @Sendable func book(_ record: BookRecord) -> Book {
+    /// The book of `record`, with the owner's entry for it applied; `earlier`, when its record
+    /// is the same, gives its fields.
+    @Sendable func book(_ record: BookRecord, reusing earlier: Book? = nil) -> Book {
       SiteModel.book(
         record, entries: catalog.books, matchingISBNs: entriesMayMatchISBNs,
-        collections: memberships[record.id] ?? [])
+        collections: memberships[record.id] ?? [], reusing: earlier)
     }
   }
 
   /// The book of the sources' `record`, with the owner's entry for it among `entries` applied,
   /// in `collections`.
   static func book(
-    _ record: BookRecord, entries: [String: BookEntry], matchingISBNs: Bool, collections: [Int]
+    _ record: BookRecord, entries: [String: BookEntry], matchingISBNs: Bool, collections: [Int],
+    reusing earlier: Book? = nil
   ) -> Book {
     var merged = record
     let found = SiteModel.entry(for: record, in: entries, matchingISBNs: matchingISBNs)
     if let (key, entry) = found {
       merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
     }
-    var book = Book(record: merged)
+    var book = earlier.flatMap { $0.record == merged ? Book(fieldsOf: $0) : nil } ?? Book(record: merged)
     book.collections = collections
     book.entryKey = found?.key
     book.sourceRecord = record
