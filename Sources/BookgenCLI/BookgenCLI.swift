@@ -27,7 +27,7 @@ package enum BookgenCLI {
   }()
 
   /// XXH64 over the executable a megabyte at a time, each chunk's hash seeding the next: read
-  /// whole, the executable (90 MB, linked statically) was an offline build's peak memory.
+  /// whole, the statically linked executable would set an offline build's peak memory.
   private static func executableDigest() -> (hash: UInt64, bytes: Int)? {
     let descriptor = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The linker's build id of the running executable (its `.note.gnu.build-id`): a hash of the
 /// linked program the linker computed, read from the ELF headers (three small reads) instead of
-/// hashing the 90 MB file on every build, which was most of a no-op rebuild's time.
+/// hashing the whole statically linked file on every build, which would dominate a no-op
+/// rebuild's time.
 enum ExecutableBuildID {
   /// The id's bytes; nil when the executable has none (linked without `--build-id`) or is no
   /// 64-bit little-endian ELF file.

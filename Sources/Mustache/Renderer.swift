@@ -171,7 +171,7 @@ struct Renderer: ~Copyable {
   /// lint reports it in a site's templates.
   ///
   /// Declared throwing though it does not throw: around a throwing call the render loop
-  /// compiles 0.4% tighter (callgrind over `mustache-bench`), which it did when this threw.
+  /// compiles slightly tighter (callgrind over `mustache-bench` shows it).
   private mutating func resolve(_ partial: Node.Partial) throws(MustacheError) -> Template? {
     guard let dynamic = partial.dynamic else {
       for index in resolved.indices where resolved[index].partial === partial {

@@ -19,7 +19,7 @@ struct DocumentAnalyzer {
   }
 
   private var folding = SearchFolding()
-  /// `options.thumbnailTemplate` split at `{id}`, once (`range(of:)` per document was slow).
+  /// `options.thumbnailTemplate` split at `{id}`, once (`range(of:)` per document is slow).
   private var template: ThumbnailTemplate?
   private var templateSource: String?
   private var table = ByteKeyTable()

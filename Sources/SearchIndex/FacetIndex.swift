@@ -6,8 +6,8 @@
 /// for each document in slot order and each facet: each value as its index in the facet's table
 /// plus one (`f/<hash>.json`, each facet's values in byte order) in `width` bits followed by one
 /// bit that says whether another value follows; a document without a value has a single 0.
-/// That is 4–5 bytes a document where varints took 10: the filters of a query that hits every
-/// range cost half as much.
+/// That is about half the bytes of varints, so the filters of a query that hits every range cost
+/// half as much.
 struct FacetIndex {
   private let kinds: Int
   private var lookup: [[String: Int]]

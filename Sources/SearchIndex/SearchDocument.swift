@@ -98,7 +98,7 @@ package struct SearchIndexOptions: Sendable {
   /// Characters of each display text kept for excerpts: one excerpt's worth (the results page
   /// shows 150, the header box 90), as long as the summary a page's meta description carries;
   /// a match deeper in the text (still found through the term index) shows the stored start.
-  /// 300 was a fifth of a large index (14 MB at 100,000 books) for excerpts rarely shown.
+  /// Storing more would grow every document file for excerpts rarely shown.
   var excerptSourceLimit = 160
   /// Bytes a chunk of the term index aims at; nil picks it from the index's size.
   package var chunkTarget: Int?

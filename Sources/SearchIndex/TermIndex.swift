@@ -41,9 +41,8 @@ struct TermIndex {
   ///
   /// Made as the chunks are written, at the end of the search stage (the build's peak of
   /// memory): each shard's terms are sorted in its own table (on every core), four bytes a
-  /// term, then merged, four bytes a term; no copy of the keys side by side (with the offsets
-  /// and orders that took, 1.7 MB at 75,000 terms), nor the 56 bytes a term of ranges, `Int`
-  /// pairs and an index array before that.
+  /// term, then merged, four bytes a term; no copy of the keys side by side, nor ranges or
+  /// `Int` pairs per term, which would each cost more than the table at the memory peak.
   private func sortedTerms() -> [TermRef] {
     let orders = Parallel.map(count: shards.count, minimumChunk: 1) { shards[$0].table.sortedIndices() }
     var refs: [TermRef] = []
@@ -212,7 +211,7 @@ private struct TermRef {
 /// per term: most terms have a few postings, and an array each (with its allocation and
 /// uniqueness checks on every byte appended) cost more than the rest of the merge. The postings
 /// are the search stage's largest part (the build's peak): 4 bytes in the term and blocks of 28
-/// take 10.5 MB where a block of 12 for every term took 11.6 (75,000 terms, 6.9 MB of postings).
+/// hold them in less memory than a small block for every term would.
 private final class TermShard: @unchecked Sendable {
   /// Bytes of postings a term holds itself (in `Term.first`), before its first block.
   static let inlineData = 4

@@ -47,7 +47,7 @@ enum SiteWarnings {
     return diagnostics.sorted { ($0.location?.line ?? 0) < ($1.location?.line ?? 0) }
   }
 
-  /// What the common static hosts refuse (issue 17): GitHub Pages publishes a site of at most
+  /// What the common static hosts refuse: GitHub Pages publishes a site of at most
   /// 1 GB, Cloudflare Pages takes files of at most 25 MiB.
   static let gitHubPagesSiteLimit = 1_000_000_000
   static let cloudflarePagesFileLimit = 25 << 20

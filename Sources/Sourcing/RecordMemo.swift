@@ -16,8 +16,8 @@ struct RecordMemo: Sendable {
   private var books: [Key: BookRecord] = [:]
 
   /// Adds the records of every volume the run found, all collections' in one pass on every
-  /// core (a collection at a time, the bench's thousand-volume collections were each under
-  /// `Parallel.map`'s threshold, and mapped on one core). The volumes are read in place and
+  /// core (a collection at a time, collections of a thousand volumes fall under
+  /// `Parallel.map`'s threshold, and map on one core). The volumes are read in place and
   /// gathered once, a pointer each (a volume is one shared box), into a table sized once.
   mutating func add(_ result: FetchResult) {
     mapNew { body in

@@ -1,5 +1,5 @@
 /// Finds the bytes an escaper must look at sixteen at a time: most text (descriptions, titles,
-/// URLs) has none, and testing each byte on its own was most of what escaping cost.
+/// URLs) has none, and testing each byte on its own would be most of what escaping costs.
 ///
 /// A block is plain when none of its bytes is one of up to ten `targets` nor, with
 /// `controls`, below 0x20. The test may flag more than a caller needs (the caller's own check

@@ -28,7 +28,7 @@ package enum NumberText {
   /// The ASCII digits of `minor`, its last `fractionDigits` after a `.`, the whole part grouped
   /// by thousands with `,` when `grouping`: written backwards into one string's storage (a
   /// price or count is formatted on every book page, and building it a character at a time
-  /// was most of a book's prices).
+  /// would dominate a book's prices).
   private static func digits(_ minor: UInt, negative: Bool, fractionDigits: Int, grouping: Bool) -> String {
     // 20 digits, 6 separators, the point and the sign fit in 28 bytes; the fraction adds its own.
     let capacity = 28 + fractionDigits

@@ -4,7 +4,7 @@ import Testing
 @testable import BookgenCLI
 
 /// `bookgen clean --cache`: removes only a cache bookgen made, and only inside the project unless
-/// told otherwise (issue 19: `cache: {dir: ../sibling}` deleted a sibling project).
+/// told otherwise (`cache: {dir: ../sibling}` must never delete a sibling project).
 @Suite struct CleanCacheTests {
   /// `root/project/catalog.yml` with `cache.dir` set to `dir`.
   private func project(in root: String, cacheDir dir: String) throws -> String {

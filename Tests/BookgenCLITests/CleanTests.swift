@@ -90,7 +90,7 @@ import Testing
   }
 }
 
-/// `bookgen clean` removes everything a build leaves next to the output (issue 19, item 12).
+/// `bookgen clean` removes everything a build leaves next to the output.
 @Suite struct CleanBesideTests {
   /// Clean removes everything bookgen keeps beside the output — the manifest, the lock, an
   /// interrupted build's staging folder, what older bookgens kept there — and never the files

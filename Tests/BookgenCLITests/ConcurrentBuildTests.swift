@@ -8,9 +8,9 @@ import Testing
   import Darwin
 #endif
 
-/// Real `bookgen` processes meeting on one output or one cache (issue 19, item 11): two builds at
-/// once used to share the twin, leave `public/` with files of its manifest missing and the twin
-/// unusable; a build killed mid-write must leave the previous site as it was.
+/// Real `bookgen` processes meeting on one output or one cache: two builds at once must take
+/// turns rather than share a staging folder and leave `public/` short of its manifest's files;
+/// a build killed mid-write must leave the previous site as it was.
 @Suite(.serialized) struct ConcurrentBuildTests {
   /// A catalog of 600 books (about 1,300 files), fetched once from the fake Google into the
   /// project's cache, so that the builds run offline and take long enough to meet.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BookgenCLI
 
-/// Issue 16's "done when": a Goodreads export of 1,000 books (custom shelves, a hundred rows
+/// An import end to end: a Goodreads export of 1,000 books (custom shelves, a hundred rows
 /// without a usable ISBN) imported and built over real HTTP against fake Google Books and Open
 /// Library servers; the built site agrees with the export row by row.
 @Suite struct ImportEndToEndTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BookgenCLI
 
-/// `bookgen build` against local servers for both APIs: the issue's "done when" lines, end to
+/// `bookgen build` against local servers for both APIs: Open Library as a source, end to
 /// end, through the real transport, cache and site.
 @Suite struct OpenLibraryBuildTests {
   static let catalog = """

@@ -4,7 +4,7 @@ import GoogleBooks
 import TestSupport
 import Testing
 
-/// Issue 7's fetch target: with 100 ms of server latency, 4 requests in flight are at least
+/// The fetch's concurrency target: with 100 ms of server latency, 4 requests in flight are at least
 /// 3.5× faster than 1, measured over HTTP against the in-process fake Google.
 ///
 /// Run: `BOOKGEN_BENCH=1 swift test --filter FetchConcurrencyBenchmark`.

@@ -59,7 +59,7 @@ struct OfflineBuildBenchmarkTests {
           + "SHA-256 of as many bytes %.3f s",
         count, Double(bytes) / 1e6, best, bestCPU, hashing))
     #expect(count == 10_000)
-    // 0.2 s on 2 cores, judged by CPU time so a busy shared machine does not fail it.
+    // Judged by CPU time, with room to spare, so a busy shared machine does not fail it.
     #expect(bestCPU < 0.4)
   }
 }

@@ -218,7 +218,7 @@ enum Fixtures {
     #expect(response.volumes[1].saleInfo?.retailPrice == Price(amount: 1e9, currencyCode: "KRW"))
   }
 
-  /// A 100 MB description used to become a 100 MB page; past 64 KiB it is cut on a whole
+  /// A huge description would make a huge page; past 64 KiB it is cut on a whole
   /// character (here a 3-byte one straddles the limit) and noted.
   @Test func aDescriptionLongerThanTheLimitIsCut() throws {
     let limit = VolumeInfo.descriptionLimit

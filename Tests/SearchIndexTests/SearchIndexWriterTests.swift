@@ -195,7 +195,7 @@ import Testing
     (after.filter { before[$0.key] != $0.value }.count, before.keys.filter { after[$0] == nil }.count)
   }
 
-  /// The stored excerpt text is short (page weight, issue 17), but every word of the
+  /// The stored excerpt text is short (it is in every document file), but every word of the
   /// description is in the term index: a word past the cut still finds its book.
   @Test func aWordPastTheStoredExcerptStillFindsItsBook() throws {
     let description = String(repeating: "harbor ", count: 100) + "zanzibar"

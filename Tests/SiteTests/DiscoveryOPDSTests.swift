@@ -83,7 +83,7 @@ import Testing
   }
 
   /// Each book is in the all-books feed and in each of its collections' feeds: an entry holds
-  /// only what catalog clients show (issue 17's page weight); the rest is on the book's page.
+  /// only what catalog clients show, since it repeats per feed; the rest is on the book's page.
   @Test func acquisitionEntriesAreLean() throws {
     let files = try DiscoveryFixture.render()
     let feed = XMLDocumentSummary(try #require(files["opds/collections/sf/index.xml"]))

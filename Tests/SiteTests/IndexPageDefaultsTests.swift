@@ -5,7 +5,7 @@ import Testing
 
 @testable import Site
 
-/// Which index pages a site gets without asking (issue 17: a 100,000-book site with every default
+/// Which index pages a site gets without asking (a 100,000-book site with every default
 /// page type must fit GitHub Pages' 1 GB), and where a book links a term that has no page.
 @Suite struct IndexPageDefaultsTests {
   /// Solo Writer has one book; Pair Writer two. Categories: Fiction / Science Fiction (two

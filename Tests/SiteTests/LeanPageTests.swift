@@ -3,7 +3,7 @@ import Testing
 
 @testable import Site
 
-/// What every page of a kind repeats, said once (issue 17's page weight).
+/// What every page of a kind repeats, said once: at scale each byte is paid thousands of times.
 @Suite struct LeanPageTests {
   /// Term pages come by the tens of thousands at scale (one per author): a term page with one
   /// book (`index_min_books: 1`) costs the chrome, its header and the one card, nothing more.

@@ -88,8 +88,8 @@ import Testing
     let few = try homeShelves(try await build(collections: limit, root: root + "/few"))
     #expect(few.shelves == (1...limit).map { "/shelf-\($0)/" })
     #expect(few.more == [])
-    // 200 collections made a 560 KB home page of 1,200 covers; past the limit it shows the first
-    // ones and links the page of all of them.
+    // Six covers for each of hundreds of collections would make a huge home page; past the limit
+    // it shows the first ones and links the page of all of them.
     let many = try homeShelves(try await build(collections: limit + 3, root: root + "/many"))
     #expect(many.shelves == (1...limit).map { "/shelf-\($0)/" })
     #expect(many.more == ["/collections/"])

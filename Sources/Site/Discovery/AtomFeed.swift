@@ -80,7 +80,7 @@ struct AtomFeed: Sendable {
 
   /// The elements Atom entries and OPDS entries share: id, title, updated, authors, summary and
   /// the link to the book's page. `lean` (OPDS) leaves out what catalog clients do not list (author
-  /// pages, categories): each book is in several feeds there (issue 17's page weight).
+  /// pages, categories): each book is in several feeds there, so each byte counts several times.
   func writeEntryBody(_ facts: BookFacts, into xml: inout XMLWriter, lean: Bool = false) {
     let book = facts.book
     xml.element("id", facts.pageURL)

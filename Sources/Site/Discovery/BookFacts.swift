@@ -88,8 +88,8 @@ final class BookFacts: Sendable {
 
   /// The preview, buy and source links and the price, made when first asked for and kept.
   /// Only a book's page (and its JSON-LD) and its OPDS entries show them, and a rebuild writes
-  /// those of the few changed books: checking every book's links on every build was most of
-  /// the facts' cost (10k books: `WebLink.link` 99 M instructions of 150 M).
+  /// those of the few changed books: checking every book's links on every build would be most
+  /// of the facts' cost.
   private var links: Links {
     madeLinks.withLock { made in
       if let made { return made }

@@ -4,13 +4,13 @@ import Support
 
 /// schema.org structured data as JSON-LD: `Book` with its `Offer` on detail pages, `WebSite` on
 /// the home page. Written straight as bytes, in the order of the calls (no `JSONValue` tree:
-/// building and walking one was half of the head's cost).
+/// building and walking one would cost as much as the rest of the head).
 enum BookJSONLD {
   static func write(_ facts: BookFacts, to json: inout JSONWriter) {
     let book = facts.book
     json.beginObject()
     // No `url` or `image`: the page's canonical link and `og:image` say them (structured data
-    // describes the page it is on), 180 B a book page.
+    // describes the page it is on).
     json.field("@context", "https://schema.org")
     json.field("@type", "Book")
     json.field("name", book.title ?? book.id)
@@ -18,8 +18,8 @@ enum BookJSONLD {
     if !facts.authors.isEmpty {
       json.key("author")
       json.beginArray()
-      // No author `url`: the page links each author's page where it names them (6 MB at
-      // 100,000 books with author pages).
+      // No author `url`: the page links each author's page where it names them, so a URL here
+      // would repeat it on every book page.
       for author in facts.authors { typedObject("Person", name: author.name, to: &json) }
       json.endArray()
     }
@@ -35,7 +35,7 @@ enum BookJSONLD {
       typedObject("Organization", name: publisher, to: &json)
     }
     // No `description`: the page holds it in full and the meta description, two lines up, its
-    // summary (search engines show no more); a third copy cost 15 MB at 100,000 books.
+    // summary (search engines show no more); a third copy would add weight to every book page.
     if !facts.categories.isEmpty {
       json.key("genre")
       json.beginArray()

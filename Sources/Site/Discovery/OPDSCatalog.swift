@@ -19,8 +19,8 @@ struct OPDSCatalog: Sendable {
   /// catalog's feeds are not all held at once).
   func forEachFile<Failure: Error>(_ emit: (DiscoveryFile) throws(Failure) -> Void) throws(Failure) {
     // Entries are written page by page, as each feed page needs them: a book is written once
-    // per feed that lists it, but a large catalog's entries are never all held at once
-    // (250 MB at 100,000 books). Discovery runs beside the pages, where this costs no time.
+    // per feed that lists it, but a large catalog's entries are never all held at once (they
+    // would grow memory with the catalog). Discovery runs beside the pages, where this costs no time.
     try emit(navigationFeed())
     if feed.settings.opdsAllBooks {
       try acquisitionFeeds(

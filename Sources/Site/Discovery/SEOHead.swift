@@ -93,12 +93,12 @@ struct SEOHead: Sendable {
       bookFacts = facts
       SEOHead.appendMeta("og:type", "book", to: &html.bytes)
       // Link previews need the cover; ISBN, authors, date and categories are in the JSON-LD
-      // (OpenGraph's book:* tags repeated them, a tenth of the head).
+      // (OpenGraph's book:* tags would repeat them).
       if let image = facts.image { SEOHead.appendMeta("og:image", image, to: &html.bytes) }
     } else {
       bookFacts = nil
-      // No `og:type` `website`: OpenGraph treats a page without a type as one (30,000 author
-      // pages said it at 100,000 books).
+      // No `og:type` `website`: OpenGraph treats a page without a type as one, so every index
+      // page would repeat it for nothing.
       if let image = listImage(job.kind) { SEOHead.appendMeta("og:image", image, to: &html.bytes) }
     }
     SEOHead.appendTag("meta", ["name": "twitter:card", "content": "summary"], to: &html.bytes)

@@ -2,10 +2,10 @@ import Support
 
 /// Builds an XML document line by line; every text and attribute value goes through `MarkupEscaping`.
 /// Lines are not indented: a large site's feeds and sitemaps repeat an element per book, and the
-/// indentation was a twentieth of their bytes.
+/// indentation would add to every one of those lines.
 ///
 /// Writes UTF-8 bytes, escaped straight into the buffer: appending to a `String` (and escaping
-/// into a new one per value) was most of what OPDS feeds cost.
+/// into a new one per value) would be most of what OPDS feeds cost.
 struct XMLWriter {
   private(set) var bytes: [UInt8]
 

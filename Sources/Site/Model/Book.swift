@@ -86,8 +86,8 @@ struct Book: Sendable {
     set { filingBox = newValue.map(FilingBox.init) }
   }
   /// The filing behind a reference: held inline, its entries (three optional ones among them)
-  /// made each `Book`, and so every array of books the model holds, about 290 bytes instead of
-  /// 40 long after the filing was consumed (2.5 MB at 10,000 books).
+  /// would make each `Book`, and so every array of books the model holds, several times larger
+  /// long after the filing is consumed.
   private var filingBox: FilingBox?
 
   private final class FilingBox: Sendable {

@@ -28,8 +28,8 @@ enum BookSorting {
 
   /// `members` by the key each one has (books without one last), ties in index order. Each
   /// member's key is read once, before sorting: a comparison then reads two adjacent pairs,
-  /// not two books' records (at 100,000 books those reads were cache misses, two per
-  /// comparison, and the sort of every dated book took longer than making the books).
+  /// not two books' records (with many books those reads are cache misses, two per
+  /// comparison).
   static func sorted<Key: Comparable>(
     _ members: [Int], descending: Bool, by key: (Int) -> Key?
   ) -> [Int] {

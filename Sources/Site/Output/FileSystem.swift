@@ -94,14 +94,14 @@ enum FileSystem {
   }
 
   /// The whole regular file (manifests, the build state), or nil when it cannot be read. Read
-  /// into one buffer of the size the file states: appending 64 KiB chunks grew a 135 MB state
-  /// (100,000 books) by doublings, holding up to three times its size at once.
+  /// into one buffer of the size the file states: appending chunks would grow a large file by
+  /// doublings, holding up to three times its size at once.
   static func read(_ path: String) -> [UInt8]? {
     try? FileReader.read(path, limit: FileSystem.readLimit)
   }
 
-  /// The most `read` takes: far above any manifest or state bookgen writes (a state is about
-  /// 1.4 KB a book).
+  /// The most `read` takes: far above any manifest or state bookgen writes, even for a catalog
+  /// of millions of books.
   static let readLimit = FileLimit(bytes: 4 << 30, what: "bookgen's own files beside the output")
 
   /// The size of the regular file at `path`, or nil.

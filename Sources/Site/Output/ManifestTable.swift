@@ -4,9 +4,9 @@ import Support
 /// paths' bytes in one buffer, a record per line pointing at its path, and an open-addressing
 /// table of the paths' XXH64.
 ///
-/// A rebuild reads the manifests of both trees, 15,000 lines each at 10,000 books, and looks
-/// up every page in both; a `[String: Entry]` made a `String` (an allocation) and a SipHash per
-/// line first, and held both tables through the build.
+/// A rebuild reads the manifests of both trees, a line per file, and looks up every page in
+/// both; a `[String: Entry]` would make a `String` (an allocation) and a SipHash per line first,
+/// and hold both tables through the build.
 struct ManifestTable: Sendable {
   private struct Record: Sendable {
     var entry: OutputManifest.Entry

@@ -190,7 +190,7 @@ struct OutputManifest: Sendable, Equatable {
   }
 
   /// Whether `a`'s UTF-8 bytes sort before `b`'s, compared with `memcmp`: walking the `utf8`
-  /// views element by element was most of the time a rebuild spent writing the manifest.
+  /// views element by element would be most of the time a rebuild spends writing the manifest.
   static func precedes(_ a: String, _ b: String) -> Bool {
     let ordered = a.utf8.withContiguousStorageIfAvailable { x in
       b.utf8.withContiguousStorageIfAvailable { y -> Bool in
@@ -208,7 +208,7 @@ struct OutputManifest: Sendable, Equatable {
         + (fingerprint ?? "-") + "\n").utf8)
     if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
     bytes.reserveCapacity(bytes.count + entries.count * 64)
-    // Numbers are spelled into the buffer: a `String` per number was most of the writing.
+    // Numbers are spelled into the buffer: a `String` per number would be most of the writing.
     for (path, entry) in entries.sorted(by: { OutputManifest.precedes($0.key, $1.key) }) {
       OutputManifest.appendHex(entry.hash, to: &bytes)
       bytes.append(UInt8(ascii: " "))

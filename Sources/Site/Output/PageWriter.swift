@@ -118,7 +118,7 @@ struct PageWriter: Sendable {
 
   /// The checked relative file path of a generated file such as `opds/index.xml`: the path
   /// itself, once each of its components is a plain name (`OutputFolder.isSafeComponent`).
-  /// Checked on the bytes: a `SitePath` of `String`s per file was most of placing a search file.
+  /// Checked on the bytes: a `SitePath` of `String`s per file would be most of placing a search file.
   static func relativePath(of file: String) throws(SiteError) -> String {
     for component in file.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
     where !OutputFolder.isSafeComponent(bytes: component) {

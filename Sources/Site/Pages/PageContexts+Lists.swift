@@ -4,7 +4,7 @@ import Mustache
 extension PageContexts {
   func homeFields() -> [String: ContextValue] {
     // As many shelves as the header links: past that, `collections/` lists them all (six
-    // covers for each of 200 collections made a 560 KB home page).
+    // covers for each of hundreds of collections would make a huge home page).
     let shown = model.hasCollectionsPage ? PageJob.headerCollectionLimit : model.collections.count
     let collections: [ContextValue] = model.collections.indices.prefix(shown).map { index in
       let books = model.collections[index].books

@@ -98,12 +98,12 @@ final class PageContexts: Sendable {
   }
 
   /// The href of book `index`'s page: its path was encoded with its facts, and `urls.href` of it
-  /// is the prefix and that path. Joined when a page links it (a string per book, held for the
-  /// whole build, was a megabyte at 10,000 books beside the search stage's peak).
+  /// is the prefix and that path. Joined when a page links it: a string per book, held for the
+  /// whole build, would add to the search stage's memory peak.
   func bookHref(_ index: Int) -> String { urls.pathPrefix + seo.facts(of: index).relativeURL }
 
   /// The card of book `index` as list pages show it. Made when a page needs it: a card is
-  /// cheap, and holding one per book cost 100 MB at 100,000 books.
+  /// cheap, and holding one per book would grow memory with the catalog.
   func card(_ index: Int) -> ContextValue {
     PageContexts.card(
       for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language)

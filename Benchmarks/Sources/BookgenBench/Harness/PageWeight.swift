@@ -1,4 +1,4 @@
-/// What a full build's output weighs against issue 17's deploy limits: the whole folder, the
+/// What a full build's output weighs against the static hosts' limits: the whole folder, the
 /// median book page and the largest file.
 struct PageWeight: Equatable {
   var totalBytes: Int
