@@ -1,4 +1,4 @@
-/// The statuses `bookgen` exits with, as documented in the README's commands section.
+/// The statuses `bookgen` exits with, as documented in docs/cli.md.
 enum ExitCode {
   /// The command did what was asked (help and version included).
   package static let success: Int32 = 0

@@ -1,5 +1,5 @@
 /// The range of every number catalog.yml holds, in one place: the decoder checks them, its
-/// messages name them and README's tables list them. Each keeps the later stages away from
+/// messages name them and docs/catalog.md's tables list them. Each keeps the later stages away from
 /// values they cannot hold (a timeout no clock counts, a rate whose next request never comes).
 package enum CatalogRanges {
   package static let booksPerPage = 1...1000

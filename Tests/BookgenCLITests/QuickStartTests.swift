@@ -3,13 +3,13 @@ import Testing
 
 @testable import BookgenCLI
 
-/// The README's quick start says what `init` writes; these hold it to that.
+/// Getting started says what `init` writes; these hold it to that.
 @Suite struct QuickStartTests {
   static func quickStart() throws -> String {
     let text = try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(text.range(of: "<!-- section: quick-start -->"))
-    let end = try #require(text.range(of: "### What a build writes"))
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/getting-started.md"), encoding: .utf8)
+    let start = try #require(text.range(of: "## Try the example"))
+    let end = try #require(text.range(of: "## What a build writes"))
     return String(text[start.upperBound..<end.lowerBound])
   }
 

@@ -152,17 +152,17 @@ import Testing
   }
 }
 
-@Suite struct ReadmeExampleTests {
-  /// The README's complete example must stay a valid catalog.
+@Suite struct ReferenceExampleTests {
+  /// The catalog reference's complete example must stay a valid catalog.
   @Test func completeExampleIsValid() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let heading = try #require(text.range(of: "#### A complete example"))
+    let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/catalog.md")
+    let text = try String(contentsOf: reference, encoding: .utf8)
+    let heading = try #require(text.range(of: "## A complete example"))
     let start = try #require(text.range(of: "```yaml\n", range: heading.upperBound..<text.endIndex))
     let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
     let catalog = try CatalogLoader.parse(
-      String(text[start.upperBound..<end.lowerBound]), file: "README.md", directory: ".")
+      String(text[start.upperBound..<end.lowerBound]), file: "docs/catalog.md", directory: ".")
     #expect(catalog.collections.map(\.slug) == ["science-fiction", "japanese-novels"])
     #expect(catalog.collections[0].queries[1].maxResults == 120)
     #expect(catalog.collections[0].isbns.map(\.isbn13) == ["9780441172719", "9780441478125"])

@@ -18,9 +18,10 @@
 #     binary, and it installs with `dpkg -i` (when root and no bookgen package is installed: then
 #     removed again; else into a private root): `bookgen --version` runs, man finds its page,
 #     bash-completion loads its completion;
-#  7. the README's install block, pasted as it is (REPO=owner/bookgen), with stand-ins for curl
-#     (serving this archive as the latest release of owner/bookgen) and sudo (installing under a
-#     private prefix), installs a bookgen that runs.
+#  7. the README's install block, pasted as it is after setting REPO=owner/bookgen, with
+#     stand-ins for curl (serving this archive as the latest release of owner/bookgen) and sudo
+#     (installing under a private prefix), installs a bookgen that runs; pasted without REPO, it
+#     stops before downloading anything.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
@@ -229,7 +230,7 @@ fi
 # 7. The README's install block.
 readme_block="$(awk '/^## Install$/ { install = 1 } install && /^```sh$/ { inside = 1; next }
   inside && /^```$/ { exit } inside { print }' README.md)"
-grep -q '^REPO=owner/bookgen ' <<<"$readme_block" || fail "README.md's install block does not start by setting REPO"
+grep -q '^REPO=' <<<"$readme_block" && fail "README.md's install block sets REPO itself: it is pasted after setting it"
 mkdir -p "$work/paste/bin" "$work/paste/cwd"
 cat >"$work/paste/bin/curl" <<'CURL'
 #!/bin/bash
@@ -252,9 +253,14 @@ for arg in "$@"; do [[ "$arg" == /usr/local/* ]] && arg="$PREFIX${arg#/usr/local
 mkdir -p "$PREFIX/bin" && exec "${args[@]}"
 SUDO
 chmod 755 "$work/paste/bin/curl" "$work/paste/bin/sudo"
+if (cd "$work/paste/cwd" && env -i PATH="$work/paste/bin:$work/paste/prefix/bin:/usr/bin:/bin" \
+  PREFIX="$work/paste/prefix" DIST="$dist" VERSION_SERVED="$version" \
+  bash -e -c "$readme_block") >"$work/paste.log" 2>&1 || [ -n "$(ls -A "$work/paste/cwd")" ]; then
+  fail "README.md's install block, pasted without REPO, did not stop before downloading: $(cat "$work/paste.log")"
+fi
 if ! (cd "$work/paste/cwd" && env -i PATH="$work/paste/bin:$work/paste/prefix/bin:/usr/bin:/bin" \
   PREFIX="$work/paste/prefix" DIST="$dist" VERSION_SERVED="$version" \
-  bash -e -c "$readme_block") >"$work/paste.log" 2>&1; then
+  bash -e -c "REPO=owner/bookgen"$'\n'"$readme_block") >"$work/paste.log" 2>&1; then
   fail "README.md's install block failed: $(cat "$work/paste.log")"
 elif [ "$("$work/paste/prefix/bin/bookgen" --version 2>&1)" != "bookgen $version ($commit)" ]; then
   fail "README.md's install block did not install this bookgen: $(cat "$work/paste.log")"

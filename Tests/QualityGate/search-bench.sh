@@ -4,8 +4,8 @@
 # (default 10000; 100000 takes a few minutes more): makes the dataset ready with bookgen-bench
 # (Benchmarks/; kept while the generator is unchanged), builds it with bookgen into
 # /dev/shm/bookgen-bench/search-<N>, then runs search_bench.py over a set of one-word queries and
-# fails when one transfers more than the issue's target (300 KB at 10k, 500 KB at 100k) or
-# answers slower than 100 ms once its data is loaded. Figures: README, Search.
+# fails when one transfers more than its target (300 KB at 10k, 500 KB at 100k) or answers
+# slower than 100 ms once its data is loaded. Figures: docs/search.md.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"

@@ -4,18 +4,15 @@ import Testing
 
 @testable import Site
 
-/// The README's theme section names every field a template can use: each field of each page
+/// The template field reference names every field a template can use: each field of each page
 /// type's context (what the template lint accepts) appears in it in backticks.
 @Suite struct ThemeFieldsTests {
-  static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+  static let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/template-fields.md")
 
-  /// Every identifier inside backticks in the README's `### Theme` section.
+  /// Every identifier inside backticks in `docs/template-fields.md`.
   static func documentedNames() throws -> Set<String> {
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let start = try #require(text.range(of: "### Theme"))
-    let end = try #require(text.range(of: "<!-- section: catalog-reference -->"))
-    let section = text[start.upperBound..<end.lowerBound]
+    let section = try String(contentsOf: reference, encoding: .utf8)
     var names: Set<String> = []
     for (index, span) in section.split(separator: "`", omittingEmptySubsequences: false).enumerated()
     where index % 2 == 1 {
@@ -36,7 +33,7 @@ import Testing
     }
   }
 
-  @Test func everyFieldIsInTheReadme() throws {
+  @Test func everyFieldIsInTheReference() throws {
     let documented = try Self.documentedNames()
     var missing: Set<String> = []
     for (_, samples) in SampleSite.contexts() {
@@ -45,6 +42,6 @@ import Testing
         if !documented.contains(name) { missing.insert(path) }
       }
     }
-    #expect(missing.sorted() == [], "fields missing from the README's theme section")
+    #expect(missing.sorted() == [], "fields missing from docs/template-fields.md")
   }
 }

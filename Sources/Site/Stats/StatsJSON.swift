@@ -2,8 +2,8 @@ import BookRecord
 import Support
 
 /// The year-in-books numbers as JSON, for reuse elsewhere: `stats/stats.json` (every year and
-/// the totals) and `stats/<year>/stats.json` (one year), keys in a fixed order (README:
-/// Year in books, the schema).
+/// the totals) and `stats/<year>/stats.json` (one year), keys in a fixed order (the schema
+/// is in docs/stats.md).
 enum StatsJSON {
   static let overviewPath = SitePath(["stats"], fileName: "stats.json")
   static func yearPath(_ year: Int) -> SitePath { SitePath(["stats", String(year)], fileName: "stats.json") }
