@@ -1,18 +1,18 @@
-# bookgen — the two set-up commands from the README are `make site` and `make test`.
+# bookgen — the two set-up commands (CONTRIBUTING.md) are `make site` and `make test`.
 SWIFT ?= swift
 FORMAT_CONFIG = --configuration .ci/swift-format.json
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps site test lint lint-workflows format bench release example-cache dist deb dist-check install cli-doc
+.PHONY: deps site test lint lint-workflows format bench release example-cache dist deb dist-check install cli-doc doc-links
 
 deps:
 	@.ci/deps.sh
 
 # The release build links the Swift runtime and Foundation (--static-swift-stdlib) and libcmark,
 # libyaml, libgumbo and libsqlite3 (.ci/static-libs.sh) statically, so the binary runs without Swift
-# (README: Install). Every release target shares it; debug builds stay dynamic.
+# (docs/getting-started.md: Install). Every release target shares it; debug builds stay dynamic.
 STATIC_LIBS = $(CURDIR)/.build/static-libs
 RELEASE_BUILD = PKG_CONFIG_PATH="$(STATIC_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
@@ -49,8 +49,8 @@ install:
 site: release
 	.build/release/bookgen build --offline
 
-# The whole test suite: unit and integration tests, the format lint, the site quality gate, then
-# the release archive (built once, then incremental) and its check.
+# The whole test suite: unit and integration tests, the format lint, the documentation's links,
+# the site quality gate, then the release archive (built once, then incremental) and its check.
 # zsh and fish: the completion tests load the scripts into each shell (and ShellCheck reads the
 # bash one); groff: the man page's.
 test: deps
@@ -59,6 +59,7 @@ test: deps
 	$(SWIFT) test --skip-build --no-parallel
 	$(MAKE) lint
 	$(MAKE) lint-workflows
+	$(MAKE) doc-links
 	$(MAKE) quality BOOKGEN=$(CURDIR)/.build/debug/bookgen
 	$(MAKE) dist-check REFERENCE=$(CURDIR)/.build/debug/bookgen
 
@@ -66,6 +67,12 @@ test: deps
 # them when missing).
 lint-workflows:
 	Tests/ReleaseTests/actionlint.sh
+
+# Every relative link and anchor in README.md, CONTRIBUTING.md and docs/*.md resolves, and every
+# docs page is reachable from the README; the selftest proves a broken link fails it.
+doc-links:
+	python3 Tests/Docs/check-links.py --selftest
+	python3 Tests/Docs/check-links.py
 
 # The Benchmarks package's sources are formatted like the project's (its .build is left out).
 FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Benchmarks/Tests
@@ -107,14 +114,14 @@ bench: bench-tools
 bench-quick: bench-tools
 	$(BENCH) --bookgen .build/release/bookgen --sizes 1000,10000 $(BENCH_HUGO) $(BENCH_FLAGS)
 
-# The search's bytes and speed in headless Chromium on the bench's synthetic 10k catalog (README:
-# Search); SEARCH_BENCH_SIZES=10000,100000 adds the 100k site (a few minutes more).
+# The search's bytes and speed in headless Chromium on the bench's synthetic 10k catalog
+# (docs/performance.md); SEARCH_BENCH_SIZES=10000,100000 adds the 100k site (a few minutes more).
 .PHONY: search-bench
 SEARCH_BENCH_SIZES ?= 10000
 search-bench: bench-tools
 	SIZES=$(SEARCH_BENCH_SIZES) Tests/QualityGate/search-bench.sh
 
-# The site quality gate (README: quality gate): builds the example and stress catalogs and checks
+# The site quality gate (Tests/QualityGate/README.md): builds the example and stress catalogs and checks
 # them with the Nu HTML Checker, headless Chromium and axe-core. Installs what it needs.
 .PHONY: quality
 quality: deps
