@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: .ci/static-libs.sh DIR
 # Makes the release build link libcmark, libyaml, libgumbo and libsqlite3 (with the zlib it
-# needs) statically (docs/getting-started.md: Install); glibc's own libraries (libm, libpthread…) stay shared.
+# needs) statically (docs/getting-started.md: Install); glibc's own libraries (libm,
+# libpthread…) stay shared.
 # The linker takes the first folder on its -L list that holds a library, a .so before a .a,
 # and the system .pc files put /usr/lib/<triplet> first; so DIR/pkgconfig gets a twin of each
 # .pc whose -L names DIR/lib, which holds only the .a files (links to the Debian -dev ones).
