@@ -30,8 +30,9 @@ extension CatalogDecoder {
     guard case .mapping(let pairs) = node.kind else { return [] }
     var result: [Entry] = []
     var seen: [String: SourceLocation] = [:]
+    // Only a problem spells out where it is: a catalog of imported books has 100,000 keys.
+    var place: String { path.isEmpty ? "" : " in '\(path)'" }
     for pair in pairs {
-      let place = path.isEmpty ? "" : " in '\(path)'"
       guard let key = pair.key.scalar?.value else {
         error("keys\(place) must be strings, got \(pair.key.kindDescription)", at: pair.key.location)
         continue
@@ -92,9 +93,12 @@ extension CatalogDecoder {
   }
 
   /// A scalar's text, or nil (and an error naming `expected`) for a list, mapping or null.
-  mutating func text(_ node: YAMLNode, path: String, expected: String = "a string") -> String? {
+  /// `path` and `expected` are spelled out only for the message.
+  mutating func text(
+    _ node: YAMLNode, path: @autoclosure () -> String, expected: @autoclosure () -> String = "a string"
+  ) -> String? {
     if let scalar = node.scalar, !node.isNull { return scalar.value }
-    error("'\(path)' must be \(expected), got \(node.kindDescription)", at: node)
+    error("'\(path())' must be \(expected()), got \(node.kindDescription)", at: node)
     return nil
   }
 
@@ -111,9 +115,9 @@ extension CatalogDecoder {
     return nonEmpty(value, at: node, path: fields.path(key))
   }
 
-  mutating func nonEmpty(_ value: String, at node: YAMLNode, path: String) -> String? {
+  mutating func nonEmpty(_ value: String, at node: YAMLNode, path: @autoclosure () -> String) -> String? {
     if value.allSatisfy(\.isWhitespace) {
-      error("'\(path)' must not be empty", at: node)
+      error("'\(path())' must not be empty", at: node)
       return nil
     }
     return value
@@ -121,20 +125,21 @@ extension CatalogDecoder {
 
   /// A string that `isValid` accepts; otherwise "'path' must be <expected>, got '…'".
   mutating func checked(
-    _ fields: Fields, _ key: String, expected: String, suggestion: (String) -> String? = { _ in nil },
-    isValid: (String) -> Bool
+    _ fields: Fields, _ key: String, expected: @autoclosure () -> String,
+    suggestion: (String) -> String? = { _ in nil }, isValid: (String) -> Bool
   ) -> String? {
     guard let node = fields.value(key) else { return nil }
-    return checked(node, path: fields.path(key), expected: expected, suggestion: suggestion, isValid: isValid)
+    return checked(
+      node, path: fields.path(key), expected: expected(), suggestion: suggestion, isValid: isValid)
   }
 
   mutating func checked(
-    _ node: YAMLNode, path: String, expected: String, suggestion: (String) -> String? = { _ in nil },
-    isValid: (String) -> Bool
+    _ node: YAMLNode, path: @autoclosure () -> String, expected: @autoclosure () -> String,
+    suggestion: (String) -> String? = { _ in nil }, isValid: (String) -> Bool
   ) -> String? {
-    guard let value = text(node, path: path, expected: expected) else { return nil }
+    guard let value = text(node, path: path(), expected: expected()) else { return nil }
     guard isValid(value) else {
-      error("'\(path)' must be \(expected), got \(shown(value))", at: node, suggestion: suggestion(value))
+      error("'\(path())' must be \(expected()), got \(shown(value))", at: node, suggestion: suggestion(value))
       return nil
     }
     return value
@@ -142,9 +147,9 @@ extension CatalogDecoder {
 
   /// One of a fixed set of words, with a did-you-mean hint for near misses.
   mutating func choice(_ fields: Fields, _ key: String, among choices: [String]) -> String? {
-    let expected = "one of " + choices.map { "'\($0)'" }.joined(separator: ", ")
-    return checked(
-      fields, key, expected: expected, suggestion: { NearestName.suggestion(for: $0, among: choices) },
+    checked(
+      fields, key, expected: "one of " + choices.map { "'\($0)'" }.joined(separator: ", "),
+      suggestion: { NearestName.suggestion(for: $0, among: choices) },
       isValid: choices.contains)
   }
 
@@ -156,8 +161,8 @@ extension CatalogDecoder {
 
   /// A decimal integer in `range` (one of `CatalogRanges`), which the message names.
   mutating func integer(_ fields: Fields, _ key: String, in range: ClosedRange<Int>) -> Int? {
-    let expected = "an integer from \(range.lowerBound) to \(range.upperBound)"
-    let value = checked(fields, key, expected: expected) { text in
+    let value = checked(fields, key, expected: "an integer from \(range.lowerBound) to \(range.upperBound)") {
+      text in
       Int(text).map(range.contains) ?? false
     }
     return value.flatMap { Int($0) }
@@ -167,10 +172,11 @@ extension CatalogDecoder {
   mutating func number(
     _ fields: Fields, _ key: String, in range: ClosedRange<Double>, unit: String? = nil
   ) -> Double? {
-    let expected =
+    let expected = {
       "a number\(unit.map { " of \($0)" } ?? "") from \(NumberText.shortest(range.lowerBound)) to "
-      + NumberText.shortest(range.upperBound)
-    let value = checked(fields, key, expected: expected) { text in
+        + NumberText.shortest(range.upperBound)
+    }
+    let value = checked(fields, key, expected: expected()) { text in
       Double(text).map(range.contains) ?? false
     }
     return value.flatMap { Double($0) }

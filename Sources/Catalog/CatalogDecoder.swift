@@ -25,8 +25,27 @@ struct CatalogDecoder {
   static func lines(of text: String) -> [Substring] {
     var text = Substring(text)
     if text.first == "\u{FEFF}" { text = text.dropFirst() }
-    // "\r\n" is one Character in Swift; libyaml also breaks lines at a lone "\r".
-    return text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    // libyaml breaks lines at "\n", "\r\n" and a lone "\r"; scanned as bytes, since an imported
+    // library's file has a hundred thousand lines and splitting by Character is slow.
+    var lines: [Substring] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var index = start
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+        bytes.formIndex(after: &index)
+        continue
+      }
+      lines.append(text[start..<index])
+      bytes.formIndex(after: &index)
+      if byte == UInt8(ascii: "\r"), index != bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+        bytes.formIndex(after: &index)
+      }
+      start = index
+    }
+    lines.append(text[start...])
+    return lines
   }
 
   /// Diagnostics in source order; problems at one position keep the order they were found in.

@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// Why an export could not be imported: each case names the file, and the line when it has one.
 package enum ImportError: Error, Sendable, Equatable, Diagnosable {
@@ -81,7 +82,7 @@ package enum ImportError: Error, Sendable, Equatable, Diagnosable {
 
   /// `'Title', 'Author' and 3 more`.
   static func shown(_ columns: [String], limit: Int = 8) -> String {
-    let named = columns.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let named = columns.filter { !$0.trimmingWhitespace().isEmpty }
     let shown = named.prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
     return named.isEmpty ? "none" : shown + (named.count > limit ? " and \(named.count - limit) more" : "")
   }

@@ -22,6 +22,11 @@ extension String {
   }
 }
 
+extension Substring {
+  /// The text without leading and trailing whitespace, as a `String`.
+  package func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
+}
+
 extension Unicode.Scalar {
   /// Format (Cf) characters such as ZWSP, ZWJ, LRM/RLM and the bidi embeddings and isolates.
   package var isInvisibleFormat: Bool {

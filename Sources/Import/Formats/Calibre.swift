@@ -61,8 +61,8 @@ extension ExportFormat {
     var identifiers: [String: String] = [:]
     for item in ExportValues.list(text) {
       guard let colon = item.firstIndex(of: ":") else { continue }
-      let type = item[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = item[item.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let type = item[..<colon].trimmingWhitespace().lowercased()
+      let value = item[item.index(after: colon)...].trimmingWhitespace()
       if identifiers[type] == nil, !value.isEmpty { identifiers[type] = value }
     }
     return identifiers

@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// `--columns title=Name,isbn=Code,…`: which columns of any other CSV hold what, named as the
 /// catalog names a book's keys.
@@ -39,8 +40,8 @@ package struct ColumnChoice: Sendable, Equatable {
     var choice = ColumnChoice()
     for pair in Self.pairs(text) {
       guard let equals = pair.firstIndex(of: "=") else { throw .malformed(pair) }
-      let name = pair[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-      var column = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let name = pair[..<equals].trimmingWhitespace().lowercased()
+      var column = pair[pair.index(after: equals)...].trimmingWhitespace()
       if column.count >= 2, column.hasPrefix("\""), column.hasSuffix("\"") {
         column = String(column.dropFirst().dropLast())
       }
@@ -71,7 +72,7 @@ package struct ColumnChoice: Sendable, Equatable {
       }
     }
     pairs.append(current)
-    return pairs.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    return pairs.filter { !$0.trimmingWhitespace().isEmpty }
   }
 
   /// `table` with the chosen columns named by their fields and the others unnamed, so the

@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// LibraryThing's exports (More → Import/Export → Export your library): its tab-separated text
 /// (`Book Id`, `Primary Author` as `Herbert, Frank`, dates and ISBNs in brackets,
@@ -78,9 +79,9 @@ extension ExportFormat {
           String.init)
           + Array(repeating: "", count: 64))
     for (name, role) in people {
-      let flipped = firstLast(name.trimmingCharacters(in: .whitespaces))
+      let flipped = firstLast(name.trimmingWhitespace())
       guard !flipped.isEmpty else { continue }
-      let role = role.trimmingCharacters(in: .whitespaces)
+      let role = role.trimmingWhitespace()
       if role.isEmpty || role.lowercased() == "author" {
         names.append(flipped)
       } else {
@@ -94,7 +95,7 @@ extension ExportFormat {
   /// (`King, Jr.`), stays as written.
   static func firstLast(_ name: String) -> String {
     let parts = name.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmingWhitespace()
     }
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
       !["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"].contains(parts[1].lowercased())
@@ -109,7 +110,7 @@ extension ExportFormat {
 
   /// `Gallimard (1979), Poche` → `Gallimard`; `Publisher Unknown` is none.
   static func publisher(inPublication text: String) -> String? {
-    let name = text.prefix { $0 != "(" && $0 != "," }.trimmingCharacters(in: .whitespaces)
+    let name = text.prefix { $0 != "(" && $0 != "," }.trimmingWhitespace()
     return name.isEmpty || name == "Publisher Unknown" ? nil : name
   }
 

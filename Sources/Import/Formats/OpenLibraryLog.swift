@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// Open Library's reading log (My Books → Export your reading log, `OpenLibrary_ReadingLog.csv`):
 /// `Work ID`, `Title`, `Authors` (`A | B`), `First Publish Year`, `Edition ID`, `Bookshelf`
@@ -19,7 +20,7 @@ extension ExportFormat {
       authors: columns["Authors"], at: position)
     row.sourceKey = (edition ?? work)?.description
     row.authors = columns["Authors"].components(separatedBy: " | ").map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmingWhitespace()
     }
     .filter { !$0.isEmpty }
     let shelf = columns["Bookshelf"]

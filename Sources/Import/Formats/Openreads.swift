@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// Openreads' CSV export (Settings → Backup → Export as CSV): `title`, `author`, `status`
 /// (`finished`, `in_progress`, `planned`, `abandoned`, `unknown`), `favourite`, `deleted`,
@@ -18,7 +19,7 @@ extension ExportFormat {
     row.status = openreadsStatuses[columns["status"].lowercased()]
     row.rating = ExportValues.rating(columns["rating"])
     row.tags = columns["tags"].components(separatedBy: "|||||").map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmingWhitespace()
     }
     .filter { !$0.isEmpty }
     if columns["favourite"].lowercased() == "true" { row.shelves.append("favourites") }

@@ -1,4 +1,5 @@
 import Catalog
+import Support
 
 /// StoryGraph's export (Manage Account, Export StoryGraph Library).
 extension ExportFormat {
@@ -70,7 +71,7 @@ extension ExportFormat {
   ) -> [(start: PartialDate?, end: PartialDate?)] {
     guard let column = columns.name(of: "Dates Read") else { return [] }
     return ExportValues.list(columns["Dates Read"]).map { item in
-      let halves = item.split(separator: "-", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      let halves = item.split(separator: "-", maxSplits: 1).map { $0.trimmingWhitespace() }
       // `2021-03-04` is one date written with dashes, not a range.
       if halves.count == 2, item.contains("/") || item.contains(".") {
         return (

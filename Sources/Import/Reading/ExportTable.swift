@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// An export read into rows of named fields, whatever it came as (CSV, tab-separated text,
 /// JSON, a Calibre library's database): what the formats' mappings read.
@@ -45,9 +46,11 @@ package struct ExportRecord: Sendable {
 /// pad them with spaces, and apps differ in case (`Work Id`, `Work ID`).
 enum ColumnName {
   static func normalized(_ name: String) -> String {
-    var text = Substring(name.trimmingCharacters(in: .whitespacesAndNewlines))
-    if text.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") { text = text.dropFirst().dropLast() }
-    return text.trimmingCharacters(in: .whitespaces).lowercased()
+    var text = name.trimmingWhitespace()
+    if text.utf8.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
+      text = text.dropFirst().dropLast().trimmingWhitespace()
+    }
+    return text.lowercased()
   }
 }
 
@@ -80,7 +83,7 @@ struct ExportColumns {
   /// The field under `column`, trimmed; empty when the export has no such column.
   subscript(_ column: String) -> String {
     guard let position = index.positions[ColumnName.normalized(column)] else { return "" }
-    return fields[position].trimmingCharacters(in: .whitespacesAndNewlines)
+    return fields[position].trimmingWhitespace()
   }
 
   /// The field's text, nil when blank.
@@ -97,7 +100,7 @@ struct ExportColumns {
   /// The column's name as the file writes it, nil when it has no such column.
   func name(of column: String) -> String? {
     index.positions[ColumnName.normalized(column)].map {
-      index.written[$0].trimmingCharacters(in: .whitespaces)
+      index.written[$0].trimmingWhitespace()
     }
   }
 }

@@ -34,7 +34,7 @@ package struct DateReader: Sendable, Equatable {
   }
 
   package func date(_ text: String) -> PartialDate? {
-    var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+    var trimmed = Substring(text.trimmingWhitespace())
     if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
       trimmed = trimmed.dropFirst().dropLast()
     }

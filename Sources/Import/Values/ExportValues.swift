@@ -22,12 +22,12 @@ enum ExportValues {
   /// `9.780441172719E+12` (all 13 digits kept, so the ISBN is put back) and, in its default
   /// format, `9.78044E+12` (digits lost: unusable).
   static func isbn(_ text: String) -> ISBNField {
-    var value = Substring(text.trimmingCharacters(in: .whitespaces))
+    var value = Substring(text.trimmingWhitespace())
     if value.hasPrefix("=") { value = value.dropFirst() }
     while value.hasPrefix("\"") { value = value.dropFirst() }
     while value.hasSuffix("\"") { value = value.dropLast() }
     if value.hasPrefix("["), value.hasSuffix("]") { value = value.dropFirst().dropLast() }
-    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    let trimmed = value.trimmingWhitespace()
     guard !trimmed.isEmpty else { return ISBNField() }
     if let isbn = try? ISBN.parse(trimmed) { return ISBNField(isbn13: isbn.isbn13) }
     if let digits = spreadsheetNumber(trimmed)
@@ -84,13 +84,13 @@ enum ExportValues {
 
   /// The year in `text` (`1965`; `-380` and `?` are none).
   static func year(_ text: String) -> PartialDate? {
-    DateReader.isoDate(Substring(text.trimmingCharacters(in: .whitespaces)))
+    DateReader.isoDate(Substring(text.trimmingWhitespace()))
   }
 
   /// People's names in one field: `A; B`, `A & B`, `A | B` (a comma is kept: `Herbert, Frank`).
   static func names(_ text: String) -> [String] {
     text.split { $0 == ";" || $0 == "&" || $0 == "|" }.map {
-      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      $0.trimmingWhitespace()
     }
     .filter { !$0.isEmpty }
   }
@@ -98,14 +98,14 @@ enum ExportValues {
   /// Tags in one field: `a, b`, `a; b`, `a | b`.
   static func tags(_ text: String) -> [String] {
     text.split { $0 == "," || $0 == ";" || $0 == "|" }.map {
-      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      $0.trimmingWhitespace()
     }
     .filter { !$0.isEmpty }
   }
 
   /// `a, b, c` as its items, trimmed, blanks dropped.
   static func list(_ text: String) -> [String] {
-    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+    text.split(separator: ",").map { $0.trimmingWhitespace() }.filter {
       !$0.isEmpty
     }
   }
@@ -113,7 +113,7 @@ enum ExportValues {
   /// `The Eyre Affair (Thursday Next, #1)` → `The Eyre Affair`, `Thursday Next`, `1`; a title
   /// without a series (or an omnibus' `#1-3`, which has no one number) keeps what it can.
   static func series(inTitle title: String) -> (title: String, series: String?, number: SeriesNumber?) {
-    let trimmed = title.trimmingCharacters(in: .whitespaces)
+    let trimmed = title.trimmingWhitespace()
     guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("), open > trimmed.startIndex else {
       return (trimmed, nil, nil)
     }
@@ -121,38 +121,47 @@ enum ExportValues {
     let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
       .prefix { $0 != ";" }
     guard let hash = inside.lastIndex(of: "#") else { return (trimmed, nil, nil) }
-    var name = inside[..<hash].trimmingCharacters(in: .whitespaces)
-    if name.hasSuffix(",") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }
-    let numberText = inside[inside.index(after: hash)...].trimmingCharacters(in: .whitespaces)
-    let bare = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+    var name = inside[..<hash].trimmingWhitespace()
+    if name.hasSuffix(",") { name = String(name.dropLast()).trimmingWhitespace() }
+    let numberText = inside[inside.index(after: hash)...].trimmingWhitespace()
+    let bare = trimmed[..<open].trimmingWhitespace()
     guard !name.isEmpty, !bare.isEmpty, !numberText.isEmpty else { return (trimmed, nil, nil) }
     return (bare, name, SeriesNumber(parsing: numberText))
   }
 
   /// Goodreads' `Binding`, StoryGraph's `Format`: the owner's copy, nil when not said.
   static func format(_ text: String) -> BookFormat? {
-    let words = text.lowercased().trimmingCharacters(in: .whitespaces)
+    let words = text.lowercased().trimmingWhitespace()
+    // Searched as bytes: Foundation's search bridges every row's binding to NSString.
+    let bytes = Array(words.utf8)
+    func mentions(_ word: String) -> Bool {
+      let needle = Array(word.utf8)
+      guard needle.count <= bytes.count else { return false }
+      return (0...(bytes.count - needle.count)).contains {
+        bytes[$0..<($0 + needle.count)].elementsEqual(needle)
+      }
+    }
     guard !words.isEmpty, words != "unknown binding" else { return nil }
     // Also the words of LibraryThing's French, German and Spanish catalogues.
     let hardcovers = ["hardcover", "hardback", "relié", "gebunden", "tapa dura"]
-    if hardcovers.contains(where: words.contains) || words == "library binding" { return .hardcover }
+    if hardcovers.contains(where: mentions) || words == "library binding" { return .hardcover }
     let paperbacks = ["paperback", "softcover", "broché", "poche", "taschenbuch", "tapa blanda"]
-    if paperbacks.contains(where: words.contains) { return .paperback }
-    if words.contains("audio") || words.contains("mp3") { return .audiobook }
+    if paperbacks.contains(where: mentions) { return .paperback }
+    if mentions("audio") || mentions("mp3") { return .audiobook }
     let ebooks = ["kindle", "ebook", "e-book", "digital", "nook", "kobo", "epub"]
-    if ebooks.contains(where: words.contains) { return .ebook }
+    if ebooks.contains(where: mentions) { return .ebook }
     return .other
   }
 
   /// A whole number of at least zero; nil for blank or anything else.
   static func count(_ text: String) -> Int? {
-    Int(text.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
+    Int(text.trimmingWhitespace()).flatMap { $0 >= 0 ? $0 : nil }
   }
 
   /// A star rating as a whole number of halves (StoryGraph's quarter stars rounded to the
   /// nearest half, up); nil for 0 (unrated) and blank.
   static func rating(_ text: String) -> OwnerRating? {
-    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+    guard let value = Double(text.trimmingWhitespace()), value.isFinite else { return nil }
     return OwnerRating(halves: Int((value * 2).rounded(.toNearestOrAwayFromZero)))
   }
 
@@ -165,7 +174,7 @@ enum ExportValues {
   /// A shelf's title from its name: `did-not-finish` → `Did not finish`.
   static func shelfTitle(_ name: String) -> String {
     let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
-      .trimmingCharacters(in: .whitespaces)
+      .trimmingWhitespace()
     return words.prefix(1).uppercased() + words.dropFirst()
   }
 }
