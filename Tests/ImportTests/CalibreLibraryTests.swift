@@ -66,6 +66,28 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: library).sorted() == names)
   }
 
+  /// Calibre may stay open: while it holds the write lock for a book it is saving, the library
+  /// is read as last committed, and the save goes through afterwards.
+  @Test func aLibraryIsReadWhileCalibreWrites() throws {
+    let (root, library) = try Self.makeLibrary()
+    defer { TestSupport.removeTemporaryDirectory(root) }
+    let database = library + "/metadata.db"
+    let adding =
+      "INSERT INTO tags (id, name) VALUES (99, 'Saving'); INSERT INTO books_tags_link (book, tag) VALUES (3, 99)"
+    func tags(_ export: ReadExport?) -> [String]? {
+      guard let export, let column = export.table.columns.firstIndex(of: "tags") else { return nil }
+      return export.table.records.map { $0.fields[column] }
+    }
+    let export = try CalibreLibraryFixture.whileWriting(adding, in: database) {
+      try ExportReader.readLibrary(at: library, shown: "Calibre Library", format: nil, dateOrder: nil)
+    }
+    #expect(export?.table.records.count == 4)
+    #expect(tags(export)?.contains { $0.contains("Saving") } == false)
+    let after = try ExportReader.readLibrary(
+      at: library, shown: "Calibre Library", format: nil, dateOrder: nil)
+    #expect(tags(after)?[2].contains("Saving") == true)
+  }
+
   /// The database file itself may be named; a folder without one is no library.
   @Test func theDatabaseFileOrNothing() throws {
     let (root, library) = try Self.makeLibrary()

@@ -37,6 +37,24 @@ public enum CalibreLibraryFixture {
     }
   }
 
+  /// Runs `body` while another connection, as Calibre saving a book, holds the database's write
+  /// lock with `sql` written but not committed; then commits it (throwing when it cannot).
+  public static func whileWriting<T>(_ sql: String, in path: String, _ body: () throws -> T) throws -> T {
+    var db: OpaquePointer?
+    defer { sqlite3_close(db) }
+    func run(_ statement: String) throws {
+      guard sqlite3_exec(db, statement, nil, nil, nil) == SQLITE_OK else {
+        throw FixtureError(message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)")
+      }
+    }
+    guard sqlite3_open(path, &db) == SQLITE_OK else { throw FixtureError(message: "cannot open \(path)") }
+    try run("BEGIN IMMEDIATE")
+    try run(sql)
+    let result = try body()
+    try run("COMMIT")
+    return result
+  }
+
   public struct FixtureError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
