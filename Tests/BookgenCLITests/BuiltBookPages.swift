@@ -53,7 +53,9 @@ struct BuiltBookPages {
       authors: all(authorList, from: "<li>", to: "</li>").map(text),
       series: section(header, from: "<p class=\"series\">", to: "</p>").map(text),
       shelf: section(reading, from: "<dt>Shelf</dt><dd>", to: "</dd>").map(text),
-      myRating: section(reading, from: "<dt>My rating</dt><dd><meter max=\"5\" value=\"", to: "\""),
+      myRating: section(reading, from: "<dt>My rating</dt><dd>", to: "</dd>").flatMap {
+        section($0, from: "<span class=\"visually-hidden\">", to: " out of 5")
+      },
       datesRead: all(readSection, from: "<time datetime=\"", to: "\""),
       tags: all(tagList, from: "<li>", to: "</li>").map(text),
       attribution: text(section(html, from: "<p class=\"attribution\">", to: "</p>") ?? ""))

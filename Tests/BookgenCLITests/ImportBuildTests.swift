@@ -78,7 +78,10 @@ import Testing
       // catalog.yml's rating wins over the export's 5; the shelf and dates are the export's.
       #expect(dune.contains("<h2>My reading</h2>"))
       #expect(dune.contains("<dt>Shelf</dt><dd><a href=\"/books/shelves/read/\">Read</a></dd>"))
-      #expect(dune.contains("<meter max=\"5\" value=\"4.5\">4.5</meter> 4.5 out of 5"))
+      #expect(
+        dune.contains(
+          "<span class=\"stars stars-9\" aria-hidden=\"true\"></span><span class=\"visually-hidden\">4.5 out of 5</span>"
+        ))
       #expect(dune.contains("<dd><time datetime=\"2023-08-14\">"))
       #expect(dune.contains("<dt>Times read</dt><dd>2</dd>"))
       #expect(dune.contains("<dt>Format</dt><dd>Paperback</dd>"))

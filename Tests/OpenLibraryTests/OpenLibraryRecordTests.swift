@@ -49,10 +49,10 @@ import Testing
     #expect(
       record.covers
         == CoverLinks(
-          smallThumbnail: "https://covers.openlibrary.org/b/id/6548261-S.jpg",
-          thumbnail: "https://covers.openlibrary.org/b/id/6548261-M.jpg",
-          medium: "https://covers.openlibrary.org/b/id/6548261-L.jpg",
-          large: "https://covers.openlibrary.org/b/id/6548261-L.jpg"))
+          smallThumbnail: "https://covers.openlibrary.org/b/id/6548261-S.jpg?default=false",
+          thumbnail: "https://covers.openlibrary.org/b/id/6548261-M.jpg?default=false",
+          medium: "https://covers.openlibrary.org/b/id/6548261-L.jpg?default=false",
+          large: "https://covers.openlibrary.org/b/id/6548261-L.jpg?default=false"))
   }
 
   @Test func noCoverIsNoCoverAndOnlyValidISBNsCount() {

@@ -14,7 +14,8 @@ Checks, in order:
      OPDS file and 50,000 URLs a sitemap); no file is over 25 MiB;
   3. in headless Chromium at 375 px and 1280 px, light and dark, for each named page: the document
      answers 200 (the page named 404 is loaded from a missing URL and must answer 404), no console
-     errors, no failed same-site requests, no external requests except images, a favicon that
+     errors, no failed same-site requests, no external requests except images, every cover
+     image that failed to load (other hosts are blocked) showing the theme's title card, a favicon that
      loads, no horizontal scroll at 375 px, a full-page screenshot saved; then typing the query
      into the home page's search box shows result links that load; the results page (search/?q=
      the query) lists results, a filter ticked with the space bar goes into the URL and the URL

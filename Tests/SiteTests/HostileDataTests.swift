@@ -108,9 +108,9 @@ import Testing
     #expect(HTMLScan.text(in: html, after: "<h1", until: "</h1>") == "Untitled")
     #expect(!html.contains("class=\"subtitle\""))
     #expect(!html.contains("class=\"actions\""))
-    #expect(
-      html.contains(
-        "<span class=\"cover-placeholder\" role=\"img\" aria-label=\"No cover available\"></span>"))
+    // No cover: the title card alone, hidden from screen readers (the h1 names the book).
+    #expect(html.contains("<div class=\"book-cover\"><span class=\"cover tone"))
+    #expect(html.contains(" data-title=\"Untitled\"></span></div>"))
     #expect(html.contains("href=\"https://books.google.com/books?id=CoVeR000001\""))
   }
 

@@ -166,11 +166,13 @@
     list.textContent = "";
     for (const doc of docs) {
       const item = make("li", { className: "search-hit" });
-      if (doc.thumbnail) {
-        item.append(make("img", { className: "cover", src: doc.thumbnail, alt: "", width: 64, height: 96, loading: "lazy" }));
-      } else {
-        item.append(make("span", { className: "cover cover-placeholder" }));
-      }
+      // The title card (style.css) beneath the cover, or alone without one: the title is beside it.
+      const cover = doc.thumbnail
+        ? make("img", { className: "cover", src: doc.thumbnail, alt: "", width: 64, height: 96, loading: "lazy",
+            decoding: "async", referrerPolicy: "no-referrer" })
+        : make("span", { className: "cover" });
+      cover.dataset.title = doc.title;
+      item.append(cover);
       const body = make("div", { className: "hit-body" });
       const title = make("h2", { className: "hit-title" });
       title.append(make("a", { href: doc.url, textContent: doc.title }));

@@ -471,7 +471,8 @@
     list.textContent = "";
     for (const doc of shown) {
       const link = make("a", { href: doc.url });
-      if (doc.thumbnail) link.append(make("img", { src: doc.thumbnail, alt: "", width: 32, height: 48, loading: "lazy" }));
+      if (doc.thumbnail) link.append(make("img", { src: doc.thumbnail, alt: "", width: 32, height: 48, loading: "lazy",
+        decoding: "async", referrerPolicy: "no-referrer" }));
       const text = make("span", { textContent: doc.title });
       const byline = [doc.authors.join(", "), doc.detail].filter(Boolean).join(" · ");
       if (byline) text.append(make("br"), make("small", { textContent: byline }));

@@ -127,10 +127,14 @@ enum OpenLibraryCovers {
   static let host = "https://covers.openlibrary.org"
 
   /// S (about 40 px wide) for the smallest slot, M (about 180 px) for cards, L for the page.
+  /// `default=false`: a cover id without an image answers 404 (the page shows the title card)
+  /// rather than Open Library's blank placeholder.
   static func links(id: Int) -> CoverLinks {
     let base = "\(host)/b/id/\(id)"
+    let query = "?default=false"
     return CoverLinks(
-      smallThumbnail: base + "-S.jpg", thumbnail: base + "-M.jpg", medium: base + "-L.jpg",
-      large: base + "-L.jpg")
+      smallThumbnail: base + "-S.jpg" + query, thumbnail: base + "-M.jpg" + query,
+      medium: base + "-L.jpg" + query,
+      large: base + "-L.jpg" + query)
   }
 }

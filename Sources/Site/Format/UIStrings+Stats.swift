@@ -45,6 +45,7 @@ extension UIStrings {
     "statsShortest": "Shortest book",
     "statsBooksOfYear": "Books read in {year}",
     "statsJSON": "These numbers as JSON",
+    "statsShowTable": "The numbers as a table",
     "embedCard": "Embed this book",
     "embedCardHelp": "Paste this code into your page to show a card of this book:",
   ]
@@ -76,6 +77,7 @@ extension UIStrings {
     "statsShortest": "最短的書",
     "statsBooksOfYear": "{year} 年讀完的書",
     "statsJSON": "這些數字的 JSON 檔",
+    "statsShowTable": "以表格列出數字",
     "embedCard": "嵌入這本書",
     "embedCardHelp": "把這段程式碼貼到你的網頁，就會顯示這本書的卡片：",
   ]
@@ -107,6 +109,7 @@ extension UIStrings {
     "statsShortest": "いちばん短い本",
     "statsBooksOfYear": "{year}年に読んだ本",
     "statsJSON": "この数字の JSON",
+    "statsShowTable": "数字を表で見る",
     "embedCard": "この本を埋め込む",
     "embedCardHelp": "このコードをページに貼り付けると、この本のカードが表示されます：",
   ]

@@ -71,15 +71,17 @@ extension PageContexts {
         "percent": .int(Int((average.average / 5 * 100).rounded())),
       ])
     }
+    let lang = book.title == nil ? nil : book.languageTag(on: settings.language)
+    let authorsText = book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")
     return Self.bookShape.object([
       "id": .string(book.id),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
+      "lang": .optional(lang),
       "subtitle": .optional(book.subtitle),
       "href": .string(bookHref(index)),
       "authors": .list(zip(book.authors, terms.authors).map { termLink(.author, $1, name: $0) }),
       "hasAuthors": .bool(!book.authors.isEmpty),
-      "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
+      "authorsText": .optional(authorsText),
       "publisher": both(book.publisher, terms.publisher).map { termLink(.publisher, $1, name: $0) } ?? .null,
       "isbn13": .optional(book.isbn13),
       "isbn10": .optional(book.isbn10),
@@ -101,9 +103,10 @@ extension PageContexts {
             "title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug]))),
           ])
         }),
+      // Above the fold: never lazy.
       "cover": PageContexts.coverFields(
-        url: cover, alt: strings.format("coverOf", ["title": title]), width: book.cover == cover ? 128 : 300,
-        height: book.cover == cover ? 192 : 450),
+        cover.map(CoverImage.init(url:)), slot: Self.pageCoverSize, book: book, title: title, lang: lang,
+        authorsText: authorsText, alt: strings.format("coverOf", ["title": title]), lazy: false),
       "googleBooksURL": .string(facts.sourceURL),
       // Each source the book's data came from, with its page for the book (the attribution).
       "sources": .list(

@@ -6,18 +6,25 @@ extension PageContexts {
   /// Width and height of the `<iframe>` the snippet writes: the card's layout fits them.
   static let cardSize = (width: 400, height: 140)
 
-  /// `card`: `title lang authorsText href (absolute) cover coverAlt statusName myRatingText`.
+  /// `card`: `title lang authorsText href (absolute) cover coverImage coverAlt statusName
+  /// myRatingText`; `cover` the image's URL, `coverImage` the cover as pages have it.
   func cardFields(_ index: Int) -> ContextValue {
     let book = book(index)
     let title = book.title ?? strings["untitled"]
+    let lang = book.title == nil ? nil : book.languageTag(on: settings.language)
+    let authorsText = book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")
+    let alt = strings.format("coverOf", ["title": title])
     let reading = book.reading
     return [
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag(on: settings.language)),
-      "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
+      "lang": .optional(lang),
+      "authorsText": .optional(authorsText),
       "href": .string(urls.absolute(SitePath(["books", book.slug]))),
       "cover": .optional(book.cover),
-      "coverAlt": .string(strings.format("coverOf", ["title": title])),
+      "coverImage": Self.coverFields(
+        book.cover.map(CoverImage.init(url:)), slot: Self.cardCoverSize, book: book, title: title, lang: lang,
+        authorsText: authorsText, alt: alt, lazy: false),
+      "coverAlt": .string(alt),
       "statusName": .optional(
         reading?.status.map { Self.shelfName($0, shelfTitles: model.shelfTitles, strings: strings) }),
       "myRatingText": .optional(

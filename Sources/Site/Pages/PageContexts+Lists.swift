@@ -6,21 +6,25 @@ extension PageContexts {
     // As many shelves as the header links: past that, `collections/` lists them all (six
     // covers for each of hundreds of collections would make a huge home page).
     let shown = model.hasCollectionsPage ? PageJob.headerCollectionLimit : model.collections.count
+    // The first shelf on the page loads its covers at once: "currently reading" when shown.
+    let reading = currentlyReadingFields()
+    let eagerReading = reading["hasReading"] == .bool(true)
     let collections: [ContextValue] = model.collections.indices.prefix(shown).map { index in
       let books = model.collections[index].books
       var fields = collectionSummary(index)
-      fields["books"] = .list(books.prefix(PageContexts.homeCollectionCovers).map(card))
+      fields["books"] = .list(
+        cards(books.prefix(PageContexts.homeCollectionCovers), eager: index == 0 && !eagerReading))
       fields["hasBooks"] = .bool(!books.isEmpty)
       fields["hasMore"] = .bool(books.count > PageContexts.homeCollectionCovers)
       return .map(fields)
     }
-    let recent = model.recentlyPublished.prefix(PageContexts.homeRecentBooks).map(card)
+    let recent = cards(model.recentlyPublished.prefix(PageContexts.homeRecentBooks), eager: false)
     return [
       "introHTML": .optional(settings.description.nonEmpty.map(TextFormatting.markdownHTML)),
       "collections": .list(collections),
       "recent": .list(Array(recent)),
       "hasRecent": .bool(!recent.isEmpty),
-    ].merging(currentlyReadingFields()) { _, new in new }
+    ].merging(reading) { _, new in new }
   }
 
   /// The page of every collection: `collections[]`, each as the home page lists it, without
@@ -104,7 +108,7 @@ extension PageContexts {
   /// `books` (the cards of this page), `hasBooks` and `pagination`.
   func listFields(_ members: [Int], page: Int, path: SitePath) -> [String: ContextValue] {
     let pagination = Pagination(itemCount: members.count, perPage: perPage)
-    let books = members[pagination.range(ofPage: page)].map(card)
+    let books = cards(members[pagination.range(ofPage: page)], eager: true)
     return [
       "books": .list(books),
       "hasBooks": .bool(!books.isEmpty),
@@ -136,19 +140,24 @@ extension PageContexts {
   }
 
   /// A book as list pages in `pageLanguage` show it: link, cover, title, authors, year.
-  static func card(for book: Book, href: String, strings: UIStrings, pageLanguage: String) -> ContextValue {
+  /// `lazy`: its cover waits until it is scrolled near (every card but a page's first row).
+  static func card(
+    for book: Book, href: String, strings: UIStrings, pageLanguage: String, lazy: Bool = true
+  ) -> ContextValue {
     let title = book.title ?? strings["untitled"]
+    let lang = book.title == nil ? nil : book.languageTag(on: pageLanguage)
+    let authorsText = book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")
     return cardShape.object([
       "id": .string(book.id),
       "href": .string(href),
       "title": .string(title),
-      "lang": .optional(book.title == nil ? nil : book.languageTag(on: pageLanguage)),
+      "lang": .optional(lang),
       "subtitle": .optional(book.subtitle),
-      "authorsText": .optional(book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")),
+      "authorsText": .optional(authorsText),
       "year": .optional(book.date.map { String($0.year) }),
-      // The cover is in the same link as the title: announcing "Cover of X" before "X" says
-      // it twice, so the card's cover has an empty alt (and its placeholder no label).
-      "cover": coverFields(url: book.cover, alt: "", width: 128, height: 192),
+      "cover": coverFields(
+        book.cover.map(CoverImage.init(url:)), slot: cardCoverSize, book: book, title: title, lang: lang,
+        authorsText: authorsText, alt: strings.format("coverOf", ["title": title]), lazy: lazy),
     ])
   }
 
@@ -156,16 +165,34 @@ extension PageContexts {
   static let cardShape = MustacheShape([
     "id", "href", "title", "lang", "subtitle", "authorsText", "year", "cover",
   ])
-  static let coverShape = MustacheShape(["url", "hasImage", "width", "height", "alt"])
+  static let coverShape = MustacheShape([
+    "url", "hasImage", "width", "height", "alt", "title", "lang", "authorsText", "tone", "lazy",
+  ])
 
-  /// `alt`: the image's text; empty for a cover that only repeats the title beside it.
-  static func coverFields(url: String?, alt: String, width: Int, height: Int) -> ContextValue {
+  /// The box a card's cover fills, in CSS pixels, when the book has no image.
+  static let cardCoverSize = (width: 128, height: 192)
+  /// The book page's, likewise.
+  static let pageCoverSize = (width: 300, height: 450)
+
+  /// A cover and the title card drawn beneath it (or alone, without an image): `width` and
+  /// `height` the image's pixels (else the slot's), `alt` the text of a cover shown alone
+  /// (`Cover of …`; a cover beside its title wants `alt=""`), `tone` one of twelve colours for
+  /// the title card, fixed per book.
+  static func coverFields(
+    _ image: CoverImage?, slot: (width: Int, height: Int), book: Book, title: String, lang: String?,
+    authorsText: String?, alt: String, lazy: Bool
+  ) -> ContextValue {
     coverShape.object([
-      "url": .optional(url),
-      "hasImage": .bool(url != nil),
-      "width": .int(width),
-      "height": .int(height),
+      "url": .optional(image?.url),
+      "hasImage": .bool(image != nil),
+      "width": .int(image?.width ?? slot.width),
+      "height": .int(image?.height ?? slot.height),
       "alt": .string(alt),
+      "title": .string(title),
+      "lang": .optional(lang),
+      "authorsText": .optional(authorsText),
+      "tone": .int(CoverImage.tone(of: book.id)),
+      "lazy": .bool(lazy),
     ])
   }
 }

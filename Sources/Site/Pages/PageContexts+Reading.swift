@@ -4,7 +4,7 @@ import Support
 
 /// The owner's own data on a book's page: their shelf, rating, dates and copy, and its series.
 extension PageContexts {
-  /// `reading`: `{status: {slug, name, href}, myRating: {value, text, percent}, dateAdded, dateStarted,
+  /// `reading`: `{status: {slug, name, href}, myRating: {value, text, percent, halfStars}, dateAdded, dateStarted,
   /// datesRead: [{text, iso}], readCount, formatName, owned, links: [{name, url}]}`, or null;
   /// named apart from the book's own fields (`rating` is Google's average).
   func readingFields(_ reading: ReadingRecord?) -> ContextValue {
@@ -45,6 +45,8 @@ extension PageContexts {
         "value": .string(value),
         "text": .string(strings.format("myRatingValue", ["rating": value])),
         "percent": .int(Int((rating / 5 * 100).rounded())),
+        // Stars to draw, in halves: 3.4 is three and a half.
+        "halfStars": .int(Int((min(max(rating, 0), 5) * 2).rounded())),
       ]
     } else {
       fields["myRating"] = .null

@@ -105,9 +105,24 @@ final class PageContexts: Sendable {
   /// The card of book `index` as list pages show it. Made when a page needs it: a card is
   /// cheap, and holding one per book would grow memory with the catalog.
   func card(_ index: Int) -> ContextValue {
-    PageContexts.card(
-      for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language)
+    card(index, lazy: true)
   }
+
+  func card(_ index: Int, lazy: Bool) -> ContextValue {
+    PageContexts.card(
+      for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language, lazy: lazy)
+  }
+
+  /// The cards of `books`; with `eager`, the first row's covers load at once (they are in view
+  /// when the page opens) and the rest lazily.
+  func cards(_ books: ArraySlice<Int>, eager: Bool) -> [ContextValue] {
+    books.enumerated().map { position, index in
+      card(index, lazy: !eager || position >= PageContexts.eagerCovers)
+    }
+  }
+
+  /// Covers a page loads at once: a first row of the book grid at desktop width.
+  static let eagerCovers = 6
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
   struct BookTexts: Sendable {

@@ -89,6 +89,7 @@ def browser_checks(driver, origin: str, base_path: str, pages: dict[str, str], p
                 check_console(driver, origin, name, view, findings)
                 if width == WIDTHS[0][0]:
                     check_overflow(driver, name, view, findings)
+                check_covers(driver, name, view, findings)
                 screenshot(driver, shots / f"{name}-{width}-{scheme}.png")
                 run_axe(driver, axe_js, name, view, findings)
         search(driver, origin, base_path + page_url(pages.get("home", "index.html")), query,
@@ -206,6 +207,30 @@ def check_overflow(driver, name: str, view: str, findings: Findings) -> None:
         detail = "; widest: " + ", ".join(culprits) if culprits else ""
         findings.fail("overflow", name, f"horizontal scroll: the page is {over}px wider than the {width}px "
                       f"viewport{detail}", view)
+
+
+COVERS_SCRIPT = """
+const card = e => { const s = getComputedStyle(e, '::before');
+  return s.content !== 'none' && s.content !== 'normal' && s.position === 'absolute'; };
+const name = e => e.tagName.toLowerCase() + (e.src ? '[src=' + e.getAttribute('src').slice(0, 80) + ']'
+  : '.' + e.className);
+const failed = Array.from(document.querySelectorAll('main img.cover')).filter(i => i.complete && i.naturalWidth === 0);
+const bare = failed.filter(i => !card(i)).map(name);
+const empty = Array.from(document.querySelectorAll('main span.cover')).filter(s => !card(s)).map(name);
+return [failed.length, bare.slice(0, 3), empty.slice(0, 3)];
+"""
+
+
+def check_covers(driver, name: str, view: str, findings: Findings) -> None:
+    """Every cover image (`img.cover`) that failed to load (the gate blocks other hosts) shows the title card
+    the theme draws in its ::before, not the browser's broken-image box; so does every cover
+    span (a book without an image)."""
+    _, bare, empty = driver.execute_script(COVERS_SCRIPT)
+    for element in bare:
+        findings.fail("cover", name, f"an image that failed to load shows the browser's broken-image box, "
+                      f"no title card: {element}", view)
+    for element in empty:
+        findings.fail("cover", name, f"a cover without an image draws no title card: {element}", view)
 
 
 def screenshot(driver, path: Path) -> None:
