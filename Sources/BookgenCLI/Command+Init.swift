@@ -201,7 +201,7 @@ struct InitReport {
         ("bookgen check", "validate catalog.yml"),
         ("bookgen build", "fetch the books and write the site into public/"),
         ("bookgen serve", "preview it at http://127.0.0.1:8000/"),
-        ("export GOOGLE_BOOKS_API_KEY=...", "optional: Google's data too (README: Quick start)"),
+        ("export GOOGLE_BOOKS_API_KEY=...", "optional: Google's data too (docs/sources.md)"),
       ]
     }
     switch ci {

@@ -5,7 +5,7 @@ import Fetching
 enum Scaffold {
   static let catalog = """
     # bookgen catalog: what to fetch from Google Books and Open Library, how to group it,
-    # and your own notes. Every key is described in the README's catalog reference.
+    # and your own notes. Every key is described in bookgen's docs/catalog.md.
     #   bookgen check   validates this file (no network)
     #   bookgen build   fetches the books and writes the site into public/
 

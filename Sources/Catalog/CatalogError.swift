@@ -20,7 +20,11 @@ package enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible, 
     case .unreadable(let path, let reason):
       return [.error("cannot read catalog file '\(path)': \(reason)")]
     case .empty(let path):
-      return [.error("\(path) is empty: add at least 'site' and 'collections' (see README)")]
+      return [
+        .error(
+          "\(path) is empty: add at least 'site' and 'collections'"
+            + " (see the catalog reference, docs/catalog.md)")
+      ]
     case .invalid(let diagnostics):
       return diagnostics
     }

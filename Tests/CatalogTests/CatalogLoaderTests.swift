@@ -148,7 +148,9 @@ import Testing
     }
     #expect(error == .empty(path: "catalog.yml"))
     #expect(
-      error?.description == "error: catalog.yml is empty: add at least 'site' and 'collections' (see README)")
+      error?.description
+        == "error: catalog.yml is empty: add at least 'site' and 'collections'"
+        + " (see the catalog reference, docs/catalog.md)")
   }
 }
 
