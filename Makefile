@@ -21,7 +21,7 @@ release: deps
 	.ci/static-libs.sh $(STATIC_LIBS)
 	$(RELEASE_BUILD) --product bookgen
 
-# .build/dist/bookgen-<version>-linux-<arch>.tar.gz (binary, README, LICENSE, ci/ workflows) and
+# .build/dist/bookgen-<version>-linux-<arch>.tar.gz (binary, README, LICENSE, docs/, ci/ workflows) and
 # its .sha256.
 dist: release
 	.ci/dist.sh .build/release/bookgen .build/dist

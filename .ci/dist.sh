@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Usage: .ci/dist.sh BINARY OUTDIR   (`make dist`)
-# Packs the release binary (without its symbol table) with README.md, LICENSE and the CI
+# Packs the release binary (without its symbol table) with README.md, LICENSE, the user docs
+# (docs/, which the README links to) and the CI
 # workflows that binary writes for a site (ci/github-pages.yml, ci/gitlab-pages.yml: `bookgen
 # init --ci`, pinned to the packed binary's digest) into
 # OUTDIR/bookgen-<version>-linux-<arch>.tar.gz, one folder of that name inside, and writes its
@@ -26,6 +27,8 @@ install -m 755 "$binary" "$stage/$package/bookgen"
 # below pin its digest, so every way of installing a release runs the same bytes.
 strip --strip-unneeded --remove-section=.comment "$stage/$package/bookgen"
 install -m 644 README.md LICENSE "$stage/$package/"
+mkdir "$stage/$package/docs"
+install -m 644 docs/*.md docs/*.png "$stage/$package/docs/"
 mkdir "$stage/$package/ci"
 for host in github gitlab; do
   "$stage/$package/bookgen" init --ci "$host" -q "$stage/$host"

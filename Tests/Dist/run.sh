@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Usage: Tests/Dist/run.sh DISTDIR   (`make dist-check`, which `make test` runs)
 # Proves the release archive in DISTDIR (from `make dist`) is what the README promises:
-#  1. its checksum verifies with `sha256sum -c`, and it holds bookgen, README.md, LICENSE and
-#     the CI workflows (ci/github-pages.yml, ci/gitlab-pages.yml);
+#  1. its checksum verifies with `sha256sum -c`, and it holds bookgen, README.md, LICENSE, the
+#     docs (docs/, every link from the README and between its pages resolving inside the
+#     archive) and the CI workflows (ci/github-pages.yml, ci/gitlab-pages.yml);
 #  2. the binary needs only glibc, libstdc++, libgcc and libcurl: ldd names no Swift,
 #     Foundation, ICU, cmark, yaml, gumbo or sqlite library;
 #  3. with an empty environment (env -i PATH=/usr/bin:/bin), and the Swift toolchain's folder
@@ -48,13 +49,23 @@ archive="$(basename "${archives[0]}")"
 package="${archive%.tar.gz}"
 (cd "$dist" && sha256sum --check --strict "$archive.sha256") >/dev/null || fail "sha256sum -c $archive.sha256 does not verify"
 contents="$(tar -tzf "$dist/$archive" | sort | tr '\n' ' ')"
-expected="$package/ $package/LICENSE $package/README.md $package/bookgen $package/ci/ $package/ci/github-pages.yml $package/ci/gitlab-pages.yml "
+expected="$( (printf '%s\n' "$package/" "$package/LICENSE" "$package/README.md" "$package/bookgen" "$package/ci/" \
+  "$package/ci/github-pages.yml" "$package/ci/gitlab-pages.yml" "$package/docs/"
+  cd docs && printf '%s\n' *.md *.png | sed "s|^|$package/docs/|") | sort | tr '\n' ' ')"
 [ "$contents" = "$expected" ] || fail "the archive holds '$contents', expected '$expected'"
 tar -xzf "$dist/$archive" -C "$work" || die "cannot unpack $archive"
 bookgen="$work/$package/bookgen"
 [ -x "$bookgen" ] || die "$package/bookgen is not executable"
 cmp -s "$work/$package/README.md" README.md && cmp -s "$work/$package/LICENSE" LICENSE ||
   fail "README.md or LICENSE in the archive differ from the checkout's"
+# The README's links into docs/ and the pages' links to each other work in the unpacked archive
+# (links out of docs/, to CONTRIBUTING.md or the sources, are for a checkout).
+for page in "$work/$package/README.md" "$work/$package"/docs/*.md; do
+  for target in $(grep -o '](\(docs/\)\{0,1\}[a-z-]*\.\(md\|png\)' "$page" | sed 's/^](//'); do
+    case "$page:$target" in */README.md:docs/* | */docs/*.md:[a-z]*) ;; *) continue ;; esac
+    [ -f "$(dirname "$page")/$target" ] || fail "$(basename "$page") links to $target, which the archive does not hold"
+  done
+done
 
 # 2. What the binary links: only the libraries the README's runtime packages provide.
 libraries="$(ldd "$bookgen")" || die "ldd $bookgen failed"
