@@ -51,13 +51,17 @@ package struct BookOverrides: Sendable, Equatable {
   package var pageCount: Int?
   package var language: String?
   package var categories: [String]?
+  /// An http(s) image URL.
   package var cover: String?
+  /// An image file in the site's folder (`cover: covers/dune.jpg`), relative to it, checked to
+  /// be a readable regular file inside it when the catalog was loaded.
+  package var coverFile: String?
 
   package init(
     title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
     publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
     pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,
-    cover: String? = nil
+    cover: String? = nil, coverFile: String? = nil
   ) {
     self.title = title
     self.subtitle = subtitle
@@ -69,6 +73,7 @@ package struct BookOverrides: Sendable, Equatable {
     self.language = language
     self.categories = categories
     self.cover = cover
+    self.coverFile = coverFile
   }
 }
 

@@ -119,6 +119,10 @@ package struct SiteSettings: Sendable, Equatable {
   /// Whether the OPDS catalog has a feed of every book (`site.opds_all_books`) beside the
   /// collections' feeds, which list every book already.
   package var opdsAllBooks: Bool
+  /// Where the sources' cover images are shown from (`site.covers`): linked on their hosts, or
+  /// fetched once and served, processed, from the site. The owner's own image files are served
+  /// from the site either way.
+  package var covers = CoverMode.remote
 
   package init(
     title: String, baseURL: String = "http://localhost:8000/", language: String = "en",
@@ -156,6 +160,14 @@ package enum IndexPage: String, Sendable, Equatable, CaseIterable {
   /// (categories, tags) match, and authors; the other kinds are opt-in (a page per publisher,
   /// year and language adds pages most sites do not need).
   package static let defaults: Set<IndexPage> = [.authors, .categories, .tags]
+}
+
+/// `site.covers`: how a site shows the sources' cover images.
+package enum CoverMode: String, Sendable, Equatable, CaseIterable {
+  /// Linked where the source serves them (what Google Books and Open Library ask for).
+  case remote
+  /// Fetched once into the cache, processed by bookgen, and served from the site.
+  case local
 }
 
 /// How much data to fetch per volume: the search-list record, or the full `GET /volumes/{id}`.

@@ -135,7 +135,7 @@ extension CatalogDecoder {
     overrides.language = checked(
       fields, "language", expected: Self.languageTag, isValid: CatalogRules.isLanguageTag)
     overrides.categories = stringList(fields, "categories")
-    overrides.cover = checked(fields, "cover", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL)
+    if let node = fields.value("cover") { decodeCover(node, path: fields.path("cover"), into: &overrides) }
     return overrides
   }
 

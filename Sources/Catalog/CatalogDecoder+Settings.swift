@@ -5,7 +5,7 @@ import Support
 extension CatalogDecoder {
   static let siteKeys = [
     "title", "base_url", "language", "description", "author", "books_per_page", "time_zone", "strings",
-    "index_pages", "index_min_books", "opds_all_books", "embed_cards",
+    "index_pages", "index_min_books", "opds_all_books", "embed_cards", "covers",
   ]
   static let googleBooksKeys = [
     "api_key_env", "country", "lang_restrict", "print_type", "filter", "order_by", "projection",
@@ -55,6 +55,7 @@ extension CatalogDecoder {
       site.indexMinBooks = count
     }
     if let all = boolean(fields, "opds_all_books") { site.opdsAllBooks = all }
+    if let covers = choice(fields, "covers", as: CoverMode.self) { site.covers = covers }
     return site
   }
 

@@ -15,6 +15,8 @@ struct CatalogDecoder {
   var places = CatalogPlaces()
   /// Each `status` written, checked once every file's shelves are known.
   var statuses: [(slug: String, node: YAMLNode, path: String)] = []
+  /// The site's folder, where `cover:` image files are looked for.
+  var directory = "."
 
   init(file: String, text: String) {
     self.file = file

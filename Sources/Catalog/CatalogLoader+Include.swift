@@ -44,6 +44,7 @@ extension CatalogLoader {
       return part
     }
     part.decoder = CatalogDecoder(file: file.shownAs, text: text)
+    part.decoder.directory = directory
     let root: YAMLNode
     do {
       guard let parsed = try document(text, decoder: part.decoder) else { return part }

@@ -74,6 +74,7 @@ package enum CatalogLoader {
   /// and holds the files `include:` names.
   package static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
     var decoder = CatalogDecoder(file: file, text: yaml)
+    decoder.directory = directory
     guard let root = try document(yaml, decoder: decoder) else { throw .empty(path: file) }
     guard root.isMapping else {
       decoder.error(
