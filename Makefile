@@ -11,7 +11,7 @@ deps:
 	@.ci/deps.sh
 
 # The release build links the Swift runtime and Foundation (--static-swift-stdlib) and libcmark,
-# libyaml, libgumbo and libsqlite3 (.ci/static-libs.sh) statically, so the binary runs without Swift
+# libyaml, libgumbo, libsqlite3, libjpeg, libpng and libwebp (.ci/static-libs.sh) statically, so the binary runs without Swift
 # (docs/getting-started.md: Install). Every release target shares it; debug builds stay dynamic.
 STATIC_LIBS = $(CURDIR)/.build/static-libs
 RELEASE_BUILD = PKG_CONFIG_PATH="$(STATIC_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \

@@ -24,6 +24,14 @@ let package = Package(
     // libsqlite3, for `bookgen import` of a Calibre library's metadata.db (read-only).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+    // libjpeg-turbo, libpng and libwebp, called only by CImageCodecs.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    // The image codecs' calls, in C: libjpeg and libpng report errors by longjmp, which must
+    // never cross a Swift frame. Used only by CoverImages.
+    .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CWebP"]),
+
     // Dependency-free utilities every stage may use (file reading and folder safety, hashing,
     // UTC time, number text, percent-encoding, HTML/XML escaping, stage timing).
     .target(name: "Support"),
@@ -64,6 +72,9 @@ let package = Package(
     .target(name: "Mustache", dependencies: ["Diagnostics"]),
     // The chunked full-text search index, from source-neutral documents (Sources/SearchIndex).
     .target(name: "SearchIndex", dependencies: ["Support"], exclude: ["README.md"]),
+    // Cover images processed locally: JPEG, PNG and WebP decoded within limits, turned upright,
+    // resized and encoded as WebP and JPEG (Sources/CoverImages).
+    .target(name: "CoverImages", dependencies: ["CImageCodecs"]),
     .target(
       name: "Site",
       dependencies: [
@@ -100,6 +111,7 @@ let package = Package(
 
     .testTarget(name: "SupportTests", dependencies: ["Support", "TestSupport"]),
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
+    .testTarget(name: "CoverImagesTests", dependencies: ["CoverImages"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
     .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
     .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages bookgen builds against, when missing.
 # libcurl4-openssl-dev: the static Foundation of the release build links libcurl (FoundationNetworking).
+# libjpeg62-turbo-dev, libpng-dev, libwebp-dev: CoverImages decodes and encodes cover images with them.
 # Usage: .ci/deps.sh [extra-package …]   (the quality gate passes its browser packages)
 set -euo pipefail
-packages=(pkg-config libcmark-dev libyaml-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev "$@")
+packages=(pkg-config libcmark-dev libyaml-dev libgumbo-dev libsqlite3-dev libcurl4-openssl-dev
+  libjpeg62-turbo-dev libpng-dev libwebp-dev "$@")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

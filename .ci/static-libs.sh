@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: .ci/static-libs.sh DIR
-# Makes the release build link libcmark, libyaml, libgumbo and libsqlite3 (with the zlib it
-# needs) statically (docs/getting-started.md: Install); glibc's own libraries (libm,
+# Makes the release build link libcmark, libyaml, libgumbo, libsqlite3, libjpeg, libpng16 and
+# libwebp (with the zlib libpng needs; libwebp's sharpyuv too where its .pc asks) statically (docs/getting-started.md: Install); glibc's own libraries (libm,
 # libpthread…) stay shared.
 # The linker takes the first folder on its -L list that holds a library, a .so before a .a,
 # and the system .pc files put /usr/lib/<triplet> first; so DIR/pkgconfig gets a twin of each
@@ -10,7 +10,7 @@
 set -euo pipefail
 dir="${1:?usage: static-libs.sh DIR}"
 mkdir -p "$dir/pkgconfig" "$dir/lib"
-for module in libcmark yaml-0.1 gumbo sqlite3; do
+for module in libcmark yaml-0.1 gumbo sqlite3 libjpeg libpng libwebp; do
   libdir="$(pkg-config --variable=libdir "$module")"
   libs="$(pkg-config --static --libs-only-l "$module")" # with Libs.private, as a static link needs
   for flag in $libs; do

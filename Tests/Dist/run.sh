@@ -5,7 +5,7 @@
 #     docs (docs/, every link from the README and between its pages resolving inside the
 #     archive) and the CI workflows (ci/github-pages.yml, ci/gitlab-pages.yml);
 #  2. the binary needs only glibc, libstdc++, libgcc and libcurl: ldd names no Swift,
-#     Foundation, ICU, cmark, yaml, gumbo or sqlite library;
+#     Foundation, ICU, cmark, yaml, gumbo, sqlite, jpeg, png or webp library;
 #  3. with an empty environment (env -i PATH=/usr/bin:/bin), and the Swift toolchain's folder
 #     hidden where a private mount namespace is allowed, `bookgen --version` names this
 #     checkout's commit and `bookgen build --offline` builds the example catalog from a temp
@@ -69,7 +69,7 @@ done
 
 # 2. What the binary links: only the libraries the README's runtime packages provide.
 libraries="$(ldd "$bookgen")" || die "ldd $bookgen failed"
-toolchain="$(grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|yaml|gumbo|sqlite|not found' <<<"$libraries")" &&
+toolchain="$(grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|yaml|gumbo|sqlite|jpeg|png|webp|not found' <<<"$libraries")" &&
   fail "ldd names libraries the archive must not need:"$'\n'"$toolchain"
 needed="$(readelf -d "$bookgen" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')"
 allowed="ld-linux-x86-64.so.2 libc.so.6 libcurl.so.4 libgcc_s.so.1 libm.so.6 libstdc++.so.6 "
