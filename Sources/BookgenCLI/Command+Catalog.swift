@@ -9,9 +9,10 @@ extension CommandContext {
 
   /// The catalog at `--catalog`, validated, with `BOOKGEN_API_URL` and
   /// `BOOKGEN_OPENLIBRARY_URL` applied; found from the injected working directory, named in
-  /// messages as the user wrote it.
-  func loadCatalog(_ file: CatalogOption) throws(CatalogError) -> Catalog {
-    var catalog = try CatalogLoader.load(path: environment.resolve(file.path), shownAs: file.path)
+  /// messages as the user wrote it. `needsCollections` is false for a command that adds one.
+  func loadCatalog(_ file: CatalogOption, needsCollections: Bool = true) throws(CatalogError) -> Catalog {
+    var catalog = try CatalogLoader.load(
+      path: environment.resolve(file.path), shownAs: file.path, needsCollections: needsCollections)
     if let url = try apiURL(Self.apiURLVariable) { catalog.googleBooks.apiURL = url }
     if let url = try apiURL(Self.openLibraryURLVariable) { catalog.openLibrary.apiURL = url }
     return catalog

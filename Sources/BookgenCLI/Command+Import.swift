@@ -11,7 +11,7 @@ extension CommandContext {
   func importExport(_ options: ImportCommandOptions) async throws {
     var pipeline = Pipeline(self, command: .import, steps: 3)
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
-      try loadCatalog(options.catalog)
+      try loadCatalog(options.catalog, needsCollections: false)
     }
     let (plan, spent) = try await pipeline.step("Reading \(options.file)", stage: "reading the export") {
       try await importPlan(options, catalog: catalog)
@@ -259,7 +259,10 @@ extension CommandContext {
     }
     let conflicts = result.catalog.conflicts.filter { $0.ignored.file.hasSuffix(name) }
     if !conflicts.isEmpty {
-      console.status("Your entries win over the import's (the import's value is not used):")
+      // The value kept may be the owner's, in the catalog, or another import's, in its file.
+      let winners =
+        conflicts.allSatisfy { $0.kept.file == catalog } ? "Your entries in \(catalog)" : "Entries in other files"
+      console.status("\(winners) win over the import's (the import's value is not used):")
       for conflict in conflicts {
         console.status(
           "  \(conflict.kept): '\(conflict.key)' of \(conflict.book) (the import's: \(conflict.ignored))")

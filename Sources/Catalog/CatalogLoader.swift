@@ -18,8 +18,11 @@ package enum CatalogLoader {
 
   /// Loads the catalog at `path`, naming it `shownAs` in messages (the path as the user wrote
   /// it, when `path` was resolved against another working directory); relative paths inside it
-  /// resolve against the directory of `path`.
-  package static func load(path: String, shownAs shown: String) throws(CatalogError) -> Catalog {
+  /// resolve against the directory of `path`. `needsCollections` is false for `bookgen import`,
+  /// which is about to add one.
+  package static func load(path: String, shownAs shown: String, needsCollections: Bool = true)
+    throws(CatalogError) -> Catalog
+  {
     let bytes: [UInt8]
     do {
       // A link to a regular file (a catalog shared between sites) is followed; a FIFO, a
@@ -29,7 +32,8 @@ package enum CatalogLoader {
       if error.problem == .notFound { throw .fileNotFound(path: shown) }
       throw .unreadable(path: shown, reason: error.reason)
     }
-    return try parse(text(of: bytes, file: shown), file: shown, directory: directory(of: path))
+    return try parse(
+      text(of: bytes, file: shown), file: shown, directory: directory(of: path), needsCollections: needsCollections)
   }
 
   /// The most read from a catalog: 32 MiB is three times a catalog that lists 100,000 books
@@ -72,7 +76,9 @@ package enum CatalogLoader {
 
   /// Parses catalog text; `file` names it in messages, `directory` becomes `Catalog.directory`
   /// and holds the files `include:` names.
-  package static func parse(_ yaml: String, file: String, directory: String) throws(CatalogError) -> Catalog {
+  package static func parse(_ yaml: String, file: String, directory: String, needsCollections: Bool = true)
+    throws(CatalogError) -> Catalog
+  {
     var decoder = CatalogDecoder(file: file, text: yaml)
     decoder.directory = directory
     guard let root = try document(yaml, decoder: decoder) else { throw .empty(path: file) }
@@ -91,7 +97,7 @@ package enum CatalogLoader {
       cache: decoder.decodeCache(fields), directory: directory)
     catalog.openLibrary = decoder.decodeOpenLibrary(fields)
     if let sources = decoder.decodeSources(fields) { catalog.sources = sources }
-    let collections = decoder.decodeCollections(fields, isRequired: includes.isEmpty)
+    let collections = decoder.decodeCollections(fields, isRequired: includes.isEmpty && needsCollections)
     let books = decoder.decodeBooks(fields)
     let shelves = decoder.decodeShelves(fields)
     var parts = [CatalogPart(decoder: decoder, collections: collections, books: books, shelves: shelves)]
@@ -105,7 +111,8 @@ package enum CatalogLoader {
       catalog.includes.append(included)
     }
     try assemble(
-      parts, into: &catalog, includeKey: includes.isEmpty ? nil : fields.entries["include"]?.keyNode)
+      parts, into: &catalog,
+      includeKey: includes.isEmpty || !needsCollections ? nil : fields.entries["include"]?.keyNode)
     return catalog
   }
 

@@ -80,11 +80,17 @@ struct Composer {
       let foundIDs = Set(idVolumes.map(\.id))
       unfound += collection.volumes.filter { !foundIDs.contains($0) }
       for (i, id) in collection.openLibraryIDs.enumerated() {
+        let book: OpenLibraryBook?
         if let index = plan.works[c][i] {
-          add(index < library.works.count ? library.works[index].map(memo.record) : nil)
+          book = index < library.works.count ? library.works[index] : nil
         } else {
-          add(library.lookups["OLID:\(id)"].map(memo.record))
+          book = library.lookups["OLID:\(id)"]
         }
+        guard let book else {
+          unfound.append(id.description)
+          continue
+        }
+        add(memo.record(book))
       }
       var composed = CollectionRecords(slug: collection.slug, records: records)
       composed.unfound = unfound

@@ -65,10 +65,11 @@ package struct Sourcing: Sendable {
     var records = RecordMemo()
     records.add(first)
 
-    let library = OpenLibraryFetcher(
+    var library = OpenLibraryFetcher(
       settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge,
       notFoundMaxAge: catalog.cache.notFoundMaxAge, version: version,
       transport: openLibraryTransport, progress: relay)
+    library.standIns = google.standIns
     let plan = libraryPlan(after: first, records: records)
     let found = try await library.run(plan.plan)
     relay?.finished(found.statistics)

@@ -73,7 +73,7 @@ import Testing
             export.csv:10: Harry Potter Boxed Set by J.K. Rowling → goodreads:99999991
           Rows whose book an earlier row has, kept under their export's id:
             export.csv:11: Dune Messiah (same book as line 2)
-          Your entries win over the import's (the import's value is not used):
+          Your entries in catalog.yml win over the import's (the import's value is not used):
             catalog.yml:12:5: 'rating' of 9780441172719 (the import's: goodreads.yml:22:5)
             catalog.yml:13:5: 'note' of 9780441172719 (the import's: goodreads.yml:31:5)
           Added goodreads.yml to 'include' in catalog.yml
@@ -127,6 +127,57 @@ import Testing
       let imported = try String(contentsOfFile: root + "/goodreads.yml", encoding: .utf8)
       #expect(imported.contains("  \"goodreads:40265832\":\n"))
       #expect(!imported.contains("      matched_by:"))
+    }
+  }
+
+  /// A catalog without collections yet (or with `collections: []`) takes the import's: the
+  /// import is what gives it one, and the site builds from it.
+  @Test(arguments: ["collections: []\n", ""])
+  func aCatalogWithoutCollectionsTakesTheImports(collections: String) async throws {
+    let root = TestSupport.makeTemporaryDirectory("bookgen-import-no-collections")
+    defer { TestSupport.removeTemporaryDirectory(root) }
+    let catalog = "site:\n  title: \"Reading\"\n  base_url: \"https://me.test/books/\"\n" + collections
+    try write(catalog, to: root + "/catalog.yml")
+    try FileManager.default.copyItem(
+      atPath: Self.exports.appendingPathComponent("goodreads_library_export.csv").path,
+      toPath: root + "/export.csv")
+    let result = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
+    #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
+    #expect(try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8) == catalog + "include: [goodreads.yml]\n")
+    let checked = await runCLI(["check"], in: root)
+    #expect(checked.status == 0)
+
+    // Without an import to add one, a catalog still needs a collection.
+    try FileManager.default.removeItem(atPath: root + "/goodreads.yml")
+    try write(catalog, to: root + "/catalog.yml")
+    let built = await runCLI(["build", "--offline"], in: root)
+    #expect(built.status == 1)
+    #expect(built.stderr.contains(collections.isEmpty ? "missing required key 'collections'" : "must list at least one collection"))
+  }
+
+  /// A second app's export of a book the first already gave: the first import's values are
+  /// kept, and the report says where they are, not that they are the owner's.
+  @Test func aSecondImportIsToldWhichFileWins() async throws {
+    try await withSite { root in
+      let first = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
+      #expect(first.status == 0)
+      let header =
+        "Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,"
+        + "Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,"
+        + "Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,"
+        + "Content Warnings,Content Warning Description,Tags,Owned?"
+      let row = ["Dune", "Frank Herbert", "", "9780441172719", "paperback", "to-read", "2024/01/01"]
+        + Array(repeating: "", count: 10) + ["3"] + Array(repeating: "", count: 5)
+      try write(header + "\n" + row.joined(separator: ",") + "\n", to: root + "/storygraph.csv")
+      let second = await runCLI(["import", "storygraph", "storygraph.csv", "--offline"], in: root)
+      #expect(second.status == 0)
+      #expect(second.stderr.contains("Entries in other files win over the import's (the import's value is not used):\n"))
+      #expect(!second.stderr.contains("Your entries"))
+      #expect(second.stderr.contains("  catalog.yml:12:5: 'rating' of 9780441172719 (the import's: storygraph.yml:"))
+      #expect(
+        second.stderr.split(separator: "\n").contains {
+          $0.hasPrefix("  goodreads.yml:") && $0.contains("'status' of 9780441172719 (the import's: storygraph.yml:")
+        })
     }
   }
 

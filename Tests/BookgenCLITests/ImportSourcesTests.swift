@@ -293,4 +293,49 @@ import Testing
 
         """)
   }
+
+  @Test func booksImportedByOpenLibraryIDBuildOfflineWithoutTheirSourceData() async throws {
+    let csv = """
+      Work ID,Title,Authors,First Publish Year,Edition ID,Edition Count,Bookshelf,My Ratings
+      OL102749W,Brave New World,Aldous Huxley,1932,,243,Currently Reading,
+      OL361393W,The Cat in the Hat,Dr. Seuss,1957,OL7798182M,108,Already Read,4
+
+      """
+    let catalog = """
+      site:
+        title: "Reading"
+        base_url: "https://me.test/books/"
+      collections:
+        - title: "Mine"
+          isbns: []
+
+      """
+    let root = TestSupport.makeTemporaryDirectory("bookgen-import-offline-olid")
+    defer { TestSupport.removeTemporaryDirectory(root) }
+    try catalog.write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+    try csv.write(toFile: root + "/OpenLibrary_ReadingLog.csv", atomically: true, encoding: .utf8)
+    let imported = await runCLI(["import", "OpenLibrary_ReadingLog.csv", "--offline", "-q"], in: root)
+    #expect(imported == CLIResult(status: 0, stdout: "", stderr: ""))
+
+    // The work is asked for by its work record, the edition through the books API: neither
+    // is cached, and neither fails the build.
+    let built = await runCLI(["build", "--offline"], in: root)
+    #expect(built.status == 0)
+    #expect(
+      built.stderr.contains(
+        "warning: offline: 2 imported books have no cached Open Library data: shown with the export's title "
+          + "and authors until a run with the network fetches it"))
+    let pages = try BuiltBookPages(output: root + "/public").pages
+    #expect(pages.map(\.title).sorted() == ["Brave New World", "The Cat in the Hat"])
+    #expect(pages.first { $0.title == "The Cat in the Hat" }?.authors == ["Dr. Seuss"])
+
+    // An Open Library id the owner wrote in catalog.yml is no import's: offline without its
+    // entry, the build fails.
+    let own = try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8).replacingOccurrences(
+      of: "isbns: []", with: "open_library_ids: [OL7353617M]")
+    try own.write(toFile: root + "/catalog.yml", atomically: true, encoding: .utf8)
+    let failed = await runCLI(["build", "--offline"], in: root)
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("OLID OL7353617M"))
+  }
 }

@@ -44,7 +44,7 @@ extension Fetcher {
         let taken = assembly.take(
           planner.isbnRequest(isbn), purpose,
           handled: { failure, error in
-            if standIns.failed(isbn.isbn13, failure) { return true }
+            if standIns.failed([isbn.isbn13], failure) { return true }
             // Another source answers instead of a rate-limited (or quota-spent), down or
             // unreachable Google.
             guard deferred else { return false }
@@ -57,7 +57,7 @@ extension Fetcher {
             }
             return true
           },
-          handledMissing: { standIns.missing(isbn.isbn13, $0) })
+          handledMissing: { standIns.missing([isbn.isbn13], $0) })
         guard let decoded = taken else { continue }
         let subject = planner.subject(purpose)
         guard let (volume, matched) = RequestPlanner.choose(decoded.volumes, for: isbn) else {
@@ -82,8 +82,8 @@ extension Fetcher {
       for (i, id) in collection.volumes.enumerated() {
         let purpose = Purpose.volume(collection: c, index: i)
         let taken = assembly.take(
-          planner.volumeRequest(id), purpose, handled: { failure, _ in standIns.failed(id, failure) },
-          handledMissing: { standIns.missing(id, $0) })
+          planner.volumeRequest(id), purpose, handled: { failure, _ in standIns.failed([id], failure) },
+          handledMissing: { standIns.missing([id], $0) })
         guard let decoded = taken else { continue }
         if let volume = decoded.volumes.first {
           volumes.append(volume)
@@ -99,12 +99,8 @@ extension Fetcher {
       collections.append(result)
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
     }
-    if standIns.count > 0 {
-      let books = standIns.count == 1 ? "1 imported book has" : "\(standIns.count) imported books have"
-      let reason = options.offline ? "offline" : "Google Books cannot be reached"
-      assembly.collector.warn(
-        "\(reason): \(books) no cached Google Books data: shown with the export's title and authors until "
-          + "a run with the network fetches it")
+    if let warning = standIns.warning(source: "Google Books", offline: options.offline) {
+      assembly.collector.warn(warning)
     }
     let pending = try assembly.collector.finish()
     var statistics = run.statistics
@@ -114,25 +110,6 @@ extension Fetcher {
       collections: collections, warnings: assembly.collector.warnings, statistics: statistics)
     result.pending = pending
     return result
-  }
-}
-
-/// The lookups of books an imported entry stands in for (`Fetcher.standIns`) that could not be
-/// made, offline or with Google unreachable: no error, counted for one warning.
-private struct StandIns {
-  let keys: Set<String>
-  private(set) var count = 0
-
-  mutating func failed(_ key: String, _ failure: RequestFailure) -> Bool {
-    guard keys.contains(key), failure.isUnreachable else { return false }
-    count += 1
-    return true
-  }
-
-  mutating func missing(_ key: String, _ reason: FetchError.MissingReason) -> Bool {
-    guard keys.contains(key), reason.isOfflineOrUnreachable else { return false }
-    count += 1
-    return true
   }
 }
 

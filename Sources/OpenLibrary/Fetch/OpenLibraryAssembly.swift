@@ -7,14 +7,18 @@ import Fetching
 struct OpenLibraryAssembly {
   var collector: FetchCollector<OpenLibrarySource>
   let planner: OpenLibraryPlanner
+  var standIns: StandIns
 
   mutating func assemble() -> OpenLibraryResult {
     var result = OpenLibraryResult()
     for (index, batch) in planner.batches.enumerated() {
       let request = OpenLibraryRequest(.books(bibkeys: batch.bibkeys))
-      guard case .books(let entries)? = take(request, .lookup(batch: index, optional: batch.optional)) else {
-        continue
-      }
+      // `ISBN:9780140328721` and `OLID:OL7353617M` name the books keyed 9780140328721 and OL7353617M.
+      let keys = batch.bibkeys.map { String($0.drop { $0 != ":" }.dropFirst()) }
+      guard
+        case .books(let entries)? = take(
+          request, .lookup(batch: index, optional: batch.optional), standingIn: keys)
+      else { continue }
       result.answered.formUnion(batch.bibkeys)
       for bibkey in batch.bibkeys {
         guard let entry = entries[bibkey] else { continue }
@@ -72,7 +76,9 @@ struct OpenLibraryAssembly {
   private mutating func listedWork(_ index: Int) -> OpenLibraryBook? {
     let listed = planner.plan.works[index]
     var work: WorkRecord?
-    switch take(OpenLibraryRequest(.work(listed.id)), .listedWork(index: index)) {
+    switch take(
+      OpenLibraryRequest(.work(listed.id)), .listedWork(index: index), standingIn: [listed.id.description])
+    {
     case .work(let record)?: work = record
     case .redirect(let target)?:
       if case .work(let record)? = take(
@@ -175,15 +181,19 @@ struct OpenLibraryAssembly {
     return nil
   }
 
-  /// The request's answer; the first time, its notes are reported with the subject.
+  /// The request's answer; the first time, its notes are reported with the subject. A lookup
+  /// only of books imported entries stand in for (`standingIn`) that cannot be made is no error.
   private mutating func take(
-    _ request: OpenLibraryRequest, _ purpose: OpenLibraryPurpose,
+    _ request: OpenLibraryRequest, _ purpose: OpenLibraryPurpose, standingIn keys: [String] = [],
     handled: (RequestFailure) -> Bool = { _ in false },
     handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> OpenLibraryAnswer? {
+    var standIns = self.standIns
+    defer { self.standIns = standIns }
     guard
       let (decoded, isFirst) = collector.take(
-        request, purpose, handled: { failure, _ in handled(failure) }, handledMissing: handledMissing)
+        request, purpose, handled: { failure, _ in standIns.failed(keys, failure) || handled(failure) },
+        handledMissing: { standIns.missing(keys, $0) || handledMissing($0) })
     else { return nil }
     if isFirst {
       let subject = collector.source.subject(of: purpose)

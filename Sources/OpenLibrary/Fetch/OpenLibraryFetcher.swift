@@ -39,6 +39,9 @@ package struct OpenLibraryFetcher: Sendable {
   package let userAgent: String
   let transport: any HTTPTransport
   let progress: (any FetchProgress)?
+  /// The catalog's keys of imported books: shown with the export's data when they cannot be
+  /// looked up (offline, Open Library unreachable) instead of failing the run.
+  package var standIns: Set<String> = []
 
   /// `version` is bookgen's, for the `User-Agent`; `transport` defaults to URLSession sending it.
   package init(
@@ -79,8 +82,12 @@ package struct OpenLibraryFetcher: Sendable {
       progress: progress)
     let planner = source.planner
     let run = try await scheduler.run(planner.initialRequests())
-    var assembly = OpenLibraryAssembly(collector: FetchCollector(run), planner: planner)
+    var assembly = OpenLibraryAssembly(
+      collector: FetchCollector(run), planner: planner, standIns: StandIns(keys: standIns))
     var result = assembly.assemble()
+    if let warning = assembly.standIns.warning(source: "Open Library", offline: options.offline) {
+      assembly.collector.warn(warning)
+    }
     if run.statistics.requests > 0, settings.contact == nil {
       assembly.collector.note(
         "open_library.contact is not set: Open Library was asked at its anonymous rate (one request a "
