@@ -48,13 +48,22 @@ struct CoverImage: Sendable, Equatable {
     return largeWidth
   }
 
-  /// The value of `name=` in the URL's query, if it has one.
+  /// The value of `name=` in the URL's query, if it has one. Read as UTF-8: URL syntax is
+  /// ASCII, and walking Characters made this a large part of rendering a page of cards.
   static func queryValue(_ name: String, in url: String) -> Substring? {
-    guard let start = url.firstIndex(of: "?") else { return nil }
-    let query = url[url.index(after: start)...].prefix { $0 != "#" }
-    for pair in query.split(separator: "&") {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      if parts.count == 2, parts[0] == name { return parts[1] }
+    let bytes = url.utf8
+    guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+    var start = bytes.index(after: mark)
+    while start < bytes.endIndex, bytes[start] != UInt8(ascii: "#") {
+      var end = start
+      while end < bytes.endIndex, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") {
+        bytes.formIndex(after: &end)
+      }
+      let pair = bytes[start..<end]
+      if let equals = pair.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].elementsEqual(name.utf8) {
+        return Substring(pair[bytes.index(after: equals)...])
+      }
+      start = end < bytes.endIndex && bytes[end] == UInt8(ascii: "&") ? bytes.index(after: end) : end
     }
     return nil
   }
