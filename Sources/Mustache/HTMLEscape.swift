@@ -40,6 +40,6 @@ public enum HTMLEscape {
   public static func escape(_ string: String) -> String {
     var buffer = OutputBuffer(capacity: string.utf8.count)
     append(string, to: &buffer)
-    return buffer.withBytes { String(decoding: $0, as: UTF8.self) }
+    return buffer.string()
   }
 }

@@ -1,14 +1,16 @@
 /// The bytes a render writes: a growable buffer whose appends are a capacity check and a copy.
 ///
 /// `[UInt8].append(contentsOf:)` costs about a hundred instructions per call (uniqueness,
-/// capacity and generic copying), and a page is thousands of short pieces. The finished page
-/// is copied into an array once.
-struct OutputBuffer: ~Copyable {
+/// capacity and generic copying), and a page is thousands of short pieces. One buffer can take
+/// many renders in turn: `removeAll()` keeps its memory for the next page.
+public struct OutputBuffer: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  private(set) var count = 0
+  /// The number of bytes written.
+  public private(set) var count = 0
 
-  init(capacity: Int) {
+  /// An empty buffer with room for `capacity` bytes before it grows.
+  public init(capacity: Int = 16_384) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
   }
@@ -17,8 +19,9 @@ struct OutputBuffer: ~Copyable {
 
   var last: UInt8? { count > 0 ? start[count - 1] : nil }
 
+  /// Appends `bytes` as they are.
   @inline(__always)
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     if bytes.count > capacity - count { grow(toHold: bytes.count) }
     (start + count).initialize(from: source, count: bytes.count)
@@ -36,11 +39,21 @@ struct OutputBuffer: ~Copyable {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
-  /// The UTF-8 of `string`, unescaped.
+  /// Appends the UTF-8 of `string`, unescaped.
   @inline(__always)
-  mutating func append(utf8 string: String) {
+  public mutating func append(utf8 string: String) {
     // Native strings are contiguous; a bridged one is copied out first.
     if string.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { append(Array(string.utf8)) }
+  }
+
+  /// Forgets the bytes written, keeping the memory.
+  public mutating func removeAll() {
+    count = 0
+  }
+
+  /// Forgets the bytes written after the first `count`.
+  mutating func truncate(to count: Int) {
+    self.count = min(self.count, count)
   }
 
   @inline(never)
@@ -52,12 +65,15 @@ struct OutputBuffer: ~Copyable {
     start = grown
   }
 
-  /// The bytes written so far.
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    body(UnsafeBufferPointer(start: start, count: count))
+  /// Calls `body` with the bytes written so far, valid only during the call.
+  public func withBytes<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try body(UnsafeBufferPointer(start: start, count: count))
   }
 
-  consuming func bytes() -> [UInt8] {
-    withBytes { Array($0) }
+  /// The bytes written so far, as a string.
+  public func string() -> String {
+    withBytes { String(decoding: $0, as: UTF8.self) }
   }
 }

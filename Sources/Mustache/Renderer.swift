@@ -17,6 +17,8 @@ struct Renderer: ~Copyable {
 
   private let provider: (any PartialProvider)?
   private var buffer: OutputBuffer
+  /// The buffer's length before this render: the output limit counts what comes after.
+  private let base: Int
   private var stack: ContiguousArray<MustacheValue>
   /// Block overrides in effect; the outermost parent's choice wins.
   private var overrides: [String: Override] = [:]
@@ -34,21 +36,19 @@ struct Renderer: ~Copyable {
     var template: Template.Storage
   }
 
-  init(provider: (any PartialProvider)?, root: Template.Storage, context: MustacheValue) {
+  init(
+    provider: (any PartialProvider)?, root: Template.Storage, context: MustacheValue, buffer: consuming OutputBuffer
+  ) {
     self.provider = provider
     stack = [context]
     chain = [root.name]
-    // Pages are mostly larger than their template; growing from 16 KB avoids most reallocations.
-    buffer = OutputBuffer(capacity: max(16_384, root.text.bytes.count * 2))
+    self.buffer = buffer
+    base = self.buffer.count
   }
 
-  func output() -> String {
-    buffer.withBytes { String(decoding: $0, as: UTF8.self) }
-  }
-
-  /// The rendered UTF-8 bytes, without copying them into a String.
-  consuming func outputBytes() -> [UInt8] {
-    buffer.bytes()
+  /// The buffer, with what the render appended.
+  consuming func finish() -> OutputBuffer {
+    buffer
   }
 
   mutating func render(_ nodes: [Node], in template: Template.Storage, indent: [UInt8]) throws(MustacheError)
@@ -209,7 +209,7 @@ struct Renderer: ~Copyable {
   /// Throws once the output has passed `outputLimit`, at the tag being rendered.
   @inline(__always)
   private func checkSize(at offset: Int, in template: Template.Storage) throws(MustacheError) {
-    if buffer.count > Renderer.outputLimit {
+    if buffer.count - base > Renderer.outputLimit {
       throw template.text.error(.outputTooLarge(chain: chain, limit: Renderer.outputLimit), at: offset)
     }
   }

@@ -19,9 +19,9 @@ public struct Template: Sendable {
   public func render(
     _ context: MustacheValue, partials: (any PartialProvider)? = nil
   ) throws(MustacheError) -> String {
-    var renderer = Renderer(provider: partials, root: storage, context: context)
-    try renderer.render(storage.nodes, in: storage, indent: [])
-    return renderer.output()
+    var output = OutputBuffer(capacity: max(16_384, storage.text.bytes.count * 2))
+    try render(context, partials: partials, into: &output)
+    return output.string()
   }
 
   /// Renders like `render(_:partials:)`, returning UTF-8 bytes (no String to build and to
@@ -29,9 +29,29 @@ public struct Template: Sendable {
   public func renderUTF8(
     _ context: MustacheValue, partials: (any PartialProvider)? = nil
   ) throws(MustacheError) -> [UInt8] {
-    var renderer = Renderer(provider: partials, root: storage, context: context)
-    try renderer.render(storage.nodes, in: storage, indent: [])
-    return renderer.outputBytes()
+    var output = OutputBuffer(capacity: max(16_384, storage.text.bytes.count * 2))
+    try render(context, partials: partials, into: &output)
+    return output.withBytes { Array($0) }
+  }
+
+  /// Renders like `render(_:partials:)`, appending the UTF-8 bytes to `output`: one buffer
+  /// reused for page after page keeps its memory. On error `output` is left as it was.
+  public func render(
+    _ context: MustacheValue, partials: (any PartialProvider)? = nil, into output: inout OutputBuffer
+  ) throws(MustacheError) {
+    let start = output.count
+    var renderer = Renderer(provider: partials, root: storage, context: context, buffer: output)
+    var failure: MustacheError?
+    do {
+      try renderer.render(storage.nodes, in: storage, indent: [])
+    } catch {
+      failure = error
+    }
+    output = renderer.finish()
+    if let failure {
+      output.truncate(to: start)
+      throw failure
+    }
   }
 
   /// The names of the partials and parents this template includes by static name, sorted.

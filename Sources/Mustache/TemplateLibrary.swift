@@ -129,6 +129,14 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     try template(required: name).renderUTF8(context, partials: self)
   }
 
+  /// Renders the template `name`, appending its UTF-8 bytes to `output` (see
+  /// `Template.render(_:partials:into:)`).
+  public func render(_ name: String, _ context: MustacheValue, into output: inout OutputBuffer)
+    throws(MustacheError)
+  {
+    try template(required: name).render(context, partials: self, into: &output)
+  }
+
   private func template(required name: String) throws(MustacheError) -> Template {
     guard let template = templates[name] else {
       let suggestion = EditDistance.nearest(to: name, among: templates.keys)

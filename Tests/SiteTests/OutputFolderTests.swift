@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 
 @testable import Site
@@ -7,10 +8,10 @@ import Testing
 private struct EchoRenderer: TemplateRendering {
   var failingTemplate: String?
 
-  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> [UInt8] {
+  func render(_ name: String, _ context: ContextValue, into page: inout OutputBuffer) throws(SiteError) {
     if name == failingTemplate { throw .templates([.error("boom in \(name)")]) }
-    guard case .string(let url) = context["page"]?["canonicalURL"] else { return Array(name.utf8) }
-    return Array("\(name) \(url)\n".utf8)
+    guard case .string(let url) = context["page"]?["canonicalURL"] else { return page.append(utf8: name) }
+    page.append(utf8: "\(name) \(url)\n")
   }
 }
 

@@ -1,4 +1,5 @@
 import Catalog
+import Mustache
 import SearchIndex
 
 /// Renders pages and places each one in the staging folder as soon as it is rendered.
@@ -216,19 +217,21 @@ struct PageWriter: Sendable {
       total += now - last
       last = now
     }
+    // One buffer for the batch: each page is rendered into the memory the last one used.
+    var page = OutputBuffer(capacity: 65_536)
     for index in batch.indices {
       try Task.checkCancellationAsSiteError()
       let job = batch[index]
       let reads = recordsReads ? BookReads() : nil
-      let html: [UInt8]
+      page.removeAll()
       do {
-        html = try BookReads.$current.withValue(reads) {
+        try BookReads.$current.withValue(reads) {
           var texts: PageContexts.BookTexts?
           if case .book(let book) = job.kind {
             texts = contexts.bookTexts(book)
             lap(&tally.markdown)
           }
-          return try renderer.render(job.template, contexts.context(for: job, texts: texts))
+          try renderer.render(job.template, contexts.context(for: job, texts: texts), into: &page)
         }
       } catch let error as SiteError {
         throw error
@@ -237,8 +240,8 @@ struct PageWriter: Sendable {
       }
       if let reads { tally.reads[paths[index]] = reads.indices }
       lap(&tally.templates)
-      let result = try html.withSiteBytes { buffer throws(SiteError) in
-        try update.place(paths[index], buffer)
+      let result = try page.withBytes { bytes throws(SiteError) in
+        try update.place(paths[index], UnsafeRawBufferPointer(bytes))
       }
       tally.add(paths[index], result)
       lap(&tally.write)

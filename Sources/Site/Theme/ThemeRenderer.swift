@@ -19,9 +19,9 @@ struct ThemeRenderer: TemplateRendering {
     }
   }
 
-  func render(_ name: String, _ context: ContextValue) throws(SiteError) -> [UInt8] {
+  func render(_ name: String, _ context: ContextValue, into page: inout OutputBuffer) throws(SiteError) {
     do {
-      return try library.renderUTF8(name, context)
+      try library.render(name, context, into: &page)
     } catch {
       throw .template(error)
     }
