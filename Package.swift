@@ -14,6 +14,8 @@ let package = Package(
     // benchmarks (Benchmarks/, a package of its own) time them.
     .library(name: "Mustache", targets: ["Mustache"]),
     .library(name: "Markdown", targets: ["Markdown"]),
+    // Cover images processed locally; a product so the benchmarks can time it.
+    .library(name: "CoverImages", targets: ["CoverImages"]),
   ],
   targets: [
     // System libraries, imported only by the modules that wrap them: libyaml by Catalog, libcmark

@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "bookgen-bench", targets: ["BookgenBench"]),
     .executable(name: "mustache-bench", targets: ["MustacheBench"]),
     .executable(name: "markdown-bench", targets: ["MarkdownBench"]),
+    .executable(name: "cover-bench", targets: ["CoverBench"]),
   ],
   dependencies: [
     // Named explicitly: a package added by path is otherwise known by its folder's name, which
@@ -28,5 +29,7 @@ let package = Package(
     .executableTarget(name: "MustacheBench", dependencies: [.product(name: "Mustache", package: "bookgen")]),
     // Description sanitising and Markdown throughput.
     .executableTarget(name: "MarkdownBench", dependencies: [.product(name: "Markdown", package: "bookgen")]),
+    // Cover image processing (CoverImages): images a second and bytes a book.
+    .executableTarget(name: "CoverBench", dependencies: [.product(name: "CoverImages", package: "bookgen")]),
   ]
 )

@@ -184,9 +184,9 @@ bg_status bg_jpeg_encode(const uint8_t *rgb, int width, int height, int quality,
   jpeg_set_defaults(&cinfo);
   jpeg_set_quality(&cinfo, quality, TRUE);
   cinfo.dct_method = JDCT_ISLOW;
-  cinfo.optimize_coding = TRUE;  // Huffman tables fitted to the image: smaller, same pixels
+  // Baseline with the standard Huffman tables: the JPEG is the fallback for browsers without
+  // WebP, and fitted tables or progressive scans cost more time than their few % of bytes.
   cinfo.write_JFIF_header = FALSE;  // a YCbCr file needs no JFIF marker; fewer bytes
-  jpeg_simple_progression(&cinfo);  // progressive: smaller still, and drawn coarse-to-fine
   jpeg_start_compress(&cinfo, TRUE);
   while (cinfo.next_scanline < cinfo.image_height) {
     JSAMPROW row = (JSAMPROW)(rgb + (size_t)cinfo.next_scanline * (size_t)width * 3);

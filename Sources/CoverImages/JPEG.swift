@@ -14,7 +14,7 @@ enum JPEG {
     }
   }
 
-  /// A progressive JPEG with optimized Huffman tables and no metadata, from RGB.
+  /// A baseline JPEG with no metadata, from RGB.
   static func encode(_ bitmap: Bitmap, quality: Int) throws(CoverImageError) -> [UInt8] {
     precondition(bitmap.channels == 3, "JPEG takes RGB")
     return try bitmap.pixels.withUnsafeBufferPointer { (pixels) throws(CoverImageError) in

@@ -1,53 +1,75 @@
 /// Resampling with a Catmull-Rom filter in linear light with premultiplied alpha: sharp without
 /// Lanczos's ringing, half its taps, and no dark fringes where light and dark meet.
 enum Resize {
-  /// The resized image twice: as WebP takes it (RGB, or RGBA with straight alpha) and as JPEG
-  /// takes it (RGB, transparency composited on white). The same array when there is no alpha.
+  /// A resized image twice: as WebP takes it (RGB, or RGBA with straight alpha) and as JPEG
+  /// takes it (RGB, transparency composited on white). The same bitmap when there is no alpha.
   struct Output {
     var straight: Bitmap
     var onWhite: Bitmap
   }
 
-  static func resize(_ source: Bitmap, width: Int, height: Int) -> Output {
-    let columns = FilterWeights(from: source.width, to: width)
-    let rows = FilterWeights(from: source.height, to: height)
+  /// `source` at each of `sizes`, in order. Each source row is turned linear once for all sizes.
+  static func resize(_ source: Bitmap, to sizes: [(width: Int, height: Int)]) -> [Output] {
+    // At its own size the filter is the identity (it samples whole pixels): no work.
+    let filtered = sizes.indices.filter { sizes[$0] != (source.width, source.height) }
+    let columns = filtered.map { FilterWeights(from: source.width, to: sizes[$0].width) }
     let horizontal = resizeRows(source, columns)
-    return resizeColumns(horizontal, width: width, sourceHeight: source.height, rows, alpha: source.hasAlpha)
+    defer { for buffer in horizontal { buffer.deallocate() } }
+    var outputs = sizes.map { _ in Output(straight: source, onWhite: source) }
+    if source.hasAlpha, filtered.count < sizes.count {
+      let onWhite = flattened(source)
+      for index in sizes.indices where !filtered.contains(index) { outputs[index].onWhite = onWhite }
+    }
+    for (buffer, index) in zip(horizontal, filtered) {
+      let rows = FilterWeights(from: source.height, to: sizes[index].height)
+      outputs[index] = resizeColumns(
+        UnsafeBufferPointer(buffer), width: sizes[index].width, rows, alpha: source.hasAlpha)
+    }
+    return outputs
   }
 
-  /// Each source row, turned linear and premultiplied, filtered to `width` columns.
-  private static func resizeRows(_ source: Bitmap, _ weights: FilterWeights) -> [SIMD4<Float>] {
-    let width = weights.starts.count
-    var out = [SIMD4<Float>](repeating: .zero, count: width * source.height)
-    var row = [SIMD4<Float>](repeating: .zero, count: source.width)
+  /// Each source row, turned linear and premultiplied, filtered to each of `weights`' widths;
+  /// the caller deallocates the buffers.
+  private static func resizeRows(_ source: Bitmap, _ weights: [FilterWeights])
+    -> [UnsafeMutableBufferPointer<SIMD4<Float>>]
+  {
+    let outputs = weights.map {
+      UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: $0.starts.count * source.height)
+    }
+    guard !weights.isEmpty else { return outputs }
+    let row = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: source.width)
+    defer { row.deallocate() }
     let channels = source.channels
     source.pixels.withUnsafeBufferPointer { pixels in
-      out.withUnsafeMutableBufferPointer { out in
-        row.withUnsafeMutableBufferPointer { row in
-          ColorSpace.toLinear.withUnsafeBufferPointer { toLinear in
-            weights.weights.withUnsafeBufferPointer { w in
-              weights.starts.withUnsafeBufferPointer { starts in
-                for y in 0..<source.height {
-                  var p = y * source.width * channels
-                  for x in 0..<source.width {
-                    let linear = SIMD4(
-                      toLinear[Int(pixels[p])], toLinear[Int(pixels[p + 1])], toLinear[Int(pixels[p + 2])], 1)
-                    if channels == 4 {
-                      let alpha = Float(pixels[p + 3]) / 255
-                      row[x] = linear * SIMD4(alpha, alpha, alpha, 1) * SIMD4(1, 1, 1, alpha)
-                    } else {
-                      row[x] = linear
-                    }
-                    p += channels
-                  }
-                  let taps = weights.taps
-                  for x in 0..<width {
-                    var sum = SIMD4<Float>.zero
-                    let start = starts[x]
-                    let base = x * taps
-                    for k in 0..<taps { sum += row[start + k] * w[base + k] }
-                    out[y * width + x] = sum
-                  }
+      ColorSpace.toLinear.withUnsafeBufferPointer { toLinear in
+        for y in 0..<source.height {
+          var p = y * source.width * channels
+          if channels == 4 {
+            for x in 0..<source.width {
+              let alpha = Float(pixels[p + 3]) * (1 / 255)
+              let linear = SIMD4(
+                toLinear[Int(pixels[p])], toLinear[Int(pixels[p + 1])], toLinear[Int(pixels[p + 2])], 1)
+              row[x] = linear * SIMD4(alpha, alpha, alpha, alpha)
+              p += 4
+            }
+          } else {
+            for x in 0..<source.width {
+              row[x] = SIMD4(
+                toLinear[Int(pixels[p])], toLinear[Int(pixels[p + 1])], toLinear[Int(pixels[p + 2])], 1)
+              p += 3
+            }
+          }
+          for (filter, out) in zip(weights, outputs) {
+            filter.weights.withUnsafeBufferPointer { w in
+              filter.starts.withUnsafeBufferPointer { starts in
+                let taps = filter.taps
+                let width = starts.count
+                for x in 0..<width {
+                  var sum = SIMD4<Float>.zero
+                  let start = starts[x]
+                  let base = x * taps
+                  for k in 0..<taps { sum += row[start + k] * w[base + k] }
+                  out[y * width + x] = sum
                 }
               }
             }
@@ -55,53 +77,42 @@ enum Resize {
         }
       }
     }
-    return out
+    return outputs
   }
 
   /// The rows of `horizontal` filtered to the output's rows, then back to 8-bit sRGB.
   private static func resizeColumns(
-    _ horizontal: [SIMD4<Float>], width: Int, sourceHeight: Int, _ weights: FilterWeights, alpha: Bool
+    _ horizontal: UnsafeBufferPointer<SIMD4<Float>>, width: Int, _ weights: FilterWeights, alpha: Bool
   ) -> Output {
     let height = weights.starts.count
     let channels = alpha ? 4 : 3
     var straight = [UInt8](repeating: 0, count: width * height * channels)
     var onWhite = alpha ? [UInt8](repeating: 0, count: width * height * 3) : []
-    var sum = [SIMD4<Float>](repeating: .zero, count: width)
-    horizontal.withUnsafeBufferPointer { source in
-      sum.withUnsafeMutableBufferPointer { sum in
-        straight.withUnsafeMutableBufferPointer { straight in
-          onWhite.withUnsafeMutableBufferPointer { onWhite in
-            weights.weights.withUnsafeBufferPointer { w in
-              ColorSpace.fromLinear.withUnsafeBufferPointer { lut in
-                for y in 0..<height {
-                  for x in 0..<width { sum[x] = .zero }
-                  let start = weights.starts[y]
-                  for k in 0..<weights.taps {
-                    let weight = w[y * weights.taps + k]
-                    let rowBase = (start + k) * width
-                    for x in 0..<width { sum[x] += source[rowBase + x] * weight }
-                  }
-                  for x in 0..<width {
-                    let s = sum[x]
-                    let o = (y * width + x) * channels
-                    if alpha {
-                      let a = min(max(s.w, 0), 1)
-                      let color = a > 0 ? s / a : .zero
-                      straight[o] = ColorSpace.toSRGB(color.x, lut)
-                      straight[o + 1] = ColorSpace.toSRGB(color.y, lut)
-                      straight[o + 2] = ColorSpace.toSRGB(color.z, lut)
-                      straight[o + 3] = UInt8(a * 255 + 0.5)
-                      let flat = s + (1 - a)  // over white, still premultiplied
-                      let f = (y * width + x) * 3
-                      onWhite[f] = ColorSpace.toSRGB(flat.x, lut)
-                      onWhite[f + 1] = ColorSpace.toSRGB(flat.y, lut)
-                      onWhite[f + 2] = ColorSpace.toSRGB(flat.z, lut)
-                    } else {
-                      straight[o] = ColorSpace.toSRGB(s.x, lut)
-                      straight[o + 1] = ColorSpace.toSRGB(s.y, lut)
-                      straight[o + 2] = ColorSpace.toSRGB(s.z, lut)
-                    }
-                  }
+    let sum = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width)
+    defer { sum.deallocate() }
+    straight.withUnsafeMutableBufferPointer { straight in
+      onWhite.withUnsafeMutableBufferPointer { onWhite in
+        weights.weights.withUnsafeBufferPointer { w in
+          ColorSpace.fromLinear.withUnsafeBufferPointer { lut in
+            for y in 0..<height {
+              sum.update(repeating: .zero)
+              let start = weights.starts[y]
+              for k in 0..<weights.taps {
+                let weight = w[y * weights.taps + k]
+                let rowBase = (start + k) * width
+                for x in 0..<width { sum[x] += horizontal[rowBase + x] * weight }
+              }
+              for x in 0..<width {
+                let s = sum[x]
+                if alpha {
+                  store(
+                    s, at: (y * width + x) * 4, straight: straight, onWhite: onWhite, at: (y * width + x) * 3,
+                    lut)
+                } else {
+                  let o = (y * width + x) * 3
+                  straight[o] = ColorSpace.toSRGB(s.x, lut)
+                  straight[o + 1] = ColorSpace.toSRGB(s.y, lut)
+                  straight[o + 2] = ColorSpace.toSRGB(s.z, lut)
                 }
               }
             }
@@ -113,6 +124,44 @@ enum Resize {
     let onWhiteBitmap =
       alpha ? Bitmap(width: width, height: height, channels: 3, pixels: onWhite) : straightBitmap
     return Output(straight: straightBitmap, onWhite: onWhiteBitmap)
+  }
+
+  /// A premultiplied linear pixel as straight RGBA and as RGB over white.
+  @inline(__always)
+  private static func store(
+    _ s: SIMD4<Float>, at o: Int, straight: UnsafeMutableBufferPointer<UInt8>,
+    onWhite: UnsafeMutableBufferPointer<UInt8>, at f: Int, _ lut: UnsafeBufferPointer<UInt8>
+  ) {
+    let a = min(max(s.w, 0), 1)
+    let color = a > 0 ? s / a : .zero
+    straight[o] = ColorSpace.toSRGB(color.x, lut)
+    straight[o + 1] = ColorSpace.toSRGB(color.y, lut)
+    straight[o + 2] = ColorSpace.toSRGB(color.z, lut)
+    straight[o + 3] = UInt8(a * 255 + 0.5)
+    let flat = s + (1 - a)  // over white, still premultiplied
+    onWhite[f] = ColorSpace.toSRGB(flat.x, lut)
+    onWhite[f + 1] = ColorSpace.toSRGB(flat.y, lut)
+    onWhite[f + 2] = ColorSpace.toSRGB(flat.z, lut)
+  }
+
+  /// An RGBA bitmap composited on white, in linear light as the filtered sizes are.
+  private static func flattened(_ source: Bitmap) -> Bitmap {
+    var out = [UInt8](repeating: 0, count: source.width * source.height * 3)
+    source.pixels.withUnsafeBufferPointer { pixels in
+      out.withUnsafeMutableBufferPointer { out in
+        ColorSpace.toLinear.withUnsafeBufferPointer { toLinear in
+          ColorSpace.fromLinear.withUnsafeBufferPointer { lut in
+            for i in 0..<(source.width * source.height) {
+              let a = Float(pixels[i * 4 + 3]) * (1 / 255)
+              for k in 0..<3 {
+                out[i * 3 + k] = ColorSpace.toSRGB(toLinear[Int(pixels[i * 4 + k])] * a + (1 - a), lut)
+              }
+            }
+          }
+        }
+      }
+    }
+    return Bitmap(width: source.width, height: source.height, channels: 3, pixels: out)
   }
 }
 

@@ -65,6 +65,12 @@ import Testing
         [jpeg.width, jpeg.height, webp.width, webp.height] == [
           variant.width, variant.height, variant.width, variant.height,
         ])
+      // The 30 px one comes from a JPEG decoded at half size (DCT scaling).
+      for (seen, expected) in zip(
+        jpeg.quarterColors + webp.quarterColors, Fixture.quarters + Fixture.quarters)
+      {
+        #expect(isClose(seen, expected, within: 20), "\(variant.width) px: \(seen) is not \(expected)")
+      }
     }
   }
 
@@ -88,4 +94,48 @@ import Testing
     #expect(cover.width == 60 && cover.height == 90)
     #expect(cover.dominantColor.count == 7 && cover.dominantColor.first == "#")
   }
+
+  /// The outputs carry no EXIF, ICC, XMP or comment, whatever the input had.
+  @Test(arguments: ["exif-6.jpg", "exif-6.png", "exif-6.webp"])
+  func noMetadata(name: String) throws {
+    let cover = try CoverProcessor.process(try Fixture.bytes(name), widths: [40, 60])
+    for variant in cover.variants {
+      #expect(jpegSegments(variant.jpeg).allSatisfy { !(0xE0...0xEF).contains($0) && $0 != 0xFE })
+      #expect(riffChunks(variant.webp).allSatisfy { ["VP8 ", "VP8L", "VP8X", "ALPH"].contains($0) })
+      #expect(riffChunks(variant.webp).contains("VP8 "))
+    }
+  }
+
+  @Test func dominantColorIsTheMostCommonBox() throws {
+    let pixels = (0..<100).flatMap { $0 < 70 ? [200, 100, 50] as [UInt8] : [10, 10, 10] }
+    #expect(DominantColor.of(Bitmap(width: 10, height: 10, channels: 3, pixels: pixels)) == "#c86432")
+    let cover = try CoverProcessor.process(try Fixture.bytes("alpha.png"), widths: [60])
+    // In alpha.png the transparent band (white once flattened) and the opaque part of the blue
+    // quarter are 900 pixels each, more than any other colour: the tie goes to the lower box.
+    #expect(cover.dominantColor == "#2846c8")
+  }
+}
+
+/// The markers of a JPEG's segments before its image data.
+func jpegSegments(_ bytes: [UInt8]) -> [UInt8] {
+  var markers: [UInt8] = []
+  var i = 2
+  while i + 4 <= bytes.count, bytes[i] == 0xFF, bytes[i + 1] != 0xDA {
+    markers.append(bytes[i + 1])
+    i += 2 + (Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]))
+  }
+  return markers
+}
+
+/// The names of a WebP file's chunks.
+func riffChunks(_ bytes: [UInt8]) -> [String] {
+  var names: [String] = []
+  var i = 12
+  while i + 8 <= bytes.count {
+    names.append(String(decoding: bytes[i..<(i + 4)], as: UTF8.self))
+    let length =
+      Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(bytes[i + 7]) << 24
+    i += 8 + length + (length & 1)
+  }
+  return names
 }

@@ -130,15 +130,15 @@ static void write_jpeg(const char *name, enum jpeg_kind kind, int orientation, i
   free(buffer);
 }
 
-enum png_kind { PNG_ALPHA, PNG_PALETTE, PNG_16BIT, PNG_GREY };
+enum png_kind { PNG_ALPHA, PNG_PALETTE, PNG_16BIT, PNG_GREY, PNG_RGB };
 
 // PNG_ALPHA: a transparent band across the middle third and a half-transparent one below it.
-static void write_png(const char *name, enum png_kind kind, const unsigned char *rgb, int w, int h) {
+static void write_png(const char *name, enum png_kind kind, int orientation, const unsigned char *rgb, int w, int h) {
   FILE *f = fopen(name, "wb");
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
   png_infop info = png_create_info_struct(png);
   png_init_io(png, f);
-  int types[] = {PNG_COLOR_TYPE_RGBA, PNG_COLOR_TYPE_PALETTE, PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_GRAY};
+  int types[] = {PNG_COLOR_TYPE_RGBA, PNG_COLOR_TYPE_PALETTE, PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_RGB};
   png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, kind == PNG_16BIT ? 16 : 8, types[kind],
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   if (kind == PNG_PALETTE) {
@@ -148,6 +148,11 @@ static void write_png(const char *name, enum png_kind kind, const unsigned char 
   }
   png_set_compression_level(png, 9);
   png_write_info(png, info);
+  if (orientation > 1) {
+    unsigned char exif[64];
+    size_t n = exif_segment(orientation, exif);
+    png_write_chunk(png, (png_const_bytep)"eXIf", exif + 6, n - 6);  // TIFF data, no "Exif\0\0"
+  }
   unsigned char *row = malloc((size_t)w * 8);
   for (int y = 0; y < h; y++) {
     for (int x = 0; x < w; x++) {
@@ -165,6 +170,9 @@ static void write_png(const char *name, enum png_kind kind, const unsigned char 
           break;
         case PNG_GREY:
           row[x] = (unsigned char)((p[0] * 77 + p[1] * 150 + p[2] * 29) >> 8);
+          break;
+        case PNG_RGB:
+          memcpy(row + x * 3, p, 3);
           break;
       }
     }
@@ -189,6 +197,30 @@ static void write_webp(const char *name, int lossless, int alpha, const unsigned
   write_file(name, out, size);
   WebPFree(out);
   free(rgba);
+}
+
+// Rewrites a simple WebP (one VP8 chunk) as RIFF, VP8X with the EXIF flag, the VP8 chunk and
+// an EXIF chunk holding an orientation.
+static void add_webp_exif(const char *name, int orientation, int w, int h) {
+  size_t size;
+  unsigned char *data = read_file(name, &size);
+  unsigned char out[4096], exif[64];
+  size_t exif_size = exif_segment(orientation, exif) - 6, n = 12;
+  memcpy(out, "RIFF\0\0\0\0WEBPVP8X\x0a\0\0\0\x08\0\0\0", 24);
+  n = 24;
+  out[n++] = (w - 1) & 255, out[n++] = (w - 1) >> 8, out[n++] = 0;
+  out[n++] = (h - 1) & 255, out[n++] = (h - 1) >> 8, out[n++] = 0;
+  memcpy(out + n, data + 12, size - 12);
+  n += size - 12;
+  memcpy(out + n, "EXIF", 4);
+  out[n + 4] = (unsigned char)exif_size, out[n + 5] = out[n + 6] = out[n + 7] = 0;
+  memcpy(out + n + 8, exif + 6, exif_size);
+  n += 8 + exif_size + (exif_size & 1);
+  if (exif_size & 1) out[n - 1] = 0;
+  unsigned riff = (unsigned)(n - 8);
+  out[4] = riff & 255, out[5] = riff >> 8 & 255, out[6] = riff >> 16, out[7] = riff >> 24;
+  write_file(name, out, n);
+  free(data);
 }
 
 static void put32be(unsigned char *p, unsigned v) { p[0] = v >> 24, p[1] = v >> 16, p[2] = v >> 8, p[3] = v; }
@@ -241,15 +273,23 @@ int main(void) {
     write_jpeg(name, BASELINE, o, 90, stored, sw, sh);
     free(stored);
   }
-  write_png("alpha.png", PNG_ALPHA, upright, w, h);
-  write_png("palette.png", PNG_PALETTE, upright, w, h);
-  write_png("rgb16.png", PNG_16BIT, upright, w, h);
-  write_png("grey.png", PNG_GREY, upright, w, h);
+  write_png("alpha.png", PNG_ALPHA, 1, upright, w, h);
+  write_png("palette.png", PNG_PALETTE, 1, upright, w, h);
+  write_png("rgb16.png", PNG_16BIT, 1, upright, w, h);
+  write_png("grey.png", PNG_GREY, 1, upright, w, h);
   write_webp("lossy.webp", 0, 0, upright, w, h);
+  {
+    int sw, sh;
+    unsigned char *stored = rgb_picture(6, &sw, &sh);
+    write_png("exif-6.png", PNG_RGB, 6, stored, sw, sh);
+    write_webp("exif-6.webp", 0, 0, stored, sw, sh);
+    add_webp_exif("exif-6.webp", 6, sw, sh);
+    free(stored);
+  }
   write_webp("lossless-alpha.webp", 1, 1, upright, w, h);
 
   // Placeholders: 1 × 1, and a banner.
-  write_png("one-pixel.png", PNG_GREY, upright, 1, 1);
+  write_png("one-pixel.png", PNG_GREY, 1, upright, 1, 1);
   {
     unsigned char *banner = calloc(400 * 60, 3);
     for (int i = 0; i < 400 * 60; i++) memcpy(banner + i * 3, quarters[(i % 400) / 100], 3);
