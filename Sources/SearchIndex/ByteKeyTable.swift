@@ -2,31 +2,32 @@
 /// with the keys kept in one arena: millions of term lookups per build, without a `String`
 /// (and its Unicode-aware hashing and comparison) or an allocation per term.
 ///
-/// Four bytes of offset and eight of hash a key: the index's tables hold every distinct term of
-/// a site (a quarter of the search stage's memory, the build's peak, on a catalog of rich text).
+/// Four bytes of offset and eight of hash a key: the index's table holds every distinct term of
+/// a site. A bucket holds the top half of its key's hash beside the key's number, so that a
+/// lookup reads the kept hashes (another cache miss in a table of every term) only to grow.
 struct ByteKeyTable {
   private var arena: [UInt8] = []
   /// Where each key starts in `arena`.
   private var starts: [UInt32] = []
   private var hashes: [UInt64] = []
-  /// The bucket each key sits in, so that emptying the table touches only those; kept only by
-  /// a table that is emptied (`tracksBuckets`).
-  private var keyBuckets: [Int32] = []
-  private let tracksBuckets: Bool
-  /// Index + 1 of the key in each bucket; 0 is empty.
-  private var buckets: [Int32]
+  /// The high 32 bits of the key's hash, then index + 1 of the key in the low 32; 0 is empty.
+  private var buckets: [UInt64]
   private var mask: Int
 
   var count: Int { starts.count }
 
-  /// A table for about `capacity` keys; `tracksBuckets`: one `removeAll` empties quickly, a
-  /// document's table (a table never emptied need not keep each key's bucket).
-  init(capacity: Int = 64, tracksBuckets: Bool = true) {
-    self.tracksBuckets = tracksBuckets
+  /// A table for about `capacity` keys.
+  init(capacity: Int = 64) {
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    buckets = [Int32](repeating: 0, count: size)
+    buckets = [UInt64](repeating: 0, count: size)
     mask = size - 1
+  }
+
+  /// A bucket's entry for key `index` of hash `hash`.
+  @inline(__always)
+  private static func entry(_ index: Int, hash: UInt64) -> UInt64 {
+    hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
   }
 
   /// A multiply-and-rotate hash over 8-byte words: terms are short, and XXH64's finishing
@@ -74,15 +75,14 @@ struct ByteKeyTable {
   mutating func index(of key: UnsafeBufferPointer<UInt8>) -> (index: Int, inserted: Bool) {
     let hash = ByteKeyTable.hash(key)
     var bucket = Int(truncatingIfNeeded: hash) & mask
+    let tag = hash & 0xFFFF_FFFF_0000_0000
     let found: Int? = buckets.withUnsafeBufferPointer { buckets in
-      hashes.withUnsafeBufferPointer { hashes in
-        while true {
-          let stored = Int(buckets[bucket])
-          if stored == 0 { return nil }
-          let index = stored - 1
-          if hashes[index] == hash, matches(index, key) { return index }
-          bucket = (bucket + 1) & mask
-        }
+      while true {
+        let stored = buckets[bucket]
+        if stored == 0 { return nil }
+        let index = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
+        if stored & 0xFFFF_FFFF_0000_0000 == tag, matches(index, key) { return index }
+        bucket = (bucket + 1) & mask
       }
     }
     if let found { return (found, false) }
@@ -91,8 +91,7 @@ struct ByteKeyTable {
     starts.append(UInt32(arena.count))
     arena.append(contentsOf: key)
     hashes.append(hash)
-    if tracksBuckets { keyBuckets.append(Int32(bucket)) }
-    buckets[bucket] = Int32(index + 1)
+    buckets[bucket] = ByteKeyTable.entry(index, hash: hash)
     if starts.count * 2 > buckets.count { grow() }
     return (index, true)
   }
@@ -128,20 +127,6 @@ struct ByteKeyTable {
 
   func keyHash(_ index: Int) -> UInt64 { hashes[index] }
 
-  /// Empties the table, keeping its storage for the next document.
-  mutating func removeAll() {
-    guard !starts.isEmpty else { return }
-    arena.removeAll(keepingCapacity: true)
-    starts.removeAll(keepingCapacity: true)
-    hashes.removeAll(keepingCapacity: true)
-    if tracksBuckets {
-      for bucket in keyBuckets { buckets[Int(bucket)] = 0 }
-      keyBuckets.removeAll(keepingCapacity: true)
-    } else {
-      buckets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-    }
-  }
-
   private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let range = bounds(index)
     guard range.count == key.count else { return false }
@@ -150,13 +135,12 @@ struct ByteKeyTable {
 
   private mutating func grow() {
     let size = buckets.count * 2
-    buckets = [Int32](repeating: 0, count: size)
+    buckets = [UInt64](repeating: 0, count: size)
     mask = size - 1
     for index in starts.indices {
       var bucket = Int(truncatingIfNeeded: hashes[index]) & mask
       while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-      buckets[bucket] = Int32(index + 1)
-      if tracksBuckets { keyBuckets[index] = Int32(bucket) }
+      buckets[bucket] = ByteKeyTable.entry(index, hash: hashes[index])
     }
   }
 }

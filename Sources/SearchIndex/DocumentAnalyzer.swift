@@ -1,88 +1,61 @@
 import Foundation
 import Support
 
-/// Turns one document into what the index merges: its distinct terms with the fields they occur
-/// in, its facet values and the bytes of its display file. One analyzer per worker: its folding
-/// cache and term table are reused from document to document.
+/// Reads one document into the index: its terms (with the fields they occur in) into the term
+/// index, and returns its facet values and the bytes of its display record. Its folding cache
+/// and buffers are reused from document to document.
 struct DocumentAnalyzer {
-  /// What one document contributes.
-  struct Result: Sendable {
-    /// Each distinct term: varint length, UTF-8 bytes, one flags byte (`PostingFlags`), in
-    /// the buffer of its shard (`TermIndex.shard(ofHash:)`).
-    /// (A reused analysis's are slices of the kept store's bytes, not copies.)
-    var terms: [ArraySlice<UInt8>] = []
+  /// What one document gives besides its terms.
+  struct Result {
     /// The values of each facet of the options, in their order, without repeats.
     var facets: [[String]] = []
     /// What the result shows, as the JSON values of its record in a document file, without
     /// the slot and brackets the writer adds.
-    var record: ArraySlice<UInt8> = []
+    var record: [UInt8] = []
   }
 
   private var folding = SearchFolding()
   /// `options.thumbnailTemplate` split at `{id}`, once (`range(of:)` per document is slow).
   private var template: ThumbnailTemplate?
   private var templateSource: String?
-  private var table = ByteKeyTable()
-  private var flags: [UInt8] = []
   private var scratch: [UInt8] = []
   private var scalars: [Unicode.Scalar] = []
 
-  mutating func analyze(_ document: SearchDocument, options: SearchIndexOptions) -> Result {
+  /// Adds the document's terms to `terms` (the caller ends the document there) and returns
+  /// the rest of what it gives.
+  mutating func analyze(_ document: SearchDocument, options: SearchIndexOptions, terms: inout TermIndex)
+    -> Result
+  {
     if templateSource != options.thumbnailTemplate {
       templateSource = options.thumbnailTemplate
       template = ThumbnailTemplate(options.thumbnailTemplate)
     }
-    table.removeAll()
-    flags.removeAll(keepingCapacity: true)
-    // Taken out while in use (and put back), so that they stay uniquely held, never copied.
-    var scratch = self.scratch
-    var scalars = self.scalars
-    (self.scratch, self.scalars) = ([], [])
-    defer { (self.scratch, self.scalars) = (scratch, scalars) }
     for field in document.fields {
       let primary = field.weight == .primary
       let word = PostingFlags.word(primary: primary)
-      if SearchTokenizer.forEachASCIIWord(field.text, { add($0, word) }) { continue }
+      if SearchTokenizer.forEachASCIIWord(field.text, { terms.add($0, word) }) { continue }
       folding.fold(field.text, into: &scalars)
       SearchTokenizer.forEachToken(scalars, scratch: &scratch) { bytes, kind, starts, ends, split in
         if kind == .word {
-          add(bytes, PostingFlags.word(primary: primary))
+          terms.add(bytes, word)
           return
         }
-        add(bytes, PostingFlags.cjk(primary: primary, starts: starts, ends: ends))
+        terms.add(bytes, PostingFlags.cjk(primary: primary, starts: starts, ends: ends))
         // A run's last character alone, so that a one-character query finds it at the end too.
         if split > 0, ends {
-          add(
+          terms.add(
             UnsafeBufferPointer(rebasing: bytes[split...]),
             PostingFlags.cjk(primary: primary, starts: false, ends: true))
         }
       }
     }
     var result = Result()
-    var shards: [[UInt8]] = Array(repeating: [], count: TermIndex.shardCount)
-    for index in 0..<table.count {
-      let key = table.key(index)
-      let shard = TermIndex.shard(ofHash: table.keyHash(index))
-      shards[shard].appendVarInt(key.count)
-      shards[shard].append(contentsOf: key)
-      shards[shard].append(flags[index])
-    }
-    result.terms = shards.map { $0[...] }
     result.facets = options.facets.map { facet in
       var seen: Set<String> = []
       return (document.facets[facet.id] ?? []).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
-    result.record = DocumentAnalyzer.record(document.display, options: options, template: template)[...]
+    result.record = DocumentAnalyzer.record(document.display, options: options, template: template)
     return result
-  }
-
-  private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, _ bits: UInt8) {
-    let (index, inserted) = table.index(of: bytes)
-    if inserted {
-      flags.append(bits)
-    } else {
-      flags[index] |= bits
-    }
   }
 
   /// `"books/dune-x/","Dune","Deluxe Edition",["Frank Herbert"],"B1ZdEAAAQBAJ","1965",["desc…"]`:

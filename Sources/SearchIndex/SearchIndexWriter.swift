@@ -16,9 +16,7 @@ import Support
 package enum SearchIndexWriter {
   /// The manifest's `format`: `search.js` refuses an index of another format.
   package static let format = 1
-  /// Documents analysed together, in parallel, before their terms are merged: their results
-  /// (terms and display records, ~3 KB a document) are held until then, two batches at once
-  /// (one merged while the next is analysed), at the search stage's peak of memory.
+  /// Documents made together, on every core, before they are read into the index in slot order.
   static let batchSize = 256
   /// A document file holds the documents of `1 << documentGroupBits` consecutive slots: a file
   /// per document would double a site's files, one per eight would load eight documents for
@@ -32,46 +30,28 @@ package enum SearchIndexWriter {
     emit: (SearchIndexFile) throws(Failure) -> Void
   ) throws(Failure) {
     let slots = SearchSlots(ids: ids)
-    let pool = AnalyzerPool(count: max(1, Parallel.coreCount * 2))
     let folder = options.folder.isEmpty ? "" : options.folder + "/"
     let order = ids.indices.sorted { slots.slots[$0] < slots.slots[$1] }
-    let terms = TermIndex()
+    var analyzer = DocumentAnalyzer()
+    var terms = TermIndex()
     var facets = FacetIndex(kinds: options.facets.count)
     var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
     var summary = IndexSummary()
-    let shardCount = TermIndex.shardCount
-    // The previous batch's terms, merged into the shards (a task each) while this batch is
-    // analysed: merging is a third of the work, and on its own it left cores idle.
-    var merging: [(terms: [ArraySlice<UInt8>], slot: Int)] = []
+    // One pass over the documents in slot order: each one's terms, facet values and record go
+    // straight into the index, so its postings, facets and document files come out in order.
     for batchStart in stride(from: 0, to: order.count, by: batchSize) {
-      let batch = Array(order[batchStart..<min(order.count, batchStart + batchSize)])
-      let parts = pool.count
-      let previousTerms = merging
-      let tasks = Parallel.map(count: shardCount + parts, minimumChunk: 1) {
-        task -> [DocumentAnalyzer.Result] in
-        guard task >= shardCount else {
-          terms.add(previousTerms, shard: task)
-          return []
-        }
-        let part = task - shardCount
-        let range = (batch.count * part / parts)..<(batch.count * (part + 1) / parts)
-        return range.map { pool.analyze(part, document(batch[$0]), options: options) }
-      }
-      var position = 0
-      merging.removeAll(keepingCapacity: true)
-      merging.reserveCapacity(batch.count)
-      for part in tasks.dropFirst(shardCount) {
-        for result in part {
-          let slot = slots.slots[batch[position]]
-          position += 1
-          merging.append((result.terms, slot))
-          facets.add(result.facets, slot: slot)
-          try documents.add(result.record, slot: slot, emit)
-        }
+      let batch = order[batchStart..<min(order.count, batchStart + batchSize)]
+      let made = Parallel.map(count: batch.count, minimumChunk: 16) { document(batch[batchStart + $0]) }
+      for (index, document) in zip(batch, made) {
+        let slot = slots.slots[index]
+        let result = analyzer.analyze(document, options: options, terms: &terms)
+        terms.endDocument(slot: slot)
+        facets.add(result.facets, slot: slot)
+        try documents.add(result.record[...], slot: slot, emit)
       }
     }
-    terms.add(merging)
     try documents.finish(emit)
+    summary.groups = documents.groups
 
     // Named as they come (chunks first, then facet files: the order `IndexSummary.names` takes).
     var names = FileNames()
@@ -84,7 +64,6 @@ package enum SearchIndexWriter {
     }
     summary.slotBits = slots.bits
     summary.documents = ids.count
-    summary.groups = documents.groups
     summary.rangeBits = slots.bits - facetRangeCountBits(documents: ids.count)
     let tables = try facets.write(slotCount: 1 << slots.bits, rangeBits: summary.rangeBits) {
       (_, bytes) throws(Failure) in
@@ -232,29 +211,5 @@ struct DocumentGroups {
     hashes.reserveCapacity(groups.count * 8)
     for group in groups { withUnsafeBytes(of: group.hash.littleEndian) { hashes.append(contentsOf: $0) } }
     return hashes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
-  }
-}
-
-/// One analyzer per part of a batch, kept across batches (their folding caches stay warm); part
-/// `k` only ever touches analyzer `k`, so the parts run at once without locks.
-private final class AnalyzerPool: @unchecked Sendable {
-  let count: Int
-  private let analyzers: UnsafeMutablePointer<DocumentAnalyzer>
-
-  init(count: Int) {
-    self.count = count
-    analyzers = .allocate(capacity: count)
-    analyzers.initialize(repeating: DocumentAnalyzer(), count: count)
-  }
-
-  deinit {
-    analyzers.deinitialize(count: count)
-    analyzers.deallocate()
-  }
-
-  func analyze(_ part: Int, _ document: SearchDocument, options: SearchIndexOptions)
-    -> DocumentAnalyzer.Result
-  {
-    analyzers[part].analyze(document, options: options)
   }
 }

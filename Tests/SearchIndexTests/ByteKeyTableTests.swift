@@ -19,23 +19,24 @@ import Testing
   }()
 
   @Test func sortedIndicesAreInByteOrderOfTheKeys() {
-    var table = ByteKeyTable(capacity: 4, tracksBuckets: false)
+    var table = ByteKeyTable(capacity: 4)
     for key in Self.keys { _ = key.withUnsafeBufferPointer { table.index(of: $0) } }
     let sorted = table.sortedIndices().map { Array(table.key(Int($0))) }
     #expect(sorted == Self.keys.sorted { $0.lexicographicallyPrecedes($1) })
   }
 
-  /// Emptied, either kind of table (with each key's bucket kept, or without) finds none of the
-  /// old keys and numbers new ones from 0 again.
-  @Test(arguments: [true, false]) func anEmptiedTableStartsAgain(tracksBuckets: Bool) {
-    var table = ByteKeyTable(capacity: 4, tracksBuckets: tracksBuckets)
-    for key in Self.keys { _ = key.withUnsafeBufferPointer { table.index(of: $0) } }
-    table.removeAll()
-    #expect(table.count == 0)
-    for (position, key) in Self.keys.suffix(100).enumerated() {
+  /// Each key is found again at its number after the table has grown many times, and keeps the
+  /// hash it was added with.
+  @Test func keysAreFoundAgainAfterGrowing() {
+    var table = ByteKeyTable(capacity: 4)
+    for (position, key) in Self.keys.enumerated() {
       let (index, inserted) = key.withUnsafeBufferPointer { table.index(of: $0) }
       #expect(inserted && index == position)
-      #expect(Array(table.key(index)) == key)
+    }
+    for (position, key) in Self.keys.enumerated() {
+      let (index, inserted) = key.withUnsafeBufferPointer { table.index(of: $0) }
+      #expect(!inserted && index == position)
+      #expect(table.keyHash(index) == key.withUnsafeBufferPointer { ByteKeyTable.hash($0) })
     }
   }
 }
