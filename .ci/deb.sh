@@ -39,9 +39,12 @@ mkdir -p "$root/usr/share/man/man1" "$doc/examples"
 install -m 644 "$from/ci/github-pages.yml" "$from/ci/gitlab-pages.yml" "$doc/examples/"
 # The one deliberate departure from Debian's rules, said where lintian reads it.
 cat <<'OVERRIDES' | install -D -m 644 /dev/stdin "$root/usr/share/lintian/overrides/bookgen"
-# The release binary links libyaml and zlib (with libcmark, libgumbo, libsqlite3 and the Swift
-# runtime) statically, so one file runs from the tarball on any glibc 2.35 system; the package
-# ships that very file, whose digest the CI workflows `bookgen init --ci` writes pin.
+# The release binary links libyaml, zlib, libjpeg and libpng (with libcmark, libgumbo,
+# libsqlite3, libwebp and the Swift runtime) statically, so one file runs from the tarball on
+# any glibc 2.35 system; the package ships that very file, whose digest the CI workflows
+# `bookgen init --ci` writes pin. libjpeg and libpng decode the owner's cover images.
+bookgen: embedded-library libjpeg [usr/bin/bookgen]
+bookgen: embedded-library libpng [usr/bin/bookgen]
 bookgen: embedded-library libyaml [usr/bin/bookgen]
 bookgen: embedded-library zlib [usr/bin/bookgen]
 OVERRIDES
