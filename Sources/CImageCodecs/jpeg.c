@@ -79,30 +79,29 @@ static void setup_guard(guard *g, j_common_ptr cinfo, char *message, bg_limits l
 
 // CMYK as Photoshop writes it (with an Adobe marker) is stored inverted; without the marker it
 // is plain. Browsers read both this way.
-static void cmyk_to_rgb(uint8_t *pixels, size_t count, int inverted) {
+static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t count, int inverted) {
   for (size_t i = 0; i < count; i++) {
-    unsigned c = pixels[4 * i], m = pixels[4 * i + 1], y = pixels[4 * i + 2], k = pixels[4 * i + 3];
+    unsigned c = cmyk[4 * i], m = cmyk[4 * i + 1], y = cmyk[4 * i + 2], k = cmyk[4 * i + 3];
     if (!inverted) {
       c = 255 - c, m = 255 - m, y = 255 - y, k = 255 - k;
     }
-    pixels[3 * i] = (uint8_t)((c * k + 127) / 255);
-    pixels[3 * i + 1] = (uint8_t)((m * k + 127) / 255);
-    pixels[3 * i + 2] = (uint8_t)((y * k + 127) / 255);
+    rgb[3 * i] = (uint8_t)((c * k + 127) / 255);
+    rgb[3 * i + 1] = (uint8_t)((m * k + 127) / 255);
+    rgb[3 * i + 2] = (uint8_t)((y * k + 127) / 255);
   }
 }
 
-bg_status bg_jpeg_decode(const uint8_t *data, size_t size, bg_limits limits, int header_only,
-                         int min_width, int min_height, bg_image *image) {
+bg_status bg_jpeg_decode(const uint8_t *data, size_t size, bg_limits limits, int min_width,
+                         int min_height, uint8_t *pixels, size_t capacity, bg_image *image) {
   memset(image, 0, sizeof *image);
   struct jpeg_decompress_struct cinfo;
   guard g;
   setup_guard(&g, (j_common_ptr)&cinfo, image->message, limits);
   // Volatile: assigned after setjmp and read after the longjmp.
-  uint8_t *volatile pixels = NULL;
+  uint8_t *volatile cmyk_row = NULL;
   if (setjmp(g.jump)) {
     jpeg_destroy_decompress(&cinfo);
-    free(pixels);
-    image->pixels = NULL;
+    free(cmyk_row);
     return g.status;
   }
   jpeg_create_decompress(&cinfo);
@@ -122,10 +121,6 @@ bg_status bg_jpeg_decode(const uint8_t *data, size_t size, bg_limits limits, int
     jpeg_destroy_decompress(&cinfo);
     return BG_TOO_MANY_PIXELS;
   }
-  if (header_only) {
-    jpeg_destroy_decompress(&cinfo);
-    return BG_OK;
-  }
 
   int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
   cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
@@ -137,27 +132,27 @@ bg_status bg_jpeg_decode(const uint8_t *data, size_t size, bg_limits limits, int
   cinfo.scale_num = scale;
   cinfo.scale_denom = 8;
   cinfo.dct_method = JDCT_ISLOW;  // exact integer DCT: the same pixels on every machine
-  jpeg_start_decompress(&cinfo);
-
+  jpeg_calc_output_dimensions(&cinfo);
   size_t width = cinfo.output_width, height = cinfo.output_height;
-  size_t in_channels = (size_t)cinfo.output_components;
-  pixels = malloc(width * height * in_channels);
-  if (pixels == NULL) {
-    jpeg_destroy_decompress(&cinfo);
-    return BG_OUT_OF_MEMORY;
-  }
-  while (cinfo.output_scanline < cinfo.output_height) {
-    JSAMPROW row = pixels + (size_t)cinfo.output_scanline * width * in_channels;
-    jpeg_read_scanlines(&cinfo, &row, 1);
-  }
-  if (cmyk) cmyk_to_rgb(pixels, width * height, cinfo.saw_Adobe_marker);
-  // The rest of the file (its EOI) is not read: a browser shows a complete image without it.
-  jpeg_destroy_decompress(&cinfo);
-
-  image->pixels = pixels;
   image->width = (int)width;
   image->height = (int)height;
   image->channels = 3;
+  if (pixels == NULL || capacity < width * height * 3) {
+    jpeg_destroy_decompress(&cinfo);
+    return pixels == NULL ? BG_OK : BG_OUT_OF_MEMORY;
+  }
+
+  jpeg_start_decompress(&cinfo);
+  if (cmyk && (cmyk_row = malloc(width * 4)) == NULL) fail((j_common_ptr)&cinfo, BG_OUT_OF_MEMORY);
+  while (cinfo.output_scanline < cinfo.output_height) {
+    uint8_t *out = pixels + (size_t)cinfo.output_scanline * width * 3;
+    JSAMPROW row = cmyk ? cmyk_row : out;
+    jpeg_read_scanlines(&cinfo, &row, 1);
+    if (cmyk) cmyk_to_rgb(cmyk_row, out, width, cinfo.saw_Adobe_marker);
+  }
+  // The rest of the file (its EOI) is not read: a browser shows a complete image without it.
+  jpeg_destroy_decompress(&cinfo);
+  free(cmyk_row);
   return BG_OK;
 }
 
@@ -201,7 +196,3 @@ bg_status bg_jpeg_encode(const uint8_t *rgb, int width, int height, int quality,
 
 void bg_free(void *pointer) { free(pointer); }
 
-void bg_image_free(bg_image *image) {
-  free(image->pixels);
-  image->pixels = NULL;
-}

@@ -35,8 +35,8 @@ static void on_warning(png_structp png, png_const_charp text) {
   (void)text;  // damaged ancillary chunks: the pixels are still right
 }
 
-bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, int header_only,
-                        bg_image *image) {
+bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, uint8_t *pixels,
+                        size_t capacity, bg_image *image) {
   memset(image, 0, sizeof *image);
   reader r = {data, size, 0, image};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
@@ -47,11 +47,9 @@ bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, int 
     return BG_OUT_OF_MEMORY;
   }
   // Volatile: assigned after setjmp and read after the longjmp.
-  uint8_t *volatile pixels = NULL;
   volatile bg_status status = BG_CORRUPT;
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_read_struct(&png, &info, NULL);
-    free(pixels);
     return status;
   }
   png_set_read_fn(png, &r, read_bytes);
@@ -67,10 +65,6 @@ bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, int 
     png_destroy_read_struct(&png, &info, NULL);
     return BG_TOO_MANY_PIXELS;
   }
-  if (header_only) {
-    png_destroy_read_struct(&png, &info, NULL);
-    return BG_OK;
-  }
 
   // Everything becomes 8-bit RGB or RGBA: palettes and grey expanded, tRNS to alpha, 16-bit
   // rounded to 8.
@@ -85,13 +79,15 @@ bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, int 
   png_read_update_info(png, info);
   int channels = png_get_channels(png, info);
   if (channels != 3 && channels != 4) png_error(png, "unexpected pixel layout");
-
+  image->width = (int)width;
+  image->height = (int)height;
+  image->channels = channels;
   size_t stride = (size_t)width * (size_t)channels;
-  pixels = malloc(stride * height);
-  if (pixels == NULL) {
-    status = BG_OUT_OF_MEMORY;
-    png_error(png, "out of memory");
+  if (pixels == NULL || capacity < stride * height) {
+    png_destroy_read_struct(&png, &info, NULL);
+    return pixels == NULL ? BG_OK : BG_OUT_OF_MEMORY;
   }
+
   double started = bg_seconds();
   for (int pass = 0; pass < passes; pass++) {
     for (png_uint_32 y = 0; y < height; y++) {
@@ -103,9 +99,5 @@ bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, int 
     }
   }
   png_destroy_read_struct(&png, &info, NULL);
-  image->pixels = pixels;
-  image->width = (int)width;
-  image->height = (int)height;
-  image->channels = channels;
   return BG_OK;
 }

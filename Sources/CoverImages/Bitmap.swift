@@ -23,14 +23,32 @@ struct Decoded {
 /// over the whole image.
 let maxJPEGScans: Int32 = 100
 
-/// Runs one of CImageCodecs' decoders, maps its status to an error and copies its pixels into
-/// Swift memory (the C buffer is freed here).
-func runDecoder(_ decoder: (UnsafeMutablePointer<bg_image>) -> bg_status) throws(CoverImageError) -> Decoded {
+/// Runs one of CImageCodecs' decoders: first for the header (the sizes and channels), then,
+/// unless only the header is wanted, into a Swift array of exactly the decoded size.
+func runDecoder(
+  headerOnly: Bool,
+  _ decoder: (UnsafeMutablePointer<UInt8>?, Int, UnsafeMutablePointer<bg_image>) -> bg_status
+) throws(CoverImageError) -> Decoded {
   var image = bg_image()
-  let status = decoder(&image)
-  defer { bg_image_free(&image) }
+  try check(decoder(nil, 0, &image), image)
+  var decoded = Decoded(width: Int(image.header_width), height: Int(image.header_height))
+  guard !headerOnly else { return decoded }
+  let (width, height, channels) = (Int(image.width), Int(image.height), Int(image.channels))
+  let count = width * height * channels
+  var status = BG_OK
+  let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+    status = decoder(buffer.baseAddress, count, &image)
+    initialized = status == BG_OK ? count : 0
+  }
+  try check(status, image)
+  decoded.bitmap = Bitmap(width: width, height: height, channels: channels, pixels: pixels)
+  return decoded
+}
+
+/// A decoder's status as an error.
+private func check(_ status: bg_status, _ image: bg_image) throws(CoverImageError) {
   switch status {
-  case BG_OK: break
+  case BG_OK: return
   case BG_TOO_MANY_PIXELS:
     throw .tooManyPixels(width: Int(image.header_width), height: Int(image.header_height))
   case BG_TOO_SLOW: throw .tooSlow
@@ -41,14 +59,6 @@ func runDecoder(_ decoder: (UnsafeMutablePointer<bg_image>) -> bg_status) throws
     }
     throw .corrupt(reason.isEmpty ? "the decoder stopped" : reason)
   }
-  var decoded = Decoded(width: Int(image.header_width), height: Int(image.header_height))
-  if let pixels = image.pixels {
-    let count = Int(image.width) * Int(image.height) * Int(image.channels)
-    decoded.bitmap = Bitmap(
-      width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
-      pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-  }
-  return decoded
 }
 
 /// Takes an encoder's malloc'd output into an array.
@@ -72,8 +82,8 @@ extension CoverLimits {
 }
 
 extension ImageFormat {
-  /// Reads the header only (`wanted` nil), or decodes the pixels; a JPEG at the smallest DCT
-  /// scale that keeps the stored image at least `wanted`'s size.
+  /// Reads the header only (`wanted` nil), or decodes the pixels; a JPEG or a much larger WebP
+  /// at a reduced size that is still at least `wanted`'s.
   func decode(_ bytes: [UInt8], limits: CoverLimits, wanted: (width: Int, height: Int)?)
     throws(CoverImageError)
     -> Decoded
@@ -81,7 +91,7 @@ extension ImageFormat {
     switch self {
     case .jpeg: try JPEG.decode(bytes, limits: limits, wanted: wanted)
     case .png: try PNG.decode(bytes, limits: limits, headerOnly: wanted == nil)
-    case .webp: try WebP.decode(bytes, limits: limits, headerOnly: wanted == nil)
+    case .webp: try WebP.decode(bytes, limits: limits, wanted: wanted)
     }
   }
 }

@@ -26,13 +26,15 @@ public struct ProcessedCover: Sendable, Equatable {
 public enum CoverProcessor {
   /// Bumped whenever output bytes for the same input change, so caches of processed covers are
   /// invalidated.
-  public static let version = 2
+  public static let version = 3
 
   /// Placeholders and tracking pixels are smaller than this on a side.
   static let minimumSide = 40
   /// Width ÷ height of a book: tall paperbacks are about 0.5, landscape picture books reach
   /// about 1.4; a banner or a strip is outside.
   static let bookShapes = 0.4...1.5
+  /// The dominant colour's sample when no widths are asked for.
+  static let thumbnailWidth = 32
 
   // Chosen on photo-like covers for speed and bytes: method 0 is about a third faster than
   // method 2 for a fifth more bytes; a 320 px WebP is about 12 KB at quality 65.
@@ -62,20 +64,18 @@ public enum CoverProcessor {
     }
 
     let targets = Set(widths.map { min($0, width) }).sorted()
-    let widest = targets.last ?? 0
+    // With no widths asked for, a thumbnail still gives the dominant colour.
+    let sizes = (targets.isEmpty ? [thumbnailWidth] : targets).map {
+      (width: $0, height: max(1, Int((Double(height) * Double($0) / Double(width)).rounded())))
+    }
+    let widest = sizes[sizes.count - 1].width
     let wanted = orientation.swapsAxes ? (width: 0, height: widest) : (width: widest, height: 0)
     guard let stored = try format.decode(bytes, limits: limits, wanted: wanted).bitmap else {
       throw .corrupt("no pixels")
     }
-    let upright = orientation.apply(to: stored)
-
-    let sizes = targets.map {
-      (width: $0, height: max(1, Int((Double(height) * Double($0) / Double(width)).rounded())))
-    }
-    // With no widths asked for, a thumbnail still gives the dominant colour.
-    let resized = Resize.resize(upright, to: sizes.isEmpty ? [(32, max(1, 32 * height / width))] : sizes)
+    let resized = Resize.resize(orientation.apply(to: consume stored), to: sizes)
     var variants: [CoverVariant] = []
-    for (size, image) in zip(sizes, resized) {
+    for (size, image) in zip(sizes, resized) where !targets.isEmpty {
       variants.append(
         CoverVariant(
           width: size.width, height: size.height,

@@ -6,10 +6,10 @@ enum JPEG {
     throws(CoverImageError) -> Decoded
   {
     try bytes.withUnsafeBufferPointer { (buffer) throws(CoverImageError) in
-      try runDecoder { image in
+      try runDecoder(headerOnly: wanted == nil) { pixels, capacity, image in
         bg_jpeg_decode(
-          buffer.baseAddress, buffer.count, limits.codecLimits, wanted == nil ? 1 : 0,
-          Int32(wanted?.width ?? 0), Int32(wanted?.height ?? 0), image)
+          buffer.baseAddress, buffer.count, limits.codecLimits, Int32(wanted?.width ?? 0),
+          Int32(wanted?.height ?? 0), pixels, capacity, image)
       }
     }
   }

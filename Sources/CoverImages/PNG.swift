@@ -6,8 +6,8 @@ enum PNG {
     -> Decoded
   {
     try bytes.withUnsafeBufferPointer { (buffer) throws(CoverImageError) in
-      try runDecoder { image in
-        bg_png_decode(buffer.baseAddress, buffer.count, limits.codecLimits, headerOnly ? 1 : 0, image)
+      try runDecoder(headerOnly: headerOnly) { pixels, capacity, image in
+        bg_png_decode(buffer.baseAddress, buffer.count, limits.codecLimits, pixels, capacity, image)
       }
     }
   }

@@ -9,7 +9,13 @@ enum Resize {
   }
 
   /// `source` at each of `sizes`, in order. Each source row is turned linear once for all sizes.
-  static func resize(_ source: Bitmap, to sizes: [(width: Int, height: Int)]) -> [Output] {
+  static func resize(_ image: Bitmap, to sizes: [(width: Int, height: Int)]) -> [Output] {
+    // Many times larger than needed (a big PNG, a thumbnail): boxes first, down to at least twice
+    // the largest size, so the filter's taps and buffers stay small.
+    let factor = min(
+      image.width / (2 * (sizes.map(\.width).max() ?? image.width)),
+      image.height / (2 * (sizes.map(\.height).max() ?? image.height)))
+    let source = factor >= 2 ? shrink(image, by: factor) : image
     // At its own size the filter is the identity (it samples whole pixels): no work.
     let filtered = sizes.indices.filter { sizes[$0] != (source.width, source.height) }
     let columns = filtered.map { FilterWeights(from: source.width, to: sizes[$0].width) }
@@ -142,6 +148,55 @@ enum Resize {
     onWhite[f] = ColorSpace.toSRGB(flat.x, lut)
     onWhite[f + 1] = ColorSpace.toSRGB(flat.y, lut)
     onWhite[f + 2] = ColorSpace.toSRGB(flat.z, lut)
+  }
+
+  /// `source` shrunk by a whole factor: each pixel the mean of a box of factor × factor pixels
+  /// (fewer at the right and bottom edges) in linear light with premultiplied alpha.
+  static func shrink(_ source: Bitmap, by factor: Int) -> Bitmap {
+    let width = (source.width + factor - 1) / factor
+    let height = (source.height + factor - 1) / factor
+    let channels = source.channels
+    var out = [UInt8](repeating: 0, count: width * height * channels)
+    let sums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width)
+    defer { sums.deallocate() }
+    source.pixels.withUnsafeBufferPointer { pixels in
+      out.withUnsafeMutableBufferPointer { out in
+        ColorSpace.toLinear.withUnsafeBufferPointer { toLinear in
+          ColorSpace.fromLinear.withUnsafeBufferPointer { lut in
+            for row in 0..<height {
+              sums.update(repeating: .zero)
+              let rows = min(factor, source.height - row * factor)
+              for y in (row * factor)..<(row * factor + rows) {
+                var p = y * source.width * channels
+                for column in 0..<width {
+                  var sum = SIMD4<Float>.zero
+                  for _ in 0..<min(factor, source.width - column * factor) {
+                    let alpha = channels == 4 ? Float(pixels[p + 3]) * (1 / 255) : 1
+                    let linear = SIMD4(
+                      toLinear[Int(pixels[p])], toLinear[Int(pixels[p + 1])], toLinear[Int(pixels[p + 2])], 1)
+                    sum += linear * alpha
+                    p += channels
+                  }
+                  sums[column] += sum
+                }
+              }
+              for column in 0..<width {
+                let count = Float(rows * min(factor, source.width - column * factor))
+                let mean = sums[column] / count
+                let o = (row * width + column) * channels
+                let a = mean.w
+                let color = a > 0 ? mean / a : .zero
+                out[o] = ColorSpace.toSRGB(color.x, lut)
+                out[o + 1] = ColorSpace.toSRGB(color.y, lut)
+                out[o + 2] = ColorSpace.toSRGB(color.z, lut)
+                if channels == 4 { out[o + 3] = UInt8(min(max(a, 0), 1) * 255 + 0.5) }
+              }
+            }
+          }
+        }
+      }
+    }
+    return Bitmap(width: width, height: height, channels: channels, pixels: out)
   }
 
   /// An RGBA bitmap composited on white, in linear light as the filtered sizes are.

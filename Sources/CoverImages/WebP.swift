@@ -2,12 +2,14 @@ import CImageCodecs
 
 /// libwebp, through CImageCodecs.
 enum WebP {
-  static func decode(_ bytes: [UInt8], limits: CoverLimits, headerOnly: Bool) throws(CoverImageError)
-    -> Decoded
+  static func decode(_ bytes: [UInt8], limits: CoverLimits, wanted: (width: Int, height: Int)?)
+    throws(CoverImageError) -> Decoded
   {
     try bytes.withUnsafeBufferPointer { (buffer) throws(CoverImageError) in
-      try runDecoder { image in
-        bg_webp_decode(buffer.baseAddress, buffer.count, limits.codecLimits, headerOnly ? 1 : 0, image)
+      try runDecoder(headerOnly: wanted == nil) { pixels, capacity, image in
+        bg_webp_decode(
+          buffer.baseAddress, buffer.count, limits.codecLimits, Int32(wanted?.width ?? 0),
+          Int32(wanted?.height ?? 0), pixels, capacity, image)
       }
     }
   }

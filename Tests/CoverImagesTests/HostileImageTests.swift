@@ -51,7 +51,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["progressive.jpg", "alpha.png"])
+  @Test(arguments: ["progressive.jpg", "alpha.png", "lossy.webp"])
   func timeLimit(name: String) throws {
     let bytes = try Fixture.bytes(name)
     let limits = CoverLimits(maxBytes: 1_000_000, maxPixels: 1_000_000, maxSeconds: -1)

@@ -2,9 +2,24 @@
 /// texture rather than flat colour: a two-colour gradient, value noise in five octaves (1/f, as
 /// photos are), a few shapes with hard edges, a block of title "letters" and fine grain.
 struct PhotoCover {
-  let width: Int
-  let height: Int
+  var width: Int
+  var height: Int
   var pixels: [UInt8]  // RGB
+
+  /// Each pixel repeated `factor` × `factor` times.
+  func enlarged(by factor: Int) -> PhotoCover {
+    var large = self
+    large.width = width * factor
+    large.height = height * factor
+    large.pixels = [UInt8](repeating: 0, count: large.width * large.height * 3)
+    for y in 0..<large.height {
+      for x in 0..<large.width {
+        let (from, to) = (((y / factor) * width + x / factor) * 3, (y * large.width + x) * 3)
+        large.pixels[to..<(to + 3)] = pixels[from..<(from + 3)]
+      }
+    }
+    return large
+  }
 
   init(seed: UInt64) {
     var random = SplitMix64(seed: seed)

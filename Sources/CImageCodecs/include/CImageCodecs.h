@@ -22,23 +22,24 @@ typedef struct {
 } bg_limits;
 
 typedef struct {
-  uint8_t *pixels;                   // malloc'd rows of width × channels bytes; bg_image_free
-  int width, height;                 // decoded size (smaller than the header's for a scaled JPEG)
+  int width, height;                 // the decoded size (smaller than the header's when scaled)
   int channels;                      // 3 (RGB) or 4 (RGBA, straight alpha)
   int header_width, header_height;   // the full size the file declares
   char message[200];
 } bg_image;
 
-// Each decoder reads the header, checks its size against max_pixels before allocating anything
-// for the pixels, and stops there when header_only is set. A JPEG is decoded at the smallest
-// scale M/8 whose size is at least min_width × min_height (0 × 0: the smallest, 1/8).
-bg_status bg_jpeg_decode(const uint8_t *data, size_t size, bg_limits limits, int header_only,
-                         int min_width, int min_height, bg_image *image);
-bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, int header_only,
-                        bg_image *image);
-bg_status bg_webp_decode(const uint8_t *data, size_t size, bg_limits limits, int header_only,
-                         bg_image *image);
-void bg_image_free(bg_image *image);
+// Each decoder reads the header and checks its size against max_pixels before anything is
+// allocated for pixels. With pixels NULL it stops there, having set the size and channels it
+// would decode to; else it decodes into pixels (capacity bytes, at least width × height ×
+// channels), which the caller owns. A JPEG decodes at the smallest scale M/8 that is at least
+// min_width × min_height; a WebP much larger than that at twice that size (libwebp's rescaler
+// averages boxes; the caller's filter does the rest). 0 × 0 asks for the smallest.
+bg_status bg_jpeg_decode(const uint8_t *data, size_t size, bg_limits limits, int min_width,
+                         int min_height, uint8_t *pixels, size_t capacity, bg_image *image);
+bg_status bg_png_decode(const uint8_t *data, size_t size, bg_limits limits, uint8_t *pixels,
+                        size_t capacity, bg_image *image);
+bg_status bg_webp_decode(const uint8_t *data, size_t size, bg_limits limits, int min_width,
+                         int min_height, uint8_t *pixels, size_t capacity, bg_image *image);
 
 // Encoders of RGB (channels 3) or RGBA (channels 4, WebP only) rows; the output is malloc'd,
 // freed with bg_free. They write no metadata.
