@@ -26,7 +26,7 @@ public struct ProcessedCover: Sendable, Equatable {
 public enum CoverProcessor {
   /// Bumped whenever output bytes for the same input change, so caches of processed covers are
   /// invalidated.
-  public static let version = 3
+  public static let version = 4
 
   /// Placeholders and tracking pixels are smaller than this on a side.
   static let minimumSide = 40

@@ -151,9 +151,12 @@ private func bigEndian(_ value: UInt32) -> [UInt8] {
 private func chunk(_ name: String, _ data: [UInt8]) -> [UInt8] {
   let body = Array(name.utf8) + data
   var crc: UInt32 = 0xFFFF_FFFF
-  for byte in body {
-    crc ^= UInt32(byte)
-    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-  }
+  for byte in body { crc = crcTable[Int((crc ^ UInt32(byte)) & 255)] ^ (crc >> 8) }
   return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
+}
+
+private let crcTable: [UInt32] = (0..<256).map { index in
+  var crc = UInt32(index)
+  for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+  return crc
 }
