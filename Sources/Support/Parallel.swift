@@ -19,7 +19,8 @@ package enum Parallel {
       let slots = Slots(base: buffer.baseAddress!)
       DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
         // Each chunk initialises its own, disjoint slots.
-        for index in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
+        // The last chunks may be empty: 13 items in 8 chunks of 2 leave the eighth none.
+        for index in min(count, chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize) {
           (slots.base + index).initialize(to: transform(index))
         }
       }
