@@ -67,6 +67,11 @@ let package = Package(
     // library's metadata.db through CSQLite), BookWyrm, Openreads, Open Library and any CSV into
     // `books:` entries (a YAML file catalog.yml includes); title lookups come in through a
     // protocol the CLI fills.
+    // Covers a site serves itself: the owner's image files and, with `site.covers: local`, the
+    // sources' covers fetched into the cache; each processed once (CoverImages) and kept there.
+    .target(
+      name: "Covers",
+      dependencies: ["BookRecord", "Catalog", "CoverImages", "Diagnostics", "Fetching", "Support"]),
     .target(name: "Import", dependencies: ["Catalog", "CSQLite", "Diagnostics", "Support"]),
     .target(name: "Markdown", dependencies: ["CCmark", "CGumbo", "Support"]),
     // The template engine, also a library product of its own: it depends only on Diagnostics
@@ -98,7 +103,7 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "Fetching", "GoogleBooks", "Import", "OpenLibrary", "Sourcing", "Site", "SiteCheck",
+        "Catalog", "Covers", "Fetching", "GoogleBooks", "Import", "OpenLibrary", "Sourcing", "Site", "SiteCheck",
         "Preview",
         "HTTPServer", "Diagnostics", "Support",
       ],

@@ -1,4 +1,6 @@
+import BookRecord
 import Catalog
+import Covers
 import Fetching
 import Foundation
 import GoogleBooks
@@ -60,39 +62,50 @@ extension CommandContext {
       PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
     }
     let reused = preview?.fetched.flatMap { $0.inputs == fetchInputs ? $0.books : nil }
-    let fetched = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
+    let (fetched, fetchedCovers) = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
       if let reused {
         reused.warnings.forEach(console.diagnostic)
-        return reused
+        return (reused, preview?.fetchedCovers ?? FetchedCovers())
       }
       guard !options.offline else {
-        return try await fetchVolumes(
+        let books = try await fetchVolumes(
           for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
           volumeMemo: preview?.volumes)
+        let covers = try await fetchCovers(
+          for: catalog, books: books, offline: true, network: options.network, refreshesExpired: refreshesExpired)
+        return (books, covers)
       }
       // A fetch writes the cache: nobody else writes it until the fingerprint of what this
       // build read is taken (an offline build only reads, and needs no lock).
       try? cache.claimFolder()
       return try await holdingCacheLock(cache) {
-        let result = try await fetchVolumes(
+        let books = try await fetchVolumes(
           for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
           volumeMemo: preview?.volumes)
+        let covers = try await fetchCovers(
+          for: catalog, books: books, offline: false, network: options.network, refreshesExpired: refreshesExpired)
         if preview == nil {
           buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
         }
-        return result
+        return (books, covers)
       }
     }
     if let preview, reused == nil {
       // What the cache holds now, this fetch's own entries included.
       let inputs = PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
-      preview.fetched = fetched.pending.isEmpty ? (inputs, fetched) : nil
+      preview.fetched = fetched.pending.isEmpty && fetchedCovers.pending.isEmpty ? (inputs, fetched) : nil
+      preview.fetchedCovers = fetchedCovers
     }
     timer.lap("fetch")
+    let covers = processCovers(for: catalog, books: fetched, fetched: fetchedCovers)
+    if CoverStage.isNeeded(for: catalog) { timer.lap("covers") }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
-      guard let preview else { return try await renderSite(catalog, fetched, options: buildOptions) }
+      guard let preview else {
+        return try await renderSite(catalog, fetched, covers: covers, options: buildOptions)
+      }
       return try await preview.site.build(
-        catalog: catalog, collections: fetched.collections, sameRecords: reused != nil, options: buildOptions)
+        catalog: catalog, collections: fetched.collections, sameRecords: reused != nil, options: buildOptions,
+        covers: covers)
     }
     timer.add(report.stages.map { (name: $0.name, seconds: $0.seconds) })
     timer.total()
@@ -119,13 +132,15 @@ extension CommandContext {
 
   /// Renders the sources' book records through the Site stage (two-tree output, atomic swap):
   /// each source's mapping is the one place its data becomes the site's.
-  func renderSite(_ catalog: Catalog, _ fetched: consuming SourcedBooks, options buildOptions: BuildOptions)
-    async throws -> BuildReport
-  {
+  func renderSite(
+    _ catalog: Catalog, _ fetched: consuming SourcedBooks, covers: LocalCovers = .none,
+    options buildOptions: BuildOptions
+  ) async throws -> BuildReport {
     let collections = fetched.collections
     _ = consume fetched
-    return try await SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
-      .build()
+    var builder = SiteBuilder(catalog: catalog, collections: consume collections, options: buildOptions)
+    builder.localCovers = covers
+    return try await builder.build()
   }
 
   /// What the site is built from: catalog bytes, templates, static files, base URL, version and
@@ -140,7 +155,8 @@ extension CommandContext {
         try FileReader.read($0.path, limit: CatalogLoader.fileLimit)
       },
       options: buildOptions,
-      toolVersion: BookgenCLI.buildIdentity, inputs: responseCache(for: catalog).identity())
+      toolVersion: BookgenCLI.buildIdentity,
+      inputs: responseCache(for: catalog).identity() + CoverStage.fileIdentity(of: catalog))
   }
 
   /// The catalog's cache folder (`cache.dir`).

@@ -1,4 +1,5 @@
 import Catalog
+import Covers
 import Fetching
 import GoogleBooks
 import Site
@@ -33,4 +34,7 @@ final class PreviewState: @unchecked Sendable {
   /// The last fetch stage's books and what they were fetched from; nil after a fetch that left
   /// requests pending (the next rebuild asks again).
   var fetched: (inputs: FetchInputs, books: SourcedBooks)?
+  /// The sources' covers the last fetch stage found in the cache (`site.covers: local`), reused
+  /// with its books.
+  var fetchedCovers: FetchedCovers?
 }

@@ -8,9 +8,6 @@ extension CatalogDecoder {
   static let coverValue =
     "an http(s) URL or the path of a .jpg, .jpeg, .png or .webp file in the site's folder, such as 'covers/dune.jpg'"
 
-  /// The most read from one cover image file (the processing refuses much less, with a warning).
-  package static let coverFileLimit = FileLimit(bytes: 64 << 20, what: "a cover image")
-
   mutating func decodeCover(_ node: YAMLNode, path: String, into overrides: inout BookOverrides) {
     guard let value = text(node, path: path, expected: Self.coverValue) else { return }
     if value.contains("://") || value.hasPrefix("//") {
@@ -27,7 +24,7 @@ extension CatalogDecoder {
     }
     let fence = FileFence(folder: directory, name: "the site's folder")
     do {
-      try fence.check(value, limit: Self.coverFileLimit)
+      try fence.check(value, limit: CatalogRules.coverFileLimit)
     } catch {
       if error.problem == .notFound {
         self.error(
@@ -56,6 +53,9 @@ extension CatalogDecoder {
 }
 
 extension CatalogRules {
+  /// The most read from one cover image file (the processing refuses much less, with a warning).
+  package static let coverFileLimit = FileLimit(bytes: 64 << 20, what: "a cover image")
+
   /// The image kinds bookgen processes, by file extension (compared case-insensitively).
   package static let coverFileExtensions = ["jpg", "jpeg", "png", "webp"]
 

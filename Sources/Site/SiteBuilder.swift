@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import Diagnostics
 import Foundation
@@ -17,6 +18,8 @@ package struct SiteBuilder: Sendable {
   /// they need), so a large catalog's records are not held twice while pages render.
   package private(set) var collections: [SiteInput.Collection]
   package let options: BuildOptions
+  /// The covers bookgen processed, which the books show and the build writes to `covers/`.
+  package var localCovers = LocalCovers.none
   /// Called before each output file is placed (tests interrupt builds with it).
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
@@ -56,6 +59,10 @@ package struct SiteBuilder: Sendable {
     }
     return (theme, renderer)
   }
+
+  /// The widths the default theme shows covers at, 1× and 2× of each place (cards, the book
+  /// page): what covers served from the site are processed at.
+  package static var coverWidths: [Int] { CoverSlot.processedWidths }
 
   /// Whether the output at `options.outputDirectory` was built from `options.fingerprint` and
   /// still holds every file it lists: the CLI asks this before loading the fetched data.
@@ -104,7 +111,7 @@ package struct SiteBuilder: Sendable {
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let (folder, fence) = try checkedOutputFolder()
-    let model = try SiteModel(catalog: catalog, collections: collections)
+    let model = try SiteModel(catalog: catalog, collections: collections, covers: localCovers)
     collections = []
     clock.lap("model")
     var plan = try plan(model: model, assets: assets)
@@ -211,6 +218,7 @@ package struct SiteBuilder: Sendable {
       model: model, jobs: jobs, settings: settings, options: discoveryOptions)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
     tally.merge(try writer.writeStaticFiles())
+    tally.merge(try writer.writeCovers(model.localCovers, files: localCovers.files))
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
     tally.merge(try writer.writeFiles(statsFiles))
     do {

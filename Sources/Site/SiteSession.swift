@@ -33,6 +33,9 @@ package final class SiteSession: @unchecked Sendable {
     var pages: [String: (job: PageJob, reads: [Int32])]
     /// Every file of the output, by path.
     var entries: [String: OutputManifest.Entry]
+    /// The processed covers the books showed.
+    var covers: [String: LocalCover]
+    var servesSourceCovers: Bool
   }
 
   private var site: Site?
@@ -52,13 +55,18 @@ package final class SiteSession: @unchecked Sendable {
   /// Builds `catalog` from `collections` into `options.outputDirectory`, starting from what the
   /// last build made; `sameRecords` says the collections are the last build's, unchanged.
   package func build(
-    catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions
+    catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions,
+    covers: LocalCovers = .none
   ) async throws(SiteError) -> BuildReport {
     let failure = await finishing?.value ?? nil
     finishing = nil
     if failure != nil { site = nil }
+    // A cover processed again (its file edited) or no longer served: every page may show it.
+    if let last = site, last.covers != covers.covers || last.servesSourceCovers != covers.servesSourceCovers {
+      site = nil
+    }
     var report = try await rebuild(
-      catalog: catalog, collections: collections, sameRecords: sameRecords, options: options)
+      catalog: catalog, collections: collections, sameRecords: sameRecords, options: options, covers: covers)
     if let failure {
       report.warnings.insert(
         "the last rebuild could not write its feeds and search index (\(failure)); this one wrote them", at: 0
@@ -68,11 +76,13 @@ package final class SiteSession: @unchecked Sendable {
   }
 
   private func rebuild(
-    catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions
+    catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions,
+    covers: LocalCovers
   ) async throws(SiteError) -> BuildReport {
     var clock = StageTimer(clock: StageTimer.monotonic)
     let records = collections
-    let builder = SiteBuilder(catalog: catalog, collections: collections, options: options)
+    var builder = SiteBuilder(catalog: catalog, collections: collections, options: options)
+    builder.localCovers = covers
     let (theme, renderer) = try builder.loadTheme()
     let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
     clock.lap("templates")
@@ -90,7 +100,8 @@ package final class SiteSession: @unchecked Sendable {
     let written = last?.entries ?? entries
     site = nil
     entries = written
-    let model = try SiteModel(catalog: catalog, collections: records, reusing: last?.plan.model)
+    let model = try SiteModel(
+      catalog: catalog, collections: records, covers: covers, reusing: last?.plan.model)
     clock.lap("model")
     // New records (a cache entry refreshed) or owner's entries that leave every list as it was:
     // only the pages that read a changed book are rendered again.
@@ -122,7 +133,8 @@ package final class SiteSession: @unchecked Sendable {
     for (job, path) in zip(kept.jobs, kept.paths.pages) { pages[path] = (job, tally.reads[path] ?? []) }
     site = Site(
       catalog: catalog, collections: records, options: options, themeFiles: theme.siteTemplates,
-      staticFiles: staticFiles, renderer: renderer, plan: kept, pages: pages, entries: tally.entries)
+      staticFiles: staticFiles, renderer: renderer, plan: kept, pages: pages, entries: tally.entries,
+      covers: covers.covers, servesSourceCovers: covers.servesSourceCovers)
     entries = tally.entries
     try Self.recordManifest(tally.entries, options: options, baseURL: plan.urls.baseURL)
     return builder.report(plan, tally, pages: pageCount, removed: removed, clock: clock)
@@ -187,9 +199,13 @@ package final class SiteSession: @unchecked Sendable {
       let key = SiteModel.entry(for: source, in: catalog.books, matchingISBNs: matchingISBNs)?.key
       guard old.entryKey.map(edited.contains) == true || key.map(edited.contains) == true else { continue }
       let new = SiteModel.book(
-        source, entries: catalog.books, matchingISBNs: matchingISBNs, collections: old.collections)
-      guard new.record != old.record || new.entryKey != old.entryKey else { continue }
-      guard new.entryKey == old.entryKey, Self.showsOnly(new.record, differingFrom: old.record) else {
+        source, entries: catalog.books, matchingISBNs: matchingISBNs, collections: old.collections,
+        covers: builder.localCovers)
+      guard new.record != old.record || new.entryKey != old.entryKey || new.localCover != old.localCover
+      else { continue }
+      guard new.entryKey == old.entryKey, new.localCover == old.localCover,
+        Self.showsOnly(new.record, differingFrom: old.record)
+      else {
         return nil
       }
       model.replaceBook(at: index, with: new)

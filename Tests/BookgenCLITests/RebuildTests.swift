@@ -127,6 +127,8 @@ struct RebuildInputs {
   var perPage = 24
   var isbnInDune = false
   var books: [String: [String]] = [:]
+  /// `site.covers`, when set.
+  var covers: String?
 
   var catalog: String {
     var text = """
@@ -135,7 +137,7 @@ struct RebuildInputs {
         base_url: "https://shelf.test/books/"
         language: en
         books_per_page: \(perPage)
-      google_books:
+      \(covers.map { "  covers: \($0)\n" } ?? "")google_books:
         country: US
       open_library:
         contact: shelf@example.test

@@ -77,6 +77,10 @@ import Testing
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
       }
+      func putCover(_ fixture: String) throws {
+        try FileManager.default.createDirectory(atPath: root + "/covers", withIntermediateDirectories: true)
+        try Data(FakeImageServer.fixture(fixture)).write(to: URL(fileURLWithPath: root + "/covers/dune.jpg"))
+      }
       let edits: [(String, Bool, (() throws -> Void), Int?, Set<String>?)] = [
         ("nothing", false, {}, 0, []),
         ("a note", false, { inputs.books["dune0002"] = ["note: Good."] }, showingMessiah, [messiah]),
@@ -150,6 +154,19 @@ import Testing
           }, 9, nil
         ),
         ("an entry removed", false, { inputs.books["dune0002"] = nil }, showingMessiah, nil),
+        // The owner's image file for a cover, then the file edited: processed, served from the site.
+        (
+          "a cover file of the owner's", false,
+          {
+            try putCover("progressive.jpg")
+            inputs.books["dune0001"] = ["overrides: {cover: covers/dune.jpg}"]
+          }, nil, nil
+        ),
+        ("the cover file edited", false, { try putCover("exif-6.jpg") }, nil, nil),
+        // Every cover served from the site: offline, the sources' covers are not in the cache
+        // (the title cards show), the owner's file still is.
+        ("covers served from the site", false, { inputs.covers = "local" }, nil, nil),
+        ("covers linked again", false, { inputs.covers = "remote" }, nil, nil),
       ]
       for (index, (name, refetch, edit, rendered, mustWrite)) in edits.enumerated() {
         let before = identities(in: served)

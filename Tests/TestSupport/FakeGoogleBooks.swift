@@ -258,7 +258,8 @@ public final class FakeGoogleBooks: @unchecked Sendable {
   /// A volume object shaped like Google's search-list items.
   public static func volumeJSON(
     id: String, title: String, isbn13: String? = nil, isbn10: String? = nil, other: String? = nil,
-    description: String = "A book.", pageCount: Int = 0, authors: [String] = ["Test Author"]
+    description: String = "A book.", pageCount: Int = 0, authors: [String] = ["Test Author"],
+    thumbnail: String? = nil
   ) -> String {
     var identifiers: [String] = []
     if let isbn10 { identifiers.append(#"{"type": "ISBN_10", "identifier": "\#(isbn10)"}"#) }
@@ -279,7 +280,7 @@ public final class FakeGoogleBooks: @unchecked Sendable {
               "pageCount": \(pageCount),
               "printType": "BOOK",
               "imageLinks": {
-                "thumbnail": "http://books.google.com/books/content?id=\(id)&printsec=frontcover&img=1&zoom=1&source=gbs_api"
+                "thumbnail": "\(thumbnail ?? "http://books.google.com/books/content?id=\(id)&printsec=frontcover&img=1&zoom=1&source=gbs_api")"
               },
               "language": "en",
               "previewLink": "http://books.google.co.uk/books?id=\(id)&hl=&source=gbs_api"

@@ -128,7 +128,9 @@ package struct ResponseCache: Sendable {
     unlink(path(for: request))
   }
 
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheError) {
+  /// Writes `bytes` to `path` through a temporary file in its folder (made when missing), renamed
+  /// into place: a reader sees the old file or the new one, never half of it.
+  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheError) {
     let folder = (path as NSString).deletingLastPathComponent
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -15,7 +15,12 @@ final class BookFacts: Sendable {
   /// The larger https cover the detail page shows (or the owner's).
   let image: String?
   /// The cover the book cards show: search results and e-readers reuse what browsers cached.
-  var thumbnail: String? { book.cover }
+  var thumbnail: String? {
+    guard let cover = book.localCover else { return book.cover }
+    return CoverImage(local: cover, slot: .card, prefix: localCoverBase ?? "").url
+  }
+  /// The site's base URL, for a book whose cover is served from the site.
+  private let localCoverBase: String?
   /// webReaderLink, else previewLink (https).
   var previewURL: String? { links.previewURL }
   var buyURL: String? { links.buyURL }
@@ -79,7 +84,10 @@ final class BookFacts: Sendable {
     relativeURL = path.encodedURLPath
     pageURL = urls.baseURL + relativeURL
     let record = book.record
-    if let covers = record.covers, book.cover != nil {
+    localCoverBase = book.localCover == nil ? nil : urls.baseURL
+    if let cover = book.localCover {
+      image = CoverImage(local: cover, slot: .page, prefix: urls.baseURL).url
+    } else if let covers = record.covers, book.cover != nil {
       image = WebLink.cover(covers.small ?? covers.medium) ?? book.cover
     } else {
       image = book.cover

@@ -21,6 +21,8 @@ struct Book: Sendable {
     let language: String?
     let categories: [String]
     let cover: String?
+    /// The cover bookgen processed and serves from the site, which replaces `cover`.
+    let localCover: LocalCover?
     let isbn13: String?
     let isbn10: String?
     let note: String?
@@ -30,8 +32,9 @@ struct Book: Sendable {
 
     /// The fields of `record`, and (`filing`) where the book files in the indexes: made together,
     /// so each name is folded once for both.
-    init(record: BookRecord, filing: inout BookFiling?) {
+    init(record: BookRecord, localCover: LocalCover?, linksCover: Bool, filing: inout BookFiling?) {
       self.record = record
+      self.localCover = localCover
       title = record.title.nonEmpty
       subtitle = record.subtitle.nonEmpty
       authors = (record.authors ?? []).compactMap(\.nonEmpty)
@@ -47,7 +50,7 @@ struct Book: Sendable {
       language = record.language.nonEmpty
       categories = (record.categories ?? []).compactMap(\.nonEmpty)
       note = record.note.nonEmpty
-      cover = WebLink.cover(Book.coverSource(record))
+      cover = linksCover ? WebLink.cover(Book.coverSource(record)) : nil
       (isbn13, isbn10) = record.isbns
       let filed = BookFiling(
         authors: authors, categories: categories, publisher: publisher, language: language,
@@ -114,6 +117,8 @@ struct Book: Sendable {
   var categories: [String] { fields.categories }
   /// An https image URL, or nil (the page shows a placeholder).
   var cover: String? { fields.cover }
+  /// The processed cover served from the site (`covers/…`), when the book has one.
+  var localCover: LocalCover? { fields.localCover }
   var isbn13: String? { fields.isbn13 }
   var isbn10: String? { fields.isbn10 }
   /// The owner's Markdown note.
@@ -158,10 +163,12 @@ struct Book: Sendable {
     slug = ""
   }
 
-  /// The book made from `record`, the owner's corrections already applied.
-  init(record: BookRecord) {
+  /// The book made from `record`, the owner's corrections already applied, with the cover
+  /// bookgen serves for it; without `linksCover` (covers served from the site) it links no
+  /// source's image, and shows its title card when it has no `localCover`.
+  init(record: BookRecord, localCover: LocalCover? = nil, linksCover: Bool = true) {
     var filing: BookFiling?
-    fields = Fields(record: record, filing: &filing)
+    fields = Fields(record: record, localCover: localCover, linksCover: linksCover, filing: &filing)
     slug = ""
     self.filing = filing
   }

@@ -1,12 +1,18 @@
 import BookRecord
 import Support
 
-/// A remote cover image as a page shows it: its https URL and the size it is served at, so the
-/// page can reserve its box before it loads and never stretch it past its pixels.
+/// A cover image as a page shows it: its URL and the size it is served at, so the page can
+/// reserve its box before it loads and never stretch it past its pixels. A remote one is its
+/// source's https URL; one bookgen processed (`LocalCover`) is served from the site's `covers/`
+/// as WebP at 1× and 2× (`webpSrcset`) with a JPEG fallback (`url`), on its own colour.
 struct CoverImage: Sendable, Equatable {
   let url: String
   let width: Int
   let height: Int
+  /// `a.webp, b.webp 2x` for a `<source>`, for a cover served from the site.
+  var webpSrcset: String?
+  /// `#rrggbb`: the slot's background while a cover served from the site loads.
+  var color: String?
 
   /// `url` with the size its source serves it at: Google's by its `zoom` (5 is about 80 pixels
   /// wide, 1 about 128, 2 about 300, 3 about 575, 4 about 800, 6 about 1280), Open Library's by
@@ -20,6 +26,33 @@ struct CoverImage: Sendable, Equatable {
   }
 
   static let largeWidth = 500
+
+  /// `book`'s cover in `slot`: the one bookgen processed, else its source's link; nil when it
+  /// has neither (the page shows the title card). `prefix` is the site's path prefix.
+  static func of(_ book: Book, slot: CoverSlot, prefix: String, remote: String?) -> CoverImage? {
+    if let local = book.localCover { return CoverImage(local: local, slot: slot, prefix: prefix) }
+    return remote.map(CoverImage.init(url:))
+  }
+
+  /// The processed cover's images for `slot`: its 1× JPEG and WebP, and the 2× WebP when the
+  /// image has the pixels for it.
+  init(local cover: LocalCover, slot: CoverSlot, prefix: String) {
+    let (one, two) = slot.variants(of: cover)
+    url = prefix + cover.path(width: one.width, format: .jpeg)
+    width = one.width
+    height = one.height
+    var srcset = prefix + cover.path(width: one.width, format: .webp)
+    if let two { srcset += ", " + prefix + cover.path(width: two.width, format: .webp) + " 2x" }
+    webpSrcset = srcset
+    color = CoverImage.isColor(cover.color) ? cover.color : nil
+  }
+
+  /// `#rrggbb` in lower- or upper-case hex: nothing else goes into a style attribute.
+  static func isColor(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
+      && bytes.dropFirst().allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }
+  }
 
   static func width(of url: String) -> Int {
     let host = WebLink.host(of: url) ?? ""
@@ -77,4 +110,49 @@ struct CoverImage: Sendable, Equatable {
   }
 
   static let toneCount = 12
+}
+
+/// Where a page shows a cover, by the CSS width of its box at 1× (the default theme's grid cell
+/// and book page column); processed covers are made at each slot's 1× and 2× widths.
+enum CoverSlot: CaseIterable {
+  /// Book cards: the grid's cells are 8.5rem wide at least and about 11rem at most.
+  case card
+  /// The book page's cover column, 16rem at most.
+  case page
+
+  var width: Int {
+    switch self {
+    case .card: 180
+    case .page: 256
+    }
+  }
+
+  /// The widths covers are processed at: each slot's 1× and 2×, ascending.
+  static let processedWidths = Set(allCases.flatMap { [$0.width, $0.width * 2] }).sorted()
+
+  /// The variants shown at 1× and 2×: those made for the slot's widths, which are the image's
+  /// own width when it is narrower (never upscaled); no 2× when it is the 1× again.
+  func variants(of cover: LocalCover) -> (one: LocalCover.Size, two: LocalCover.Size?) {
+    func made(_ width: Int) -> LocalCover.Size? {
+      cover.variants.last { $0.width <= width } ?? cover.variants.first
+    }
+    guard let one = made(width) else {
+      return (LocalCover.Size(width: min(width, cover.size.width), height: cover.size.height), nil)
+    }
+    let two = made(width * 2)
+    return (one, two.flatMap { $0.width > one.width ? $0 : nil })
+  }
+
+  /// The files of `cover` some page shows: every slot's 1× JPEG and WebP and 2× WebP.
+  static func files(of cover: LocalCover) -> [(width: Int, format: LocalCover.Format)] {
+    var files: [(width: Int, format: LocalCover.Format)] = []
+    for slot in allCases {
+      let (one, two) = slot.variants(of: cover)
+      files.append((one.width, .jpeg))
+      files.append((one.width, .webp))
+      if let two { files.append((two.width, .webp)) }
+    }
+    var seen: Set<String> = []
+    return files.filter { seen.insert("\($0.width).\($0.format.rawValue)").inserted }
+  }
 }

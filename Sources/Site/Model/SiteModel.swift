@@ -55,10 +55,13 @@ struct SiteModel: Sendable {
   /// builds every index.
   /// With `reusing` (the model `bookgen serve` built last), a book whose merged record is the
   /// same as its book there is taken from it, its fields not derived again.
-  init(catalog: Catalog, collections inputs: [SiteInput.Collection], reusing previous: SiteModel? = nil)
-    throws(SiteError)
-  {
-    let merge = try Merge(catalog: catalog, collections: inputs)
+  init(
+    catalog: Catalog, collections inputs: [SiteInput.Collection], covers: LocalCovers = .none,
+    reusing previous: SiteModel? = nil
+  ) throws(SiteError) {
+    var made = try Merge(catalog: catalog, collections: inputs)
+    made.covers = covers
+    let merge = made
     let records = merge.records
     var positions: [String: Int] = [:]
     if let previous {
@@ -85,6 +88,8 @@ struct SiteModel: Sendable {
     /// Whether any of the owner's entries is keyed by an ISBN-13 (13 digits): when none is, a
     /// book's ISBNs need not be checked and converted to look for its entry.
     let entriesMayMatchISBNs: Bool
+    /// The covers bookgen processed, which books show instead of their sources' links.
+    var covers = LocalCovers.none
 
     init(catalog: Catalog, collections inputs: [SiteInput.Collection]) throws(SiteError) {
       let declared = catalog.collections
@@ -148,7 +153,7 @@ struct SiteModel: Sendable {
     @Sendable func book(_ record: BookRecord, reusing earlier: Book? = nil) -> Book {
       SiteModel.book(
         record, entries: catalog.books, matchingISBNs: entriesMayMatchISBNs,
-        collections: memberships[record.id] ?? [], reusing: earlier)
+        collections: memberships[record.id] ?? [], covers: covers, reusing: earlier)
     }
   }
 
@@ -156,14 +161,17 @@ struct SiteModel: Sendable {
   /// in `collections`.
   static func book(
     _ record: BookRecord, entries: [String: BookEntry], matchingISBNs: Bool, collections: [Int],
-    reusing earlier: Book? = nil
+    covers: LocalCovers = .none, reusing earlier: Book? = nil
   ) -> Book {
     var merged = record
     let found = SiteModel.entry(for: record, in: entries, matchingISBNs: matchingISBNs)
     if let (key, entry) = found {
       merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
     }
-    var book = earlier.flatMap { $0.record == merged ? Book(fieldsOf: $0) : nil } ?? Book(record: merged)
+    let localCover = covers.cover(file: found?.entry.overrides.coverFile, record: merged)
+    var book =
+      earlier.flatMap { $0.record == merged && $0.localCover == localCover ? Book(fieldsOf: $0) : nil }
+      ?? Book(record: merged, localCover: localCover, linksCover: !covers.servesSourceCovers)
     book.collections = collections
     book.entryKey = found?.key
     book.sourceRecord = record

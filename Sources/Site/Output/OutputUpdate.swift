@@ -1,3 +1,5 @@
+import Support
+
 /// One build's writing of its files: into the staging folder, each file hard-linked from the
 /// current output when it holds the same bytes and written otherwise; or, for `bookgen serve`'s
 /// private folder, in place, where only changed files are written.
@@ -71,6 +73,16 @@ struct OutputUpdate: Sendable {
       throw .io(operation: "write", path: target, reason: failure)
     }
     return (entry, .written)
+  }
+
+  /// Keeps the current output's file at `path` without reading it, when the output holds one:
+  /// for a content-addressed file (a processed cover), whose name fixes its bytes. Its entry,
+  /// or nil when it must be placed from its bytes.
+  func keep(_ path: String) throws(SiteError) -> OutputManifest.Entry? {
+    try beforePlacing?(path)
+    guard let entry = current[path] else { return nil }
+    if inPlace { return PathKind.of(root + "/" + path) == .file ? entry : nil }
+    return FileSystem.link(source + "/" + path, to: root + "/" + path) ? entry : nil
   }
 
   /// In place: removes the current output's files the new site does not have, and the folders

@@ -105,7 +105,8 @@ extension PageContexts {
         }),
       // Above the fold: never lazy.
       "cover": PageContexts.coverFields(
-        cover.map(CoverImage.init(url:)), slot: Self.pageCoverSize, book: book, title: title, lang: lang,
+        CoverImage.of(book, slot: .page, prefix: urls.pathPrefix, remote: cover), slot: Self.pageCoverSize,
+        book: book, title: title, lang: lang,
         authorsText: authorsText, alt: strings.format("coverOf", ["title": title]), lazy: false),
       "googleBooksURL": .string(facts.sourceURL),
       // Each source the book's data came from, with its page for the book (the attribution).

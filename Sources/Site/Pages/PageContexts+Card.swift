@@ -21,8 +21,10 @@ extension PageContexts {
       "authorsText": .optional(authorsText),
       "href": .string(urls.absolute(SitePath(["books", book.slug]))),
       "cover": .optional(book.cover),
+      // Absolute: the card is shown inside other sites' pages.
       "coverImage": Self.coverFields(
-        book.cover.map(CoverImage.init(url:)), slot: Self.cardCoverSize, book: book, title: title, lang: lang,
+        CoverImage.of(book, slot: .card, prefix: urls.baseURL, remote: book.cover), slot: Self.cardCoverSize,
+        book: book, title: title, lang: lang,
         authorsText: authorsText, alt: alt, lazy: false),
       "coverAlt": .string(alt),
       "statusName": .optional(

@@ -142,7 +142,8 @@ extension PageContexts {
   /// A book as list pages in `pageLanguage` show it: link, cover, title, authors, year.
   /// `lazy`: its cover waits until it is scrolled near (every card but a page's first row).
   static func card(
-    for book: Book, href: String, strings: UIStrings, pageLanguage: String, lazy: Bool = true
+    for book: Book, href: String, strings: UIStrings, pageLanguage: String, lazy: Bool = true,
+    pathPrefix: String = "/"
   ) -> ContextValue {
     let title = book.title ?? strings["untitled"]
     let lang = book.title == nil ? nil : book.languageTag(on: pageLanguage)
@@ -156,7 +157,8 @@ extension PageContexts {
       "authorsText": .optional(authorsText),
       "year": .optional(book.date.map { String($0.year) }),
       "cover": coverFields(
-        book.cover.map(CoverImage.init(url:)), slot: cardCoverSize, book: book, title: title, lang: lang,
+        CoverImage.of(book, slot: .card, prefix: pathPrefix, remote: book.cover), slot: cardCoverSize,
+        book: book, title: title, lang: lang,
         authorsText: authorsText, alt: strings.format("coverOf", ["title": title]), lazy: lazy),
     ])
   }
@@ -166,7 +168,8 @@ extension PageContexts {
     "id", "href", "title", "lang", "subtitle", "authorsText", "year", "cover",
   ])
   static let coverShape = MustacheShape([
-    "url", "hasImage", "width", "height", "alt", "title", "lang", "authorsText", "tone", "lazy",
+    "url", "hasImage", "width", "height", "alt", "title", "lang", "authorsText", "tone", "lazy", "local",
+    "webpSrcset", "color",
   ])
 
   /// The box a card's cover fills, in CSS pixels, when the book has no image.
@@ -193,6 +196,9 @@ extension PageContexts {
       "authorsText": .optional(authorsText),
       "tone": .int(CoverImage.tone(of: book.id)),
       "lazy": .bool(lazy),
+      "local": .bool(image?.webpSrcset != nil),
+      "webpSrcset": .optional(image?.webpSrcset),
+      "color": .optional(image?.color),
     ])
   }
 }

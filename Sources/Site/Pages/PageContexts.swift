@@ -110,7 +110,8 @@ final class PageContexts: Sendable {
 
   func card(_ index: Int, lazy: Bool) -> ContextValue {
     PageContexts.card(
-      for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language, lazy: lazy)
+      for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language, lazy: lazy,
+      pathPrefix: urls.pathPrefix)
   }
 
   /// The cards of `books`; with `eager`, the first row's covers load at once (they are in view

@@ -1,0 +1,102 @@
+/// A cover image bookgen processed and serves from the site: `covers/<name>-<width>.webp` and
+/// `covers/<name>-<width>.jpg` for each of its widths.
+package struct LocalCover: Sendable, Equatable {
+  package struct Size: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
+
+    package init(width: Int, height: Int) {
+      self.width = width
+      self.height = height
+    }
+  }
+
+  /// The content address: 16 hex digits from the source image's bytes and how it was processed
+  /// (the processor's version, the widths), so the same name always holds the same bytes.
+  package var name: String
+  /// The image's own pixels, upright.
+  package var size: Size
+  /// `#rrggbb`, the slot's background while the image loads.
+  package var color: String
+  /// The sizes it was made at, ascending; never wider than `size`.
+  package var variants: [Size]
+
+  package init(name: String, size: Size, color: String, variants: [Size]) {
+    self.name = name
+    self.size = size
+    self.color = color
+    self.variants = variants
+  }
+
+  /// `covers/<name>-<width>.<ext>` (`ext` is `webp` or `jpg`), relative to the site's root.
+  package func path(width: Int, format: Format) -> String {
+    "covers/\(name)-\(width).\(format.rawValue)"
+  }
+
+  package enum Format: String, Sendable, CaseIterable {
+    case webp
+    case jpeg = "jpg"
+  }
+
+  /// The bytes of one variant in both formats.
+  package struct Files: Sendable {
+    package var width: Int
+    package var webp: [UInt8]
+    package var jpeg: [UInt8]
+
+    package init(width: Int, webp: [UInt8], jpeg: [UInt8]) {
+      self.width = width
+      self.webp = webp
+      self.jpeg = jpeg
+    }
+  }
+}
+
+/// The processed covers a build serves, by where each came from (`LocalCovers.key`), and how to
+/// read their files' bytes (only for files the output does not hold already).
+package struct LocalCovers: Sendable {
+  /// The covers, by `key(file:)` or `key(url:)`.
+  package var covers: [String: LocalCover]
+  /// Whether the sources' covers are served from the site (`site.covers: local`): a book's
+  /// source cover is then looked up by its URL (`sourceURL(of:)`).
+  package var servesSourceCovers: Bool
+  /// The variants' bytes of a cover in `covers`.
+  package var files: @Sendable (LocalCover) throws -> [LocalCover.Files]
+
+  package init(
+    covers: [String: LocalCover] = [:], servesSourceCovers: Bool = false,
+    files: @escaping @Sendable (LocalCover) throws -> [LocalCover.Files] = { _ in [] }
+  ) {
+    self.covers = covers
+    self.servesSourceCovers = servesSourceCovers
+    self.files = files
+  }
+
+  /// No covers: every book shows its remote cover or its title card.
+  package static let none = LocalCovers()
+
+  /// The key of an image file of the site (a path relative to its folder).
+  package static func key(file: String) -> String { "file:" + file }
+
+  /// The key of a source's image.
+  package static func key(url: String) -> String { url }
+
+  /// The processed cover of a book with the owner's `coverFile` and the sources' `record`.
+  package func cover(file: String?, record: BookRecord) -> LocalCover? {
+    if let file { return covers[Self.key(file: file)] }
+    guard servesSourceCovers, let url = Self.sourceURL(of: record) else { return nil }
+    return covers[Self.key(url: url)]
+  }
+
+  /// The one image of a record's cover to fetch and process: the largest a page shows (the
+  /// book page's `small` from Google, Open Library's `-L`), else the card's; Google's
+  /// page-curl and referral tag removed, http upgraded where the host serves https. Plain
+  /// http is kept: the image is fetched by bookgen, never linked from a page.
+  package static func sourceURL(of record: BookRecord) -> String? {
+    guard let covers = record.covers,
+      let raw = covers.small ?? covers.medium ?? covers.thumbnail ?? covers.smallThumbnail ?? covers.large,
+      let url = WebLink.http(raw).map(WebLink.upgraded)
+    else { return nil }
+    return WebLink.removing("&source=gbs_api", from: WebLink.removing("&edge=curl", from: url))
+  }
+}

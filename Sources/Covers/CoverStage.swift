@@ -1,0 +1,204 @@
+import BookRecord
+import Catalog
+import CoverImages
+import Diagnostics
+import Fetching
+import Support
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Makes the covers a site serves itself: each image — an image file the owner names in
+/// `cover:`, and with `site.covers: local` each source cover fetched into the cache — is
+/// processed once (`CoverProcessor`) and kept in the cache (`CoverStore`); a build whose images
+/// were all processed before decodes none. An image that cannot be a cover gives one warning
+/// per book that would show it, and the book shows its title card.
+package struct CoverStage: Sendable {
+  package let catalog: Catalog
+  /// The widths the theme shows covers at (1× and 2× of each slot).
+  package let widths: [Int]
+  /// `CoverProcessor.process`; tests count the images it decodes.
+  package var process: @Sendable ([UInt8], [Int]) throws(CoverImageError) -> ProcessedCover = {
+    try CoverProcessor.process($0, widths: $1)
+  }
+  package var version = CoverProcessor.version
+  let store: CoverStore
+
+  package init(catalog: Catalog, widths: [Int]) {
+    self.catalog = catalog
+    self.widths = widths
+    store = CoverStore(cacheDirectory: catalog.cacheDirectory)
+  }
+
+  /// Whether a build of `catalog` has covers to process: an owner's image file, or sources'
+  /// covers to serve. Remote covers alone cost nothing.
+  package static func isNeeded(for catalog: Catalog) -> Bool {
+    catalog.site.covers == .local || catalog.books.values.contains { $0.overrides.coverFile != nil }
+  }
+
+  /// The covers processed, and a warning for each book whose image is none.
+  package struct Result: Sendable {
+    package var covers: LocalCovers
+    package var warnings: [Diagnostic] = []
+    /// Images decoded by this run (0 when every one was processed before).
+    package var decoded = 0
+  }
+
+  /// One image to process and where it comes from, with the books that show it.
+  struct Image: Sendable {
+    enum Origin: Sendable {
+      /// A file of the site's folder (relative), named under `books.<key>`.
+      case file(String)
+      /// A source's image in the cache.
+      case cached(url: String, SourceImage)
+    }
+
+    let key: String
+    let origin: Origin
+    /// Who shows it, for the warnings: located at their `books:` keys, or by title and id.
+    var books: [(subject: String, place: CatalogPlace?)]
+  }
+
+  /// Processes every image a build of `records` shows (`fetched`: the sources' covers the cover
+  /// fetch found in the cache, with `site.covers: local`).
+  package func run(records: [CollectionRecords], fetched: FetchedCovers = FetchedCovers()) -> Result {
+    let images = plan(records: records, fetched: fetched)
+    let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in outcome(of: images[index]) }
+    var result = Result(covers: LocalCovers(servesSourceCovers: catalog.site.covers == .local))
+    let store = store
+    result.covers.files = { cover in try store.files(of: cover) }
+    for (image, outcome) in zip(images, outcomes) {
+      if outcome.decoded { result.decoded += 1 }
+      switch outcome.entry {
+      case .processed(let cover): result.covers.covers[image.key] = cover
+      case .failed(let reason):
+        for book in image.books {
+          let message =
+            "\(book.subject): \(Self.shown(image)) cannot be used (\(reason)); the book shows its title card"
+          result.warnings.append(book.place?.warning(message) ?? .warning(message))
+        }
+      }
+    }
+    return result
+  }
+
+  /// The images to process, each once, in catalog order: the owner's files, then the sources'.
+  func plan(records: [CollectionRecords], fetched: FetchedCovers) -> [Image] {
+    var images: [Image] = []
+    var positions: [String: Int] = [:]
+    func add(_ key: String, _ origin: Image.Origin, subject: String, place: CatalogPlace?) {
+      if let position = positions[key] {
+        images[position].books.append((subject, place))
+      } else {
+        positions[key] = images.count
+        images.append(Image(key: key, origin: origin, books: [(subject, place)]))
+      }
+    }
+    for (key, entry) in catalog.books.sorted(by: { $0.key < $1.key }) {
+      guard let file = entry.overrides.coverFile else { continue }
+      add(
+        LocalCovers.key(file: file), .file(file), subject: "the cover of '\(key)'",
+        place: catalog.places.books[key])
+    }
+    let owned = ownerCoverKeys
+    for collection in records {
+      for record in collection.records where !showsOwnerCover(record, owned) {
+        guard let url = LocalCovers.sourceURL(of: record), let image = fetched.images[url] else { continue }
+        add(LocalCovers.key(url: url), .cached(url: url, image), subject: Self.subject(of: record), place: nil)
+      }
+    }
+    return images
+  }
+
+  /// The `books:` keys whose entry names an image file.
+  var ownerCoverKeys: Set<String> {
+    Set(catalog.books.filter { $0.value.overrides.coverFile != nil }.keys)
+  }
+
+  /// Whether `record`'s book shows the owner's image file instead of its source's cover: its
+  /// entry (by id, else by an ISBN, as the site finds it) names one.
+  func showsOwnerCover(_ record: BookRecord, _ owned: Set<String>) -> Bool {
+    guard !owned.isEmpty else { return false }
+    if let entry = catalog.books[record.id] { return entry.overrides.coverFile != nil }
+    let isbn = record.matchingISBNs.first { catalog.books[$0] != nil }
+    return isbn.map(owned.contains) ?? false
+  }
+
+  /// `the cover of 'Dune' (zyTCAlFPjgYC)`.
+  static func subject(of record: BookRecord) -> String {
+    let title = record.title.map { "'\($0.count > 60 ? $0.prefix(57) + "..." : $0)' " } ?? ""
+    return "the cover of \(title)(\(record.id))"
+  }
+
+  /// The image as messages name it: the file, or its URL without any key.
+  static func shown(_ image: Image) -> String {
+    switch image.origin {
+    case .file(let path): "'\(path)'"
+    case .cached(let url, _): "the image \(CoverSource.redacted(url))"
+    }
+  }
+
+  /// What processing `image` gives: from the store when it was processed before, else made now
+  /// (and stored).
+  private func outcome(of image: Image) -> (entry: CoverStore.Entry, decoded: Bool) {
+    var bytes: [UInt8]?
+    let name: String
+    switch image.origin {
+    case .file(let path):
+      do {
+        let read = try FileFence(folder: catalog.directory, name: "the site's folder").read(
+          path, limit: CatalogRules.coverFileLimit)
+        bytes = read
+        name = read.withUnsafeBufferPointer {
+          CoverStore.name(digest: XXH64.hash($0), length: $0.count, version: version, widths: widths)
+        }
+      } catch {
+        return (.failed(error.reason), false)
+      }
+    case .cached(_, let source):
+      name = CoverStore.name(digest: source.digest, length: source.length, version: version, widths: widths)
+    }
+    if let entry = store.load(name) { return (entry, false) }
+    if bytes == nil, case .cached(let url, _) = image.origin {
+      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url)) else {
+        return (.failed("its cache entry cannot be read"), false)
+      }
+      bytes = Array(entry.body)
+    }
+    let entry: CoverStore.Entry
+    do {
+      let processed = try process(bytes ?? [], widths)
+      entry = .processed(
+        LocalCover(
+          name: name, size: LocalCover.Size(width: processed.width, height: processed.height),
+          color: processed.dominantColor,
+          variants: processed.variants.map { LocalCover.Size(width: $0.width, height: $0.height) }))
+      try? store.store(processed, name: name)
+    } catch {
+      entry = .failed(error.description)
+      try? store.storeFailure(error.description, name: name)
+    }
+    return (entry, true)
+  }
+}
+
+extension CoverStage {
+  /// One line per image file the owner names — path, size and modification time — sorted: part
+  /// of what a build read, so that editing a cover file is a change an up-to-date check sees.
+  package static func fileIdentity(of catalog: Catalog) -> [String] {
+    let files = Set(catalog.books.values.compactMap(\.overrides.coverFile))
+    return files.sorted().map { file in
+      var info = stat()
+      guard stat(catalog.directory + "/" + file, &info) == 0 else { return "cover \(file) missing" }
+      #if canImport(Glibc)
+        let time = info.st_mtim
+      #else
+        let time = info.st_mtimespec
+      #endif
+      return "cover \(file) \(info.st_size) \(Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))"
+    }
+  }
+}

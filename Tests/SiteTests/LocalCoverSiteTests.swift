@@ -1,0 +1,112 @@
+import BookRecord
+import Catalog
+import Foundation
+import Testing
+
+@testable import Site
+
+/// Covers bookgen processed, as the site shows and writes them: a `<picture>` with WebP at 1×
+/// and 2× and the JPEG fallback, never wider than the image; files written content-addressed,
+/// and on a rebuild kept without their bytes being read.
+@Suite struct LocalCoverSiteTests {
+  /// Counts the covers whose bytes the build asked for.
+  final class Reads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    func add(_ name: String) {
+      lock.lock()
+      names.append(name)
+      lock.unlock()
+    }
+    var all: [String] {
+      lock.lock()
+      defer { lock.unlock() }
+      return names
+    }
+  }
+
+  /// A cover of `width` × `height` made at the default theme's widths (none wider than itself).
+  static func cover(name: String, width: Int, height: Int) -> LocalCover {
+    let widths = Set(SiteBuilder.coverWidths.map { min($0, width) }).sorted()
+    return LocalCover(
+      name: name, size: LocalCover.Size(width: width, height: height), color: "#a0b1c2",
+      variants: widths.map { LocalCover.Size(width: $0, height: $0 * height / width) })
+  }
+
+  private func build(_ root: String, covers: LocalCovers) async throws -> BuildReport {
+    var builder = SiteBuilder(
+      catalog: GoldenSite.catalog(), collections: GoldenSite.collections,
+      options: BuildOptions(outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory()))
+    builder.localCovers = covers
+    return try await builder.build()
+  }
+
+  @Test func aProcessedCoverIsAPictureAndItsFilesAreKeptWithoutBeingRead() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let record = GoldenSite.collections[0].records[0]
+    let url = try #require(LocalCovers.sourceURL(of: record))
+    let large = Self.cover(name: "00112233aabbccdd", width: 600, height: 900)
+    let reads = Reads()
+    let covers = LocalCovers(
+      covers: [LocalCovers.key(url: url): large], servesSourceCovers: true,
+      files: { cover in
+        reads.add(cover.name)
+        return cover.variants.map {
+          LocalCover.Files(width: $0.width, webp: Array("webp \($0.width)".utf8), jpeg: Array("jpeg \($0.width)".utf8))
+        }
+      })
+    _ = try await build(root, covers: covers)
+    #expect(reads.all == [large.name])
+    let output = root + "/public"
+    let files = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
+    // Each slot's 1× JPEG and WebP, and its 2× WebP.
+    #expect(
+      files == [
+        "00112233aabbccdd-180.jpg", "00112233aabbccdd-180.webp", "00112233aabbccdd-256.jpg",
+        "00112233aabbccdd-256.webp", "00112233aabbccdd-360.webp", "00112233aabbccdd-512.webp",
+      ])
+    #expect(try String(contentsOfFile: output + "/covers/00112233aabbccdd-360.webp", encoding: .utf8) == "webp 360")
+
+    let pages = Fixtures.files(in: output).filter { $0.hasPrefix("books/") && $0.hasSuffix("/index.html") }
+    let page = try #require(
+      try pages.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.first {
+        $0.contains("00112233aabbccdd-256.jpg")
+      })
+    #expect(
+      page.contains(
+        "<picture><source type=\"image/webp\" srcset=\"/shelf/covers/00112233aabbccdd-256.webp, "
+          + "/shelf/covers/00112233aabbccdd-512.webp 2x\"><img class=\"cover tone"))
+    #expect(
+      page.contains(
+        "src=\"/shelf/covers/00112233aabbccdd-256.jpg\" alt=\"\" width=\"256\" height=\"384\" decoding=\"async\" "
+          + "style=\"background:#a0b1c2\" data-title="))
+    // Served from the site: no source's image is linked, and the other books show title cards.
+    let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+    #expect(!home.contains("books.google.com/books/content"))
+    #expect(home.contains("srcset=\"/shelf/covers/00112233aabbccdd-180.webp, /shelf/covers/00112233aabbccdd-360.webp 2x\""))
+
+    // Built again: every cover file is the output's already, linked without its bytes read.
+    let before = Fixtures.files(in: output).map { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0))) }
+    _ = try await build(root, covers: covers)
+    #expect(reads.all == [large.name])
+    #expect(Fixtures.files(in: output).map { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0))) } == before)
+  }
+
+  @Test func aSmallImageIsNeverShownWiderThanItsPixels() {
+    let small = Self.cover(name: "0011223344556677", width: 200, height: 300)
+    #expect(small.variants.map(\.width) == [180, 200])
+    let card = CoverImage(local: small, slot: .card, prefix: "/")
+    #expect(card.width == 180)
+    #expect(card.webpSrcset == "/covers/0011223344556677-180.webp, /covers/0011223344556677-200.webp 2x")
+    let page = CoverImage(local: small, slot: .page, prefix: "/")
+    #expect((page.width, page.height) == (200, 300))
+    #expect(page.webpSrcset == "/covers/0011223344556677-200.webp")
+    #expect(page.url == "/covers/0011223344556677-200.jpg")
+  }
+
+  @Test func onlyAColourGoesIntoTheStyleAttribute() {
+    #expect(CoverImage.isColor("#a0B1c2"))
+    for text in ["#a0b1c", "a0b1c2f", "#a0b1cg", "red;x:y", "#a0b1c2\""] { #expect(!CoverImage.isColor(text), "\(text)") }
+  }
+}
