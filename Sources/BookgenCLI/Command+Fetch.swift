@@ -4,7 +4,8 @@ import GoogleBooks
 import Sourcing
 
 extension CommandContext {
-  /// `bookgen fetch`: fills the cache from the catalog's sources, prints warnings and a summary.
+  /// `bookgen fetch`: fills the cache from the catalog's sources (and with `site.covers: local`
+  /// their covers), prints warnings and a summary.
   func fetch(_ options: FetchCommandOptions) async throws {
     var pipeline = Pipeline(self, command: .fetch, steps: 2)
     let catalog = try await pipeline.step("Loading catalog", stage: "loading the catalog") {
@@ -15,7 +16,11 @@ extension CommandContext {
       let cache = responseCache(for: catalog)
       try? cache.claimFolder()
       return try await holdingCacheLock(cache) {
-        try await fetchVolumes(for: catalog, offline: false, network: options.network)
+        let books = try await fetchVolumes(for: catalog, offline: false, network: options.network)
+        // With `site.covers: local`, the books' covers too: a build after it needs no network.
+        _ = try await fetchCovers(
+          for: catalog, books: books, offline: false, network: options.network, refreshesExpired: true)
+        return books
       }
     }
   }

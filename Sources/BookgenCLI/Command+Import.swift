@@ -144,6 +144,7 @@ extension CommandContext {
     let withoutStarter = starter?.text ?? catalogText
     let withInclude = try CatalogLoader.addingInclude(name, to: withoutStarter, file: options.catalog.path)
     let newCatalog = withInclude ?? (withoutStarter != catalogText ? withoutStarter : nil)
+    copyCovers(plan, into: project)
     try writeFile(Array(plan.text.utf8), to: path, atomically: true)
     if let newCatalog { try writeFile(Array(newCatalog.utf8), to: catalogPath, atomically: false) }
     do {
@@ -158,6 +159,36 @@ extension CommandContext {
       if newCatalog != nil { try? writeFile(catalogBytes, to: catalogPath, atomically: false) }
       throw error
     }
+  }
+
+  /// Copies each book's cover image from the export into the site's folder, where its entry
+  /// says (`covers/calibre/<id>.jpg`), so that the site may show it: a file already there (the
+  /// owner's, or an earlier import's) is never replaced, and nothing is written through a
+  /// folder linked out of the project. A cover that cannot be copied is a warning; its book
+  /// shows its title card.
+  private func copyCovers(_ plan: ImportPlan, into project: String) {
+    var copied = 0
+    for entry in plan.entries {
+      guard let source = entry.row.coverFile, let copy = entry.row.coverCopy else { continue }
+      let target = (project as NSString).appendingPathComponent(copy)
+      let folder = (target as NSString).deletingLastPathComponent
+      if PathKind.of(target) != .missing { continue }
+      // `covers` and `covers/calibre` must be real folders (or not yet there): a link could lead out.
+      let parents = [(folder as NSString).deletingLastPathComponent, folder]
+      guard parents.allSatisfy({ [.folder, .missing].contains(PathKind.of($0)) }) else {
+        console.warning("\(copy) would be written through a linked folder or over a file: not copied")
+        continue
+      }
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let bytes = try FileReader.read(source, limit: CatalogRules.coverFileLimit)
+        try Data(bytes).write(to: URL(fileURLWithPath: target), options: .withoutOverwriting)
+        copied += 1
+      } catch {
+        console.warning("cannot copy the cover \(source) to \(copy): \(error)")
+      }
+    }
+    if copied > 0 { console.detail("Copied \(NumberText.count(copied, "cover image")) into the site's folder") }
   }
 
   /// `atomically`: through a temporary file and a rename (the import's own file); otherwise in

@@ -33,6 +33,17 @@ package struct BookEntry: Sendable, Equatable {
   /// Where an import took the entry from, and what the export said about the book.
   package var imported: ImportRecord?
 
+  /// The image file in the site's folder the book shows as its cover: the owner's `cover:`, else
+  /// the copy an import made of the export's cover (`imported.cover_file`, relative to the
+  /// site's folder; an absolute path, from an older import, is not used).
+  package var localCoverFile: String? {
+    if let file = overrides.coverFile { return file }
+    guard overrides.cover == nil, let file = imported?.coverFile, CatalogRules.isCoverFileName(file) else {
+      return nil
+    }
+    return file
+  }
+
   package init(note: String? = nil, tags: [String] = [], overrides: BookOverrides = BookOverrides()) {
     self.note = note
     self.tags = tags
@@ -119,8 +130,9 @@ package struct ImportRecord: Sendable, Equatable {
   package var publisher: String?
   /// Markdown: the book's description as the export had it (a Calibre library's comments).
   package var description: String?
-  /// An image file of the book's cover the export pointed at (a Calibre library's
-  /// `cover.jpg`), kept for the owner: a site shows only covers it is given.
+  /// The book's cover from the export (a Calibre library's `cover.jpg`), as the import copied it
+  /// into the site's folder (`covers/calibre/<id>.jpg`, which the site shows unless the owner
+  /// gives a `cover:`), or as an older import recorded it (an absolute path, not shown).
   package var coverFile: String?
   package var pageCount: Int?
   /// The edition's year of publication.

@@ -36,7 +36,7 @@ package struct CoverStage: Sendable {
   /// Whether a build of `catalog` has covers to process: an owner's image file, or sources'
   /// covers to serve. Remote covers alone cost nothing.
   package static func isNeeded(for catalog: Catalog) -> Bool {
-    catalog.site.covers == .local || catalog.books.values.contains { $0.overrides.coverFile != nil }
+    catalog.site.covers == .local || catalog.books.values.contains { $0.localCoverFile != nil }
   }
 
   /// The covers processed, and a warning for each book whose image is none.
@@ -66,6 +66,8 @@ package struct CoverStage: Sendable {
   /// fetch found in the cache, with `site.covers: local`).
   package func run(records: [CollectionRecords], fetched: FetchedCovers = FetchedCovers()) -> Result {
     let images = plan(records: records, fetched: fetched)
+    // Processing is kept in the cache folder: marked as bookgen's, as a fetch marks it.
+    if !images.isEmpty { try? ResponseCache(directory: catalog.cacheDirectory).claimFolder() }
     let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in outcome(of: images[index]) }
     var result = Result(covers: LocalCovers(servesSourceCovers: catalog.site.covers == .local))
     let store = store
@@ -98,7 +100,7 @@ package struct CoverStage: Sendable {
       }
     }
     for (key, entry) in catalog.books.sorted(by: { $0.key < $1.key }) {
-      guard let file = entry.overrides.coverFile else { continue }
+      guard let file = entry.localCoverFile else { continue }
       add(
         LocalCovers.key(file: file), .file(file), subject: "the cover of '\(key)'",
         place: catalog.places.books[key])
@@ -115,14 +117,14 @@ package struct CoverStage: Sendable {
 
   /// The `books:` keys whose entry names an image file.
   var ownerCoverKeys: Set<String> {
-    Set(catalog.books.filter { $0.value.overrides.coverFile != nil }.keys)
+    Set(catalog.books.filter { $0.value.localCoverFile != nil }.keys)
   }
 
   /// Whether `record`'s book shows the owner's image file instead of its source's cover: its
   /// entry (by id, else by an ISBN, as the site finds it) names one.
   func showsOwnerCover(_ record: BookRecord, _ owned: Set<String>) -> Bool {
     guard !owned.isEmpty else { return false }
-    if let entry = catalog.books[record.id] { return entry.overrides.coverFile != nil }
+    if let entry = catalog.books[record.id] { return entry.localCoverFile != nil }
     let isbn = record.matchingISBNs.first { catalog.books[$0] != nil }
     return isbn.map(owned.contains) ?? false
   }
@@ -189,7 +191,7 @@ extension CoverStage {
   /// One line per image file the owner names — path, size and modification time — sorted: part
   /// of what a build read, so that editing a cover file is a change an up-to-date check sees.
   package static func fileIdentity(of catalog: Catalog) -> [String] {
-    let files = Set(catalog.books.values.compactMap(\.overrides.coverFile))
+    let files = Set(catalog.books.values.compactMap(\.localCoverFile))
     return files.sorted().map { file in
       var info = stat()
       guard stat(catalog.directory + "/" + file, &info) == 0 else { return "cover \(file) missing" }

@@ -96,7 +96,7 @@ package enum ImportFileWriter {
       addImported(
         "description", YAMLText.literalBlock(description, indent: 8) ?? YAMLText.quoted(description))
     }
-    addImported("cover_file", row.coverFile.map(YAMLText.quoted))
+    addImported("cover_file", row.coverCopy.map(YAMLText.quoted))
     addImported("page_count", row.pageCount.map(String.init))
     addImported("published", row.published?.description)
     if let notes = row.privateNotes {

@@ -44,8 +44,17 @@ package struct ImportedRow: Sendable, Equatable {
   package var publisher: String?
   /// Markdown: the book's description as the export has it (Calibre's comments, Openreads').
   package var description: String?
-  /// An image of the cover beside the export (a Calibre library's `cover.jpg`).
+  /// An image of the cover beside the export (a Calibre library's `cover.jpg`), absolute.
   package var coverFile: String?
+
+  /// Where the import copies `coverFile` in the site's folder, which the entry records:
+  /// `covers/calibre/<id>.jpg`; nil without a cover of a kind the site shows.
+  package var coverCopy: String? {
+    guard let file = coverFile, let dot = file.lastIndex(of: ".") else { return nil }
+    let kind = file[file.index(after: dot)...].lowercased()
+    guard CatalogRules.coverFileExtensions.contains(kind) else { return nil }
+    return "covers/\(exportID.source.rawValue)/\(exportID.id).\(kind)"
+  }
   package var pageCount: Int?
   package var published: PartialDate?
   /// Further columns kept as `extra` values (StoryGraph's character questions, content warnings).

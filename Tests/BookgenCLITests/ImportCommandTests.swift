@@ -220,11 +220,49 @@ import Testing
               Imported 4 books from lib/Calibre Library into calibre.yml in 0.3 s
 
               """))
+      // The cover copied into the site's folder, where the entry says.
       let imported = try String(contentsOfFile: root + "/calibre.yml", encoding: .utf8)
+      let copy = "covers/calibre/3051ed45-8943-4900-a22a-d2704e3583df.jpg"
+      #expect(imported.contains("      cover_file: \"\(copy)\"\n"), "\(imported)")
       let cover =
         (library as NSString).standardizingPath + "/Seanan McGuire/That Ain't Witchcraft (1)/cover.jpg"
-      #expect(imported.contains("      cover_file: \"\(cover)\"\n"))
+      #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/" + copy)) == Data(contentsOf: URL(fileURLWithPath: cover)))
       #expect(try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db")) == before)
+    }
+  }
+
+  /// A Calibre book's cover becomes its cover on the site, processed like the owner's own image
+  /// files; importing again never replaces the copy (the owner may have put their own there).
+  @Test func aCalibreCoverIsShownFromTheSite() async throws {
+    try await withSite { root in
+      try FileManager.default.createDirectory(atPath: root + "/lib", withIntermediateDirectories: true)
+      let library = try CalibreLibraryFixture.make(in: root + "/lib")
+      let cover = library + "/Seanan McGuire/That Ain't Witchcraft (1)/cover.jpg"
+      try Data(FakeImageServer.fixture("progressive.jpg")).write(to: URL(fileURLWithPath: cover))
+      #expect(await runCLI(["import", "lib/Calibre Library", "--offline", "-q"], in: root).status == 0)
+      // Sources that know none of the books: each is built from what the export says.
+      let fixture = try BuildFixture.start()
+      fixture.google.setVolume(
+        "dCOqDwAAQBAJ", json: FakeGoogleBooks.volumeJSON(id: "dCOqDwAAQBAJ", title: "Good Omens"))
+      let build = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
+      await fixture.server.stop()
+      #expect(build.status == 0, "\(build.stderr)")
+      #expect(build.stderr.contains("Covers: 1 served from the site, 1 processed by this build"), "\(build.stderr)")
+      // Each book's page (`books/<slug>/index.html`), not the list of all books.
+      let pages = try FileManager.default.subpathsOfDirectory(atPath: root + "/public/books").filter {
+        $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 2 && !$0.hasPrefix("page/")
+      }
+      let shown = try pages.filter {
+        try String(contentsOfFile: root + "/public/books/" + $0, encoding: .utf8).contains("<picture><source")
+      }
+      #expect(shown.count == 1, "\(pages)")
+      #expect(shown.first?.contains("witchcraft") == true, "\(shown)")
+
+      let copy = root + "/covers/calibre/3051ed45-8943-4900-a22a-d2704e3583df.jpg"
+      let own = FakeImageServer.fixture("baseline.jpg")
+      try Data(own).write(to: URL(fileURLWithPath: copy))
+      #expect(await runCLI(["import", "lib/Calibre Library", "--offline", "-q"], in: root).status == 0)
+      #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: copy))) == own)
     }
   }
 

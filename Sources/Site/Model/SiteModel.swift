@@ -168,7 +168,7 @@ struct SiteModel: Sendable {
     if let (key, entry) = found {
       merged = record.overridden(by: entry.record(forBook: record.id, key: key, sourceSale: record.sale))
     }
-    let localCover = covers.cover(file: found?.entry.overrides.coverFile, record: merged)
+    let localCover = covers.cover(file: found?.entry.localCoverFile, record: merged)
     var book =
       earlier.flatMap { $0.record == merged && $0.localCover == localCover ? Book(fieldsOf: $0) : nil }
       ?? Book(record: merged, localCover: localCover, linksCover: !covers.servesSourceCovers)
