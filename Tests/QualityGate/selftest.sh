@@ -40,9 +40,11 @@ expected=(
   'FAIL [opds] opds/books/page-2.xml: its previous link is not opds/books/index.xml, whose next it is'
   'FAIL [opds] opds/index.xml: navigation entry 2 links opds/collections/gone/index.xml, not a feed of the site'
   'FAIL [sitemap] sitemap.xml: names http://127.0.0.1/books/sitemap-2.xml, which is not a file of the site'
-  'FAIL [console] home (all views): /books/ 24:15 Uncaught TypeError'
+  'FAIL [console] home (all views): /books/ 27:15 Uncaught TypeError'
   'FAIL [request] home (all views): /books/missing-cover.png answers 404'
   "FAIL [cover] home (all views): an image that failed to load shows the browser's broken-image box, no title card: img[src=missing-cover.png]"
+  'FAIL [cover] home (all views): a cover served from the site did not load: img[src=covers/missing-180.jpg]'
+  "FAIL [cover] home (all views): the book's cover is drawn wider than its image: img[src=tiny-cover.png] 120px wide from 1"
   'FAIL [external] home (all views): request to another host (Stylesheet): https://cdn.example.com/theme.css'
   'FAIL [favicon] home, 404: no <link rel="icon">, so browsers request /favicon.ico at the host root, which answers 404'
   'FAIL [overflow] home (375px light, 375px dark): horizontal scroll: the page is 533px wider than the 375px viewport; widest: main > div'

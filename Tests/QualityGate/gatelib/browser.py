@@ -217,20 +217,32 @@ const name = e => e.tagName.toLowerCase() + (e.src ? '[src=' + e.getAttribute('s
 const failed = Array.from(document.querySelectorAll('main img.cover')).filter(i => i.complete && i.naturalWidth === 0);
 const bare = failed.filter(i => !card(i)).map(name);
 const empty = Array.from(document.querySelectorAll('main span.cover')).filter(s => !card(s)).map(name);
-return [failed.length, bare.slice(0, 3), empty.slice(0, 3)];
+const unloaded = Array.from(document.querySelectorAll('main picture img.cover'))
+  .filter(i => i.complete && i.naturalWidth === 0).map(name);
+// The book page's cover, once loaded, at most at its own size; naturalWidth is in CSS pixels
+// for the srcset candidate chosen (a 2x image counts half). A grid's cards fill their column.
+const stretched = Array.from(document.querySelectorAll('main .book-cover img.cover'))
+  .filter(i => i.complete && i.naturalWidth > 0 && i.getBoundingClientRect().width > i.naturalWidth + 0.5)
+  .map(i => name(i) + ' ' + Math.round(i.getBoundingClientRect().width) + 'px wide from ' + i.naturalWidth);
+return [failed.length, bare.slice(0, 3), empty.slice(0, 3), unloaded.slice(0, 3), stretched.slice(0, 3)];
 """
 
 
 def check_covers(driver, name: str, view: str, findings: Findings) -> None:
     """Every cover image (`img.cover`) that failed to load (the gate blocks other hosts) shows the title card
     the theme draws in its ::before, not the browser's broken-image box; so does every cover
-    span (a book without an image)."""
-    _, bare, empty = driver.execute_script(COVERS_SCRIPT)
+    span (a book without an image). A cover served from the site (in a <picture>) loads, and the
+    book page's cover is not drawn wider than its pixels."""
+    _, bare, empty, unloaded, stretched = driver.execute_script(COVERS_SCRIPT)
     for element in bare:
         findings.fail("cover", name, f"an image that failed to load shows the browser's broken-image box, "
                       f"no title card: {element}", view)
     for element in empty:
         findings.fail("cover", name, f"a cover without an image draws no title card: {element}", view)
+    for element in unloaded:
+        findings.fail("cover", name, f"a cover served from the site did not load: {element}", view)
+    for element in stretched:
+        findings.fail("cover", name, f"the book's cover is drawn wider than its image: {element}", view)
 
 
 def screenshot(driver, path: Path) -> None:

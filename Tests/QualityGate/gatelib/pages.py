@@ -18,7 +18,8 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
     """home, the page of all collections (when there is one), the first collection listed in the
     catalog, the first book page by path, the pages of every shelf, tag and series and the first
     of each by path (when the site has them), the first book of the first series of two or more,
-    the first book whose cover image is remote (blocked) and the first without a cover,
+    the first book whose cover image is remote (blocked), the first whose cover is served from the
+    site and the first without a cover,
     the year-in-books overview and its latest year and the first book's embeddable card (when
     the site has them), the search results page (with `query` in its URL, when the site has
     one), and 404."""
@@ -56,9 +57,10 @@ def discover_pages(site: Path, catalog: Path, query: str = "") -> dict[str, str]
             pages["series-book"] = book
             break
     # Covers: the gate blocks every other host, so a remote cover fails to load and must leave
-    # its title card; a book without a cover shows the card alone.
-    for name, has_image in (("book-cover-blocked", True), ("book-no-cover", False)):
-        book = first_book_with_cover(site, has_image)
+    # its title card; a cover bookgen processed loads from the site; a book without a cover
+    # shows the card alone.
+    for name, kind in (("book-cover-blocked", "remote"), ("book-cover-local", "local"), ("book-no-cover", "none")):
+        book = first_book_with_cover(site, kind)
         if book and book not in pages.values():
             pages[name] = book
     if (site / "stats" / "index.html").is_file():  # some book has a date_read
@@ -82,12 +84,14 @@ def book_pages(site: Path) -> list[str]:
     return sorted(str(p.relative_to(site)) for p in site.glob("books/*/index.html") if p.parent.name != "page")
 
 
-def first_book_with_cover(site: Path, has_image: bool) -> str | None:
-    """The first book page (by path) whose cover slot holds an image (or, not `has_image`, none)."""
+def first_book_with_cover(site: Path, kind: str) -> str | None:
+    """The first book page (by path) whose cover slot holds a remote image (`kind` "remote"), an
+    image served from the site in a <picture> ("local") or no image ("none")."""
     for relative in book_pages(site):
         html = (site / relative).read_text(encoding="utf-8")
         slot = html.partition('<div class="book-cover">')[2].partition("</div>")[0]
-        if slot and ("<img" in slot) == has_image:
+        found = "none" if "<img" not in slot else "local" if "<picture>" in slot else "remote"
+        if slot and found == kind:
             return relative
     return None
 
