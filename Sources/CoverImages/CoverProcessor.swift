@@ -5,7 +5,7 @@ public struct CoverVariant: Sendable, Equatable {
   /// Lossy WebP; transparent pixels stay transparent.
   public let webp: [UInt8]
   /// Baseline JPEG, the fallback for browsers without WebP; transparent pixels are composited
-  /// on white.
+  /// on white. Empty when the variant's width was not among the JPEG widths asked for.
   public let jpeg: [UInt8]
 }
 
@@ -44,10 +44,12 @@ public enum CoverProcessor {
   static let jpegQuality = 70
 
   /// Decodes `bytes`, checks it is a plausible cover and encodes it at each of `widths`
-  /// (wider than the image: the image's own width; duplicates once).
-  public static func process(_ bytes: [UInt8], widths: [Int], limits: CoverLimits = .standard)
-    throws(CoverImageError) -> ProcessedCover
-  {
+  /// (wider than the image: the image's own width; duplicates once). Only the variants of
+  /// `jpegWidths` (all when nil) get a JPEG; the others' `jpeg` is empty, as a page needs the
+  /// fallback at one width a slot.
+  public static func process(
+    _ bytes: [UInt8], widths: [Int], jpegWidths: Set<Int>? = nil, limits: CoverLimits = .standard
+  ) throws(CoverImageError) -> ProcessedCover {
     precondition(widths.allSatisfy { $0 > 0 }, "widths must be positive")
     if bytes.isEmpty { throw .empty }
     if bytes.count > limits.maxBytes { throw .tooManyBytes(limits.maxBytes) }
@@ -74,13 +76,14 @@ public enum CoverProcessor {
       throw .corrupt("no pixels")
     }
     let resized = Resize.resize(orientation.apply(to: consume stored), to: sizes)
+    let jpegTargets = Set((jpegWidths.map(Array.init) ?? widths).map { min($0, width) })
     var variants: [CoverVariant] = []
     for (size, image) in zip(sizes, resized) where !targets.isEmpty {
       variants.append(
         CoverVariant(
           width: size.width, height: size.height,
           webp: try WebP.encode(image.straight, quality: webpQuality, method: webpMethod),
-          jpeg: try JPEG.encode(image.onWhite, quality: jpegQuality)))
+          jpeg: jpegTargets.contains(size.width) ? try JPEG.encode(image.onWhite, quality: jpegQuality) : []))
     }
     let thumbnail = resized[0].onWhite
     return ProcessedCover(

@@ -74,6 +74,17 @@ import Testing
     }
   }
 
+  /// A JPEG only where asked, matched after widths collapse to the image's.
+  @Test func jpegOnlyForTheWidthsAskedFor() throws {
+    let bytes = try Fixture.bytes("baseline.jpg")
+    let cover = try CoverProcessor.process(bytes, widths: [30, 45, 90], jpegWidths: [30, 90])
+    #expect(cover.variants.map(\.width) == [30, 45, 60])
+    #expect(cover.variants.map { $0.jpeg.isEmpty } == [false, true, false])
+    #expect(cover.variants.allSatisfy { !$0.webp.isEmpty })
+    let all = try CoverProcessor.process(bytes, widths: [30, 45, 90])
+    #expect(cover.variants[0] == all.variants[0] && cover.variants[2] == all.variants[2])
+  }
+
   @Test func sizeIsTheUprightSize() throws {
     let cover = try CoverProcessor.process(try Fixture.bytes("exif-6.jpg"), widths: [40])
     #expect(cover.width == 60 && cover.height == 90)

@@ -1,7 +1,7 @@
 // Times CoverProcessor on synthetic photo-like covers (JPEGs of 300–500 px, as sources serve)
 // and reports images a second and bytes a book. Usage:
-// swift run -c release --package-path Benchmarks cover-bench [count] [--widths 160,320] [--jobs 2]
-//   [--png-scale K]
+// swift run -c release --package-path Benchmarks cover-bench [count] [--widths 160,320]
+//   [--jpeg-widths 160] [--jobs 2] [--png-scale K]
 import CoverImages
 
 #if canImport(Glibc)
@@ -32,6 +32,8 @@ func peakMegabytes() -> Int {
 struct Options {
   var count = 1000
   var widths = [160, 320, 480]
+  /// The widths that also get a JPEG (nil: all).
+  var jpegWidths: Set<Int>?
   var jobs = 2
   /// Above 1: sources are uncompressed PNGs this many times larger, as an owner's scans are.
   var pngScale = 1
@@ -42,6 +44,8 @@ struct Options {
       let argument = arguments.removeFirst()
       switch argument {
       case "--widths": widths = arguments.removeFirst().split(separator: ",").compactMap { Int($0) }
+      case "--jpeg-widths":
+        jpegWidths = Set(arguments.removeFirst().split(separator: ",").compactMap { Int($0) })
       case "--jobs": jobs = Int(arguments.removeFirst()) ?? 2
       case "--png-scale": pngScale = Int(arguments.removeFirst()) ?? 1
       default: count = Int(argument) ?? count
@@ -51,6 +55,7 @@ struct Options {
 }
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let (count, widths, jobs, pngScale) = (options.count, options.widths, options.jobs, options.pngScale)
+let jpegWidths = options.jpegWidths
 
 // Sources: each synthetic picture through CoverProcessor once at its own width, whose JPEG
 // stands in for a source's cover.
@@ -80,11 +85,15 @@ struct Totals: Sendable {
   var book = 0
 
   mutating func add(_ cover: ProcessedCover, widths: [Int]) {
-    for (slot, variant) in zip(widths.sorted(), cover.variants) {
+    for variant in cover.variants {
+      // The requested width it serves (a width over the image's collapses into the image's).
+      let slot = widths.sorted().first { min($0, cover.width) == variant.width } ?? variant.width
       webp[slot, default: (0, 0)].bytes += variant.webp.count
       webp[slot, default: (0, 0)].count += 1
-      jpeg[slot, default: (0, 0)].bytes += variant.jpeg.count
-      jpeg[slot, default: (0, 0)].count += 1
+      if !variant.jpeg.isEmpty {
+        jpeg[slot, default: (0, 0)].bytes += variant.jpeg.count
+        jpeg[slot, default: (0, 0)].count += 1
+      }
       book += variant.webp.count + variant.jpeg.count
     }
   }
@@ -114,7 +123,8 @@ let totals = await withTaskGroup(of: Totals.self) { group in
     group.addTask {
       var totals = Totals()
       for index in stride(from: job, to: count, by: jobs) {
-        totals.add(try! CoverProcessor.process(sources[index], widths: widths), widths: widths)
+        totals.add(
+          try! CoverProcessor.process(sources[index], widths: widths, jpegWidths: jpegWidths), widths: widths)
       }
       return totals
     }
