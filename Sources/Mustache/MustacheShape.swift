@@ -34,11 +34,20 @@ public final class MustacheShape: Sendable {
   /// The slot of `key`, or nil when the shape has no such field.
   public func slot(of key: String) -> Int? { byKey[key] }
 
+  /// The slot of the name interned as `symbol`, or nil.
+  @inline(__always)
+  func slot(ofSymbol symbol: Int32) -> Int? {
+    slots.withUnsafeBufferPointer { slots in
+      guard symbol >= 0, Int(symbol) < slots.count, slots[Int(symbol)] >= 0 else { return nil }
+      return Int(slots[Int(symbol)])
+    }
+  }
+
   /// An object of this shape: `values[slot]` is the field in that slot (nil: absent, so a name
   /// looked up falls through to the enclosing context, as for a key missing from a map).
   public func object(_ values: [MustacheValue?]) -> MustacheValue {
     precondition(values.count == keys.count, "MustacheShape: \(values.count) values for \(keys.count) keys")
-    return .object(self, values)
+    return .object(StoredObject(shape: self, values: values))
   }
 
   /// An object of this shape from its fields in slot order, written as `"key": value` pairs so
@@ -52,11 +61,37 @@ public final class MustacheShape: Sendable {
   }
 
   /// The present fields of an object of this shape as a map.
-  func fields(_ values: [MustacheValue?]) -> [String: MustacheValue] {
+  func fields(_ object: any MustacheObject) -> [String: MustacheValue] {
     var fields = [String: MustacheValue](minimumCapacity: keys.count)
-    for (key, value) in zip(keys, values) { fields[key] = value }
+    for (slot, key) in keys.enumerated() { fields[key] = object.field(at: slot) }
     return fields
   }
+}
+
+/// An object a template reads by field name: a view over data the program already holds, which
+/// makes each field when the template asks for it rather than a tree of values per render.
+///
+/// The renderer turns a name into the slot `shape` gives it (once per template, not per page)
+/// and asks for `field(at:)` each time the name is read, so a field read twice is made twice.
+public protocol MustacheObject: AnyObject, Sendable {
+  /// The names of the fields, each at its slot.
+  var shape: MustacheShape { get }
+  /// The field at `slot` of `shape`; nil when absent, so that the name is looked up in the
+  /// enclosing context, as for a key missing from a map.
+  func field(at slot: Int) -> MustacheValue?
+}
+
+/// An object whose fields are given in advance, in slot order.
+final class StoredObject: MustacheObject {
+  let shape: MustacheShape
+  let values: [MustacheValue?]
+
+  init(shape: MustacheShape, values: [MustacheValue?]) {
+    self.shape = shape
+    self.values = values
+  }
+
+  func field(at slot: Int) -> MustacheValue? { values[slot] }
 }
 
 /// Every name a template or shape uses, numbered: a tag's name and a shape's key are matched

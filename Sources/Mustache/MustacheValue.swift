@@ -13,10 +13,9 @@ public enum MustacheValue: Sendable, Equatable {
   case utf8([UInt8])
   case list([MustacheValue])
   case map([String: MustacheValue])
-  /// A map whose keys are its shape's, values in slot order (nil: the key is absent). Renders
-  /// like the same `.map`, and equals it; many objects share one shape, so the renderer finds
-  /// a field by slot instead of by hashing (`MustacheShape`).
-  case object(MustacheShape, [MustacheValue?])
+  /// An object whose fields are found by slot (`MustacheShape`) and may be made only when a
+  /// template reads them. Renders like the map of its present fields, and equals it.
+  case object(any MustacheObject)
 
   /// A string, or `.null` when absent, for optional fields.
   public init(_ string: String?) {
@@ -61,7 +60,7 @@ public enum MustacheValue: Sendable, Equatable {
   public subscript(key: String) -> MustacheValue? {
     switch self {
     case .map(let fields): return fields[key]
-    case .object(let shape, let values): return shape.slot(of: key).flatMap { values[$0] }
+    case .object(let object): return object.shape.slot(of: key).flatMap(object.field(at:))
     case .null, .bool, .number, .string, .utf8, .list: return nil
     }
   }
@@ -70,7 +69,7 @@ public enum MustacheValue: Sendable, Equatable {
   public var members: [String: MustacheValue]? {
     switch self {
     case .map(let fields): return fields
-    case .object(let shape, let values): return shape.fields(values)
+    case .object(let object): return object.shape.fields(object)
     case .null, .bool, .number, .string, .utf8, .list: return nil
     }
   }

@@ -260,12 +260,9 @@ struct Renderer: ~Copyable {
   {
     // A `switch`, not `guard case`: only a switch can bind the payload of a borrowed value.
     switch value {
-    case .object(let shape, let values):
-      return shape.slots.withUnsafeBufferPointer { slots in
-        guard symbol >= 0, Int(symbol) < slots.count else { return nil }
-        let slot = slots[Int(symbol)]
-        return slot < 0 ? nil : values[Int(slot)]
-      }
+    case .object(let object):
+      guard let slot = object.shape.slot(ofSymbol: symbol) else { return nil }
+      return object.field(at: slot)
     case .map(let fields):
       guard fields.count <= 8 else { return fields[key] }
       var index = fields.startIndex

@@ -22,10 +22,9 @@ extension PageContexts {
       "href": .string(urls.absolute(SitePath(["books", book.slug]))),
       "cover": .optional(book.cover),
       // Absolute: the card is shown inside other sites' pages.
-      "coverImage": Self.coverFields(
+      "coverImage": coverFields(
         CoverImage.of(book, slot: .card, prefix: urls.baseURL, remote: book.cover), slot: Self.cardCoverSize,
-        book: book, title: title, lang: lang,
-        authorsText: authorsText, alt: alt, lazy: false),
+        book: book, title: title, lang: lang, authorsText: authorsText, lazy: false),
       "coverAlt": .string(alt),
       "statusName": .optional(
         reading?.status.map { Self.shelfName($0, shelfTitles: model.shelfTitles, strings: strings) }),

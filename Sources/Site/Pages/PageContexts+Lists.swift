@@ -139,66 +139,19 @@ extension PageContexts {
     ]
   }
 
-  /// A book as list pages in `pageLanguage` show it: link, cover, title, authors, year.
-  /// `lazy`: its cover waits until it is scrolled near (every card but a page's first row).
-  static func card(
-    for book: Book, href: String, strings: UIStrings, pageLanguage: String, lazy: Bool = true,
-    pathPrefix: String = "/"
-  ) -> ContextValue {
-    let title = book.title ?? strings["untitled"]
-    let lang = book.title == nil ? nil : book.languageTag(on: pageLanguage)
-    let authorsText = book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")
-    return cardShape.object([
-      "id": .string(book.id),
-      "href": .string(href),
-      "title": .string(title),
-      "lang": .optional(lang),
-      "subtitle": .optional(book.subtitle),
-      "authorsText": .optional(authorsText),
-      "year": .optional(book.date.map { String($0.year) }),
-      "cover": coverFields(
-        CoverImage.of(book, slot: .card, prefix: pathPrefix, remote: book.cover), slot: cardCoverSize,
-        book: book, title: title, lang: lang,
-        authorsText: authorsText, alt: strings.format("coverOf", ["title": title]), lazy: lazy),
-    ])
-  }
-
-  // Cards and covers by shape: a list page has fifty, each built and then read by its fields.
-  static let cardShape = MustacheShape([
-    "id", "href", "title", "lang", "subtitle", "authorsText", "year", "cover",
-  ])
-  static let coverShape = MustacheShape([
-    "url", "hasImage", "width", "height", "alt", "title", "lang", "authorsText", "tone", "lazy", "local",
-    "webpSrcset", "color",
-  ])
-
   /// The box a card's cover fills, in CSS pixels, when the book has no image.
   static let cardCoverSize = (width: 128, height: 192)
   /// The book page's, likewise.
   static let pageCoverSize = (width: 300, height: 450)
 
-  /// A cover and the title card drawn beneath it (or alone, without an image): `width` and
-  /// `height` the image's pixels (else the slot's), `alt` the text of a cover shown alone
-  /// (`Cover of …`; a cover beside its title wants `alt=""`), `tone` one of twelve colours for
-  /// the title card, fixed per book.
-  static func coverFields(
+  /// `cover`: the image and the title card beneath it, sized for `slot` when there is no image.
+  func coverFields(
     _ image: CoverImage?, slot: (width: Int, height: Int), book: Book, title: String, lang: String?,
-    authorsText: String?, alt: String, lazy: Bool
+    authorsText: String?, lazy: Bool
   ) -> ContextValue {
-    coverShape.object([
-      "url": .optional(image?.url),
-      "hasImage": .bool(image != nil),
-      "width": .int(image?.width ?? slot.width),
-      "height": .int(image?.height ?? slot.height),
-      "alt": .string(alt),
-      "title": .string(title),
-      "lang": .optional(lang),
-      "authorsText": .optional(authorsText),
-      "tone": .int(CoverImage.tone(of: book.id)),
-      "lazy": .bool(lazy),
-      "local": .bool(image?.webpSrcset != nil),
-      "webpSrcset": .optional(image?.webpSrcset),
-      "color": .optional(image?.color),
-    ])
+    .object(
+      CoverView(
+        image, slot: slot, book: book, title: title, lang: lang, authorsText: authorsText, strings: strings,
+        lazy: lazy))
   }
 }

@@ -91,11 +91,8 @@ extension PageContexts {
     var fields = listFields(entry.books, page: page, path: path)
     fields["books"] = .list(
       entry.books[pagination.range(ofPage: page)].map { book in
-        let value = card(book)
-        guard var fields = value.members else { return value }
-        fields["numberText"] = .optional(
-          self.book(book).record.series?.numberText.map { strings.format("seriesBook", ["number": $0]) })
-        return .map(fields)
+        let number = self.book(book).record.series?.numberText.map { strings.format("seriesBook", ["number": $0]) }
+        return .object(CardView(self, book, lazy: true, numberText: .optional(number)))
       })
     fields["series"] = [
       "name": .string(entry.name),

@@ -109,9 +109,7 @@ final class PageContexts: Sendable {
   }
 
   func card(_ index: Int, lazy: Bool) -> ContextValue {
-    PageContexts.card(
-      for: book(index), href: bookHref(index), strings: strings, pageLanguage: settings.language, lazy: lazy,
-      pathPrefix: urls.pathPrefix)
+    .object(CardView(self, index, lazy: lazy))
   }
 
   /// The cards of `books`; with `eager`, the first row's covers load at once (they are in view
@@ -177,7 +175,7 @@ final class PageContexts: Sendable {
       // looked up from it (`t.…`, `site.…`) find it by slot, and no dictionary is built.
       let texts = texts ?? bookTexts(index)
       return Self.bookPageShape.object([
-        shared["site"], shared["t"], bookFields(index, texts: texts),
+        shared["site"], shared["t"], .object(BookView(self, index, texts: texts)),
         pageFields(
           title: book(index).title ?? strings["untitled"], job: job, description: texts.summary),
       ])
