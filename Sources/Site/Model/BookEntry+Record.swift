@@ -19,8 +19,15 @@ extension BookSource {
     exports[source]!
   }
 
+  /// The app whose export `source` is; nil for every other source.
+  static func exportedApp(_ source: BookSource) -> ImportSource? {
+    exportedApps[source.id]
+  }
+
   private static let exports = Dictionary(
     uniqueKeysWithValues: ImportSource.allCases.map { ($0, makeExport($0)) })
+  private static let exportedApps = Dictionary(
+    uniqueKeysWithValues: ImportSource.allCases.map { (makeExport($0).id, $0) })
 
   private static func makeExport(_ source: ImportSource) -> BookSource {
     BookSource(

@@ -81,24 +81,27 @@ struct CoverImage: Sendable, Equatable {
     return largeWidth
   }
 
-  /// The value of `name=` in the URL's query, if it has one. Read as UTF-8: URL syntax is
-  /// ASCII, and walking Characters made this a large part of rendering a page of cards.
+  /// The value of `name=` in the URL's query, if it has one. Read as UTF-8 bytes: URL syntax
+  /// is ASCII, and walking Characters made this a large part of rendering a page of cards.
   static func queryValue(_ name: String, in url: String) -> Substring? {
-    let bytes = url.utf8
-    guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-    var start = bytes.index(after: mark)
-    while start < bytes.endIndex, bytes[start] != UInt8(ascii: "#") {
-      var end = start
-      while end < bytes.endIndex, bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "#") {
-        bytes.formIndex(after: &end)
+    var url = url
+    let value: Range<Int>? = url.withUTF8 { bytes in
+      guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+      let end = bytes[mark...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+      var start = mark + 1
+      while start < end {
+        let pairEnd = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+        let pair = bytes[start..<pairEnd]
+        if let equals = pair.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].elementsEqual(name.utf8) {
+          return (equals + 1)..<pairEnd
+        }
+        start = pairEnd + 1
       }
-      let pair = bytes[start..<end]
-      if let equals = pair.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].elementsEqual(name.utf8) {
-        return Substring(pair[bytes.index(after: equals)...])
-      }
-      start = end < bytes.endIndex && bytes[end] == UInt8(ascii: "&") ? bytes.index(after: end) : end
+      return nil
     }
-    return nil
+    guard let value else { return nil }
+    let utf8 = url.utf8
+    return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: value.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: value.upperBound)])
   }
 
   /// One of twelve tones for a book's title card, the same for the same book on every build and

@@ -87,10 +87,7 @@ extension PageContexts {
 
   /// `From my Goodreads export…` for a book no source knows; nil for the others.
   func exportName(_ book: Book) -> String? {
-    let source = book.record.provenance.records[0].source
-    guard let app = ImportSource.allCases.first(where: { BookSource.export($0) == source }) else {
-      return nil
-    }
+    guard let app = BookSource.exportedApp(book.record.provenance.records[0].source) else { return nil }
     return strings.format("dataFromExport", ["source": app.appName])
   }
 }
