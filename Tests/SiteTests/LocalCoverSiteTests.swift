@@ -60,31 +60,27 @@ import Testing
     #expect(reads.all == [large.name])
     let output = root + "/public"
     let files = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
-    // Each slot's 1× JPEG and WebP, and its 2× WebP.
-    #expect(
-      files == [
-        "00112233aabbccdd-180.jpg", "00112233aabbccdd-180.webp", "00112233aabbccdd-256.jpg",
-        "00112233aabbccdd-256.webp", "00112233aabbccdd-360.webp", "00112233aabbccdd-512.webp",
-      ])
-    #expect(try String(contentsOfFile: output + "/covers/00112233aabbccdd-360.webp", encoding: .utf8) == "webp 360")
+    // The WebP at both widths, the smallest JPEG.
+    #expect(files == ["00112233aabbccdd-160.jpg", "00112233aabbccdd-160.webp", "00112233aabbccdd-320.webp"])
+    #expect(try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8) == "webp 320")
 
     let pages = Fixtures.files(in: output).filter { $0.hasPrefix("books/") && $0.hasSuffix("/index.html") }
     let page = try #require(
       try pages.map { try String(contentsOfFile: output + "/" + $0, encoding: .utf8) }.first {
-        $0.contains("00112233aabbccdd-256.jpg")
+        $0.contains("<h1") && $0.contains("00112233aabbccdd-320.webp\"><img")
       })
     #expect(
       page.contains(
-        "<picture><source type=\"image/webp\" srcset=\"/shelf/covers/00112233aabbccdd-256.webp, "
-          + "/shelf/covers/00112233aabbccdd-512.webp 2x\"><img class=\"cover tone"))
+        "<picture><source type=\"image/webp\" srcset=\"/shelf/covers/00112233aabbccdd-320.webp\">"
+          + "<img class=\"cover tone"))
     #expect(
       page.contains(
-        "src=\"/shelf/covers/00112233aabbccdd-256.jpg\" alt=\"\" width=\"256\" height=\"384\" decoding=\"async\" "
+        "src=\"/shelf/covers/00112233aabbccdd-160.jpg\" alt=\"\" width=\"320\" height=\"480\" decoding=\"async\" "
           + "style=\"background:#a0b1c2\" data-title="))
     // Served from the site: no source's image is linked, and the other books show title cards.
     let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
     #expect(!home.contains("books.google.com/books/content"))
-    #expect(home.contains("srcset=\"/shelf/covers/00112233aabbccdd-180.webp, /shelf/covers/00112233aabbccdd-360.webp 2x\""))
+    #expect(home.contains("srcset=\"/shelf/covers/00112233aabbccdd-160.webp, /shelf/covers/00112233aabbccdd-320.webp 2x\""))
 
     // Built again: every cover file is the output's already, linked without its bytes read.
     let before = Fixtures.files(in: output).map { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0))) }
@@ -95,14 +91,17 @@ import Testing
 
   @Test func aSmallImageIsNeverShownWiderThanItsPixels() {
     let small = Self.cover(name: "0011223344556677", width: 200, height: 300)
-    #expect(small.variants.map(\.width) == [180, 200])
+    #expect(small.variants.map(\.width) == [160, 200])
     let card = CoverImage(local: small, slot: .card, prefix: "/")
-    #expect(card.width == 180)
-    #expect(card.webpSrcset == "/covers/0011223344556677-180.webp, /covers/0011223344556677-200.webp 2x")
+    #expect(card.width == 160)
+    #expect(card.webpSrcset == "/covers/0011223344556677-160.webp, /covers/0011223344556677-200.webp 2x")
     let page = CoverImage(local: small, slot: .page, prefix: "/")
     #expect((page.width, page.height) == (200, 300))
     #expect(page.webpSrcset == "/covers/0011223344556677-200.webp")
-    #expect(page.url == "/covers/0011223344556677-200.jpg")
+    #expect(page.url == "/covers/0011223344556677-160.jpg")
+    // Narrower than every width: its own, once.
+    let tiny = Self.cover(name: "8899aabbccddeeff", width: 60, height: 90)
+    #expect(CoverSlot.files(of: tiny).map { "\($0.width).\($0.format.rawValue)" } == ["60.jpg", "60.webp"])
   }
 
   @Test func onlyAColourGoesIntoTheStyleAttribute() {

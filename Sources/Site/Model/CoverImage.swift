@@ -34,11 +34,12 @@ struct CoverImage: Sendable, Equatable {
     return remote.map(CoverImage.init(url:))
   }
 
-  /// The processed cover's images for `slot`: its 1× JPEG and WebP, and the 2× WebP when the
-  /// image has the pixels for it.
+  /// The processed cover's images for `slot`: its WebP at 1× and, when the image has the pixels
+  /// for it, 2×; and as the fallback for a browser without WebP, its smallest JPEG (one JPEG a
+  /// cover keeps its files small: every current browser takes the WebP).
   init(local cover: LocalCover, slot: CoverSlot, prefix: String) {
     let (one, two) = slot.variants(of: cover)
-    url = prefix + cover.path(width: one.width, format: .jpeg)
+    url = prefix + cover.path(width: cover.variants.first?.width ?? one.width, format: .jpeg)
     width = one.width
     height = one.height
     var srcset = prefix + cover.path(width: one.width, format: .webp)
@@ -116,42 +117,45 @@ struct CoverImage: Sendable, Equatable {
 }
 
 /// Where a page shows a cover, by the CSS width of its box at 1× (the default theme's grid cell
-/// and book page column); processed covers are made at each slot's 1× and 2× widths.
+/// and book page column). Covers are processed at two widths, 160 and 320 pixels: the card's 1×
+/// and 2×, and the book page's 1× (its column is 16rem, 256 pixels, at most), so that a cover's
+/// files stay near 25 KB in all.
 enum CoverSlot: CaseIterable {
-  /// Book cards: the grid's cells are 8.5rem wide at least and about 11rem at most.
+  /// Book cards: the grid's cells are 8.5rem wide at least (7rem on a phone).
   case card
-  /// The book page's cover column, 16rem at most.
+  /// The book page's cover column.
   case page
 
   var width: Int {
     switch self {
-    case .card: 180
+    case .card: 160
     case .page: 256
     }
   }
 
-  /// The widths covers are processed at: each slot's 1× and 2×, ascending.
-  static let processedWidths = Set(allCases.flatMap { [$0.width, $0.width * 2] }).sorted()
+  /// The widths covers are processed at, ascending.
+  static let processedWidths = [160, 320]
 
-  /// The variants shown at 1× and 2×: those made for the slot's widths, which are the image's
-  /// own width when it is narrower (never upscaled); no 2× when it is the 1× again.
+  /// The variants shown at 1× and 2×: the narrowest made at least as wide as the slot (else the
+  /// widest: the image is narrower, and is never upscaled), and the narrowest at least twice as
+  /// wide (else the widest), when it is wider than the 1×.
   func variants(of cover: LocalCover) -> (one: LocalCover.Size, two: LocalCover.Size?) {
-    func made(_ width: Int) -> LocalCover.Size? {
-      cover.variants.last { $0.width <= width } ?? cover.variants.first
+    func made(atLeast width: Int) -> LocalCover.Size? {
+      cover.variants.first { $0.width >= width } ?? cover.variants.last
     }
-    guard let one = made(width) else {
+    guard let one = made(atLeast: width) else {
       return (LocalCover.Size(width: min(width, cover.size.width), height: cover.size.height), nil)
     }
-    let two = made(width * 2)
+    let two = made(atLeast: width * 2)
     return (one, two.flatMap { $0.width > one.width ? $0 : nil })
   }
 
-  /// The files of `cover` some page shows: every slot's 1× JPEG and WebP and 2× WebP.
+  /// The files of `cover` some page shows: every slot's WebP at 1× and 2×, and the smallest JPEG.
   static func files(of cover: LocalCover) -> [(width: Int, format: LocalCover.Format)] {
     var files: [(width: Int, format: LocalCover.Format)] = []
+    if let smallest = cover.variants.first { files.append((smallest.width, .jpeg)) }
     for slot in allCases {
       let (one, two) = slot.variants(of: cover)
-      files.append((one.width, .jpeg))
       files.append((one.width, .webp))
       if let two { files.append((two.width, .webp)) }
     }
