@@ -1,7 +1,9 @@
 // Times CoverProcessor on synthetic photo-like covers (JPEGs of 300–500 px, as sources serve)
 // and reports images a second and bytes a book. Usage:
 // swift run -c release --package-path Benchmarks cover-bench [count] [--widths 160,320]
-//   [--jpeg-widths 160] [--jobs 2] [--png-scale K]
+//   [--jpeg-widths 160] [--jobs 2] [--png-scale K] [--site DIR --bookgen PATH [--runs N]]
+// With --site, the covers become the image files of a site that the release `bookgen` builds
+// (SiteBench.swift).
 import CoverImages
 
 #if canImport(Glibc)
@@ -37,6 +39,10 @@ struct Options {
   var jobs = 2
   /// Above 1: sources are uncompressed PNGs this many times larger, as an owner's scans are.
   var pngScale = 1
+  /// `--site DIR --bookgen PATH`: build a site of the covers (SiteBench.swift).
+  var site: String?
+  var bookgen: String?
+  var runs = 3
 
   init(_ arguments: [String]) {
     var arguments = arguments
@@ -48,6 +54,9 @@ struct Options {
         jpegWidths = Set(arguments.removeFirst().split(separator: ",").compactMap { Int($0) })
       case "--jobs": jobs = Int(arguments.removeFirst()) ?? 2
       case "--png-scale": pngScale = Int(arguments.removeFirst()) ?? 1
+      case "--site": site = arguments.removeFirst()
+      case "--bookgen": bookgen = arguments.removeFirst()
+      case "--runs": runs = Int(arguments.removeFirst()) ?? 3
       default: count = Int(argument) ?? count
       }
     }
@@ -109,6 +118,12 @@ struct Totals: Sendable {
     }
     book += other.book
   }
+}
+
+if let site = options.site {
+  guard let bookgen = options.bookgen else { fatalError("--site needs --bookgen PATH") }
+  runSiteBench(directory: site, bookgen: bookgen, sources: sources, runs: options.runs)
+  exit(0)
 }
 
 // The peak RSS from here on: making the sources is not what is measured (Linux's clear_refs).
