@@ -103,7 +103,8 @@ let package = Package(
     .target(
       name: "BookgenCLI",
       dependencies: [
-        "Catalog", "Covers", "Fetching", "GoogleBooks", "Import", "OpenLibrary", "Sourcing", "Site", "SiteCheck",
+        "Catalog", "Covers", "Fetching", "GoogleBooks", "Import", "OpenLibrary", "Sourcing", "Site",
+        "SiteCheck",
         "Preview",
         "HTTPServer", "Diagnostics", "Support",
       ],

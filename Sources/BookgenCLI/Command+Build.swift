@@ -72,7 +72,8 @@ extension CommandContext {
           for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
           volumeMemo: preview?.volumes)
         let covers = try await fetchCovers(
-          for: catalog, books: books, offline: true, network: options.network, refreshesExpired: refreshesExpired)
+          for: catalog, books: books, offline: true, network: options.network,
+          refreshesExpired: refreshesExpired)
         return (books, covers)
       }
       // A fetch writes the cache: nobody else writes it until the fingerprint of what this
@@ -83,7 +84,8 @@ extension CommandContext {
           for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
           volumeMemo: preview?.volumes)
         let covers = try await fetchCovers(
-          for: catalog, books: books, offline: false, network: options.network, refreshesExpired: refreshesExpired)
+          for: catalog, books: books, offline: false, network: options.network,
+          refreshesExpired: refreshesExpired)
         if preview == nil {
           buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
         }

@@ -20,7 +20,8 @@ extension CommandContext {
       environment: environment.variables)
     let userAgent = UserAgent.make(version: BookgenCLI.version, contact: catalog.openLibrary.contact)
     let transports = CoverTransports(
-      openLibrary: URLSessionTransport(bodyLimit: CoverTransports.bodyLimit, headers: ["User-Agent": userAgent]),
+      openLibrary: URLSessionTransport(
+        bodyLimit: CoverTransports.bodyLimit, headers: ["User-Agent": userAgent]),
       other: URLSessionTransport(bodyLimit: CoverTransports.bodyLimit))
     let fetched = try await CoverStage(catalog: catalog, widths: SiteBuilder.coverWidths).fetch(
       records: books.collections, options: options, spent: books.statistics.requests, transports: transports)

@@ -188,7 +188,9 @@ extension CommandContext {
         console.warning("cannot copy the cover \(source) to \(copy): \(error)")
       }
     }
-    if copied > 0 { console.detail("Copied \(NumberText.count(copied, "cover image")) into the site's folder") }
+    if copied > 0 {
+      console.detail("Copied \(NumberText.count(copied, "cover image")) into the site's folder")
+    }
   }
 
   /// `atomically`: through a temporary file and a rename (the import's own file); otherwise in
@@ -292,7 +294,8 @@ extension CommandContext {
     if !conflicts.isEmpty {
       // The value kept may be the owner's, in the catalog, or another import's, in its file.
       let winners =
-        conflicts.allSatisfy { $0.kept.file == catalog } ? "Your entries in \(catalog)" : "Entries in other files"
+        conflicts.allSatisfy { $0.kept.file == catalog }
+        ? "Your entries in \(catalog)" : "Entries in other files"
       console.status("\(winners) win over the import's (the import's value is not used):")
       for conflict in conflicts {
         console.status(

@@ -31,7 +31,8 @@ extension CatalogDecoder {
           "cannot read the cover image \(shown(value)) named by '\(path)': it is not in the site's folder",
           at: node, suggestion: Self.nearImageFile(to: value, in: directory))
       } else {
-        self.error("cannot read the cover image \(shown(value)) named by '\(path)': \(error.reason)", at: node)
+        self.error(
+          "cannot read the cover image \(shown(value)) named by '\(path)': \(error.reason)", at: node)
       }
       return
     }

@@ -33,7 +33,8 @@ package enum CatalogLoader {
       throw .unreadable(path: shown, reason: error.reason)
     }
     return try parse(
-      text(of: bytes, file: shown), file: shown, directory: directory(of: path), needsCollections: needsCollections)
+      text(of: bytes, file: shown), file: shown, directory: directory(of: path),
+      needsCollections: needsCollections)
   }
 
   /// The most read from a catalog: 32 MiB is three times a catalog that lists 100,000 books

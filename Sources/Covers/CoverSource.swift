@@ -127,6 +127,8 @@ struct CoverSource: FetchSource {
   }
 
   func skippedSummary(_ purposes: [CoverPurpose]) -> String {
-    purposes.count == 1 ? "1 book's cover (its title card is shown)" : "\(purposes.count) books' covers (their title cards are shown)"
+    purposes.count == 1
+      ? "1 book's cover (its title card is shown)"
+      : "\(purposes.count) books' covers (their title cards are shown)"
   }
 }

@@ -60,7 +60,11 @@ extension CoverStage {
         guard let url = LocalCovers.sourceURL(of: record), seen.insert(url).inserted else { continue }
         let request = (CoverRequest(url: url), CoverPurpose(order: order, subject: Self.subject(of: record)))
         order += 1
-        if WebLink.host(of: url) == Self.openLibraryHost { library.append(request) } else { other.append(request) }
+        if WebLink.host(of: url) == Self.openLibraryHost {
+          library.append(request)
+        } else {
+          other.append(request)
+        }
       }
     }
     var spent = spent
@@ -79,7 +83,8 @@ extension CoverStage {
         other,
         FetchLimits(
           retries: catalog.googleBooks.retries, timeout: catalog.googleBooks.timeout,
-          maxRequests: catalog.googleBooks.maxRequests, requestsPerSecond: catalog.googleBooks.requestsPerSecond,
+          maxRequests: catalog.googleBooks.maxRequests,
+          requestsPerSecond: catalog.googleBooks.requestsPerSecond,
           maxAge: catalog.cache.maxAge, notFoundMaxAge: catalog.cache.notFoundMaxAge),
         transports.other,
         SourceSettingNames(maxRequests: "google_books.max_requests", apiURL: "the cover's URL")

@@ -109,7 +109,8 @@ package struct CoverStage: Sendable {
     for collection in records {
       for record in collection.records where !showsOwnerCover(record, owned) {
         guard let url = LocalCovers.sourceURL(of: record), let image = fetched.images[url] else { continue }
-        add(LocalCovers.key(url: url), .cached(url: url, image), subject: Self.subject(of: record), place: nil)
+        add(
+          LocalCovers.key(url: url), .cached(url: url, image), subject: Self.subject(of: record), place: nil)
       }
     }
     return images
@@ -165,7 +166,8 @@ package struct CoverStage: Sendable {
     }
     if let entry = store.load(name) { return (entry, false) }
     if bytes == nil, case .cached(let url, _) = image.origin {
-      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url)) else {
+      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url))
+      else {
         return (.failed("its cache entry cannot be read"), false)
       }
       bytes = Array(entry.body)

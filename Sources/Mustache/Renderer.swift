@@ -37,7 +37,8 @@ struct Renderer: ~Copyable {
   }
 
   init(
-    provider: (any PartialProvider)?, root: Template.Storage, context: MustacheValue, buffer: consuming OutputBuffer
+    provider: (any PartialProvider)?, root: Template.Storage, context: MustacheValue,
+    buffer: consuming OutputBuffer
   ) {
     self.provider = provider
     stack = [context]

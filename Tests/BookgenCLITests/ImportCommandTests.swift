@@ -143,7 +143,9 @@ import Testing
       toPath: root + "/export.csv")
     let result = await runCLI(["import", "goodreads", "export.csv", "--offline", "-q"], in: root)
     #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
-    #expect(try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8) == catalog + "include: [goodreads.yml]\n")
+    #expect(
+      try String(contentsOfFile: root + "/catalog.yml", encoding: .utf8) == catalog
+        + "include: [goodreads.yml]\n")
     let checked = await runCLI(["check"], in: root)
     #expect(checked.status == 0)
 
@@ -152,7 +154,9 @@ import Testing
     try write(catalog, to: root + "/catalog.yml")
     let built = await runCLI(["build", "--offline"], in: root)
     #expect(built.status == 1)
-    #expect(built.stderr.contains(collections.isEmpty ? "missing required key 'collections'" : "must list at least one collection"))
+    #expect(
+      built.stderr.contains(
+        collections.isEmpty ? "missing required key 'collections'" : "must list at least one collection"))
   }
 
   /// A second app's export of a book the first already gave: the first import's values are
@@ -166,17 +170,23 @@ import Testing
         + "Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,"
         + "Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,"
         + "Content Warnings,Content Warning Description,Tags,Owned?"
-      let row = ["Dune", "Frank Herbert", "", "9780441172719", "paperback", "to-read", "2024/01/01"]
+      let row =
+        ["Dune", "Frank Herbert", "", "9780441172719", "paperback", "to-read", "2024/01/01"]
         + Array(repeating: "", count: 10) + ["3"] + Array(repeating: "", count: 5)
       try write(header + "\n" + row.joined(separator: ",") + "\n", to: root + "/storygraph.csv")
       let second = await runCLI(["import", "storygraph", "storygraph.csv", "--offline"], in: root)
       #expect(second.status == 0)
-      #expect(second.stderr.contains("Entries in other files win over the import's (the import's value is not used):\n"))
+      #expect(
+        second.stderr.contains(
+          "Entries in other files win over the import's (the import's value is not used):\n"))
       #expect(!second.stderr.contains("Your entries"))
-      #expect(second.stderr.contains("  catalog.yml:12:5: 'rating' of 9780441172719 (the import's: storygraph.yml:"))
+      #expect(
+        second.stderr.contains("  catalog.yml:12:5: 'rating' of 9780441172719 (the import's: storygraph.yml:")
+      )
       #expect(
         second.stderr.split(separator: "\n").contains {
-          $0.hasPrefix("  goodreads.yml:") && $0.contains("'status' of 9780441172719 (the import's: storygraph.yml:")
+          $0.hasPrefix("  goodreads.yml:")
+            && $0.contains("'status' of 9780441172719 (the import's: storygraph.yml:")
         })
     }
   }
@@ -226,7 +236,9 @@ import Testing
       #expect(imported.contains("      cover_file: \"\(copy)\"\n"), "\(imported)")
       let cover =
         (library as NSString).standardizingPath + "/Seanan McGuire/That Ain't Witchcraft (1)/cover.jpg"
-      #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/" + copy)) == Data(contentsOf: URL(fileURLWithPath: cover)))
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: root + "/" + copy))
+          == Data(contentsOf: URL(fileURLWithPath: cover)))
       #expect(try Data(contentsOf: URL(fileURLWithPath: library + "/metadata.db")) == before)
     }
   }
@@ -247,7 +259,8 @@ import Testing
       let build = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
       await fixture.server.stop()
       #expect(build.status == 0, "\(build.stderr)")
-      #expect(build.stderr.contains("Covers: 1 served from the site, 1 processed by this build"), "\(build.stderr)")
+      #expect(
+        build.stderr.contains("Covers: 1 served from the site, 1 processed by this build"), "\(build.stderr)")
       // Each book's page (`books/<slug>/index.html`), not the list of all books.
       let pages = try FileManager.default.subpathsOfDirectory(atPath: root + "/public/books").filter {
         $0.hasSuffix("/index.html") && $0.split(separator: "/").count == 2 && !$0.hasPrefix("page/")

@@ -72,7 +72,8 @@ import Testing
         images.set(path, .init(contentType: book.type, body: FakeImageServer.fixture(fixture)))
       }
       volumes.append(
-        FakeGoogleBooks.volumeJSON(id: book.id, title: book.title, thumbnail: images.origin + path + "&edge=curl"))
+        FakeGoogleBooks.volumeJSON(
+          id: book.id, title: book.title, thumbnail: images.origin + path + "&edge=curl"))
     }
     fixture.google.setSearch("covers", results: volumes)
     return (images, fixture)
@@ -87,7 +88,8 @@ import Testing
     let (images, fixture) = try Self.servers()
     try await withTemporaryDirectory { root in
       try FileManager.default.createDirectory(atPath: root + "/own", withIntermediateDirectories: true)
-      try Data(FakeImageServer.fixture("baseline.jpg")).write(to: URL(fileURLWithPath: root + "/own/scan.jpg"))
+      try Data(FakeImageServer.fixture("baseline.jpg")).write(
+        to: URL(fileURLWithPath: root + "/own/scan.jpg"))
       try write(Self.catalog(covers: "local"), to: root + "/catalog.yml")
       let first = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
       #expect(first.status == 0, "\(first.stderr)")
@@ -110,9 +112,12 @@ import Testing
       // Each image asked for once, Google's page-curl left out; none for the book whose cover is
       // the owner's file.
       for book in Self.books {
-        #expect(images.requests("/img/\(book.id).jpg?zoom=1") == (book.id == "cov00001" ? 0 : 1), "\(book.id)")
+        #expect(
+          images.requests("/img/\(book.id).jpg?zoom=1") == (book.id == "cov00001" ? 0 : 1), "\(book.id)")
       }
-      #expect(first.stderr.contains("Covers: 5 served from the site, 12 processed by this build"), "\(first.stderr)")
+      #expect(
+        first.stderr.contains("Covers: 5 served from the site, 12 processed by this build"), "\(first.stderr)"
+      )
 
       // The good ones: WebP and JPEG files, a picture with the WebP and the JPEG fallback at the
       // image's own 60 pixels (never upscaled), its colour behind it; the owner's file wins
@@ -122,10 +127,17 @@ import Testing
       #expect(files.count == 10, "\(files)")
       #expect(files.allSatisfy { $0.hasSuffix("-60.webp") || $0.hasSuffix("-60.jpg") }, "\(files)")
       for book in Self.books {
-        let page = try String(contentsOfFile: "\(output)/books/\(book.title.lowercased())-\(book.id)/index.html", encoding: .utf8)
-        let served = !["Truncated", "Corrupt", "Huge", "Empty", "Html", "Pixel", "Banner", "Missing"].contains(book.title)
-        #expect(page.contains("<picture><source type=\"image/webp\" srcset=\"/books/covers/") == served, "\(book.title)")
-        #expect(page.contains("-60.jpg\" alt=\"\" width=\"60\" height=\"90\" decoding=\"async\" style=\"background:#") == served, "\(book.title)")
+        let page = try String(
+          contentsOfFile: "\(output)/books/\(book.title.lowercased())-\(book.id)/index.html", encoding: .utf8)
+        let served = !["Truncated", "Corrupt", "Huge", "Empty", "Html", "Pixel", "Banner", "Missing"]
+          .contains(book.title)
+        #expect(
+          page.contains("<picture><source type=\"image/webp\" srcset=\"/books/covers/") == served,
+          "\(book.title)")
+        #expect(
+          page.contains(
+            "-60.jpg\" alt=\"\" width=\"60\" height=\"90\" decoding=\"async\" style=\"background:#")
+            == served, "\(book.title)")
         #expect(page.contains("<span class=\"cover tone") == !served, "\(book.title)")
         // No page links the image host.
         #expect(!page.contains(images.origin), "\(book.title)")
@@ -141,17 +153,23 @@ import Testing
       let second = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
       #expect(second.status == 0, "\(second.stderr)")
       #expect(images.totalRequests == Self.books.count - 1)
-      #expect(second.stderr.contains("Covers: 5 served from the site, 0 processed by this build"), "\(second.stderr)")
+      #expect(
+        second.stderr.contains("Covers: 5 served from the site, 0 processed by this build"),
+        "\(second.stderr)")
       // The warnings again, once each: the build still shows the title cards.
       #expect(warnings(second.stderr).filter { $0.contains("cannot be used") }.count == Self.refusals.count)
       #expect(try snapshot(output) == before)
 
       // Offline after a catalog edit: no request, nothing decoded.
-      try write(Self.catalog(covers: "local").replacingOccurrences(of: "\"Covers\"", with: "\"Cover\""), to: root + "/catalog.yml")
+      try write(
+        Self.catalog(covers: "local").replacingOccurrences(of: "\"Covers\"", with: "\"Cover\""),
+        to: root + "/catalog.yml")
       let offline = await runCLI(["build", "--offline", "-v"], in: root, variables: fixture.variables)
       #expect(offline.status == 0, "\(offline.stderr)")
       #expect(images.totalRequests == Self.books.count - 1)
-      #expect(offline.stderr.contains("Covers: 5 served from the site, 0 processed by this build"), "\(offline.stderr)")
+      #expect(
+        offline.stderr.contains("Covers: 5 served from the site, 0 processed by this build"),
+        "\(offline.stderr)")
     }
     await images.stop()
     await fixture.server.stop()
@@ -161,14 +179,17 @@ import Testing
     let (images, fixture) = try Self.servers()
     try await withTemporaryDirectory { root in
       try FileManager.default.createDirectory(atPath: root + "/own", withIntermediateDirectories: true)
-      try Data(FakeImageServer.fixture("baseline.jpg")).write(to: URL(fileURLWithPath: root + "/own/scan.jpg"))
+      try Data(FakeImageServer.fixture("baseline.jpg")).write(
+        to: URL(fileURLWithPath: root + "/own/scan.jpg"))
       try write(Self.catalog(covers: "remote"), to: root + "/catalog.yml")
       let result = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(images.totalRequests == 0)
       // The owner's file is processed and served; the sources' covers stay links (here plain
       // http, which a page never links: the title card).
-      #expect(result.stderr.contains("Covers: 1 served from the site, 1 processed by this build"), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("Covers: 1 served from the site, 1 processed by this build"),
+        "\(result.stderr)")
       let files = try FileManager.default.contentsOfDirectory(atPath: root + "/public/covers")
       #expect(files.count == 2, "\(files)")
     }
@@ -182,7 +203,9 @@ import Testing
     let enumerator = FileManager.default.enumerator(atPath: folder)
     while let path = enumerator?.nextObject() as? String {
       var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
         found[path] = FileManager.default.contents(atPath: folder + "/" + path)
       }
     }

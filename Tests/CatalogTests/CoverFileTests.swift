@@ -22,7 +22,8 @@ import Testing
       try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: root + "/" + name))
     }
     try Data([1]).write(to: URL(fileURLWithPath: outside + "/secret.jpg"))
-    try manager.createSymbolicLink(atPath: root + "/covers/out.jpg", withDestinationPath: outside + "/secret.jpg")
+    try manager.createSymbolicLink(
+      atPath: root + "/covers/out.jpg", withDestinationPath: outside + "/secret.jpg")
     let yaml = """
       site:
         title: T
@@ -55,7 +56,8 @@ import Testing
     #expect(overrides(try load(cover: "covers/dune.jpg")) == BookOverrides(coverFile: "covers/dune.jpg"))
     #expect(overrides(try load(cover: "covers/Hobbit.PNG")) == BookOverrides(coverFile: "covers/Hobbit.PNG"))
     #expect(
-      overrides(try load(cover: "https://example.com/c.jpg")) == BookOverrides(cover: "https://example.com/c.jpg"))
+      overrides(try load(cover: "https://example.com/c.jpg"))
+        == BookOverrides(cover: "https://example.com/c.jpg"))
   }
 
   static let expected =

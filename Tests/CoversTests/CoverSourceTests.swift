@@ -10,7 +10,10 @@ import Testing
     ("https://x.test/c.jpg?key=secret", "https://x.test/c.jpg?key=REDACTED"),
     ("https://x.test/monkey=1/c.jpg", "https://x.test/monkey=1/c.jpg"),
     ("https://x.test/AIzaSyABC-_9/c.jpg", "https://x.test/REDACTED/c.jpg"),
-    ("https://books.google.com/books/content?id=a&zoom=1", "https://books.google.com/books/content?id=a&zoom=1"),
+    (
+      "https://books.google.com/books/content?id=a&zoom=1",
+      "https://books.google.com/books/content?id=a&zoom=1"
+    ),
   ])
   func aKeyInACoverURLIsNeverShown(url: String, shown: String) {
     #expect(CoverSource.redacted(url) == shown)

@@ -58,7 +58,9 @@ import Testing
     #expect(plan.entries[3].row.coverFile == nil)
     let catalog = try ExportImportTests.load(plan.text)
     // The entry names the copy the import makes in the site's folder.
-    #expect(catalog.books["9780756411800"]?.imported?.coverFile == "covers/calibre/3051ed45-8943-4900-a22a-d2704e3583df.jpg")
+    #expect(
+      catalog.books["9780756411800"]?.imported?.coverFile
+        == "covers/calibre/3051ed45-8943-4900-a22a-d2704e3583df.jpg")
     #expect(witchcraft.coverCopy == "covers/calibre/3051ed45-8943-4900-a22a-d2704e3583df.jpg")
 
     // Read, never written: the same bytes and time, and no journal beside it.

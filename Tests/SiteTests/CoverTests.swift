@@ -125,16 +125,17 @@ import Testing
     #expect(image.height == width * 3 / 2)
   }
 
-  @Test(arguments: [
-    ("https://x.org/c?zoom=2", "2"),
-    ("https://x.org/c?id=a&zoom=3&img=1", "3"),
-    ("https://x.org/c?id=a&&zoom=&img=1", ""),
-    ("https://x.org/c?id=a#zoom=3", nil),
-    ("https://x.org/c?id=a&zoom=4#frag", "4"),
-    ("https://x.org/c?zoomed=1&xzoom=2&zoom", nil),
-    ("https://x.org/c?zoom=a=b", "a=b"),
-    ("https://x.org/zoom=1", nil),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("https://x.org/c?zoom=2", "2"),
+      ("https://x.org/c?id=a&zoom=3&img=1", "3"),
+      ("https://x.org/c?id=a&&zoom=&img=1", ""),
+      ("https://x.org/c?id=a#zoom=3", nil),
+      ("https://x.org/c?id=a&zoom=4#frag", "4"),
+      ("https://x.org/c?zoomed=1&xzoom=2&zoom", nil),
+      ("https://x.org/c?zoom=a=b", "a=b"),
+      ("https://x.org/zoom=1", nil),
+    ] as [(String, String?)])
   func aQueryValueIsFoundByItsExactName(url: String, value: String?) {
     #expect(CoverImage.queryValue("zoom", in: url).map(String.init) == value)
   }

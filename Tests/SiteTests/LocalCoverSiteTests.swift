@@ -53,7 +53,8 @@ import Testing
       files: { cover in
         reads.add(cover.name)
         return cover.variants.map {
-          LocalCover.Files(width: $0.width, webp: Array("webp \($0.width)".utf8), jpeg: Array("jpeg \($0.width)".utf8))
+          LocalCover.Files(
+            width: $0.width, webp: Array("webp \($0.width)".utf8), jpeg: Array("jpeg \($0.width)".utf8))
         }
       })
     _ = try await build(root, covers: covers)
@@ -62,7 +63,8 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
     // The WebP at both widths, the smallest JPEG.
     #expect(files == ["00112233aabbccdd-160.jpg", "00112233aabbccdd-160.webp", "00112233aabbccdd-320.webp"])
-    #expect(try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8) == "webp 320")
+    #expect(
+      try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8) == "webp 320")
 
     let pages = Fixtures.files(in: output).filter { $0.hasPrefix("books/") && $0.hasSuffix("/index.html") }
     let page = try #require(
@@ -80,13 +82,19 @@ import Testing
     // Served from the site: no source's image is linked, and the other books show title cards.
     let home = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
     #expect(!home.contains("books.google.com/books/content"))
-    #expect(home.contains("srcset=\"/shelf/covers/00112233aabbccdd-160.webp, /shelf/covers/00112233aabbccdd-320.webp 2x\""))
+    #expect(
+      home.contains(
+        "srcset=\"/shelf/covers/00112233aabbccdd-160.webp, /shelf/covers/00112233aabbccdd-320.webp 2x\""))
 
     // Built again: every cover file is the output's already, linked without its bytes read.
-    let before = Fixtures.files(in: output).map { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0))) }
+    let before = Fixtures.files(in: output).map {
+      (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0)))
+    }
     _ = try await build(root, covers: covers)
     #expect(reads.all == [large.name])
-    #expect(Fixtures.files(in: output).map { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0))) } == before)
+    #expect(
+      Fixtures.files(in: output).map { (try? Data(contentsOf: URL(fileURLWithPath: output + "/" + $0))) }
+        == before)
   }
 
   @Test func aSmallImageIsNeverShownWiderThanItsPixels() {
@@ -106,6 +114,8 @@ import Testing
 
   @Test func onlyAColourGoesIntoTheStyleAttribute() {
     #expect(CoverImage.isColor("#a0B1c2"))
-    for text in ["#a0b1c", "a0b1c2f", "#a0b1cg", "red;x:y", "#a0b1c2\""] { #expect(!CoverImage.isColor(text), "\(text)") }
+    for text in ["#a0b1c", "a0b1c2f", "#a0b1cg", "red;x:y", "#a0b1c2\""] {
+      #expect(!CoverImage.isColor(text), "\(text)")
+    }
   }
 }

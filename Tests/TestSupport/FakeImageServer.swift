@@ -12,7 +12,9 @@ public final class FakeImageServer: Sendable {
     public var body: [UInt8]
     public var headers: [(String, String)]
 
-    public init(status: Int = 200, contentType: String = "image/jpeg", body: [UInt8], headers: [(String, String)] = []) {
+    public init(
+      status: Int = 200, contentType: String = "image/jpeg", body: [UInt8], headers: [(String, String)] = []
+    ) {
       self.status = status
       self.contentType = contentType
       self.body = body
@@ -42,7 +44,10 @@ public final class FakeImageServer: Sendable {
         state.requests[request.target, default: 0] += 1
         return state.images[request.target]
       }
-      guard let image else { return HTTPResponse(status: 404, headers: [("Content-Type", "text/html")], body: Array("<h1>Not found</h1>".utf8)) }
+      guard let image else {
+        return HTTPResponse(
+          status: 404, headers: [("Content-Type", "text/html")], body: Array("<h1>Not found</h1>".utf8))
+      }
       return HTTPResponse(
         status: image.status,
         headers: [("Content-Type", image.contentType)] + image.headers.map { (name: $0.0, value: $0.1) },

@@ -74,7 +74,9 @@ func folderBytes(_ folder: String) -> (files: Int, bytes: Int) {
   defer { closedir(handle) }
   var total = (files: 0, bytes: 0)
   while let entry = readdir(handle) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let name = withUnsafeBytes(of: entry.pointee.d_name) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
     var info = stat()
     guard name != ".", name != "..", stat(folder + "/" + name, &info) == 0 else { continue }
     total.files += 1
@@ -111,16 +113,16 @@ func writeSite(_ directory: String, sources: [[UInt8]]) {
 /// a real build (an unchanged site is recognised as up to date without building).
 func writeCatalog(_ directory: String, name: String, title: String) {
   let catalog = """
-      site:
-        title: "\(title)"
-        base_url: "https://bench.test/"
-        index_pages: []
-      sources: [google_books]
-      cache:
-        dir: cache
-      include: [books-\(name).yml]
+    site:
+      title: "\(title)"
+      base_url: "https://bench.test/"
+      index_pages: []
+    sources: [google_books]
+    cache:
+      dir: cache
+    include: [books-\(name).yml]
 
-      """
+    """
   writeFile("\(directory)/catalog-\(name).yml", Array(catalog.utf8))
 }
 
@@ -142,7 +144,10 @@ func runSiteBench(directory: String, bookgen: String, sources: [[UInt8]], runs: 
     edits += 1
     writeCatalog(directory, name: name, title: "Covers bench \(edits)")
     return run(
-      ["/usr/bin/time", "-f", "peak-rss-kb %M", bookgen, "build", "--offline", "-v", "--timings", "--catalog", "catalog-\(name).yml", "-o", output],
+      [
+        "/usr/bin/time", "-f", "peak-rss-kb %M", bookgen, "build", "--offline", "-v", "--timings",
+        "--catalog", "catalog-\(name).yml", "-o", output,
+      ],
       in: directory)
   }
   let first = build("covers", "out-covers", true)
@@ -174,7 +179,9 @@ func runSiteBench(directory: String, bookgen: String, sources: [[UInt8]], runs: 
   print(
     "output covers: \(files.files) files, \(files.bytes / 1000) KB: "
       + "\(format(Double(files.bytes) / Double(count) / 1000)) KB a book")
-  if let line = cached.last?.stderr.split(separator: "\n").first(where: { $0.hasPrefix("Covers:") }) { print(line) }
+  if let line = cached.last?.stderr.split(separator: "\n").first(where: { $0.hasPrefix("Covers:") }) {
+    print(line)
+  }
 }
 
 func format(_ value: Double) -> String {

@@ -102,7 +102,11 @@ struct CoverImage: Sendable, Equatable {
     }
     guard let value else { return nil }
     let utf8 = url.utf8
-    return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: value.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: value.upperBound)])
+    return Substring(
+      utf8[
+        utf8.index(
+          utf8.startIndex, offsetBy: value.lowerBound)..<utf8.index(
+            utf8.startIndex, offsetBy: value.upperBound)])
   }
 
   /// One of twelve tones for a book's title card, the same for the same book on every build and

@@ -33,7 +33,8 @@ extension PageWriter {
           let path = cover.path(width: file.width, format: format)
           guard missing[path] != nil else { continue }
           missing[path] = nil
-          tally.add(path, try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
+          tally.add(
+            path, try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
         }
       }
       if let path = missing.keys.sorted().first {
@@ -48,6 +49,8 @@ extension SiteModel {
   /// The processed covers the books show, each once, by name.
   var localCovers: [LocalCover] {
     var seen: Set<String> = []
-    return books.compactMap(\.localCover).filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+    return books.compactMap(\.localCover).filter { seen.insert($0.name).inserted }.sorted {
+      $0.name < $1.name
+    }
   }
 }

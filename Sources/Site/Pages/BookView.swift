@@ -46,7 +46,8 @@ final class BookView: MustacheObject {
     case .lang: return .optional(lang)
     case .subtitle: return .optional(book.subtitle)
     case .href: return .string(contexts.bookHref(index))
-    case .authors: return .list(zip(book.authors, terms.authors).map { contexts.termLink(.author, $1, name: $0) })
+    case .authors:
+      return .list(zip(book.authors, terms.authors).map { contexts.termLink(.author, $1, name: $0) })
     case .hasAuthors: return .bool(!book.authors.isEmpty)
     case .authorsText: return .optional(authorsText)
     case .publisher:
@@ -110,7 +111,8 @@ final class BookView: MustacheObject {
       ])
     case .rating: return rating
     case .buy: return buy
-    case .hasActions: return .bool(facts.previewURL != nil || (book.record.sale != nil && facts.buyURL != nil))
+    case .hasActions:
+      return .bool(facts.previewURL != nil || (book.record.sale != nil && facts.buyURL != nil))
     case .series: return contexts.bookSeriesFields(index)
     case .reading: return contexts.readingFields(book.record.reading)
     case .extra:

@@ -91,7 +91,9 @@ extension PageContexts {
     var fields = listFields(entry.books, page: page, path: path)
     fields["books"] = .list(
       entry.books[pagination.range(ofPage: page)].map { book in
-        let number = self.book(book).record.series?.numberText.map { strings.format("seriesBook", ["number": $0]) }
+        let number = self.book(book).record.series?.numberText.map {
+          strings.format("seriesBook", ["number": $0])
+        }
         return .object(CardView(self, book, lazy: true, numberText: .optional(number)))
       })
     fields["series"] = [
