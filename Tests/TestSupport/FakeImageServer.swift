@@ -27,7 +27,8 @@ public final class FakeImageServer: Sendable {
 
   private final class ImageState: @unchecked Sendable {
     private let lock = NSLock()
-    var images: [String: Image] = [:]
+    /// Each target's answers in turn; the last one is given again and again.
+    var images: [String: [Image]] = [:]
     var requests: [String: Int] = [:]
 
     func withLock<Result>(_ body: (ImageState) -> Result) -> Result {
@@ -42,7 +43,14 @@ public final class FakeImageServer: Sendable {
     server = HTTPServer(host: "127.0.0.1", port: 0) { request in
       let image = state.withLock { state in
         state.requests[request.target, default: 0] += 1
-        return state.images[request.target]
+        guard var answers = state.images[request.target], let first = answers.first else {
+          return Image?.none
+        }
+        if answers.count > 1 {
+          answers.removeFirst()
+          state.images[request.target] = answers
+        }
+        return first
       }
       guard let image else {
         return HTTPResponse(
@@ -57,7 +65,13 @@ public final class FakeImageServer: Sendable {
 
   /// `target` (a path and query, `/covers/dune.jpg?x=1`) answers `image`.
   public func set(_ target: String, _ image: Image) {
-    state.withLock { $0.images[target] = image }
+    state.withLock { $0.images[target] = [image] }
+  }
+
+  /// `target` answers `answers` in turn, then the last of them for good (a busy host that
+  /// recovers: a 503 with `Retry-After`, then the image).
+  public func set(_ target: String, answers: [Image]) {
+    state.withLock { $0.images[target] = answers }
   }
 
   /// Requests for `target` so far.
