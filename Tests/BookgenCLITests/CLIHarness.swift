@@ -153,6 +153,30 @@ func expectGolden(_ text: String, named name: String, sourceLocation: SourceLoca
   #expect(text == golden, "differs from Golden/\(name)", sourceLocation: sourceLocation)
 }
 
+/// Every regular file below `folder`, relative to it, sorted.
+func regularFiles(under folder: String) -> [String] {
+  let enumerator = FileManager.default.enumerator(atPath: folder)
+  var found: [String] = []
+  while let path = enumerator?.nextObject() as? String {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
+      !isFolder.boolValue
+    {
+      found.append(path)
+    }
+  }
+  return found.sorted()
+}
+
+/// Every regular file below `folder` with its bytes.
+func fileContents(under folder: String) -> [String: Data] {
+  var found: [String: Data] = [:]
+  for path in regularFiles(under: folder) {
+    found[path] = FileManager.default.contents(atPath: folder + "/" + path)
+  }
+  return found
+}
+
 func write(_ text: String, to path: String) throws {
   try FileManager.default.createDirectory(
     atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -15,7 +15,7 @@ import Testing
     #expect(
       ExampleSiteFiles.files["catalog.yml"]
         == (try String(contentsOfFile: Self.repositoryCatalog, encoding: .utf8)))
-    let onDisk = InitTests.files(under: Self.repositoryCache)
+    let onDisk = regularFiles(under: Self.repositoryCache)
     #expect(ExampleSite.cacheFiles.map(\.path) == onDisk.map { ".bookgen-cache/" + $0 })
     for (path, bytes) in ExampleSite.cacheFiles {
       let file = Self.repositoryCache + path.dropFirst(".bookgen-cache".count)

@@ -69,7 +69,7 @@ import Testing
       try write(Self.hostileCatalog, to: root + "/catalog.yml")
       let result = await runCLI(["build", "-q"], in: root, variables: ["BOOKGEN_API_URL": server.apiURL])
       #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
-      let files = try outputFiles(root + "/public")
+      let files = regularFiles(under: root + "/public")
       #expect(
         files.contains("index.html") && files.contains("feed.xml") && files.contains("search/index.json"))
       let home = try String(contentsOfFile: root + "/public/index.html", encoding: .utf8)
@@ -130,21 +130,6 @@ import Testing
       #expect(warningLines(offline) == warnings)
     }
     await server.stop()
-  }
-
-  /// Every regular file below `folder`, relative to it, sorted.
-  private func outputFiles(_ folder: String) throws -> [String] {
-    let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
-    var files: [String] = []
-    for case let path as String in enumerator {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        files.append(path)
-      }
-    }
-    return files.sorted()
   }
 
   /// XML 1.0 and HTML forbid the C0 controls but tab, LF and CR, DEL, the C1 controls

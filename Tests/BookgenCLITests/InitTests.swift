@@ -138,7 +138,7 @@ import Testing
       var kept = ["  catalog.yml"] + (example ? [] : ["  .gitignore"])
       if example {
         #expect(try String(contentsOfFile: root + "/" + entry.path, encoding: .utf8) == "my cache entry\n")
-        #expect(Self.files(under: root + "/.bookgen-cache").count == ExampleSite.cacheFiles.count)
+        #expect(regularFiles(under: root + "/.bookgen-cache").count == ExampleSite.cacheFiles.count)
         kept.append("  .bookgen-cache/ (1 entry already there)")
       }
       if templates {
@@ -217,17 +217,4 @@ import Testing
     }
   }
 
-  static func files(under root: String) -> [String] {
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    var files: [String] = []
-    while let path = enumerator?.nextObject() as? String {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        files.append(path)
-      }
-    }
-    return files.sorted()
-  }
 }

@@ -147,7 +147,7 @@ import Testing
         if file.hasSuffix(".webp") { #expect(bytes.starts(with: Array("RIFF".utf8)), "\(file)") }
         if file.hasSuffix(".jpg") { #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "\(file)") }
       }
-      let before = try snapshot(output)
+      let before = fileContents(under: output)
 
       // Again: nothing fetched, nothing decoded, the same bytes.
       let second = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
@@ -158,7 +158,7 @@ import Testing
         "\(second.stderr)")
       // The warnings again, once each: the build still shows the title cards.
       #expect(warnings(second.stderr).filter { $0.contains("cannot be used") }.count == Self.refusals.count)
-      #expect(try snapshot(output) == before)
+      #expect(fileContents(under: output) == before)
 
       // Offline after a catalog edit: no request, nothing decoded.
       try write(
@@ -197,18 +197,4 @@ import Testing
     await fixture.server.stop()
   }
 
-  /// Every file below `folder` with its bytes.
-  private func snapshot(_ folder: String) throws -> [String: Data] {
-    var found: [String: Data] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: folder)
-    while let path = enumerator?.nextObject() as? String {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        found[path] = FileManager.default.contents(atPath: folder + "/" + path)
-      }
-    }
-    return found
-  }
 }

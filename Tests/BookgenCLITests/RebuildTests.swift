@@ -8,20 +8,6 @@ import Testing
 /// beside it): after any change, it must give byte for byte the files a clean build of the same
 /// inputs gives. Each change goes through the whole command, cache and catalog included.
 @Suite struct RebuildTests {
-  /// Every file below `folder`, relative, sorted.
-  private func files(in folder: String) -> [String] {
-    let enumerator = FileManager.default.enumerator(atPath: folder)
-    var found: [String] = []
-    while let path = enumerator?.nextObject() as? String {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        found.append(path)
-      }
-    }
-    return found.sorted()
-  }
 
   @Test func eachKindOfChangeGivesWhatACleanBuildGives() async throws {
     let fixture = try RebuildInputs.startFixture()
@@ -92,8 +78,8 @@ import Testing
         let fresh = await runCLI(
           ["build", "-q", "--offline", "-o", clean], in: root, variables: fixture.variables)
         #expect(fresh.status == 0, "\(name): \(fresh.stderr)")
-        let expected = files(in: root + "/" + clean)
-        #expect(files(in: root + "/public") == expected, "\(name)")
+        let expected = regularFiles(under: root + "/" + clean)
+        #expect(regularFiles(under: root + "/public") == expected, "\(name)")
         for file in expected {
           #expect(
             FileManager.default.contents(atPath: root + "/public/" + file)

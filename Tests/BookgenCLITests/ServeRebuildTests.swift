@@ -11,25 +11,10 @@ import Testing
 @Suite struct ServeRebuildTests {
   private static let baseURL = "http://127.0.0.1:8123/books/"
 
-  /// Every file below `folder` with its bytes.
-  private func contents(of folder: String) -> [String: Data] {
-    var found: [String: Data] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: folder)
-    while let path = enumerator?.nextObject() as? String {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder),
-        !isFolder.boolValue
-      {
-        found[path] = FileManager.default.contents(atPath: folder + "/" + path)
-      }
-    }
-    return found
-  }
-
   /// Each file's inode and modification time: unchanged for a file not written again.
   private func identities(in folder: String) -> [String: String] {
     var found: [String: String] = [:]
-    for path in contents(of: folder).keys {
+    for path in regularFiles(under: folder) {
       let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + path)
       let inode = attributes?[.systemFileNumber].map { "\($0)" } ?? "?"
       let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -190,8 +175,8 @@ import Testing
           ["build", "-q", "--offline", "--base-url", Self.baseURL, "-o", fresh], in: root,
           variables: fixture.variables)
         #expect(build.status == 0, "\(name): \(build.stderr)")
-        let expected = contents(of: root + "/" + fresh)
-        let actual = contents(of: served)
+        let expected = fileContents(under: root + "/" + fresh)
+        let actual = fileContents(under: served)
         #expect(
           Set(actual.keys).symmetricDifference(expected.keys).sorted() == [],
           "\(name): files only one of the two folders holds")

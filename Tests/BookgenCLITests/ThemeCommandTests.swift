@@ -30,7 +30,7 @@ import Testing
               """, stderr: ""))
       #expect(try String(contentsOfFile: root + "/templates/book.mustache", encoding: .utf8) == "my page\n")
       #expect(
-        InitTests.files(under: root + "/templates") == [
+        regularFiles(under: root + "/templates") == [
           "assets/favicon.svg", "assets/search-page.js", "assets/search.js", "assets/style.css",
           "book.mustache",
           "partials/cover.mustache",
@@ -46,7 +46,7 @@ import Testing
       #expect(await runCLI(["init", "site", "-q"], in: root).status == 0)
       let result = await runCLI(["theme", "copy", "-q", "--catalog", "site/catalog.yml"], in: root)
       #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
-      #expect(InitTests.files(under: root + "/site/templates") == DefaultThemeFilesProbe.paths)
+      #expect(regularFiles(under: root + "/site/templates") == DefaultThemeFilesProbe.paths)
       #expect(await runCLI(["check", "--catalog", "site/catalog.yml"], in: root).status == 0)
     }
   }
