@@ -70,7 +70,7 @@ extension CommandContext {
       guard !options.offline else {
         let books = try await fetchVolumes(
           for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
-          volumeMemo: preview?.volumes)
+          kept: preview)
         let covers = try await fetchCovers(
           for: catalog, books: books, offline: true, network: options.network,
           refreshesExpired: refreshesExpired)
@@ -82,7 +82,7 @@ extension CommandContext {
       return try await holdingCacheLock(cache) {
         let books = try await fetchVolumes(
           for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
-          volumeMemo: preview?.volumes)
+          kept: preview)
         let covers = try await fetchCovers(
           for: catalog, books: books, offline: false, network: options.network,
           refreshesExpired: refreshesExpired)

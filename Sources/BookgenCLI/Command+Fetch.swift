@@ -26,18 +26,21 @@ extension CommandContext {
   }
 
   /// Runs the fetch stage with the command's network options; prints its progress and warnings.
-  /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`).
+  /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`). With
+  /// `kept` (serve's), what earlier rebuilds decoded and mapped is not done again.
   func fetchVolumes(
     for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true,
-    volumeMemo: VolumeMemo? = nil
+    kept: PreviewState? = nil
   ) async throws -> SourcedBooks {
-    let fetchOptions = FetchOptions(
+    var fetchOptions = FetchOptions(
       cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
       refreshesExpired: refreshesExpired, jobs: network.jobs, maxRequests: network.maxRequests,
       environment: environment.variables)
+    fetchOptions.answers = kept?.answers
     var sourcing = Sourcing(
       catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
-    sourcing.volumeMemo = volumeMemo
+    sourcing.volumeMemo = kept?.volumes
+    sourcing.keptRecords = kept?.records
     console.detail(
       "Cache: \(fetchOptions.cacheDirectory); APIs: \(catalog.googleBooks.apiURL), \(catalog.openLibrary.apiURL)"
     )

@@ -5,8 +5,9 @@ import GoogleBooks
 import Site
 import Sourcing
 
-/// What `bookgen serve` keeps in memory from one rebuild to the next: the volumes it decoded, the
-/// books its sources gave and what they were fetched from, and the site itself (`SiteSession`).
+/// What `bookgen serve` keeps in memory from one rebuild to the next: the cache entries and
+/// volumes it decoded and their records, the books its sources gave and what they were fetched
+/// from, and the site itself (`SiteSession`).
 /// Nothing of it is written to disk.
 final class PreviewState: @unchecked Sendable {
   /// What a fetch stage read: the catalog but for the owner's entries (those stand in for a
@@ -30,6 +31,10 @@ final class PreviewState: @unchecked Sendable {
   }
 
   let volumes = VolumeMemo()
+  /// The cache entries read so far, decoded: a rebuild reads only the entries that changed.
+  let answers = CachedAnswers()
+  /// The sources' books mapped into records so far.
+  let records = KeptRecords()
   let site = SiteSession()
   /// The last fetch stage's books and what they were fetched from; nil after a fetch that left
   /// requests pending (the next rebuild asks again).

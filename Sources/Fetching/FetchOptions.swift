@@ -36,6 +36,9 @@ package struct FetchOptions: Sendable {
   /// How many more files and sockets the process may open; nil asks the system (`ulimit -n`
   /// less those open). The fetch runs fewer jobs at once when `jobs` would not fit.
   package var availableDescriptors: (@Sendable () -> Int?)?
+  /// The entries earlier runs read and decoded (`bookgen serve`'s, between rebuilds): an
+  /// unchanged file is not read again. Nil: every entry is read.
+  package var answers: CachedAnswers?
 
   package init(
     cacheDirectory: String, offline: Bool = false, refresh: Bool = false, refreshesExpired: Bool = true,

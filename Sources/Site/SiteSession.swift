@@ -8,10 +8,11 @@ import Support
 ///
 /// A rebuild writes into the output folder in place, and only the files whose bytes changed.
 /// It renders again only what an edit touches:
-/// - the owner's entries changed only in what pages show (a note, a description): the model is
-///   patched, not made again (`updateBooks`);
-/// - the books' values changed but every list, index and address is the same (a cache entry
-///   refreshed, a rating): the model is made again and compared (`SiteModel.hasSameShape`);
+/// - the same books in the same collections and order, changed only in what pages show (a
+///   note or description of the owner's or of a refreshed cache entry, or nothing at all): the
+///   model is patched, not made again (`updateBooks`);
+/// - the books' values changed but every list, index and address is the same (a rating): the
+///   model is made again and compared (`SiteModel.hasSameShape`);
 /// - in both, only the pages that read a changed book are rendered, and the reload can be sent
 ///   at once: the feeds, stats JSON and search index follow in the background, and the next
 ///   rebuild waits for them (`renderChanged`);
@@ -29,6 +30,8 @@ package final class SiteSession: @unchecked Sendable {
     var staticFiles: [String]
     var renderer: ThemeRenderer
     var plan: SitePlan
+    /// Each collection's book ids in source order, as the model was merged from them.
+    var apiOrder: [[String]]
     /// Each page's job and the books it read, by path.
     var pages: [String: (job: PageJob, reads: [Int32])]
     /// Every file of the output, by path.
@@ -86,13 +89,16 @@ package final class SiteSession: @unchecked Sendable {
     let (theme, renderer) = try builder.loadTheme()
     let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
     clock.lap("templates")
-    if let site, sameRecords, site.staticFiles == staticFiles, Self.sameSettings(site, catalog, options) {
+    var merge = try SiteModel.Merge(catalog: catalog, collections: records)
+    merge.covers = covers
+    if let site, site.staticFiles == staticFiles, Self.sameSettings(site, catalog, options) {
       if site.themeFiles == theme.siteTemplates, site.plan.assets == theme.assets,
-        let report = try await updateBooks(site, catalog: catalog, builder: builder, clock: clock)
+        let report = try await updateBooks(
+          site, merge: merge, collections: records, builder: builder, clock: clock)
       {
         return report
       }
-      if catalog == site.catalog, Set(site.plan.assets.keys) == Set(theme.assets.keys) {
+      if sameRecords, catalog == site.catalog, Set(site.plan.assets.keys) == Set(theme.assets.keys) {
         return try await updateTheme(site, theme: theme, renderer: renderer, builder: builder, clock: clock)
       }
     }
@@ -100,8 +106,7 @@ package final class SiteSession: @unchecked Sendable {
     let written = last?.entries ?? entries
     site = nil
     entries = written
-    let model = try SiteModel(
-      catalog: catalog, collections: records, covers: covers, reusing: last?.plan.model)
+    let model = SiteModel(merge: merge, reusing: last?.plan.model)
     clock.lap("model")
     // New records (a cache entry refreshed) or owner's entries that leave every list as it was:
     // only the pages that read a changed book are rendered again.
@@ -115,8 +120,8 @@ package final class SiteSession: @unchecked Sendable {
         changed.insert(Int32(index))
       }
       return try await renderChanged(
-        last, model: model, changed: changed, catalog: catalog, records: records, builder: builder,
-        clock: clock)
+        last, model: model, changed: changed, catalog: catalog, records: records, apiOrder: merge.apiOrder,
+        builder: builder, clock: clock)
     }
     var plan = try builder.plan(model: model, assets: theme.assets)
     let kept = plan
@@ -133,7 +138,8 @@ package final class SiteSession: @unchecked Sendable {
     for (job, path) in zip(kept.jobs, kept.paths.pages) { pages[path] = (job, tally.reads[path] ?? []) }
     site = Site(
       catalog: catalog, collections: records, options: options, themeFiles: theme.siteTemplates,
-      staticFiles: staticFiles, renderer: renderer, plan: kept, pages: pages, entries: tally.entries,
+      staticFiles: staticFiles, renderer: renderer, plan: kept, apiOrder: merge.apiOrder, pages: pages,
+      entries: tally.entries,
       covers: covers.covers, servesSourceCovers: covers.servesSourceCovers)
     entries = tally.entries
     try Self.recordManifest(tally.entries, options: options, baseURL: plan.urls.baseURL)
@@ -179,28 +185,38 @@ package final class SiteSession: @unchecked Sendable {
     return last == next && lastOptions == options
   }
 
-  /// The rebuild after an edit of the owner's entries alone, when it changes only what pages
-  /// show of some books (`showsOnly`): those books replace theirs in the model, the pages that
-  /// read them are rendered again, and the rest of the files follow in the background. Nil when
-  /// an edit changes more (the whole site is then built again).
+  /// The rebuild after an edit that changes only what pages show of some books (`showsOnly`):
+  /// an owner's note or description edited, a cache entry refreshed with the same books in the
+  /// same collections and order, whose records differ at most in their descriptions (or not at
+  /// all). Those books replace theirs in the model, the pages that read them are rendered
+  /// again, and the rest of the files follow in the background. Nil when an edit changes more
+  /// (the model is then made again).
   private func updateBooks(
-    _ last: Site, catalog: Catalog, builder: SiteBuilder, clock: StageTimer
+    _ last: Site, merge: SiteModel.Merge, collections: [SiteInput.Collection], builder: SiteBuilder,
+    clock: StageTimer
   ) async throws(SiteError) -> BuildReport? {
     var clock = clock
+    let catalog = merge.catalog
     var model = last.plan.model
+    guard merge.apiOrder == last.apiOrder, merge.records.count == model.books.count else { return nil }
+    var position: [String: Int] = [:]
+    position.reserveCapacity(merge.records.count)
+    for (index, record) in merge.records.enumerated() { position[record.id] = index }
     let edited = Set(catalog.books.keys).union(last.catalog.books.keys).filter {
       catalog.books[$0] != last.catalog.books[$0]
     }
-    let matchingISBNs = catalog.books.keys.contains(where: SiteModel.mayBeISBN13)
+    let matchingISBNs = merge.entriesMayMatchISBNs
     var changed: Set<Int32> = []
     for index in model.books.indices {
       let old = model.books[index]
-      guard let source = old.sourceRecord else { return nil }
-      let key = SiteModel.entry(for: source, in: catalog.books, matchingISBNs: matchingISBNs)?.key
-      guard old.entryKey.map(edited.contains) == true || key.map(edited.contains) == true else { continue }
-      let new = SiteModel.book(
-        source, entries: catalog.books, matchingISBNs: matchingISBNs, collections: old.collections,
-        covers: builder.localCovers)
+      guard let oldSource = old.sourceRecord, let place = position[old.id],
+        merge.memberships[old.id] ?? [] == old.collections
+      else { return nil }
+      let source = merge.records[place]
+      if source == oldSource, edited.isEmpty || !Self.mayTake(old, source, edited, catalog, matchingISBNs) {
+        continue
+      }
+      let new = merge.book(source)
       guard new.record != old.record || new.entryKey != old.entryKey || new.localCover != old.localCover
       else { continue }
       guard new.entryKey == old.entryKey, new.localCover == old.localCover,
@@ -213,8 +229,18 @@ package final class SiteSession: @unchecked Sendable {
     }
     clock.lap("model")
     return try await renderChanged(
-      last, model: model, changed: changed, catalog: catalog, records: last.collections, builder: builder,
-      clock: clock)
+      last, model: model, changed: changed, catalog: catalog, records: collections, apiOrder: merge.apiOrder,
+      builder: builder, clock: clock)
+  }
+
+  /// Whether book `old` (whose sources' record is `source`) had or may now take one of the
+  /// owner's `edited` entries.
+  private static func mayTake(
+    _ old: Book, _ source: BookRecord, _ edited: Set<String>, _ catalog: Catalog, _ matchingISBNs: Bool
+  ) -> Bool {
+    if let key = old.entryKey, edited.contains(key) { return true }
+    let key = SiteModel.entry(for: source, in: catalog.books, matchingISBNs: matchingISBNs)?.key
+    return key.map(edited.contains) == true
   }
 
   /// The rebuild of a model of the last one's shape (`SiteModel.hasSameShape`) whose books in
@@ -223,15 +249,19 @@ package final class SiteSession: @unchecked Sendable {
   /// stats JSON, search index) are written in the background (`finishFiles`).
   private func renderChanged(
     _ last: Site, model: SiteModel, changed: Set<Int32>, catalog: Catalog, records: [SiteInput.Collection],
-    builder: SiteBuilder, clock: StageTimer
+    apiOrder: [[String]], builder: SiteBuilder, clock: StageTimer
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     var plan = last.plan
     plan.model = model
-    plan.contexts = PageContexts(
-      model: model, settings: catalog.site, urls: plan.urls, strings: last.plan.contexts.strings,
-      customStylesheet: plan.assets[PageContexts.customStylesheet] != nil, reusing: last.plan.contexts,
-      changed: changed)
+    // No book changed: every page's context is the last one's.
+    plan.contexts =
+      changed.isEmpty
+      ? last.plan.contexts
+      : PageContexts(
+        model: model, settings: catalog.site, urls: plan.urls, strings: last.plan.contexts.strings,
+        customStylesheet: plan.assets[PageContexts.customStylesheet] != nil, reusing: last.plan.contexts,
+        changed: changed)
     plan.unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     var jobs: [PageJob] = []
     var paths: [String] = []
@@ -248,6 +278,7 @@ package final class SiteSession: @unchecked Sendable {
     var site = last
     site.catalog = catalog
     site.collections = records
+    site.apiOrder = apiOrder
     site.plan = plan
     for path in paths { site.pages[path]?.reads = tally.reads[path] ?? [] }
     site.entries.merge(tally.entries) { _, new in new }

@@ -1,4 +1,5 @@
 import BookRecord
+import Foundation
 import GoogleBooks
 import OpenLibrary
 import Support
@@ -76,6 +77,28 @@ struct RecordMemo: Sendable {
 
   func record(_ book: OpenLibraryBook) -> BookRecord {
     books[Key(id: book.id.description, digest: book.digest)] ?? book.record
+  }
+}
+
+/// The records a run mapped, kept for the next one (`bookgen serve` keeps one between rebuilds):
+/// a volume decoded from the same bytes is then not mapped again, and its record is the very
+/// same value, which compares equal at a glance. Held in memory only.
+package final class KeptRecords: @unchecked Sendable {
+  private let lock = NSLock()
+  private var memo = RecordMemo()
+
+  package init() {}
+
+  /// The records, taken out (not copied) until `keep` puts them back.
+  func take() -> RecordMemo {
+    lock.withLock {
+      defer { memo = RecordMemo() }
+      return memo
+    }
+  }
+
+  func keep(_ records: RecordMemo) {
+    lock.withLock { memo = records }
   }
 }
 

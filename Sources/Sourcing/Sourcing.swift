@@ -36,6 +36,8 @@ package struct Sourcing: Sendable {
   /// Google Books' volumes decoded so far (`VolumeMemo`), shared by every Google run of this
   /// build, and by `serve`'s rebuilds while it runs; nil: one for this build alone.
   package var volumeMemo: VolumeMemo?
+  /// The records earlier runs mapped (`serve`'s, between rebuilds); nil: this run maps all.
+  package var keptRecords: KeptRecords?
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -62,7 +64,8 @@ package struct Sourcing: Sendable {
     google.quota = quota
     let first = try await google.run()
     relay?.finished(first.statistics)
-    var records = RecordMemo()
+    var records = keptRecords?.take() ?? RecordMemo()
+    defer { keptRecords?.keep(records) }
     records.add(first)
 
     var library = OpenLibraryFetcher(

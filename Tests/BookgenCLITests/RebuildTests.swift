@@ -115,6 +115,8 @@ struct RebuildInputs {
   var books: [String: [String]] = [:]
   /// `site.covers`, when set.
   var covers: String?
+  /// A page for every author, category and tag, however few books it has.
+  var pagesForEveryTerm = false
 
   var catalog: String {
     var text = """
@@ -123,7 +125,7 @@ struct RebuildInputs {
         base_url: "https://shelf.test/books/"
         language: en
         books_per_page: \(perPage)
-      \(covers.map { "  covers: \($0)\n" } ?? "")google_books:
+      \(pagesForEveryTerm ? "  index_min_books: 1\n" : "")\(covers.map { "  covers: \($0)\n" } ?? "")google_books:
         country: US
       open_library:
         contact: shelf@example.test

@@ -23,6 +23,57 @@ import Testing
     return found
   }
 
+  /// Expects `served` to hold what a fresh offline build of `root` into `folder` writes.
+  private func expectFreshBuild(
+    of served: String, in root: String, as folder: String, fixture: BuildFixture, _ name: String
+  ) async {
+    let build = await runCLI(
+      ["build", "-q", "--offline", "--base-url", Self.baseURL, "-o", folder], in: root,
+      variables: fixture.variables)
+    #expect(build.status == 0, "\(name): \(build.stderr)")
+    let expected = fileContents(under: root + "/" + folder)
+    let actual = fileContents(under: served)
+    #expect(
+      Set(actual.keys).symmetricDifference(expected.keys).sorted() == [],
+      "\(name): files only one of the two folders holds")
+    for (path, bytes) in expected where actual[path] != bytes {
+      Issue.record("\(name): \(path) differs from a fresh build's")
+    }
+  }
+
+  /// `bookgen serve --offline` in `root`, its messages dropped.
+  private func offlineServe(in root: String, fixture: BuildFixture) throws -> ServeCommand {
+    let environment = Environment(
+      variables: fixture.variables, workingDirectory: root, standardOutput: TextOutput { _ in },
+      standardError: TextOutput { _ in }, clock: { 0 })
+    return try ServeCommand(["--offline"], environment: environment)
+  }
+
+  /// Expects `summary` to say that `rendered` pages were rendered again (nil: the whole site was
+  /// built again; -1: some pages, not all).
+  private func expectRendered(_ rendered: Int?, in summary: String, _ name: String) {
+    if rendered == -1 {
+      #expect(summary.contains(" rendered again) "), "\(name): \(summary)")
+    } else if let rendered {
+      #expect(summary.contains(" pages (\(rendered) rendered again) "), "\(name): \(summary)")
+    } else {
+      #expect(!summary.contains("rendered again"), "\(name): \(summary)")
+    }
+  }
+
+  /// The summary of one serve rebuild of `root` into `served`, once its files have followed.
+  private func rebuild(
+    _ serve: ServeCommand, into served: String, state: PreviewState
+  ) async -> String {
+    let result = await serve.context.previewBuild(
+      serve.options, into: served, baseURL: Self.baseURL, preview: state)
+    await state.site.settle()
+    switch result {
+    case .success(let summary): return summary
+    case .failure(let message): return "failed: " + message
+    }
+  }
+
   @Test func afterEachKindOfEditTheServedSiteIsWhatAFreshBuildGives() async throws {
     let fixture = try RebuildInputs.startFixture()
     let google = fixture.google
@@ -31,21 +82,10 @@ import Testing
       func write() throws { try inputs.write(into: root) }
       try write()
       #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
-      let environment = Environment(
-        variables: fixture.variables, workingDirectory: root, standardOutput: TextOutput { _ in },
-        standardError: TextOutput { _ in }, clock: { 0 })
-      let serve = try ServeCommand(["--offline"], environment: environment)
+      let serve = try offlineServe(in: root, fixture: fixture)
       let state = PreviewState()
       let served = root + "/preview"
-      func rebuild() async -> String {
-        let result = await serve.context.previewBuild(
-          serve.options, into: served, baseURL: Self.baseURL, preview: state)
-        await state.site.settle()
-        switch result {
-        case .success(let summary): return summary
-        case .failure(let message): return "failed: " + message
-        }
-      }
+      func rebuild() async -> String { await self.rebuild(serve, into: served, state: state) }
       #expect(await rebuild().hasPrefix("Built 2 books"))
 
       // The pages that show Dune Messiah: its own, and the lists with its card.
@@ -163,31 +203,98 @@ import Testing
         }
         let summary = await rebuild()
         #expect(summary.hasPrefix("Built 2 books"), "\(name): \(summary)")
-        if rendered == -1 {
-          #expect(summary.contains(" rendered again) "), "\(name): \(summary)")
-        } else if let rendered {
-          #expect(summary.contains(" pages (\(rendered) rendered again) "), "\(name): \(summary)")
-        } else {
-          #expect(!summary.contains("rendered again"), "\(name): \(summary)")
-        }
-        let fresh = "fresh-\(index)"
-        let build = await runCLI(
-          ["build", "-q", "--offline", "--base-url", Self.baseURL, "-o", fresh], in: root,
-          variables: fixture.variables)
-        #expect(build.status == 0, "\(name): \(build.stderr)")
-        let expected = fileContents(under: root + "/" + fresh)
-        let actual = fileContents(under: served)
-        #expect(
-          Set(actual.keys).symmetricDifference(expected.keys).sorted() == [],
-          "\(name): files only one of the two folders holds")
-        for (path, bytes) in expected where actual[path] != bytes {
-          Issue.record("\(name): \(path) differs from a fresh build's")
-        }
+        expectRendered(rendered, in: summary, name)
+        await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
         if let mustWrite {
           let after = identities(in: served)
           let written = Set(after.keys.filter { after[$0] != before[$0] && !$0.hasPrefix("search/") })
           #expect(written == mustWrite, "\(name)")
         }
+      }
+    }
+    await fixture.server.stop()
+  }
+
+  /// Serve reads again only the cache entries whose files changed, and patches its model when
+  /// their books stay where they were: after each kind of change to the cache, the served site
+  /// is still what a fresh build gives.
+  @Test func afterEachKindOfCacheChangeTheServedSiteIsWhatAFreshBuildGives() async throws {
+    let fixture = try RebuildInputs.startFixture()
+    let google = fixture.google
+    try await withTemporaryDirectory { root in
+      var inputs = RebuildInputs()
+      inputs.pagesForEveryTerm = true
+      try inputs.write(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let serve = try offlineServe(in: root, fixture: fixture)
+      let state = PreviewState()
+      let served = root + "/preview"
+      #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 2 books"))
+      let cache = root + "/.bookgen-cache"
+      func entries() -> [String] { regularFiles(under: cache).filter { $0.hasSuffix(".entry") }.sorted() }
+      let isbnEntry = entries().first { path in
+        (try? String(contentsOfFile: cache + "/" + path, encoding: .utf8))?.contains("isbn%3A9780441013593")
+          == true
+      }
+      let isbnPath = cache + "/" + (try #require(isbnEntry))
+      func dune(title: String = "Dune", description: String = "A book.", authors: [String] = ["Test Author"])
+        -> String
+      {
+        FakeGoogleBooks.volumeJSON(
+          id: "dune0001", title: title, isbn13: "9780441013593", description: description, authors: authors)
+      }
+      let messiah = FakeGoogleBooks.volumeJSON(id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233")
+      func answer(_ dune: String) throws -> [String] {
+        google.setSearch("intitle:dune", results: [dune, messiah])
+        google.setSearch("isbn:9780441013593", results: [dune])
+        return ["fetch", "-q", "--refresh"]
+      }
+      /// Each change, the fetch that makes it (nil: none), and how many pages serve must render
+      /// again (nil: it builds the whole site again; -1: some, not all; -2: it fails, as a
+      /// fresh build does, and serves the last site).
+      let changes: [(String, () throws -> [String]?, Int?)] = [
+        (
+          "every entry written again with its own bytes",
+          {
+            for path in entries() {
+              let bytes = try #require(FileManager.default.contents(atPath: cache + "/" + path))
+              try Data(bytes).write(to: URL(fileURLWithPath: cache + "/" + path), options: .atomic)
+            }
+            return nil
+          }, 0
+        ),
+        ("a volume's description", { try answer(dune(description: "The spice must flow.")) }, -1),
+        ("the same answer fetched again", { try answer(dune(description: "The spice must flow.")) }, 0),
+        ("a volume's title", { try answer(dune(title: "Dune, Revised")) }, nil),
+        ("a volume's author, on the author pages", { try answer(dune(authors: ["Frank Herbert"])) }, nil),
+        (
+          "an entry removed",
+          {
+            try FileManager.default.removeItem(atPath: isbnPath)
+            return nil
+          }, -2
+        ),
+        // The lookup's new answer is the richer record of the book, in both collections.
+        (
+          "a new entry",
+          {
+            _ = try answer(dune(description: "A longer description, which makes it the richer record."))
+            return ["fetch", "-q"]
+          }, -1
+        ),
+      ]
+      for (index, (name, change, rendered)) in changes.enumerated() {
+        if let fetch = try change() {
+          let result = await runCLI(fetch, in: root, variables: fixture.variables)
+          #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+        let summary = await rebuild(serve, into: served, state: state)
+        if rendered == -2 {
+          #expect(summary.hasPrefix("failed: "), "\(name): \(summary)")
+          continue
+        }
+        expectRendered(rendered, in: summary, name)
+        await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
       }
     }
     await fixture.server.stop()

@@ -144,6 +144,14 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   /// Reads the cache entry: fresh → done; stale → decoded as the fallback; corrupt → refetch
   /// (offline: missing, with the problem).
   private func lookup(_ request: Source.Request, cache: ResponseCache) -> ChildResult<Source> {
+    // Taken before reading: a file changed meanwhile is read again next time.
+    let path = options.answers == nil ? "" : cache.path(for: request)
+    let stamp = options.answers == nil ? nil : CachedAnswers.Stamp(path: path)
+    if let stamp, let kept = options.answers?.answer(at: path, stamp: stamp),
+      let answer = kept.value as? CachedAnswer<Source.Decoded>
+    {
+      return judged(request, answer, pinned: kept.pinned, fetchedAt: kept.fetchedAt)
+    }
     let entry: CacheEntry?
     do {
       entry = try cache.load(request)
@@ -159,13 +167,25 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
           TransportResponse(status: entry.status, body: Array(entry.body)), for: request),
         source.isNotFound(reason, for: request)
       else { return .needsNetwork(request, stale: nil, problem: nil) }
-      return judged(request, .notFound(reason), pinned: entry.pinned, fetchedAt: entry.fetchedAt)
+      return kept(request, .notFound(reason), entry, path: path, stamp: stamp)
     }
     guard let decoded = source.decodeCached(entry.body, for: request) else {
       return .needsNetwork(
         request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
     }
-    return judged(request, .decoded(decoded), pinned: entry.pinned, fetchedAt: entry.fetchedAt)
+    return kept(request, .decoded(decoded), entry, path: path, stamp: stamp)
+  }
+
+  /// `judged`, after keeping the answer in `options.answers` for the next run.
+  private func kept(
+    _ request: Source.Request, _ answer: CachedAnswer<Source.Decoded>, _ entry: CacheEntry, path: String,
+    stamp: CachedAnswers.Stamp?
+  ) -> ChildResult<Source> {
+    if let stamp {
+      options.answers?.store(
+        .init(stamp: stamp, value: answer, pinned: entry.pinned, fetchedAt: entry.fetchedAt), at: path)
+    }
+    return judged(request, answer, pinned: entry.pinned, fetchedAt: entry.fetchedAt)
   }
 
   /// A cached answer: fresh, or stale (kept as the fallback). An answer that finds nothing is

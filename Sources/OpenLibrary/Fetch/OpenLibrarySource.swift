@@ -117,8 +117,9 @@ struct OpenLibrarySource: FetchSource {
   func subject(of purpose: OpenLibraryPurpose) -> String {
     switch purpose {
     case .lookup(let batch, _):
-      let keys = batches[batch].bibkeys.map { $0.replacingOccurrences(of: ":", with: " ") }
-      let shown = keys.prefix(3).joined(separator: ", ")
+      let keys = batches[batch].bibkeys
+      // Asked for every lookup a run takes: only the keys shown are spelled out.
+      let shown = keys.prefix(3).map { $0.replacingOccurrences(of: ":", with: " ") }.joined(separator: ", ")
       return "Open Library lookup of " + (keys.count > 3 ? "\(shown) and \(keys.count - 3) more" : shown)
     case .search(let query, let offset):
       let search = plan.searches[query]

@@ -59,9 +59,13 @@ struct SiteModel: Sendable {
     catalog: Catalog, collections inputs: [SiteInput.Collection], covers: LocalCovers = .none,
     reusing previous: SiteModel? = nil
   ) throws(SiteError) {
-    var made = try Merge(catalog: catalog, collections: inputs)
-    made.covers = covers
-    let merge = made
+    var merge = try Merge(catalog: catalog, collections: inputs)
+    merge.covers = covers
+    self.init(merge: merge, reusing: previous)
+  }
+
+  /// The model of the collections `merge` merged (`init(catalog:collections:covers:reusing:)`).
+  init(merge: Merge, reusing previous: SiteModel? = nil) {
     let records = merge.records
     var positions: [String: Int] = [:]
     if let previous {
