@@ -153,8 +153,8 @@ package final class SiteSession: @unchecked Sendable {
   {
     let output = OutputFolder.absolute(options.outputDirectory, in: options.workingDirectory)
     try FileSystem.makeFolders(output)
-    let table = current.map { ManifestTable(OutputManifest(tree: "", entries: $0)) } ?? ManifestTable()
-    var update = OutputUpdate(root: output, source: output, current: table, replacesForeignFolder: false)
+    var update = OutputUpdate(
+      root: output, source: output, current: current ?? [:], replacesForeignFolder: false)
     update.inPlace = true
     return update
   }

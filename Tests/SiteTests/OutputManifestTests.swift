@@ -5,18 +5,6 @@ import Testing
 @testable import Site
 
 @Suite struct OutputManifestTests {
-  /// Reference values of XXH64 with seed 0 (from the xxHash project and its Python binding).
-  @Test(arguments: [
-    ("", 0xEF46_DB37_51D8_E999 as UInt64),
-    ("a", 0xD24E_C4F1_A98C_6E5B),
-    ("abc", 0x44BC_2CF5_AD77_0999),
-    ("Nobody inspects the spammish repetition", 0xFBCE_A83C_8A37_8BF1),
-  ])
-  func xxh64MatchesTheReference(text: String, expected: UInt64) {
-    #expect(ContentHash.xxh64(Array(text.utf8)) == expected)
-    #expect(HexText.lowercase(expected).count == 16)
-  }
-
   @Test func manifestRoundTripsSortedByPath() {
     let manifest = OutputManifest(
       tree: "12-3.4", replaces: "11-2.5", fingerprint: "00ff",
@@ -101,36 +89,11 @@ import Testing
   ])
   func truncatedOrForeignManifestsAreNotTrusted(text: String) {
     #expect(OutputManifest.parse(Array(text.utf8)) == nil)
-    #expect(ManifestTable(parsing: Array(text.utf8)) == nil)
   }
 
-  /// The table a build looks paths up in gives what the parsed manifest gives, for every path
-  /// listed and none other, and refuses a manifest listing a path twice.
-  @Test func theLookupTableAgreesWithTheManifest() throws {
-    var entries: [String: OutputManifest.Entry] = [:]
-    for index in 0..<300 {
-      entries["books/book-\(index)/index.html"] = .init(hash: UInt64(index), size: index * 7)
-    }
-    entries["books/三體 x/index.html"] = .init(hash: 1, size: 0)
-    entries["a"] = .init(hash: 2, size: 1)
-    let manifest = OutputManifest(tree: "1", fingerprint: "00ff", entries: entries)
-    let parsed = try #require(ManifestTable(parsing: manifest.serialized()))
-    for table in [parsed, ManifestTable(manifest)] {
-      #expect(table.count == entries.count)
-      for (path, entry) in entries {
-        #expect(table[path] == entry, "\(path)")
-        let index = try #require(table.index(of: path))
-        #expect(table.path(at: index) == path)
-      }
-      for missing in ["", "b", "books/book-300/index.html", "books/book-1/index.htm", "books/三體 x"] {
-        #expect(table[missing] == nil, "\(missing)")
-      }
-    }
-    #expect(ManifestTable().count == 0)
-    #expect(ManifestTable()["index.html"] == nil)
+  @Test func aManifestListingAPathTwiceIsNotTrusted() {
     let twice =
       "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0000000000000abc 12 a\n0000000000000abd 13 a\nend 2\n"
-    #expect(ManifestTable(parsing: Array(twice.utf8)) == nil)
     #expect(OutputManifest.parse(Array(twice.utf8)) == nil)
   }
 

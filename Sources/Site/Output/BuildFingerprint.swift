@@ -27,43 +27,59 @@ package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
     catalogFile: [UInt8], includedFiles: [[UInt8]] = [], options: BuildOptions, toolVersion: String,
     inputs: [String]
   ) throws(SiteError) {
-    var stream = FieldHasher(seed: 0, secondSeed: 0x626F_6F6B)
-    stream.add("bookgen-fingerprint 3")
-    stream.add(toolVersion)
-    stream.add(catalogFile)
-    stream.add(String(includedFiles.count))
-    for file in includedFiles { stream.add(file) }
-    stream.add(options.baseURL ?? "")
+    var fields = Fields()
+    fields.add("bookgen-fingerprint 3")
+    fields.add(toolVersion)
+    fields.add(catalogFile)
+    fields.add(String(includedFiles.count))
+    for file in includedFiles { fields.add(file) }
+    fields.add(options.baseURL ?? "")
     for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
-      stream.add(path)
-      stream.add(text)
+      fields.add(path)
+      fields.add(text)
     }
     for (path, base64) in DefaultTheme.binaryFiles.sorted(by: { $0.key < $1.key }) {
-      stream.add(path)
-      stream.add(base64)
+      fields.add(path)
+      fields.add(base64)
     }
     if let directory = options.templatesDirectory, PathKind.of(directory) != .missing {
-      stream.add(directory)
+      fields.add(directory)
       for file in try Theme.siteFiles(in: directory) {
-        stream.add(file.path)
-        stream.add(file.contents)
+        fields.add(file.path)
+        fields.add(file.contents)
       }
     }
     if let directory = options.staticDirectory {
       let identity = try StaticFiles(folder: directory).identity()
-      stream.add("static \(identity.count)")
-      for file in identity { stream.add(file) }
+      fields.add("static \(identity.count)")
+      for file in identity { fields.add(file) }
     }
     // The feeds' and the sitemap's dates.
-    stream.add("source date \(options.sourceDateEpoch.map(String.init) ?? "none")")
-    stream.add(String(inputs.count))
-    for input in inputs { stream.add(input) }
-    value = BuildFingerprint.hex(stream)
+    fields.add("source date \(options.sourceDateEpoch.map(String.init) ?? "none")")
+    fields.add(String(inputs.count))
+    for input in inputs { fields.add(input) }
+    value = BuildFingerprint.hex(fields)
   }
 
   /// 128 bits: the fields hashed with two seeds, as 32 hex digits.
-  private static func hex(_ stream: FieldHasher) -> String {
-    let (low, high) = stream.finishPair()
-    return HexText.lowercase(low) + HexText.lowercase(high)
+  private static func hex(_ fields: Fields) -> String {
+    fields.bytes.withUnsafeBufferPointer {
+      HexText.lowercase(XXH64.hash($0, seed: 0)) + HexText.lowercase(XXH64.hash($0, seed: 0x626F_6F6B))
+    }
+  }
+}
+
+/// Fields laid end to end, each after its length (8 bytes, little-endian), so no two field
+/// lists give the same bytes.
+private struct Fields {
+  var bytes: [UInt8] = []
+
+  mutating func add(_ text: String) {
+    add(text.utf8)
+  }
+
+  mutating func add(_ field: some Collection<UInt8>) {
+    withUnsafeBytes(of: UInt64(field.count).littleEndian) { bytes += $0 }
+    bytes += field
   }
 }

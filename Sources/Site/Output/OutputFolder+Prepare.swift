@@ -22,7 +22,7 @@ extension OutputFolder {
     }
     try FileSystem.makeFolders(staging)
     return OutputUpdate(
-      root: staging, source: output, current: current.map(ManifestTable.init) ?? ManifestTable(),
+      root: staging, source: output, current: current?.entries ?? [:],
       replacesForeignFolder: replacesForeignFolder)
   }
 

@@ -103,7 +103,7 @@ struct OutputManifest: Sendable, Equatable {
   /// Reads a manifest in place, handing `body` each entry with its path's bytes (numbers are
   /// read from the bytes, nothing is copied: a manifest has a line per file, 180,000 at 100,000
   /// books); nil when it does not parse. The one reading of the format, for `parse` and
-  /// `ManifestTable`; whether the declared count matches is theirs to check.
+  /// `verify`; whether the declared count matches is theirs to check.
   static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Entry) -> Void
   ) -> Header? {

@@ -19,7 +19,7 @@ struct OutputUpdate: Sendable {
   /// The current output, whose unchanged files are linked.
   let source: String
   /// What the current output holds (empty when nothing is known of it).
-  let current: ManifestTable
+  let current: [String: OutputManifest.Entry]
   /// Whether files are written into the output itself (`root` is `source`): a changed file goes
   /// to a temporary name and is renamed over the old one, so a reader never sees half of it.
   var inPlace = false
@@ -60,7 +60,8 @@ struct OutputUpdate: Sendable {
     entry: OutputManifest.Entry, placement: Placement
   ) {
     try beforePlacing?(path)
-    let entry = OutputManifest.Entry(hash: ContentHash.xxh64(bytes), size: bytes.count)
+    let entry = OutputManifest.Entry(
+      hash: XXH64.hash(bytes.assumingMemoryBound(to: UInt8.self)), size: bytes.count)
     let target = root + "/" + path
     let unchanged = entry.hasSameContent(as: current[path])
     if inPlace {
@@ -89,9 +90,7 @@ struct OutputUpdate: Sendable {
   /// that leaves empty.
   func removeStale(keeping entries: [String: OutputManifest.Entry]) throws(SiteError) {
     var emptied: Set<Substring> = []
-    for index in 0..<current.count {
-      let path = current.path(at: index)
-      guard entries[path] == nil else { continue }
+    for path in current.keys where entries[path] == nil {
       try FileSystem.remove(root + "/" + path)
       var folder = path[...]
       while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
@@ -108,7 +107,7 @@ struct OutputUpdate: Sendable {
   /// How many of the current output's files the new site no longer has.
   func removedCount(keeping entries: [String: OutputManifest.Entry]) -> Int {
     var kept = 0
-    for path in entries.keys where current.index(of: path) != nil { kept += 1 }
+    for path in entries.keys where current[path] != nil { kept += 1 }
     return current.count - kept
   }
 }
