@@ -67,36 +67,3 @@ extension CollectionVolumes {
     return Parallel.map(count: volumes.count) { volumes[$0].record }
   }
 }
-
-extension FetchResult {
-  /// Each collection's volumes as records, in `collections` order. A volume several
-  /// collections list (the same id decoded from the same bytes) is mapped once and its record
-  /// shared, so its text is held once: in a catalog of overlapping searches most books are.
-  package var collectionRecords: [[BookRecord]] {
-    var position: [SharedVolume: Int] = [:]
-    var unique: [Volume] = []
-    let members = collections.map { collection in
-      collection.volumes.map { volume in
-        // A volume made in code has no digest: it is mapped on its own.
-        guard let digest = volume.sourceDigest else {
-          unique.append(volume)
-          return unique.count - 1
-        }
-        let key = SharedVolume(id: volume.id, digest: digest)
-        if let known = position[key] { return known }
-        position[key] = unique.count
-        unique.append(volume)
-        return unique.count - 1
-      }
-    }
-    let volumes = unique
-    let records = Parallel.map(count: volumes.count) { volumes[$0].record }
-    return members.map { $0.map { records[$0] } }
-  }
-}
-
-/// A decoded volume's identity: its id and the digest of the JSON it was decoded from.
-private struct SharedVolume: Hashable {
-  var id: String
-  var digest: UInt64
-}

@@ -58,8 +58,6 @@ actor LiveReloadHub {
     return stream
   }
 
-  var subscriberCount: Int { subscribers.count }
-
   func finishAll() {
     for continuation in subscribers.values { continuation.finish() }
     subscribers.removeAll()

@@ -54,13 +54,6 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
     }
   }
 
-  /// The process (or the system) has no descriptor or memory left: retrying soon will not help,
-  /// and a run that met this must not pass for a success.
-  var isResourceExhausted: Bool {
-    guard case .system(_, let code) = problem else { return false }
-    return code == EMFILE || code == ENFILE || code == ENOMEM
-  }
-
   package var description: String { "cannot read \(path): \(reason)" }
 }
 

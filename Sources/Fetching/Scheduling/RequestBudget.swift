@@ -20,10 +20,4 @@ final class RequestBudget: @unchecked Sendable {
     remaining = left - 1
     return true
   }
-
-  var isSpent: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return remaining == 0
-  }
 }
