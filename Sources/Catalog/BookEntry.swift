@@ -67,25 +67,6 @@ package struct BookOverrides: Sendable, Equatable {
   /// An image file in the site's folder (`cover: covers/dune.jpg`), relative to it, checked to
   /// be a readable regular file inside it when the catalog was loaded.
   package var coverFile: String?
-
-  package init(
-    title: String? = nil, subtitle: String? = nil, authors: [String]? = nil,
-    publisher: String? = nil, publishedDate: String? = nil, description: String? = nil,
-    pageCount: Int? = nil, language: String? = nil, categories: [String]? = nil,
-    cover: String? = nil, coverFile: String? = nil
-  ) {
-    self.title = title
-    self.subtitle = subtitle
-    self.authors = authors
-    self.publisher = publisher
-    self.publishedDate = publishedDate
-    self.description = description
-    self.pageCount = pageCount
-    self.language = language
-    self.categories = categories
-    self.cover = cover
-    self.coverFile = coverFile
-  }
 }
 
 /// `price`, `currency`, `buy_url` and `availability`: a shop's own offer for the book.
@@ -143,11 +124,6 @@ package struct ImportRecord: Sendable, Equatable {
   package var matchedBy: MatchMethod?
   /// The source whose search found the key.
   package var matchSource: MatchSource?
-
-  package init(source: ImportSource, id: String) {
-    self.source = source
-    self.id = id
-  }
 }
 
 /// The apps `bookgen import` reads exports of; the prefix of an `ExportID`.

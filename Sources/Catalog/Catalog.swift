@@ -181,7 +181,7 @@ package struct GoogleBooksSettings: Sendable, Equatable {
   static let defaultAPIURL = "https://www.googleapis.com/books/v1"
 
   /// Name of the environment variable holding the API key (the key never goes in the file).
-  package var apiKeyEnv: String
+  package var apiKeyEnv: String = "GOOGLE_BOOKS_API_KEY"
   /// ISO 3166-1 alpha-2; avoids 403 unknownLocation on CI machines.
   package var country: String?
   package var langRestrict: String?
@@ -190,55 +190,27 @@ package struct GoogleBooksSettings: Sendable, Equatable {
   package var orderBy: String?
   package var projection: String?
   /// Base URL without trailing slash; `/volumes…` is appended.
-  package var apiURL: String
-  package var details: DetailLevel
+  package var apiURL: String = GoogleBooksSettings.defaultAPIURL
+  package var details: DetailLevel = .list
   /// Most requests one run may make (nil = unlimited).
   package var maxRequests: Int?
   /// Optional cap on requests started per second.
   package var requestsPerSecond: Double?
   /// Retries after the first attempt for transient failures.
-  package var retries: Int
+  package var retries: Int = 4
   /// Seconds before a request is abandoned.
-  package var timeout: Double
-
-  package init(
-    apiKeyEnv: String = "GOOGLE_BOOKS_API_KEY", country: String? = nil, langRestrict: String? = nil,
-    printType: String? = nil, filter: String? = nil, orderBy: String? = nil,
-    projection: String? = nil, apiURL: String = GoogleBooksSettings.defaultAPIURL,
-    details: DetailLevel = .list, maxRequests: Int? = nil, requestsPerSecond: Double? = nil,
-    retries: Int = 4, timeout: Double = 30
-  ) {
-    self.apiKeyEnv = apiKeyEnv
-    self.country = country
-    self.langRestrict = langRestrict
-    self.printType = printType
-    self.filter = filter
-    self.orderBy = orderBy
-    self.projection = projection
-    self.apiURL = apiURL
-    self.details = details
-    self.maxRequests = maxRequests
-    self.requestsPerSecond = requestsPerSecond
-    self.retries = retries
-    self.timeout = timeout
-  }
+  package var timeout: Double = 30
 }
 
 /// `cache:` — where fetched responses live and how long they stay fresh.
 package struct CacheSettings: Sendable, Equatable {
   /// Relative to the catalog's directory unless absolute.
-  package var dir: String
+  package var dir: String = ".bookgen-cache"
   /// Seconds; parsed from `7d`, `12h`, `30m`, `45s`.
-  package var maxAge: Double
+  package var maxAge: Double = 7 * 86_400
   /// Seconds an answer that a book or record is not there stays fresh (`not_found_max_age`):
   /// shorter, since what is missing today may be added.
-  package var notFoundMaxAge: Double
-
-  package init(dir: String = ".bookgen-cache", maxAge: Double = 7 * 86_400, notFoundMaxAge: Double = 86_400) {
-    self.dir = dir
-    self.maxAge = maxAge
-    self.notFoundMaxAge = notFoundMaxAge
-  }
+  package var notFoundMaxAge: Double = 86_400
 }
 
 /// How a collection page orders its books; ties always break on title, then volume id.

@@ -27,19 +27,6 @@ package struct OpenLibraryQuery: Sendable, Equatable {
   /// One of `OpenLibraryQuery.sorts`; nil for relevance.
   package var sort: String?
 
-  package init(
-    q: String? = nil, title: String? = nil, author: String? = nil, subject: String? = nil,
-    publisher: String? = nil, language: String? = nil, sort: String? = nil
-  ) {
-    self.q = q
-    self.title = title
-    self.author = author
-    self.subject = subject
-    self.publisher = publisher
-    self.language = language
-    self.sort = sort
-  }
-
   /// The orders Open Library's search documents (openlibrary/plugins/worksearch/schemes/works.py).
   package static let sorts = ["new", "old", "editions", "rating", "title", "random"]
 

@@ -102,9 +102,4 @@ package struct YAMLScalar: Sendable, Equatable {
 package struct YAMLPair: Sendable, Equatable {
   package var key: YAMLNode
   package var value: YAMLNode
-
-  package init(key: YAMLNode, value: YAMLNode) {
-    self.key = key
-    self.value = value
-  }
 }

@@ -71,12 +71,6 @@ package struct MissingEntry: Sendable, Equatable {
   package var request: String
   /// Why the entry that is there cannot be used: `cache entry … is corrupt (body checksum mismatch)`.
   package var problem: String?
-
-  package init(subject: String, request: String, problem: String? = nil) {
-    self.subject = subject
-    self.request = request
-    self.problem = problem
-  }
 }
 
 /// A response that could not be written to the cache.
@@ -85,11 +79,6 @@ package struct UnwrittenEntry: Sendable, Equatable {
   package var subject: String
   /// `cannot write cache entry …: No space left on device`.
   package var problem: String
-
-  package init(subject: String, problem: String) {
-    self.subject = subject
-    self.problem = problem
-  }
 }
 
 /// One request that gave up.

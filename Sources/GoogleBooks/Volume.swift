@@ -102,18 +102,18 @@ extension Volume: CustomReflectable {
 package struct VolumeInfo: Sendable, Equatable {
   package var title: String?
   package var subtitle: String?
-  package var authors: [String]
+  package var authors: [String] = []
   package var publisher: String?
   /// As sent: `YYYY`, `YYYY-MM`, `YYYY-MM-DD` or an ISO timestamp.
   package var publishedDate: String?
   /// Plain text (search lists) or HTML (single-volume records); sanitize before use.
   package var description: String?
-  package var industryIdentifiers: [IndustryIdentifier]
+  package var industryIdentifiers: [IndustryIdentifier] = []
   /// nil when absent or 0 (Google reports 0 for unknown).
   package var pageCount: Int?
   package var printType: String?
   /// Flat (`Fiction`) or paths (`Fiction / Science Fiction / Alien Contact`).
-  package var categories: [String]
+  package var categories: [String] = []
   package var averageRating: Double?
   package var ratingsCount: Int?
   package var maturityRating: String?
@@ -124,47 +124,12 @@ package struct VolumeInfo: Sendable, Equatable {
   package var infoLink: String?
   package var canonicalVolumeLink: String?
   package var seriesInfo: SeriesInfo?
-
-  package init(
-    title: String? = nil, subtitle: String? = nil, authors: [String] = [], publisher: String? = nil,
-    publishedDate: String? = nil, description: String? = nil,
-    industryIdentifiers: [IndustryIdentifier] = [], pageCount: Int? = nil,
-    printType: String? = nil, categories: [String] = [], averageRating: Double? = nil,
-    ratingsCount: Int? = nil, maturityRating: String? = nil, language: String? = nil,
-    imageLinks: ImageLinks? = nil, previewLink: String? = nil, infoLink: String? = nil,
-    canonicalVolumeLink: String? = nil, seriesInfo: SeriesInfo? = nil
-  ) {
-    self.title = title
-    self.subtitle = subtitle
-    self.authors = authors
-    self.publisher = publisher
-    self.publishedDate = publishedDate
-    self.description = description
-    self.industryIdentifiers = industryIdentifiers
-    self.pageCount = pageCount
-    self.printType = printType
-    self.categories = categories
-    self.averageRating = averageRating
-    self.ratingsCount = ratingsCount
-    self.maturityRating = maturityRating
-    self.language = language
-    self.imageLinks = imageLinks
-    self.previewLink = previewLink
-    self.infoLink = infoLink
-    self.canonicalVolumeLink = canonicalVolumeLink
-    self.seriesInfo = seriesInfo
-  }
 }
 
 package struct IndustryIdentifier: Sendable, Equatable {
   /// `ISBN_13`, `ISBN_10`, `ISSN` or `OTHER`.
   package var type: String
   package var identifier: String
-
-  package init(type: String, identifier: String) {
-    self.type = type
-    self.identifier = identifier
-  }
 }
 
 /// `volumeInfo.imageLinks`, in the record's shape (the same six sizes, named as Google does).
@@ -173,11 +138,6 @@ package typealias ImageLinks = CoverLinks
 package struct SeriesInfo: Sendable, Equatable {
   package var bookDisplayNumber: String?
   package var seriesId: String?
-
-  package init(bookDisplayNumber: String? = nil, seriesId: String? = nil) {
-    self.bookDisplayNumber = bookDisplayNumber
-    self.seriesId = seriesId
-  }
 }
 
 package struct SaleInfo: Sendable, Equatable {
@@ -188,18 +148,6 @@ package struct SaleInfo: Sendable, Equatable {
   package var listPrice: Price?
   package var retailPrice: Price?
   package var buyLink: String?
-
-  package init(
-    country: String? = nil, saleability: String? = nil, isEbook: Bool? = nil,
-    listPrice: Price? = nil, retailPrice: Price? = nil, buyLink: String? = nil
-  ) {
-    self.country = country
-    self.saleability = saleability
-    self.isEbook = isEbook
-    self.listPrice = listPrice
-    self.retailPrice = retailPrice
-    self.buyLink = buyLink
-  }
 }
 
 package struct AccessInfo: Sendable, Equatable {
@@ -212,19 +160,4 @@ package struct AccessInfo: Sendable, Equatable {
   package var accessViewStatus: String?
   var epubAvailable: Bool?
   var pdfAvailable: Bool?
-
-  package init(
-    country: String? = nil, viewability: String? = nil, embeddable: Bool? = nil,
-    publicDomain: Bool? = nil, webReaderLink: String? = nil, accessViewStatus: String? = nil,
-    epubAvailable: Bool? = nil, pdfAvailable: Bool? = nil
-  ) {
-    self.country = country
-    self.viewability = viewability
-    self.embeddable = embeddable
-    self.publicDomain = publicDomain
-    self.webReaderLink = webReaderLink
-    self.accessViewStatus = accessViewStatus
-    self.epubAvailable = epubAvailable
-    self.pdfAvailable = pdfAvailable
-  }
 }

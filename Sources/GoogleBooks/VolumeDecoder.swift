@@ -24,26 +24,15 @@ package struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The volumes of one response body.
 package struct DecodedResponse: Sendable, Equatable {
-  package var volumes: [Volume]
-  package var skipped: [VolumeNote]
+  package var volumes: [Volume] = []
+  package var skipped: [VolumeNote] = []
   /// Values left out of kept volumes for being out of range (`dropped saleInfo.retailPrice.amount:
   /// …`) or cut short (`cut volumeInfo.description …`).
-  package var notes: [VolumeNote]
+  package var notes: [VolumeNote] = []
   /// Items past the `maxItems` the body was decoded with: never read, never used.
-  package var ignoredItems: Int
+  package var ignoredItems: Int = 0
   /// True for a bare `books#volume` body (`GET volumes/{id}`).
-  package var isSingleVolume: Bool
-
-  package init(
-    volumes: [Volume] = [], skipped: [VolumeNote] = [], notes: [VolumeNote] = [],
-    ignoredItems: Int = 0, isSingleVolume: Bool = false
-  ) {
-    self.volumes = volumes
-    self.skipped = skipped
-    self.notes = notes
-    self.ignoredItems = ignoredItems
-    self.isSingleVolume = isSingleVolume
-  }
+  package var isSingleVolume: Bool = false
 }
 
 /// Why a body gave no volumes at all.

@@ -13,11 +13,6 @@ package protocol BookMatcher: Sendable {
 package struct MatchQuery: Sendable, Equatable {
   package var title: String
   package var authors: [String]
-
-  package init(title: String, authors: [String]) {
-    self.title = title
-    self.authors = authors
-  }
 }
 
 package struct BookMatch: Sendable, Equatable {

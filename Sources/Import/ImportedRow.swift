@@ -74,12 +74,6 @@ package struct ImportedRow: Sendable, Equatable {
     /// The comment beside a date left out.
     package static let readable = "not a date bookgen reads, so left out"
   }
-
-  package init(position: RowPosition, exportID: ExportID, title: String) {
-    self.position = position
-    self.exportID = exportID
-    self.title = title
-  }
 }
 
 /// Where a row is in its export: the line it starts on (CSV, JSON), or the record's id (a

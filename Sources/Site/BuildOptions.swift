@@ -65,11 +65,6 @@ package struct BuildReport: Sendable, Equatable {
   package struct Stage: Sendable, Equatable {
     package var name: String
     package var seconds: Double
-
-    package init(name: String, seconds: Double) {
-      self.name = name
-      self.seconds = seconds
-    }
   }
 
   /// HTML pages of the site.
@@ -95,13 +90,4 @@ package struct BuildReport: Sendable, Equatable {
   package var warnings: [String]
   /// Located warnings about the owner's catalog (`books:` entries no book uses), with notes.
   package var diagnostics: [Diagnostic] = []
-
-  package init(pages: Int, files: Int, bytes: Int, books: Int, stages: [Stage], warnings: [String]) {
-    self.pages = pages
-    self.files = files
-    self.bytes = bytes
-    self.books = books
-    self.stages = stages
-    self.warnings = warnings
-  }
 }

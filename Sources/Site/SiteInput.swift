@@ -8,9 +8,4 @@ package struct SiteInput: Sendable {
 
   package var catalog: Catalog
   package var collections: [Collection]
-
-  package init(catalog: Catalog, collections: [Collection]) {
-    self.catalog = catalog
-    self.collections = collections
-  }
 }

@@ -23,11 +23,6 @@ package struct SiteProblem: Sendable, Equatable, CustomStringConvertible {
   package var page: String
   package var kind: Kind
 
-  package init(page: String, kind: Kind) {
-    self.page = page
-    self.kind = kind
-  }
-
   /// `books/x/index.html: broken link 'authors/y/' (no such file)`.
   package var description: String {
     let message: String

@@ -1,7 +1,8 @@
-import Fetching
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Fetching
 
 /// The fetch machinery serves a source that is not Google Books: cache, follow-ups, offline
 /// runs, stale fallbacks, the budget and key scrubbing, with the source's own words in messages.

@@ -1,8 +1,9 @@
-import Catalog
 import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
+
+@testable import Catalog
 
 /// Calls `FakeGoogleBooks` in memory, mapping its socket-level faults to transport errors.
 struct InMemoryTransport: HTTPTransport {

@@ -1,9 +1,10 @@
-import Catalog
 import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
 import Testing
+
+@testable import Catalog
 
 @Suite struct FetcherCacheTests {
   static func threeCollections(_ harness: FetchHarness) -> Catalog {

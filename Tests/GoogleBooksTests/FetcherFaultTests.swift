@@ -1,9 +1,10 @@
-import Catalog
 import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
 import Testing
+
+@testable import Catalog
 
 @Suite struct FetcherFaultTests {
   static func oneQuery(_ harness: FetchHarness, retries: Int = 3) -> Catalog {

@@ -1,8 +1,9 @@
-import Catalog
 import Foundation
 import GoogleBooks
 import TestSupport
 import Testing
+
+@testable import Catalog
 
 @Suite struct FetcherPagingTests {
   @Test func pagingStopsOnAPageWithoutItems() async throws {

@@ -1,9 +1,10 @@
-import Catalog
 import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
 import Testing
+
+@testable import Catalog
 
 /// Answers far larger than any Google sends: held whole in memory they took gigabytes, and
 /// taken whole they grew the site without bound.

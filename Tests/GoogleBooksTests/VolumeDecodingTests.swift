@@ -1,7 +1,8 @@
 import BookRecord
 import Foundation
-import GoogleBooks
 import Testing
+
+@testable import GoogleBooks
 
 /// Fixtures live next to the tests (located from #filePath, never through SwiftPM resources).
 enum Fixtures {

@@ -1,6 +1,7 @@
 import BookRecord
-import GoogleBooks
 import Testing
+
+@testable import GoogleBooks
 
 /// Google's one mapping into the source-neutral record: every field the site uses, with the
 /// volume field it came from, the volume's digest and its page on Google Books.

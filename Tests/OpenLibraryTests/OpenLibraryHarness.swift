@@ -1,8 +1,9 @@
-import Catalog
 import Fetching
 import Foundation
 import OpenLibrary
 import TestSupport
+
+@testable import Catalog
 
 /// Waits recorded instead of slept, with a lock: the fetch calls them from several tasks.
 final class SleepRecorder: @unchecked Sendable {

@@ -1,8 +1,9 @@
 import BookRecord
 import Catalog
-import OpenLibrary
 import Support
 import Testing
+
+@testable import OpenLibrary
 
 /// Open Library's shapes as a book record: every part optional, every string hostile.
 @Suite struct OpenLibraryRecordTests {

@@ -1,11 +1,11 @@
 import BookRecord
 import Catalog
 import Foundation
-import GoogleBooks
 import Testing
 
 import struct Catalog.Collection
 
+@testable import GoogleBooks
 @testable import Site
 @testable import SiteCheck
 

@@ -1,9 +1,9 @@
 import BookRecord
-import Catalog
 import Foundation
-import GoogleBooks
 import Testing
 
+@testable import Catalog
+@testable import GoogleBooks
 @testable import Site
 
 /// Which image each slot shows, at what size, and the title card beneath it.

@@ -1,12 +1,12 @@
 import BookRecord
 import Catalog
 import Foundation
-import GoogleBooks
 import Support
 import Testing
 
 import struct Catalog.Collection
 
+@testable import GoogleBooks
 @testable import Site
 
 #if canImport(FoundationXML)

@@ -1,7 +1,7 @@
 import Foundation
-import GoogleBooks
 import Testing
 
+@testable import GoogleBooks
 @testable import Site
 
 @Suite struct DiscoveryOPDSTests {

@@ -1,9 +1,9 @@
 import BookRecord
 import Catalog
 import Foundation
-import GoogleBooks
 import Testing
 
+@testable import GoogleBooks
 @testable import Site
 
 /// Data from Google (and the owner) that tries to break out of the page: every string must

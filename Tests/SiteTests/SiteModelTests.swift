@@ -1,10 +1,10 @@
-import Catalog
 import GoogleBooks
 import Support
 import Testing
 
 import enum Catalog.SortOrder
 
+@testable import Catalog
 @testable import Site
 
 @Suite struct SiteModelTests {

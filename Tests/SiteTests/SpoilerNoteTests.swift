@@ -1,9 +1,9 @@
 import BookRecord
 import Catalog
 import Foundation
-import GoogleBooks
 import Testing
 
+@testable import GoogleBooks
 @testable import Site
 
 /// A note marked `note_spoiler: true` (an import's review Goodreads flagged as a spoiler) is

@@ -1,9 +1,10 @@
 import BookRecord
-import Catalog
 import Fetching
 import Foundation
 import Sourcing
 import TestSupport
+
+@testable import Catalog
 
 /// Waits recorded instead of slept: the tests count none of them, and wait for none.
 final class Waits: @unchecked Sendable {

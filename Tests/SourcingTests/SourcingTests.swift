@@ -1,11 +1,12 @@
 import BookRecord
-import Catalog
 import Fetching
 import Foundation
 import OpenLibrary
 import Sourcing
 import TestSupport
 import Testing
+
+@testable import Catalog
 
 /// Both sources asked in the catalog's order, their books combined by ISBN.
 @Suite struct SourcingTests {

@@ -11,12 +11,6 @@ package struct FetchResult: Sendable {
   /// Entries the request budget did not reach, in catalog order: the site is built without
   /// them, and a later run fetches them (missing entries get the budget first).
   package var pending: [MissingEntry] = []
-
-  package init(collections: [CollectionVolumes], warnings: [Diagnostic], statistics: FetchStatistics) {
-    self.collections = collections
-    self.warnings = warnings
-    self.statistics = statistics
-  }
 }
 
 /// The volumes of one collection in API order: queries (page by page), then ISBNs, then volume
@@ -25,7 +19,7 @@ package struct CollectionVolumes: Sendable, Equatable {
   package var slug: String
   package var volumes: [Volume]
   /// ISBN-13 → id of the volume chosen for it (absent when the search found nothing).
-  package var isbnMatches: [String: String]
+  package var isbnMatches: [String: String] = [:]
   /// The same volumes by where they came from, for whoever combines sources: each query's (by
   /// its index in the collection; none for another source's queries), each ISBN's outcome (by
   /// ISBN-13; absent when its answer could not be had), each volume id's.
@@ -35,12 +29,6 @@ package struct CollectionVolumes: Sendable, Equatable {
   /// With `Fetcher.searchFallback`, the queries Google could not answer or the budget did not
   /// reach, by index in the collection.
   package var searchFallbacks = SearchFallbacks()
-
-  package init(slug: String, volumes: [Volume], isbnMatches: [String: String] = [:]) {
-    self.slug = slug
-    self.volumes = volumes
-    self.isbnMatches = isbnMatches
-  }
 }
 
 /// What Google's answer for an ISBN came to.

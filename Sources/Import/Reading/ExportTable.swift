@@ -35,11 +35,6 @@ package struct ExportTable: Sendable {
 package struct ExportRecord: Sendable {
   package var position: RowPosition
   package var fields: [String]
-
-  package init(position: RowPosition, fields: [String]) {
-    self.position = position
-    self.fields = fields
-  }
 }
 
 /// How column names compare: LibraryThing's older CSV quotes them (`'TITLE'`), spreadsheets

@@ -27,10 +27,6 @@ package struct OpenLibraryBook: Sendable, Equatable {
   /// Resolved author records, in the order of the edition's (else the work's) author keys.
   package var authors: [AuthorRecord] = []
 
-  package init(id: OpenLibraryID) {
-    self.id = id
-  }
-
   /// The author keys whose names no part gives: what `authors/…json` requests are for.
   package var unnamedAuthors: [OpenLibraryID] {
     guard (entry?.authors ?? []).isEmpty, (doc?.authorNames ?? []).isEmpty else { return [] }

@@ -1,11 +1,11 @@
 import Catalog
 import Foundation
-import GoogleBooks
 import Testing
 
 import struct Catalog.Collection
 import enum Catalog.SortOrder
 
+@testable import GoogleBooks
 @testable import Site
 
 /// Small hand-made volumes and catalogs for the Site tests.

@@ -1,7 +1,7 @@
 import BookRecord
-import Catalog
-import GoogleBooks
 
+@testable import Catalog
+@testable import GoogleBooks
 @testable import Site
 
 /// The fixture site the golden files are rendered from: two collections, a CJK book, a book

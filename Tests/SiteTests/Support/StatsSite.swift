@@ -1,6 +1,6 @@
 import Catalog
-import GoogleBooks
 
+@testable import GoogleBooks
 @testable import Site
 
 /// A small catalog of reads for the year-in-books tests: two years, a reread in another year
