@@ -121,7 +121,7 @@ let package = Package(
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
     .testTarget(name: "CoverImagesTests", dependencies: ["CoverImages"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    .testTarget(name: "CoversTests", dependencies: ["Covers", "Fetching"]),
+    .testTarget(name: "CoversTests", dependencies: ["Catalog", "Covers", "Fetching", "TestSupport"]),
     .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
     .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),
     .testTarget(

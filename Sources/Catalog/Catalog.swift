@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// The owner's description of a site: what to fetch, how to group it, and their own notes.
 ///
@@ -25,6 +26,10 @@ package struct Catalog: Sendable, Equatable {
   package var directory: String
   /// Where the owner wrote what later stages may warn about; empty for catalogs made in code.
   package var places = CatalogPlaces()
+  /// The stamp of each image file `cover:` names, taken when the catalog was loaded (its check
+  /// that the file is there): later stages tell from it whether the file changed, without
+  /// looking at the file again. Empty for catalogs made in code.
+  package var coverFileStamps: [String: FileStamp] = [:]
 
   package init(
     site: SiteSettings, googleBooks: GoogleBooksSettings = GoogleBooksSettings(),

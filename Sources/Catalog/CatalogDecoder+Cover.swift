@@ -24,7 +24,7 @@ extension CatalogDecoder {
     }
     let fence = FileFence(folder: directory, name: "the site's folder")
     do {
-      try fence.check(value, limit: CatalogRules.coverFileLimit)
+      coverFileStamps[value] = try fence.check(value, limit: CatalogRules.coverFileLimit)
     } catch {
       if error.problem == .notFound {
         self.error(

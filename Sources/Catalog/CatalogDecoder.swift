@@ -1,4 +1,5 @@
 import Diagnostics
+import Support
 
 /// Walks the YAML tree of a catalog, building the model and collecting every problem found.
 ///
@@ -17,6 +18,8 @@ struct CatalogDecoder {
   var statuses: [(slug: String, node: YAMLNode, path: String)] = []
   /// The site's folder, where `cover:` image files are looked for.
   var directory = "."
+  /// The stamp of each `cover:` image file when it was checked.
+  var coverFileStamps: [String: FileStamp] = [:]
 
   init(file: String, text: String) {
     self.file = file

@@ -143,6 +143,7 @@ extension CatalogLoader {
 
   private static func mergeBooks(_ parts: [CatalogPart], into catalog: inout Catalog) {
     catalog.places = parts[0].decoder.places
+    for part in parts { catalog.coverFileStamps.merge(part.decoder.coverFileStamps) { first, _ in first } }
     var merges: [String: BookMerge] = [:]
     var order: [String] = []
     for decoded in parts.flatMap(\.books) {

@@ -5,12 +5,6 @@ import Diagnostics
 import Fetching
 import Support
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Makes the covers a site serves itself: each image — an image file the owner names in
 /// `cover:`, and with `site.covers: local` each source cover fetched into the cache — is
 /// processed once (`CoverProcessor`) and kept in the cache (`CoverStore`); a build whose images
@@ -22,7 +16,8 @@ package struct CoverStage: Sendable {
   package let widths: [Int]
   /// `CoverProcessor.process`; tests count the images it decodes.
   package var process: @Sendable ([UInt8], [Int]) throws(CoverImageError) -> ProcessedCover = {
-    try CoverProcessor.process($0, widths: $1)
+    // A page offers the JPEG fallback at the smallest width only (`CoverSlot.files`).
+    try CoverProcessor.process($0, widths: $1, jpegWidths: $1.min().map { [$0] } ?? [])
   }
   package var version = CoverProcessor.version
   let store: CoverStore
@@ -68,12 +63,17 @@ package struct CoverStage: Sendable {
     let images = plan(records: records, fetched: fetched)
     // Processing is kept in the cache folder: marked as bookgen's, as a fetch marks it.
     if !images.isEmpty { try? ResponseCache(directory: catalog.cacheDirectory).claimFolder() }
-    let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in outcome(of: images[index]) }
+    let known = images.contains { if case .file = $0.origin { true } else { false } } ? store.fileMemo() : nil
+    let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in
+      outcome(of: images[index], known: known)
+    }
     var result = Result(covers: LocalCovers(servesSourceCovers: catalog.site.covers == .local))
     let store = store
     result.covers.files = { cover in try store.files(of: cover) }
+    var memo = CoverFileMemo()
     for (image, outcome) in zip(images, outcomes) {
       if outcome.decoded { result.decoded += 1 }
+      if case .file(let path) = image.origin, let read = outcome.read { memo.entries[path] = read }
       switch outcome.entry {
       case .processed(let cover): result.covers.covers[image.key] = cover
       case .failed(let reason):
@@ -84,6 +84,7 @@ package struct CoverStage: Sendable {
         }
       }
     }
+    if let known, memo != known { try? store.keep(memo) }
     return result
   }
 
@@ -145,32 +146,40 @@ package struct CoverStage: Sendable {
   }
 
   /// What processing `image` gives: from the store when it was processed before, else made now
-  /// (and stored).
-  private func outcome(of image: Image) -> (entry: CoverStore.Entry, decoded: Bool) {
+  /// (and stored). `read`: what the image file held, for the memo.
+  private func outcome(of image: Image, known: CoverFileMemo?) -> (
+    entry: CoverStore.Entry, decoded: Bool, read: CoverFileMemo.Entry?
+  ) {
     var bytes: [UInt8]?
+    var read: CoverFileMemo.Entry?
     let name: String
     switch image.origin {
     case .file(let path):
       do {
-        let read = try FileFence(folder: catalog.directory, name: "the site's folder").read(
-          path, limit: CatalogRules.coverFileLimit)
-        bytes = read
-        name = read.withUnsafeBufferPointer {
-          CoverStore.name(digest: XXH64.hash($0), length: $0.count, version: version, widths: widths)
-        }
+        let file = try identify(path, known: known)
+        (read, bytes) = (file.entry, file.bytes)
+        name = CoverStore.name(digest: file.entry.digest, length: file.entry.length, version: version, widths: widths)
       } catch {
-        return (.failed(error.reason), false)
+        return (.failed(error.reason), false, nil)
       }
     case .cached(_, let source):
       name = CoverStore.name(digest: source.digest, length: source.length, version: version, widths: widths)
     }
-    if let entry = store.load(name) { return (entry, false) }
-    if bytes == nil, case .cached(let url, _) = image.origin {
-      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url))
-      else {
-        return (.failed("its cache entry cannot be read"), false)
+    if let entry = store.load(name) { return (entry, false, read) }
+    switch image.origin {
+    case .file(let path) where bytes == nil:
+      do {
+        bytes = try FileFence(folder: catalog.directory, name: "the site's folder").read(
+          path, limit: CatalogRules.coverFileLimit)
+      } catch {
+        return (.failed(error.reason), false, nil)
+      }
+    case .cached(let url, _):
+      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url)) else {
+        return (.failed("its cache entry cannot be read"), false, nil)
       }
       bytes = Array(entry.body)
+    case .file: break
     }
     let entry: CoverStore.Entry
     do {
@@ -185,24 +194,35 @@ package struct CoverStage: Sendable {
       entry = .failed(error.description)
       try? store.storeFailure(error.description, name: name)
     }
-    return (entry, true)
+    return (entry, true, read)
+  }
+
+  /// What the image file at `path` holds: as `known` remembers it when the file's stamp (taken
+  /// when the catalog was loaded) is the one remembered, else read and hashed now (`bytes`).
+  private func identify(_ path: String, known: CoverFileMemo?) throws(FileReadError) -> (
+    entry: CoverFileMemo.Entry, bytes: [UInt8]?
+  ) {
+    let fence = FileFence(folder: catalog.directory, name: "the site's folder")
+    var stamp = catalog.coverFileStamps[path]
+    if stamp == nil { stamp = try fence.check(path, limit: CatalogRules.coverFileLimit) }
+    if let entry = known?.entries[path], entry.stamp == stamp { return (entry, nil) }
+    let read = try fence.readStamped(path, limit: CatalogRules.coverFileLimit)
+    let digest = read.bytes.withUnsafeBufferPointer { XXH64.hash($0) }
+    return (CoverFileMemo.Entry(stamp: read.stamp, digest: digest, length: read.bytes.count), read.bytes)
   }
 }
 
 extension CoverStage {
   /// One line per image file the owner names — path, size and modification time — sorted: part
   /// of what a build read, so that editing a cover file is a change an up-to-date check sees.
+  /// The stamps the catalog took when it was loaded, so no file is looked at again.
   package static func fileIdentity(of catalog: Catalog) -> [String] {
     let files = Set(catalog.books.values.compactMap(\.localCoverFile))
     return files.sorted().map { file in
-      var info = stat()
-      guard stat(catalog.directory + "/" + file, &info) == 0 else { return "cover \(file) missing" }
-      #if canImport(Glibc)
-        let time = info.st_mtim
-      #else
-        let time = info.st_mtimespec
-      #endif
-      return "cover \(file) \(info.st_size) \(Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))"
+      guard let stamp = catalog.coverFileStamps[file] ?? FileStamp.of(catalog.directory + "/" + file) else {
+        return "cover \(file) missing"
+      }
+      return "cover \(file) \(stamp.size) \(stamp.modified) \(stamp.changed) \(stamp.inode)"
     }
   }
 }

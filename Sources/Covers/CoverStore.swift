@@ -50,6 +50,12 @@ package struct CoverStore: Sendable {
 
   func path(of name: String) -> String { "\(directory)/\(name.prefix(2))/\(name).cover" }
 
+  /// What each image file held when a build last read it.
+  func fileMemo() -> CoverFileMemo { CoverFileMemo.load(directory + "/files") }
+
+  /// Keeps `memo` for the next build.
+  func keep(_ memo: CoverFileMemo) throws(CacheError) { try memo.write(to: directory + "/files") }
+
   /// The entry named `name`; nil when there is none or it is damaged (it is made again).
   package func load(_ name: String) -> Entry? {
     let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)

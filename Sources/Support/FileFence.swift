@@ -34,12 +34,24 @@ package struct FileFence: Sendable {
     return try FileReader.read(descriptor: descriptor, path: path(relative), limit: limit)
   }
 
-  /// Fails as `read` would (missing, a link out of the folder, not a regular file, too large),
-  /// without reading: for checking a folder's files before anything is done with them.
-  package func check(_ relative: String, limit: FileLimit) throws(FileReadError) {
+  /// `read`, with the stamp of the file read.
+  package func readStamped(_ relative: String, limit: FileLimit) throws(FileReadError) -> (
+    bytes: [UInt8], stamp: FileStamp
+  ) {
     let descriptor = try openFile(relative)
     defer { close(descriptor) }
-    _ = try FileReader.inspect(descriptor: descriptor, path: path(relative), limit: limit)
+    let info = try FileReader.status(descriptor: descriptor, path: path(relative), limit: limit)
+    return (try FileReader.read(descriptor: descriptor, path: path(relative), limit: limit), FileStamp(info))
+  }
+
+  /// Fails as `read` would (missing, a link out of the folder, not a regular file, too large),
+  /// without reading: for checking a folder's files before anything is done with them. Gives
+  /// the file's stamp, so that what checked it can tell later whether it changed.
+  @discardableResult
+  package func check(_ relative: String, limit: FileLimit) throws(FileReadError) -> FileStamp {
+    let descriptor = try openFile(relative)
+    defer { close(descriptor) }
+    return FileStamp(try FileReader.status(descriptor: descriptor, path: path(relative), limit: limit))
   }
 
   private func openFile(_ relative: String) throws(FileReadError) -> Int32 {
