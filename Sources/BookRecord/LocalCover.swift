@@ -38,34 +38,40 @@ package struct LocalCover: Sendable, Equatable {
     case jpeg = "jpg"
   }
 
-  /// The bytes of one variant in both formats.
-  package struct Files: Sendable {
+  /// One of a cover's files as the cache keeps it: where, and its size and XXH64 digest, so
+  /// that the output can take it in without reading it.
+  package struct File: Sendable {
     package var width: Int
-    package var webp: [UInt8]
-    package var jpeg: [UInt8]
+    package var format: Format
+    /// The kept file's path.
+    package var path: String
+    package var size: Int
+    package var hash: UInt64
 
-    package init(width: Int, webp: [UInt8], jpeg: [UInt8]) {
+    package init(width: Int, format: Format, path: String, size: Int, hash: UInt64) {
       self.width = width
-      self.webp = webp
-      self.jpeg = jpeg
+      self.format = format
+      self.path = path
+      self.size = size
+      self.hash = hash
     }
   }
 }
 
-/// The processed covers a build serves, by where each came from (`LocalCovers.key`), and how to
-/// read their files' bytes (only for files the output does not hold already).
+/// The processed covers a build serves, by where each came from (`LocalCovers.key`), and where
+/// their files are kept (asked only for files the output does not hold already).
 package struct LocalCovers: Sendable {
   /// The covers, by `key(file:)` or `key(url:)`.
   package var covers: [String: LocalCover]
   /// Whether the sources' covers are served from the site (`site.covers: local`): a book's
   /// source cover is then looked up by its URL (`sourceURL(of:)`).
   package var servesSourceCovers: Bool
-  /// The variants' bytes of a cover in `covers`.
-  package var files: @Sendable (LocalCover) throws -> [LocalCover.Files]
+  /// Where the files of a cover in `covers` are kept.
+  package var files: @Sendable (LocalCover) throws -> [LocalCover.File]
 
   package init(
     covers: [String: LocalCover] = [:], servesSourceCovers: Bool = false,
-    files: @escaping @Sendable (LocalCover) throws -> [LocalCover.Files] = { _ in [] }
+    files: @escaping @Sendable (LocalCover) throws -> [LocalCover.File] = { _ in [] }
   ) {
     self.covers = covers
     self.servesSourceCovers = servesSourceCovers

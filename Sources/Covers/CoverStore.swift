@@ -1,24 +1,24 @@
 import BookRecord
 import CoverImages
 import Fetching
-import Foundation
 import Support
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Processed covers, kept beside the fetch cache's entries (`<cache>/covers/<aa>/<name>.cover`)
-/// so that an image is decoded once, not on every build.
+/// Processed covers, kept beside the fetch cache's entries (`<cache>/covers/<aa>/`) so that an
+/// image is decoded once, not on every build.
 ///
-/// An entry's name is its cover's content address (`name(of:)`): the source bytes' digest and
-/// length, the processor's version and the widths. Its first line says what processing gave —
-/// `bookgen-cover 1 <width> <height> <#rrggbb> <count>` and `<width> <height> <webp bytes> <jpeg
-/// bytes>` per variant, or `bookgen-cover 1 error <why>` for an image that cannot be a cover —
-/// and the variants' bytes follow. A build reads the line alone, and the bytes only to place a
-/// file the output does not hold. Writes are atomic (a temporary file renamed).
+/// An entry's name is its cover's content address (`name(digest:length:version:widths:)`): the
+/// source bytes' digest and length, the processor's version and the widths. `<name>.cover` is
+/// one line saying what processing gave — `bookgen-cover 2 <width> <height> <#rrggbb> <count>`
+/// and `<width> <height> <webp bytes> <webp xxh64> <jpeg bytes> <jpeg xxh64>` per variant, or
+/// `bookgen-cover 2 error <why>` for an image that cannot be a cover — and each variant's files
+/// are beside it, `<name>-<width>.webp` and `.jpg`, exactly as the site serves them.
+///
+/// A build reads the line alone, and links a variant's file into the output (copies it where the
+/// output is on another file system) only when the output does not hold it. The output's file
+/// and the cache's are then one file, so nothing may write into either: every write here and in
+/// the output is a new file renamed into place, never a change to an existing one, and the
+/// variants' files are read-only, so that a tool rewriting the site's files in place is refused
+/// rather than changing the cache. The files are written before the line, which is the entry.
 package struct CoverStore: Sendable {
   /// `<cache>/covers`.
   package let directory: String
@@ -34,11 +34,9 @@ package struct CoverStore: Sendable {
     case failed(String)
   }
 
-  static let magic = "bookgen-cover 1"
-  /// The most read of an entry's first line; a line with 4 variants is under 200 bytes.
-  static let headerLimit = 4096
-  /// The most read of a whole entry: every variant of a large cover in two formats.
-  static let entryLimit = FileLimit(bytes: 32 << 20, what: "a processed cover")
+  static let magic = "bookgen-cover 2"
+  /// The most read of an entry's line; a line with 4 variants is under 300 bytes.
+  static let headerLimit = FileLimit(bytes: 4096, what: "a processed cover's entry")
 
   /// The content address of an image of `length` bytes with XXH64 `digest`, processed by
   /// `version` at `widths`: 16 hex digits.
@@ -50,6 +48,11 @@ package struct CoverStore: Sendable {
 
   func path(of name: String) -> String { "\(directory)/\(name.prefix(2))/\(name).cover" }
 
+  /// Where the entry `name` keeps its variant of `width` in `format`.
+  func path(of name: String, width: Int, format: LocalCover.Format) -> String {
+    "\(directory)/\(name.prefix(2))/\(name)-\(width).\(format.rawValue)"
+  }
+
   /// What each image file held when a build last read it.
   func fileMemo() -> CoverFileMemo { CoverFileMemo.load(directory + "/files") }
 
@@ -58,81 +61,79 @@ package struct CoverStore: Sendable {
 
   /// The entry named `name`; nil when there is none or it is damaged (it is made again).
   package func load(_ name: String) -> Entry? {
-    let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: Self.headerLimit)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.headerLimit) }
-    guard count > 0, let newline = buffer[..<count].firstIndex(of: 0x0A) else { return nil }
-    return Self.entry(name: name, header: String(decoding: buffer[..<newline], as: UTF8.self))?.entry
+    line(of: name).flatMap { Self.entry(name: name, line: $0)?.entry }
   }
 
-  /// The header line read back: the entry, and each variant's byte counts.
-  private static func entry(name: String, header: String) -> (entry: Entry, lengths: [(Int, Int)])? {
-    guard header.hasPrefix(magic + " ") else { return nil }
-    let rest = header.dropFirst(magic.count + 1)
+  private func line(of name: String) -> String? {
+    guard let bytes = try? FileReader.read(path(of: name), limit: Self.headerLimit),
+      let newline = bytes.firstIndex(of: 0x0A)
+    else { return nil }
+    return String(decoding: bytes[..<newline], as: UTF8.self)
+  }
+
+  /// The entry's line read back: the entry, and each variant's files' byte counts and digests.
+  private static func entry(name: String, line: String) -> (entry: Entry, files: [[(Int, UInt64)]])? {
+    guard line.hasPrefix(magic + " ") else { return nil }
+    let rest = line.dropFirst(magic.count + 1)
     if rest.hasPrefix("error ") { return (.failed(String(rest.dropFirst(6))), []) }
     let fields = rest.split(separator: " ")
     guard fields.count >= 4, let width = Int(fields[0]), let height = Int(fields[1]),
-      let count = Int(fields[3]), count >= 0, fields.count == 4 + count * 4
+      let count = Int(fields[3]), count >= 0, fields.count == 4 + count * 6
     else { return nil }
     var variants: [LocalCover.Size] = []
-    var lengths: [(Int, Int)] = []
+    var files: [[(Int, UInt64)]] = []
     for index in 0..<count {
-      let numbers = fields[(4 + index * 4)..<(8 + index * 4)].compactMap { Int($0) }
-      guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
-      variants.append(LocalCover.Size(width: numbers[0], height: numbers[1]))
-      lengths.append((numbers[2], numbers[3]))
+      let base = 4 + index * 6
+      guard let variantWidth = Int(fields[base]), let variantHeight = Int(fields[base + 1]),
+        let webp = Int(fields[base + 2]), let webpHash = UInt64(fields[base + 3], radix: 16),
+        let jpeg = Int(fields[base + 4]), let jpegHash = UInt64(fields[base + 5], radix: 16),
+        variantWidth > 0, variantHeight > 0, webp >= 0, jpeg >= 0
+      else { return nil }
+      variants.append(LocalCover.Size(width: variantWidth, height: variantHeight))
+      files.append([(webp, webpHash), (jpeg, jpegHash)])
     }
     let cover = LocalCover(
       name: name, size: LocalCover.Size(width: width, height: height), color: String(fields[2]),
       variants: variants)
-    return (.processed(cover), lengths)
+    return (.processed(cover), files)
   }
 
-  /// Keeps what processing gave for the image named `name`.
+  /// Keeps what processing gave for the image named `name`: its variants' files, then the line
+  /// that makes them an entry.
   package func store(_ cover: ProcessedCover, name: String) throws(CacheError) {
-    var header = "\(Self.magic) \(cover.width) \(cover.height) \(cover.dominantColor) \(cover.variants.count)"
+    var line = "\(Self.magic) \(cover.width) \(cover.height) \(cover.dominantColor) \(cover.variants.count)"
     for variant in cover.variants {
-      header += " \(variant.width) \(variant.height) \(variant.webp.count) \(variant.jpeg.count)"
+      line += " \(variant.width) \(variant.height)"
+      for (format, bytes) in [(LocalCover.Format.webp, variant.webp), (.jpeg, variant.jpeg)] {
+        let hash = bytes.withUnsafeBufferPointer { XXH64.hash($0) }
+        line += " \(bytes.count) \(HexText.lowercase(hash))"
+        guard !bytes.isEmpty else { continue }
+        try ResponseCache.writeAtomically(
+          bytes, to: path(of: name, width: variant.width, format: format), mode: 0o444)
+      }
     }
-    var bytes = Array((header + "\n").utf8)
-    for variant in cover.variants {
-      bytes += variant.webp
-      bytes += variant.jpeg
-    }
-    try write(bytes, name: name)
+    try ResponseCache.writeAtomically(Array((line + "\n").utf8), to: path(of: name))
   }
 
   /// Keeps that the image named `name` is no cover, and why: it is not decoded again.
   package func storeFailure(_ reason: String, name: String) throws(CacheError) {
     let line = reason.map { $0.isNewline ? " " : $0 }
-    try write(Array("\(Self.magic) error \(String(line))\n".utf8), name: name)
+    try ResponseCache.writeAtomically(Array("\(Self.magic) error \(String(line))\n".utf8), to: path(of: name))
   }
 
-  private func write(_ bytes: [UInt8], name: String) throws(CacheError) {
-    try ResponseCache.writeAtomically(bytes, to: path(of: name))
-  }
-
-  /// The variants' bytes of `cover`, read from its entry.
-  package func files(of cover: LocalCover) throws -> [LocalCover.Files] {
-    let bytes = try FileReader.read(path(of: cover.name), limit: Self.entryLimit)
-    guard let newline = bytes.firstIndex(of: 0x0A),
-      let (entry, lengths) = Self.entry(
-        name: cover.name, header: String(decoding: bytes[..<newline], as: UTF8.self)),
+  /// Where `cover`'s variants' files are kept, with their sizes and digests.
+  package func files(of cover: LocalCover) throws(CacheError) -> [LocalCover.File] {
+    guard let line = line(of: cover.name), let (entry, sizes) = Self.entry(name: cover.name, line: line),
       case .processed(let stored) = entry, stored == cover
     else { throw CacheError.corrupt(path: path(of: cover.name), reason: "not the processed cover it names") }
-    var files: [LocalCover.Files] = []
-    var offset = newline + 1
-    for (variant, (webp, jpeg)) in zip(cover.variants, lengths) {
-      guard offset + webp + jpeg <= bytes.count else {
-        throw CacheError.corrupt(path: path(of: cover.name), reason: "truncated")
+    var files: [LocalCover.File] = []
+    for (variant, formats) in zip(cover.variants, sizes) {
+      for (format, (size, hash)) in zip([LocalCover.Format.webp, .jpeg], formats) where size > 0 {
+        files.append(
+          LocalCover.File(
+            width: variant.width, format: format,
+            path: path(of: cover.name, width: variant.width, format: format), size: size, hash: hash))
       }
-      files.append(
-        LocalCover.Files(
-          width: variant.width, webp: Array(bytes[offset..<(offset + webp)]),
-          jpeg: Array(bytes[(offset + webp)..<(offset + webp + jpeg)])))
-      offset += webp + jpeg
     }
     return files
   }

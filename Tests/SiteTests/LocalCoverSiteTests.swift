@@ -1,6 +1,7 @@
 import BookRecord
 import Catalog
 import Foundation
+import Support
 import Testing
 
 @testable import Site
@@ -48,14 +49,26 @@ import Testing
     let url = try #require(LocalCovers.sourceURL(of: record))
     let large = Self.cover(name: "00112233aabbccdd", width: 600, height: 900)
     let reads = Reads()
+    // The cache's files: each variant's WebP and JPEG, holding their format and width.
+    let kept = root + "/kept"
+    var keptFiles: [LocalCover.File] = []
+    try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+    for variant in large.variants {
+      for format in LocalCover.Format.allCases {
+        let bytes = Array("\(format) \(variant.width)".utf8)
+        let path = kept + "/\(variant.width).\(format.rawValue)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        keptFiles.append(
+          LocalCover.File(
+            width: variant.width, format: format, path: path, size: bytes.count,
+            hash: bytes.withUnsafeBufferPointer { XXH64.hash($0) }))
+      }
+    }
     let covers = LocalCovers(
       covers: [LocalCovers.key(url: url): large], servesSourceCovers: true,
-      files: { cover in
+      files: { [keptFiles] cover in
         reads.add(cover.name)
-        return cover.variants.map {
-          LocalCover.Files(
-            width: $0.width, webp: Array("webp \($0.width)".utf8), jpeg: Array("jpeg \($0.width)".utf8))
-        }
+        return keptFiles
       })
     _ = try await build(root, covers: covers)
     #expect(reads.all == [large.name])
@@ -65,6 +78,10 @@ import Testing
     #expect(files == ["00112233aabbccdd-160.jpg", "00112233aabbccdd-160.webp", "00112233aabbccdd-320.webp"])
     #expect(
       try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8) == "webp 320")
+    // Linked from the cache, not copied: one file.
+    let linked = try FileManager.default.attributesOfItem(atPath: output + "/covers/00112233aabbccdd-320.webp")
+    let keptFile = try FileManager.default.attributesOfItem(atPath: kept + "/320.webp")
+    #expect(linked[.systemFileNumber] as? Int == keptFile[.systemFileNumber] as? Int)
 
     let pages = Fixtures.files(in: output).filter { $0.hasPrefix("books/") && $0.hasSuffix("/index.html") }
     let page = try #require(

@@ -129,8 +129,11 @@ package struct ResponseCache: Sendable {
   }
 
   /// Writes `bytes` to `path` through a temporary file in its folder (made when missing), renamed
-  /// into place: a reader sees the old file or the new one, never half of it.
-  package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheError) {
+  /// into place: a reader sees the old file or the new one, never half of it. `mode`: the new
+  /// file's permissions.
+  package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644)
+    throws(CacheError)
+  {
     let folder = (path as NSString).deletingLastPathComponent
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -155,7 +158,7 @@ package struct ResponseCache: Sendable {
       }
     }
     let reason = failed ? String(cString: strerror(errno)) : ""
-    fchmod(descriptor, 0o644)
+    fchmod(descriptor, mode)
     close(descriptor)
     guard !failed, rename(temporary, path) == 0 else {
       let why = failed ? reason : String(cString: strerror(errno))

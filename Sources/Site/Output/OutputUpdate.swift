@@ -76,6 +76,35 @@ struct OutputUpdate: Sendable {
     return (entry, .written)
   }
 
+  /// Puts the file at `source` — a file outside the output (a processed cover the cache keeps)
+  /// whose bytes are `entry`'s and which nothing writes into — at `path`: a hard link, so the
+  /// bytes are neither read nor copied; where it cannot be linked (another file system), a copy
+  /// of its bytes, which must be the ones `entry` names.
+  func place(_ path: String, from source: String, as entry: OutputManifest.Entry) throws(SiteError) -> (
+    entry: OutputManifest.Entry, placement: Placement
+  ) {
+    try beforePlacing?(path)
+    let target = root + "/" + path
+    if !inPlace, FileSystem.link(source, to: target) { return (entry, .written) }
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.read(source, limit: FileLimit(bytes: entry.size, what: "a processed cover's file"))
+    } catch {
+      throw .io(operation: "read", path: source, reason: error.reason)
+    }
+    guard bytes.count == entry.size, ContentHash.xxh64(bytes) == entry.hash else {
+      throw .io(operation: "read", path: source, reason: "it does not hold the bytes its entry names")
+    }
+    try bytes.withSiteBytes { buffer throws(SiteError) in
+      if inPlace {
+        try FileSystem.replaceAtomically(target, with: buffer)
+      } else if let failure = FileSystem.create(target, buffer) {
+        throw .io(operation: "write", path: target, reason: failure)
+      }
+    }
+    return (entry, .written)
+  }
+
   /// Keeps the current output's file at `path` without reading it, when the output holds one:
   /// for a content-addressed file (a processed cover), whose name fixes its bytes. Its entry,
   /// or nil when it must be placed from its bytes.
