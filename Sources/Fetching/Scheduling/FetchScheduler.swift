@@ -146,7 +146,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   private func lookup(_ request: Source.Request, cache: ResponseCache) -> ChildResult<Source> {
     // Taken before reading: a file changed meanwhile is read again next time.
     let path = options.answers == nil ? "" : cache.path(for: request)
-    let stamp = options.answers == nil ? nil : CachedAnswers.Stamp(path: path)
+    let stamp = options.answers == nil ? nil : FileStamp.of(path)
     if let stamp, let kept = options.answers?.answer(at: path, stamp: stamp),
       let answer = kept.value as? CachedAnswer<Source.Decoded>
     {
