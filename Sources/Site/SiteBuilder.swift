@@ -155,6 +155,7 @@ package struct SiteBuilder: Sendable {
     }
     try statics.checkCollisions(
       with: paths.pages + paths.assets.values + statsFiles.map(\.0) + [OutputManifest.legacyFileName])
+    if !statics.paths.isEmpty { try statics.checkCollisions(with: model.localCoverPaths) }
     return SitePlan(
       model: model, contexts: contexts, urls: urls, assets: assets, jobs: jobs, paths: paths,
       statics: statics,

@@ -114,6 +114,27 @@ import Testing
         == before)
   }
 
+  @Test func aStaticFileInAProcessedCoversPlaceIsAnError() async throws {
+    let root = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let url = try #require(LocalCovers.sourceURL(of: GoldenSite.collections[0].records[0]))
+    try FileManager.default.createDirectory(atPath: root + "/static/covers", withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/static/covers/00112233aabbccdd-160.jpg"))
+    var options = BuildOptions(outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory())
+    options.staticDirectory = root + "/static"
+    var builder = SiteBuilder(catalog: GoldenSite.catalog(), collections: GoldenSite.collections, options: options)
+    builder.localCovers = LocalCovers(
+      covers: [LocalCovers.key(url: url): Self.cover(name: "00112233aabbccdd", width: 600, height: 900)],
+      servesSourceCovers: true)
+    let error = await #expect(throws: SiteError.self) { try await builder.build() }
+    #expect(
+      error?.description
+        == "error: 'static/covers/00112233aabbccdd-160.jpg' collides with the generated "
+        + "'covers/00112233aabbccdd-160.jpg'; rename or remove it (robots.txt is the one generated file static/ "
+        + "may replace)")
+    #expect(!FileManager.default.fileExists(atPath: root + "/public"))
+  }
+
   @Test func aSmallImageIsNeverShownWiderThanItsPixels() {
     let small = Self.cover(name: "0011223344556677", width: 200, height: 300)
     #expect(small.variants.map(\.width) == [160, 200])

@@ -41,6 +41,12 @@ extension PageWriter {
 }
 
 extension SiteModel {
+  /// The files of the processed covers the books show (`covers/…`), which no static file may
+  /// take the place of.
+  var localCoverPaths: [String] {
+    localCovers.flatMap { cover in CoverSlot.files(of: cover).map { cover.path(width: $0.width, format: $0.format) } }
+  }
+
   /// The processed covers the books show, each once, by name.
   var localCovers: [LocalCover] {
     var seen: Set<String> = []
