@@ -3,7 +3,8 @@
 
 Usage: gate.py --site DIR [--base-path /books/] [--port N] [--query WORD] [--screenshots DIR]
                [--catalog catalog.yml | --pages home=index.html,book=books/x/index.html,404=404.html]
-               [--expect QUERY=TITLE]… [--expect-first QUERY=TITLE]… [--token-table FILE]
+               [--expect QUERY=TITLE]… [--expect-first QUERY=TITLE]… [--expect-cover QUERY=TITLE]…
+               [--token-table FILE]
                [--search-kb N] [--skip-browser]
 
 Checks, in order:
@@ -20,7 +21,8 @@ Checks, in order:
      into the home page's search box shows result links that load; the results page (search/?q=
      the query) lists results, a filter ticked with the space bar goes into the URL and the URL
      shows the same when loaded again; each --expect QUERY finds its TITLE (--expect-first: as
-     the first result); search.js splits the
+     the first result; --expect-cover: with its cover image served by the site, loaded); search.js
+     splits the
      --token-table texts as the table says; the query transfers at most --search-kb KB;
   4. axe-core on the same pages and views (tags wcag2a, wcag2aa, wcag21aa, best-practice):
      0 serious or critical violations (moderate and minor ones are listed as notes);
@@ -66,6 +68,9 @@ def main() -> int:
                         help="typing QUERY into the search box must list the book TITLE (repeatable)")
     parser.add_argument("--expect-first", action="append", default=[], metavar="QUERY=TITLE",
                         help="typing QUERY must show the book TITLE first (repeatable)")
+    parser.add_argument("--expect-cover", action="append", default=[], metavar="QUERY=TITLE",
+                        help="typing QUERY must list the book TITLE with its cover from the site, loaded "
+                             "(repeatable)")
     parser.add_argument("--token-table", type=Path, help="search.js must split these texts as the table says")
     parser.add_argument("--search-kb", type=float, default=0,
                         help="measure the bytes the --query search transfers; fail above this many KB")
@@ -96,7 +101,8 @@ def main() -> int:
     rendered = args.screenshots / "rendered"
     checks = SearchChecks([tuple(item.split("=", 1)) for item in args.expect], args.token_table, args.search_kb,
                           rendered if "search" in pages else None,
-                          [tuple(item.split("=", 1)) for item in args.expect_first])
+                          [tuple(item.split("=", 1)) for item in args.expect_first],
+                          [tuple(item.split("=", 1)) for item in args.expect_cover])
     try:
         html_check = start_html_check(site)
         check_data_files(site, [relative for name, relative in (pages | phone_pages).items()

@@ -316,7 +316,9 @@
         const [, url, title, subtitle, authors, thumb, detail, texts] = records.find((r) => r[0] === slot);
         return {
           url: new URL(url, root).href, title, subtitle, authors, detail, texts,
-          thumbnail: thumb && !/^https:\/\//.test(thumb) && manifest.thumbnail
+          // An id the manifest's template takes (a Google volume's), else the image's own URL
+          // (a source's https one, or the site's own cover under any base URL).
+          thumbnail: thumb && /^[\w-]+$/.test(thumb) && manifest.thumbnail
             ? manifest.thumbnail.replace("{id}", thumb) : thumb,
         };
       },

@@ -52,9 +52,11 @@ class SearchChecks:
 
     def __init__(self, expect: list[tuple[str, str]] | None = None, token_table: Path | None = None,
                  target_kb: float = 0, rendered: Path | None = None,
-                 expect_first: list[tuple[str, str]] | None = None) -> None:
+                 expect_first: list[tuple[str, str]] | None = None,
+                 expect_cover: list[tuple[str, str]] | None = None) -> None:
         self.expect = expect or []
         self.expect_first = expect_first or []
+        self.expect_cover = expect_cover or []
         self.token_table = token_table
         self.target_kb = target_kb
         self.rendered = rendered
@@ -263,9 +265,12 @@ def search_behaviour(driver, home: str, query: str, checks: SearchChecks, findin
         expect_finds(driver, load, home, text, title, view, findings)
     for text, title in checks.expect_first:
         expect_finds(driver, load, home, text, title, view, findings, first=True)
-    if checks.expect or checks.expect_first:
+    for text, title in checks.expect_cover:
+        expect_finds(driver, load, home, text, title, view, findings, cover=True)
+    if checks.expect or checks.expect_first or checks.expect_cover:
         info("-- search finds: " + "; ".join(f"{text!r} → {title!r}" for text, title in checks.expect)
-             + "".join(f"; {text!r} → {title!r} first" for text, title in checks.expect_first))
+             + "".join(f"; {text!r} → {title!r} first" for text, title in checks.expect_first)
+             + "".join(f"; {text!r} → {title!r} with its cover" for text, title in checks.expect_cover))
     if checks.token_table:
         load(driver, home)
         check_token_table(driver, checks.token_table, findings)

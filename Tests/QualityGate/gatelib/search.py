@@ -73,10 +73,25 @@ def titles(driver) -> list[str]:
         f"return Array.from(document.querySelectorAll('{RESULTS}')).map(a => a.querySelector('span').firstChild.textContent)")
 
 
+# The cover image of the quick result titled arguments[0], once it has loaded or failed:
+# {src, loaded, sameOrigin}, or null when the result shows no image.
+RESULT_COVER = f"""
+const [title, done] = [arguments[0], arguments[arguments.length - 1]];
+const link = Array.from(document.querySelectorAll('{RESULTS}'))
+  .find(a => a.querySelector('span').firstChild.textContent === title);
+const image = link && link.querySelector('img');
+if (!image) {{ done(null); return; }}
+const answer = () => done({{src: image.src, loaded: image.complete && image.naturalWidth > 0,
+  sameOrigin: new URL(image.src).origin === location.origin}});
+if (image.complete) answer();
+else {{ image.addEventListener('load', answer); image.addEventListener('error', answer); setTimeout(answer, 5000); }}
+"""
+
+
 def expect_finds(driver, load, url: str, query: str, title: str, view: str, findings: Findings,
-                 first: bool = False) -> None:
+                 first: bool = False, cover: bool = False) -> None:
     """Typing `query` into the box must list a book called `title` among the quick results (with
-    `first`, as the first of them)."""
+    `first`, as the first of them; with `cover`, with its cover image served by the site, loaded)."""
     load(driver, url)
     links = wait_for_results(driver)[0] if type_query(driver, query) else []
     found = titles(driver) if links else []
@@ -84,6 +99,13 @@ def expect_finds(driver, load, url: str, query: str, title: str, view: str, find
         shown = ", ".join(found[:5]) or "nothing"
         where = "first" if first else "among its results"
         findings.fail("search", query, f"typing '{query}' should show '{title}' {where} but shows {shown}", view)
+        return
+    if cover:
+        image = driver.execute_async_script(RESULT_COVER, title)
+        if not image or not image["sameOrigin"] or not image["loaded"]:
+            shown = "no image" if not image else f"{image['src']} ({'loaded' if image['loaded'] else 'not loaded'})"
+            findings.fail("search", query, f"typing '{query}' should show '{title}' with its cover from the site, "
+                                           f"loaded, but shows {shown}", view)
 
 
 def measure(driver, load, url: str, query: str, delay: float = 0.0) -> dict:
