@@ -36,10 +36,9 @@ struct SourceImage: Sendable, Equatable {
   let length: Int
 
   init(_ body: some Collection<UInt8>) {
-    var bytes = Array(body)
-    digest = bytes.withUnsafeBufferPointer { XXH64.hash($0) }
-    length = bytes.count
-    bytes = []
+    // Hashed where the bytes lie (a cache entry's slice, a response's array): no copy.
+    digest = body.withContiguousStorageIfAvailable { XXH64.hash($0) } ?? Array(body).withUnsafeBufferPointer { XXH64.hash($0) }
+    length = body.count
   }
 }
 
