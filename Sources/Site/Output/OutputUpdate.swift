@@ -92,7 +92,8 @@ struct OutputUpdate: Sendable {
     } catch {
       throw .io(operation: "read", path: source, reason: error.reason)
     }
-    guard bytes.count == entry.size, ContentHash.xxh64(bytes) == entry.hash else {
+    let hash = bytes.withUnsafeBufferPointer { XXH64.hash($0) }
+    guard bytes.count == entry.size, hash == entry.hash else {
       throw .io(operation: "read", path: source, reason: "it does not hold the bytes its entry names")
     }
     try bytes.withSiteBytes { buffer throws(SiteError) in
