@@ -170,11 +170,14 @@ package struct SiteBuilder: Sendable {
   }
 
   /// Writes every file of `plan` through `writer`: the pages with the assets, static files,
-  /// stats JSON and discovery files, then the search index. The pages' jobs and paths are let
-  /// go of before the search index, the build's peak of memory, is made.
+  /// stats JSON and discovery files, and beside them the search index. Reading the books into
+  /// the index runs on one core, so it starts first and the pages share the other cores with
+  /// it, instead of leaving all but one idle once they are written.
   func write(_ plan: inout SitePlan, writer: PageWriter, clock: inout StageTimer) async throws(SiteError)
     -> PageWriter.Tally
   {
+    let model = plan.model
+    async let search = Result { () throws(SiteError) in try writer.writeSearchIndex(model: model) }
     try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
     var tally = try await write(
       writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
@@ -182,7 +185,7 @@ package struct SiteBuilder: Sendable {
     clock.lap("pages")
     plan.jobs = []
     plan.paths = ([], [:])
-    tally.merge(try writer.writeSearchIndex(model: plan.model))
+    tally.merge(try await search.get())
     clock.lap("search")
     return tally
   }
@@ -208,7 +211,7 @@ package struct SiteBuilder: Sendable {
   /// The pages, assets, static files and stats JSON, and beside them (in a task of its own) the
   /// feeds, OPDS and sitemap, which come from the same model and URLs and go through the same
   /// writer, so they are in the manifest and skipped when unchanged. A function of its own: the
-  /// discovery task, and the page jobs it holds, end with it, before the search index is made.
+  /// discovery task, and the page jobs it holds, end with it.
   func write(
     _ writer: PageWriter, jobs: [PageJob], paths: (pages: [String], assets: [String: String]),
     model: SiteModel, assets: [String: [UInt8]], statsFiles: [(String, [UInt8])], root: String
@@ -253,8 +256,8 @@ extension SiteBuilder {
   /// rendered from besides the model: the page contexts and SEO heads, each page's job and path,
   /// the stats JSON), `markdown`, `templates`, `write`: pages are rendered and written by the same
   /// tasks, so their wall time is split in proportion to the time the tasks spent in each part;
-  /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: making
-  /// and writing the search index, after the pages.
+  /// parsing the theme counts as `templates`, the final swap as `write`. Then `search`: what
+  /// making and writing the search index, begun beside the pages, takes after them.
   static func reportOrder(
     _ stages: [(name: String, seconds: Double)], splittingPages tally: PageWriter.Tally
   ) -> [BuildReport.Stage] {
