@@ -18,7 +18,7 @@ package struct PreviewOptions: Sendable {
   package var writtenByBuilds: [String] = []
   /// How long changes must settle before a rebuild starts.
   package var debounce: Duration
-  /// How often the watched trees are scanned for changes.
+  /// How often the watcher looks for changes (inotify's events, or a scan where it has none).
   package var pollInterval: Duration
   /// The path of the site's base URL (`/books/` for `https://me.github.io/books/`): pages are
   /// served under it, as in production, and `/` redirects there.

@@ -59,11 +59,11 @@ package final class PreviewServer: Sendable {
       removePrivateFolder()
       throw error
     }
-    // Scanned before building, so edits made during the first build are not missed.
-    let before = FileTreeSnapshot(scanning: options.watchPaths)
+    // Watching before building, so edits made during the first build are not missed.
+    let changes = ChangeWatcher(paths: options.watchPaths)
     await rebuild()
-    let baseline = before.rescanning(options.writtenByBuilds)
-    let task = Task { [self] in await watch(from: baseline) }
+    changes.accept(options.writtenByBuilds)
+    let task = Task { [self] in await watch(changes) }
     watcher.set(task)
     return server.port
   }
@@ -139,22 +139,19 @@ package final class PreviewServer: Sendable {
     await hub.finishBuild(result)
   }
 
-  private func watch(from snapshot: FileTreeSnapshot) async {
-    var last = snapshot
+  private func watch(_ changes: ChangeWatcher) async {
     var changedAt: ContinuousClock.Instant?
     var lastHeartbeat = ContinuousClock.now
     while !Task.isCancelled {
       try? await Task.sleep(for: options.pollInterval)
       if Task.isCancelled { return }
-      let current = FileTreeSnapshot(scanning: options.watchPaths)
-      if current != last {
-        last = current
+      if changes.changed() {
         changedAt = .now
       } else if let changed = changedAt, changed.duration(to: .now) >= options.debounce {
         changedAt = nil
         options.log("Change detected, rebuilding…")
         await rebuild()
-        last = last.rescanning(options.writtenByBuilds)
+        changes.accept(options.writtenByBuilds)
       }
       if lastHeartbeat.duration(to: .now) >= .seconds(15) {
         lastHeartbeat = .now

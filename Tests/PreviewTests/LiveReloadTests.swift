@@ -121,4 +121,70 @@ import Testing
     try FileManager.default.removeItem(at: folder.appendingPathComponent("b.mustache"))
     #expect(FileTreeSnapshot(scanning: watched) == changed)
   }
+
+  /// Every kind of change under the watched paths is seen, once; hidden files and backups are
+  /// not; a build's own writes are not, while other changes made meanwhile still are. Through
+  /// inotify's events, and by comparing scans.
+  @Test(arguments: [false, true])
+  func theWatcherSeesEachChangeOnceButNotHiddenFilesNorABuildsOwnWrites(scanning: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bookgen-watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("templates/sub"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = { (name: String) in folder.path + "/" + name }
+    let write = { (name: String, text: String) in
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
+    }
+    try write("catalog.yml", "a")
+    try write("unwatched.txt", "a")
+    let watched = [path("catalog.yml"), path("templates"), path("cache"), path("static")]
+    let changes = ChangeWatcher(paths: watched, scanning: scanning)
+    #expect(!changes.changed())
+    let edits: [(String, () throws -> Void, Bool)] = [
+      ("a file not watched", { try write("unwatched.txt", "b") }, false),
+      (
+        "a hidden file and a backup",
+        {
+          try write("templates/sub/.a.swp", "x")
+          try write("templates/a~", "x")
+        }, false
+      ),
+      ("a template added", { try write("templates/sub/a.mustache", "a") }, true),
+      ("the template edited", { try write("templates/sub/a.mustache", "ab") }, true),
+      (
+        "the catalog replaced",
+        { try Data("b".utf8).write(to: URL(fileURLWithPath: path("catalog.yml")), options: .atomic) }, true
+      ),
+      (
+        "a watched folder made, with a file in a new folder in it",
+        {
+          try FileManager.default.createDirectory(
+            atPath: path("static/img"), withIntermediateDirectories: true)
+          try write("static/img/a.png", "a")
+        }, true
+      ),
+      ("a file in the new folder edited", { try write("static/img/a.png", "b") }, true),
+      (
+        "the template removed",
+        { try FileManager.default.removeItem(atPath: path("templates/sub/a.mustache")) }, true
+      ),
+      ("nothing", {}, false),
+    ]
+    for (name, edit, seen) in edits {
+      try edit()
+      #expect(changes.changed() == seen, "\(name)")
+      #expect(!changes.changed(), "\(name), asked again")
+    }
+    // A build's own writes into the cache are accepted; an edit made meanwhile is not.
+    try FileManager.default.createDirectory(atPath: path("cache/ab"), withIntermediateDirectories: true)
+    try write("cache/ab/entry", "a")
+    changes.accept([path("cache")])
+    #expect(!changes.changed())
+    try write("cache/ab/entry", "b")
+    try write("templates/b.mustache", "b")
+    changes.accept([path("cache")])
+    #expect(changes.changed())
+    #expect(!changes.changed())
+  }
 }
