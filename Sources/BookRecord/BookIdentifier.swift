@@ -20,10 +20,20 @@ extension BookRecord {
   /// The first valid ISBN-13 (from the ISBN-13s, else converted from an ISBN-10) and its
   /// ISBN-10 form, when it has one.
   package var isbns: (isbn13: String?, isbn10: String?) {
-    let identifiers = identifiers ?? []
-    let ordered = identifiers.filter { $0.kind == .isbn13 } + identifiers.filter { $0.kind == .isbn10 }
-    guard let isbn13 = ordered.lazy.compactMap({ ISBNText.isbn13($0.value) }).first else { return (nil, nil) }
+    guard let isbn13 else { return (nil, nil) }
     return (isbn13, ISBNText.isbn10(fromISBN13: isbn13))
+  }
+
+  /// The first valid ISBN-13 of `isbns`, alone: what sources match records by, for every
+  /// record of every build.
+  package var isbn13: String? {
+    let identifiers = identifiers ?? []
+    for kind in [BookIdentifier.Kind.isbn13, .isbn10] {
+      for identifier in identifiers where identifier.kind == kind {
+        if let isbn = ISBNText.isbn13(identifier.value) { return isbn }
+      }
+    }
+    return nil
   }
 
   /// Every valid ISBN as ISBN-13, in the source's order: what matches the owner's `books:` keys

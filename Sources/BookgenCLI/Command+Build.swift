@@ -92,9 +92,11 @@ extension CommandContext {
         return (books, covers)
       }
     }
-    if let preview, reused == nil {
-      // What the cache holds now, this fetch's own entries included.
-      let inputs = PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
+    if let preview, reused == nil, let fetchInputs {
+      // What the cache holds now, this fetch's own entries included (offline, there are none).
+      let inputs =
+        options.offline
+        ? fetchInputs : PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: false)
       preview.fetched = fetched.pending.isEmpty && fetchedCovers.pending.isEmpty ? (inputs, fetched) : nil
       preview.fetchedCovers = fetchedCovers
     }

@@ -171,7 +171,7 @@ struct Composer {
     for collection in first.collections {
       for volume in collection.foundVolumes {
         let record = memo.record(volume)
-        if let isbn = record.isbns.isbn13, googleByISBN[isbn] == nil { googleByISBN[isbn] = record }
+        if let isbn = record.isbn13, googleByISBN[isbn] == nil { googleByISBN[isbn] = record }
       }
       for (isbn, outcome) in collection.isbnOutcomes {
         if case .matched(let volume) = outcome { googleByISBN[isbn] = memo.record(volume) }
@@ -190,7 +190,7 @@ struct Composer {
       + library.lookups.filter { $0.key.hasPrefix("OLID:") }.sorted { $0.key < $1.key }.map(\.value)
     for book in others {
       let record = memo.record(book)
-      if let isbn = record.isbns.isbn13, libraryByISBN[isbn] == nil { libraryByISBN[isbn] = record }
+      if let isbn = record.isbn13, libraryByISBN[isbn] == nil { libraryByISBN[isbn] = record }
     }
   }
 
@@ -198,7 +198,7 @@ struct Composer {
   /// first in `sources` gives the book (its id, its page) and the fields it has, the other the
   /// fields it lacks.
   private func combined(_ record: BookRecord) -> BookRecord {
-    guard enriches, let isbn = record.isbns.isbn13 else { return record }
+    guard enriches, let isbn = record.isbn13 else { return record }
     let isGoogle = record.provenance.records[0].source.id == BookSource.googleBooks.id
     guard let other = isGoogle ? libraryByISBN[isbn] : googleByISBN[isbn] else { return record }
     let recordFirst = (order.first == .googleBooks) == isGoogle

@@ -82,7 +82,7 @@ extension Sourcing {
           // a description. Most of Google's books have one; asking two more requests for each
           // of them would make a large catalog's first build take hours at Open Library's rate.
           let record = records.record(volume)
-          if let isbn = record.isbns.isbn13 {
+          if let isbn = record.isbn13 {
             library.plan.add(.isbn(isbn, optional: true, records: record.description == nil))
           }
         }
@@ -132,10 +132,10 @@ extension Sourcing {
       for isbn in catalogISBNs where library.lookups["ISBN:" + isbn] == nil { asked.insert(isbn) }
       for isbn in catalogISBNs { add(isbn) }
     }
-    for books in library.searches { books.forEach { add(records.record($0).isbns.isbn13) } }
-    library.works.forEach { add($0.map { records.record($0).isbns.isbn13 } ?? nil) }
+    for books in library.searches { books.forEach { add(records.record($0).isbn13) } }
+    library.works.forEach { add($0.map { records.record($0).isbn13 } ?? nil) }
     for bibkey in plan.plan.lookups.map(\.bibkey) where bibkey.hasPrefix("OLID:") {
-      add(library.lookups[bibkey].flatMap { records.record($0).isbns.isbn13 })
+      add(library.lookups[bibkey].flatMap { records.record($0).isbn13 })
     }
     guard !isbns.isEmpty else { return nil }
     var enrichment = catalog

@@ -134,7 +134,9 @@ struct SiteModel: Sendable {
             if let existing = position[record.id] {
               // The same volume listed again (decoded from the same bytes) is no richer; its
               // richness would count the description's characters twice for nothing.
-              if !records[existing].hasSameSources(as: record), records[existing].richness < record.richness {
+              if records[existing] != record, !records[existing].hasSameSources(as: record),
+                records[existing].richness < record.richness
+              {
                 records[existing] = record
               }
             } else {
