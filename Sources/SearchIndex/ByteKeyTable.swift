@@ -2,14 +2,13 @@
 /// with the keys kept in one arena: millions of term lookups per build, without a `String`
 /// (and its Unicode-aware hashing and comparison) or an allocation per term.
 ///
-/// Four bytes of offset and eight of hash a key: the index's table holds every distinct term of
-/// a site. A bucket holds the top half of its key's hash beside the key's number, so that a
-/// lookup reads the kept hashes (another cache miss in a table of every term) only to grow.
+/// Four bytes of offset a key: the index's table holds every distinct term of a site. A bucket
+/// holds the top half of its key's hash beside the key's number; the table keeps no hashes (8
+/// bytes a term), but works them out again from the keys to grow.
 struct ByteKeyTable {
   private var arena: [UInt8] = []
   /// Where each key starts in `arena`.
   private var starts: [UInt32] = []
-  private var hashes: [UInt64] = []
   /// The high 32 bits of the key's hash, then index + 1 of the key in the low 32; 0 is empty.
   private var buckets: [UInt64]
   private var mask: Int
@@ -73,7 +72,32 @@ struct ByteKeyTable {
 
   /// The key's index, adding it when new.
   mutating func index(of key: UnsafeBufferPointer<UInt8>) -> (index: Int, inserted: Bool) {
-    let hash = ByteKeyTable.hash(key)
+    index(of: key, hash: ByteKeyTable.hash(key))
+  }
+
+  /// Reads the bucket of each of `hashes`, then the key it holds, before they are looked up:
+  /// loops whose loads do not wait on one another, so that their cache misses overlap. Returns
+  /// a sum of what it read.
+  func warm(_ hashes: some Collection<UInt64>) -> UInt64 {
+    var sum: UInt64 = 0
+    buckets.withUnsafeBufferPointer { buckets in
+      for hash in hashes { sum &+= buckets[Int(truncatingIfNeeded: hash) & mask] }
+      starts.withUnsafeBufferPointer { starts in
+        arena.withUnsafeBufferPointer { arena in
+          for hash in hashes {
+            let stored = buckets[Int(truncatingIfNeeded: hash) & mask]
+            guard stored != 0 else { continue }
+            let start = Int(starts[Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1])
+            if start < arena.count { sum &+= UInt64(arena[start]) }
+          }
+        }
+      }
+    }
+    return sum
+  }
+
+  /// The key's index, adding it when new; `hash` is its `hash`.
+  mutating func index(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (index: Int, inserted: Bool) {
     var bucket = Int(truncatingIfNeeded: hash) & mask
     let tag = hash & 0xFFFF_FFFF_0000_0000
     let found: Int? = buckets.withUnsafeBufferPointer { buckets in
@@ -90,7 +114,6 @@ struct ByteKeyTable {
     precondition(arena.count + key.count <= Int(UInt32.max), "search terms over 4 GB")
     starts.append(UInt32(arena.count))
     arena.append(contentsOf: key)
-    hashes.append(hash)
     buckets[bucket] = ByteKeyTable.entry(index, hash: hash)
     if starts.count * 2 > buckets.count { grow() }
     return (index, true)
@@ -125,7 +148,10 @@ struct ByteKeyTable {
     return order
   }
 
-  func keyHash(_ index: Int) -> UInt64 { hashes[index] }
+  /// The `hash` of key `index`.
+  func keyHash(_ index: Int) -> UInt64 {
+    arena.withUnsafeBufferPointer { ByteKeyTable.hash(UnsafeBufferPointer(rebasing: $0[bounds(index)])) }
+  }
 
   private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let range = bounds(index)
@@ -138,9 +164,10 @@ struct ByteKeyTable {
     buckets = [UInt64](repeating: 0, count: size)
     mask = size - 1
     for index in starts.indices {
-      var bucket = Int(truncatingIfNeeded: hashes[index]) & mask
+      let hash = keyHash(index)
+      var bucket = Int(truncatingIfNeeded: hash) & mask
       while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-      buckets[bucket] = ByteKeyTable.entry(index, hash: hashes[index])
+      buckets[bucket] = ByteKeyTable.entry(index, hash: hash)
     }
   }
 }

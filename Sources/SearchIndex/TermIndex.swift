@@ -41,23 +41,64 @@ struct TermIndex: ~Copyable {
   private var pending: [UInt8] = []
   /// The terms the document being read has met, in the order met.
   private var met: [Int32] = []
+  /// The document's occurrences, their bytes in `occurrenceBytes`, until it ends.
+  private var occurrences: [Occurrence] = []
+  private var occurrenceBytes: [UInt8] = []
+  /// What the reads ahead of the lookups loaded, kept so that they are not left out.
+  private(set) var touched: UInt64 = 0
+
+  /// A token of the document being read: where its bytes are, its flags and its hash.
+  struct Occurrence {
+    var start: Int32
+    var count: Int32
+    var flags: UInt8
+    var hash: UInt64
+  }
 
   var termCount: Int { table.count }
 
-  /// An occurrence of `key` in the document being read, with its `PostingFlags`.
+  /// An occurrence of `key` in the document being read, with its `PostingFlags`: kept until
+  /// the document ends, when its occurrences are looked up together.
   mutating func add(_ key: UnsafeBufferPointer<UInt8>, _ flags: UInt8) {
-    let (index, inserted) = table.index(of: key)
-    if inserted {
-      terms.add(Term(isCJK: flags & PostingFlags.cjkTerm != 0))
-      pending.append(0)
-    }
-    if pending[index] == 0 { met.append(Int32(index)) }
-    pending[index] |= flags
+    let start = Int32(occurrenceBytes.count)
+    occurrences.append(
+      Occurrence(start: start, count: Int32(key.count), flags: flags, hash: ByteKeyTable.hash(key)))
+    occurrenceBytes.append(contentsOf: key)
   }
 
   /// Ends the document read since the last call: a posting at `slot` for each term it met.
   /// Slots must ascend from one document to the next.
+  ///
+  /// In a table of every term of a site, most lookups of a document's terms miss the cache.
+  /// Made one by one, each waits for the last; so the document's buckets, keys and terms are
+  /// read first, in loops whose loads do not wait on one another, and the lookups and postings
+  /// that follow find them in the cache.
   mutating func endDocument(slot: Int) {
+    touched &+= table.warm(occurrences.lazy.map(\.hash))
+    occurrenceBytes.withUnsafeBufferPointer { bytes in
+      for occurrence in occurrences {
+        let start = Int(occurrence.start)
+        let key = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(occurrence.count)])
+        let (index, inserted) = table.index(of: key, hash: occurrence.hash)
+        if inserted {
+          terms.add(Term(isCJK: occurrence.flags & PostingFlags.cjkTerm != 0))
+          pending.append(0)
+        }
+        if pending[index] == 0 { met.append(Int32(index)) }
+        pending[index] |= occurrence.flags
+      }
+    }
+    occurrences.removeAll(keepingCapacity: true)
+    occurrenceBytes.removeAll(keepingCapacity: true)
+    for index in met {
+      let term = terms.address(of: Int(index))
+      touched &+= UInt64(term.pointee.tail)
+    }
+    for index in met {
+      let term = terms.address(of: Int(index)).pointee
+      guard term.bytes > Int32(TermIndex.inlineData) else { continue }
+      touched &+= UInt64(blocks.address(of: Int(term.tail)).pointee)
+    }
     for index in met {
       let term = terms.address(of: Int(index))
       let shift = term.pointee.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
