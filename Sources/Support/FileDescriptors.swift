@@ -56,6 +56,19 @@ package enum FileDescriptors {
     return min(requested, max(0, (available - reserve) / perTask))
   }
 
+  /// Writes all of `bytes` to `descriptor`, again after a signal; nil when every byte was
+  /// written, else the `errno` of the failure.
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return written < 0 ? errno : EIO }
+      offset += written
+    }
+    return nil
+  }
+
   #if canImport(Glibc)
     /// `RLIM_INFINITY`, which Swift cannot import on Linux (a negative literal for an unsigned type).
     private static let unlimited = rlim_t.max

@@ -65,7 +65,9 @@ package enum NewFiles {
     let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW)
     guard descriptor >= 0 else { throw Failure(path: path, reason: reason()) }
     defer { close(descriptor) }
-    guard writeAll(descriptor, Array(text.utf8)) else { throw Failure(path: path, reason: reason()) }
+    if let failure = writeAll(descriptor, Array(text.utf8)) {
+      throw Failure(path: path, reason: reason(failure))
+    }
     return missing
   }
 
@@ -88,8 +90,7 @@ package enum NewFiles {
     let temporary = (path as NSString).deletingLastPathComponent + "/.bookgen-new-\(UUID().uuidString)"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard descriptor >= 0 else { throw Failure(path: path, reason: reason()) }
-    let wrote = writeAll(descriptor, bytes) && fsync(descriptor) == 0
-    let failure = wrote ? nil : reason()
+    let failure = (writeAll(descriptor, bytes) ?? (fsync(descriptor) == 0 ? nil : errno)).map(reason)
     close(descriptor)
     defer { unlink(temporary) }
     if let failure { throw Failure(path: path, reason: failure) }
@@ -111,24 +112,13 @@ package enum NewFiles {
       throw Failure(path: path, reason: reason())
     }
     defer { close(descriptor) }
-    guard writeAll(descriptor, bytes) else { throw Failure(path: path, reason: reason()) }
+    if let failure = writeAll(descriptor, bytes) { throw Failure(path: path, reason: reason(failure)) }
     return true
   }
 
-  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += count
-      }
-      return true
-    }
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { FileDescriptors.writeAll(descriptor, $0) }
   }
 
-  private static func reason() -> String { String(cString: strerror(errno)) }
+  private static func reason(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 }

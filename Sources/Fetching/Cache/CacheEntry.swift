@@ -9,23 +9,12 @@ package struct CacheEntry: Sendable, Equatable {
   package var fetchedAt: Date
   /// A recorded entry that never expires (the example site's): used however old it is, until
   /// `--refresh` fetches it again (and the new entry is an ordinary one).
-  package var pinned: Bool
+  package var pinned: Bool = false
   /// The whole entry file; the body is `file[bodyStart...]` (kept as one buffer to avoid a copy).
   var file: [UInt8]
   var bodyStart: Int
 
   package var body: ArraySlice<UInt8> { file[bodyStart...] }
-
-  init(
-    request: String, status: Int, fetchedAt: Date, pinned: Bool = false, file: [UInt8], bodyStart: Int
-  ) {
-    self.request = request
-    self.status = status
-    self.fetchedAt = fetchedAt
-    self.pinned = pinned
-    self.file = file
-    self.bodyStart = bodyStart
-  }
 }
 
 /// Why a cache entry could not be read or written.
@@ -76,16 +65,9 @@ struct CacheEntryHeader: Equatable {
     }
     return result + "\""
   }
+}
 
-  init(format: Int, request: String, status: Int, fetchedAt: String, bodyLength: Int, bodyChecksum: String) {
-    self.format = format
-    self.request = request
-    self.status = status
-    self.fetchedAt = fetchedAt
-    self.bodyLength = bodyLength
-    self.bodyChecksum = bodyChecksum
-  }
-
+extension CacheEntryHeader {
   /// Reads the header line; nil when it is not one of ours.
   init?(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
     var reader = JSONReader(buffer, range: range)
@@ -115,7 +97,6 @@ struct CacheEntryHeader: Equatable {
     guard let format, let request, let status, let fetchedAt, let bodyLength, let checksum else { return nil }
     self.init(
       format: format, request: request, status: status, fetchedAt: fetchedAt, bodyLength: bodyLength,
-      bodyChecksum: checksum)
-    self.pinned = pinned
+      bodyChecksum: checksum, pinned: pinned)
   }
 }

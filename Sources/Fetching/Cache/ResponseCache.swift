@@ -97,10 +97,10 @@ package struct ResponseCache: Sendable {
   ) throws(CacheError) {
     let path = path(for: request)
     if !(200..<300).contains(status), !answersNotFound, (try? load(request)) != nil { return }
-    var header = CacheEntryHeader(
+    let header = CacheEntryHeader(
       format: CacheEntryHeader.formatVersion, request: request.canonical, status: status,
-      fetchedAt: UTCTime.rfc3339(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body))
-    header.pinned = pinned
+      fetchedAt: UTCTime.rfc3339(fetchedAt), bodyLength: body.count, bodyChecksum: XXH64.hex(body),
+      pinned: pinned)
     var file = Array(header.line.utf8)
     file.append(0x0A)
     file.append(contentsOf: body)
@@ -144,26 +144,11 @@ package struct ResponseCache: Sendable {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var offset = 0
-    var failed = false
-    bytes.withUnsafeBufferPointer { buffer in
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 {
-          failed = true
-          return
-        }
-        offset += written
-      }
-    }
-    let reason = failed ? String(cString: strerror(errno)) : ""
+    let failure = bytes.withUnsafeBytes { FileDescriptors.writeAll(descriptor, $0) }
     fchmod(descriptor, mode)
     close(descriptor)
-    guard !failed, rename(temporary, path) == 0 else {
-      let why = failed ? reason : String(cString: strerror(errno))
-      unlink(temporary)
-      throw .unwritable(path: path, reason: why)
-    }
+    guard let failure = failure ?? (rename(temporary, path) == 0 ? nil : errno) else { return }
+    unlink(temporary)
+    throw .unwritable(path: path, reason: String(cString: strerror(failure)))
   }
 }

@@ -19,9 +19,9 @@ enum FileSystem {
   static func create(_ path: String, _ buffer: UnsafeRawBufferPointer) -> String? {
     let descriptor = createFile(path)
     guard descriptor >= 0 else { return reason() }
-    if let failure = write(descriptor, buffer) {
+    if let failure = FileDescriptors.writeAll(descriptor, buffer) {
       close(descriptor)
-      return failure
+      return reason(failure)
     }
     return close(descriptor) == 0 ? nil : reason()
   }
@@ -29,20 +29,6 @@ enum FileSystem {
   /// A new file at `path` (which must not exist) open for writing; -1 on failure (see `errno`).
   static func createFile(_ path: String) -> Int32 {
     open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-  }
-
-  /// Writes all of `buffer` to `descriptor`; nil on success, else the reason.
-  static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> String? {
-    var offset = 0
-    while offset < buffer.count {
-      let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return reason()
-      }
-      offset += written
-    }
-    return nil
   }
 
   /// Replaces whatever is at `path` with a new file holding `bytes`.
@@ -154,11 +140,9 @@ enum FileSystem {
       guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
       return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
-    private static let systemWrite = Glibc.write
     private static let systemRename = Glibc.rename
     private static let systemLink = Glibc.link
   #else
-    private static let systemWrite = Darwin.write
     private static let systemRename = Darwin.rename
     private static let systemLink = Darwin.link
   #endif
