@@ -234,36 +234,7 @@ package struct BookRecord: Sendable, Equatable {
 /// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.
 extension BookRecord: CustomReflectable {
   package var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "id": id as Any,
-        "title": title as Any,
-        "subtitle": subtitle as Any,
-        "authors": authors as Any,
-        "publisher": publisher as Any,
-        "published": published as Any,
-        "publishedText": publishedText as Any,
-        "description": description as Any,
-        "descriptionFormat": descriptionFormat as Any,
-        "pageCount": pageCount as Any,
-        "language": language as Any,
-        "categories": categories as Any,
-        "identifiers": identifiers as Any,
-        "covers": covers as Any,
-        "previewLink": previewLink as Any,
-        "readerLink": readerLink as Any,
-        "rating": rating as Any,
-        "sale": sale as Any,
-        "isPublicDomain": isPublicDomain as Any,
-        "firstPublished": firstPublished as Any,
-        "note": note as Any,
-        "noteSpoiler": noteSpoiler as Any,
-        "tags": tags as Any,
-        "series": series as Any,
-        "reading": reading as Any,
-        "provenance": provenance as Any,
-      ], displayStyle: .struct)
+    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
   }
 }
 

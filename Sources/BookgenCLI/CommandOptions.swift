@@ -14,11 +14,13 @@ struct BuildCommandOptions: CommandOptionGroup {
   var offline: Bool
   var network: NetworkOptions
   var baseURL: String?
-  var force: Bool
+  var force = false
   var verbosity: VerbosityOptions
   /// `--timings`: print each stage's duration.
-  var timings: Bool
+  var timings = false
+}
 
+extension BuildCommandOptions {
   init(_ parsed: ParsedCommand) throws(UsageError) {
     catalog = CatalogOption(parsed)
     outputPath = parsed.value(.output)
@@ -29,21 +31,6 @@ struct BuildCommandOptions: CommandOptionGroup {
     timings = parsed.flag(.timings)
     verbosity = try VerbosityOptions(parsed)
     try parsed.refuse(.offline, with: .refresh)
-  }
-
-  init(
-    catalog: CatalogOption, outputPath: String, offline: Bool, network: NetworkOptions,
-    baseURL: String? = nil,
-    force: Bool = false, verbosity: VerbosityOptions, timings: Bool = false
-  ) {
-    self.catalog = catalog
-    self.outputPath = outputPath
-    self.offline = offline
-    self.network = network
-    self.baseURL = baseURL
-    self.force = force
-    self.verbosity = verbosity
-    self.timings = timings
   }
 }
 

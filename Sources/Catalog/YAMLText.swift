@@ -34,11 +34,6 @@ package enum YAMLText {
     return result + "\""
   }
 
-  /// A list in flow style: `[a, "b c"]`.
-  package static func flowList(_ items: [String]) -> String {
-    "[" + items.map(scalar).joined(separator: ", ") + "]"
-  }
-
   /// `text` as a literal block (`|-`) indented by `indent` spaces, for multi-line notes; nil
   /// when a block could not hold it exactly (leading white space on its first line, blank
   /// lines of spaces, trailing line breaks, characters YAML 1.1 breaks lines at).

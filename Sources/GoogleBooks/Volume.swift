@@ -85,17 +85,7 @@ package struct Volume: Sendable, Equatable, Identifiable {
 /// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.
 extension Volume: CustomReflectable {
   package var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "id": id as Any,
-        "etag": etag as Any,
-        "volumeInfo": volumeInfo as Any,
-        "saleInfo": saleInfo as Any,
-        "accessInfo": accessInfo as Any,
-        "textSnippet": textSnippet as Any,
-        "sourceDigest": sourceDigest as Any,
-      ], displayStyle: .struct)
+    Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
   }
 }
 

@@ -49,18 +49,7 @@ struct OutputManifest: Sendable, Equatable {
   /// The base URL the pages were built for, so `check --site` needs no `--base-url` again.
   var baseURL: String?
   /// Relative path (`books/dune-abc/index.html`) → content.
-  var entries: [String: Entry]
-
-  init(
-    tree: String, replaces: String? = nil, fingerprint: String? = nil, baseURL: String? = nil,
-    entries: [String: Entry] = [:]
-  ) {
-    self.tree = tree
-    self.replaces = replaces
-    self.fingerprint = fingerprint
-    self.baseURL = baseURL
-    self.entries = entries
-  }
+  var entries: [String: Entry] = [:]
 
   /// The manifest in the file at `path`; nil when there is none or it does not parse (an older
   /// bookgen's among them).
