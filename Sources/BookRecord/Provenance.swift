@@ -43,11 +43,6 @@ package struct SourceRecord: Sendable, Equatable {
 package struct FieldOrigin: Sendable, Equatable {
   package var record: SourceRecord
   package var fieldName: String?
-
-  package init(record: SourceRecord, fieldName: String?) {
-    self.record = record
-    self.fieldName = fieldName
-  }
 }
 
 /// The source records a book was made from, and which of them stated each field.

@@ -21,28 +21,12 @@ package struct Environment: Sendable {
   package var workingDirectory: String
   package var standardOutput: TextOutput
   package var standardError: TextOutput
-  package var standardOutputIsTerminal: Bool
-  package var standardErrorIsTerminal: Bool
+  package var standardOutputIsTerminal = false
+  package var standardErrorIsTerminal = false
   /// Monotonic seconds; only differences are used (the "in 0.4 s" of a summary).
   package var clock: @Sendable () -> Double
   /// The running bookgen's executable, whose digest `init --ci` pins.
-  package var executable: String
-
-  package init(
-    variables: [String: String], workingDirectory: String, standardOutput: TextOutput,
-    standardError: TextOutput, standardOutputIsTerminal: Bool = false,
-    standardErrorIsTerminal: Bool = false, clock: @escaping @Sendable () -> Double,
-    executable: String = "/proc/self/exe"
-  ) {
-    self.variables = variables
-    self.workingDirectory = workingDirectory
-    self.standardOutput = standardOutput
-    self.standardError = standardError
-    self.standardOutputIsTerminal = standardOutputIsTerminal
-    self.standardErrorIsTerminal = standardErrorIsTerminal
-    self.clock = clock
-    self.executable = executable
-  }
+  package var executable = "/proc/self/exe"
 
   /// The real process: its environment, current directory, standard streams and uptime clock.
   package static func current() -> Environment {

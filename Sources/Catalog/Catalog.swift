@@ -85,12 +85,6 @@ package struct CatalogPlace: Sendable, Equatable {
   package var sourceLine: String?
   package var length: Int
 
-  package init(location: SourceLocation, sourceLine: String?, length: Int) {
-    self.location = location
-    self.sourceLine = sourceLine
-    self.length = length
-  }
-
   /// A warning located here, clang-style.
   package func warning(_ message: String) -> Diagnostic {
     .warning(message, at: location, sourceLine: sourceLine, length: length)

@@ -159,11 +159,6 @@ package struct ShopPrice: Sendable, Equatable {
   package var amount: String
   package var currency: String
 
-  package init(amount: String, currency: String) {
-    self.amount = amount
-    self.currency = currency
-  }
-
   package var value: Double { Double(amount) ?? 0 }
 }
 

@@ -122,14 +122,6 @@ package struct RequestFailure: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  package init(subject: String, url: String, reason: Reason, attempts: Int, hint: String?) {
-    self.subject = subject
-    self.url = url
-    self.reason = reason
-    self.attempts = attempts
-    self.hint = hint
-  }
-
   /// `query 'dune' in collection 'sf': HTTP 403 (unknownLocation: …) after 1 attempt; hint`, then
   /// the redacted URL on a line of its own.
   var diagnostic: Diagnostic {

@@ -8,12 +8,6 @@ package struct VolumeNote: Error, Sendable, Equatable, CustomStringConvertible {
   package var id: String?
   package var reason: String
 
-  package init(index: Int?, id: String?, reason: String) {
-    self.index = index
-    self.id = id
-    self.reason = reason
-  }
-
   /// `items[3] (id 'abc'): volumeInfo.pageCount is a string, expected a number`.
   package var description: String {
     var name = index.map { "items[\($0)]" } ?? "volume"
@@ -53,7 +47,7 @@ package enum VolumeDecoder {
   }
 
   /// With a `memo`, items decoded already are taken from it (see `VolumeMemo`).
-  static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil, memo: VolumeMemo?)
+  package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil, memo: VolumeMemo? = nil)
     throws(ResponseDecodingError) -> DecodedResponse
   {
     let result = body.withUnsafeBufferPointer { buffer in
@@ -62,12 +56,6 @@ package enum VolumeDecoder {
       }
     }
     return try result.get()
-  }
-
-  package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil) throws(ResponseDecodingError)
-    -> DecodedResponse
-  {
-    try decode(body, maxItems: maxItems, memo: nil)
   }
 
   static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, memo: VolumeMemo? = nil)

@@ -105,12 +105,6 @@ package struct SkippedRow: Sendable, Equatable {
   /// The row's title, when it has one.
   package var title: String?
   package var reason: String
-
-  package init(position: RowPosition, title: String?, reason: String) {
-    self.position = position
-    self.title = title
-    self.reason = reason
-  }
 }
 
 extension ImportedRow {

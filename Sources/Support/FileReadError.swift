@@ -32,11 +32,6 @@ package struct FileReadError: Error, Sendable, Equatable, CustomStringConvertibl
   package var path: String
   package var problem: Problem
 
-  package init(path: String, problem: Problem) {
-    self.path = path
-    self.problem = problem
-  }
-
   /// `it is a FIFO (named pipe), not a regular file`: what follows "cannot read X: ".
   package var reason: String {
     switch problem {

@@ -1,5 +1,6 @@
-import BookRecord
 import Testing
+
+@testable import BookRecord
 
 /// Records of one book combined field by field: the owner's corrections win (also when they
 /// clear a field), a second source fills only what nobody stated, and each field keeps its origin.

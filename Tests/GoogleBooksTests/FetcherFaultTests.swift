@@ -1,10 +1,10 @@
-import Fetching
 import Foundation
 import GoogleBooks
 import TestSupport
 import Testing
 
 @testable import Catalog
+@testable import Fetching
 
 @Suite struct FetcherFaultTests {
   static func oneQuery(_ harness: FetchHarness, retries: Int = 3) -> Catalog {

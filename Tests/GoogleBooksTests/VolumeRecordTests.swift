@@ -1,6 +1,6 @@
-import BookRecord
 import Testing
 
+@testable import BookRecord
 @testable import GoogleBooks
 
 /// Google's one mapping into the source-neutral record: every field the site uses, with the

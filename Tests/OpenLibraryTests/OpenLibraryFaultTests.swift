@@ -1,9 +1,10 @@
 import Catalog
-import Fetching
 import Foundation
 import OpenLibrary
 import TestSupport
 import Testing
+
+@testable import Fetching
 
 /// Open Library misbehaving as it does (../shared/openlibrary/NOTES.md §5): each fault is
 /// retried or reported, nothing is lost, and the cache it leaves reads back whole.

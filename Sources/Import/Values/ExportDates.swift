@@ -29,10 +29,6 @@ package struct DateReader: Sendable, Equatable {
   /// either way (`5/5/2024`).
   package var order: DateOrder?
 
-  package init(order: DateOrder?) {
-    self.order = order
-  }
-
   package func date(_ text: String) -> PartialDate? {
     var trimmed = Substring(text.trimmingWhitespace())
     if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {

@@ -23,10 +23,6 @@ package struct EditionRecord: Sendable, Equatable {
   package var subjects: [String] = []
   /// Identifies the body (or the part of one) the record was read from.
   package var digest: UInt64 = 0
-
-  package init(id: OpenLibraryID) {
-    self.id = id
-  }
 }
 
 /// A work record (`/works/OL…W.json`): what all editions share.
@@ -40,10 +36,6 @@ package struct WorkRecord: Sendable, Equatable {
   package var subjects: [String] = []
   package var firstPublishDate: String?
   package var digest: UInt64 = 0
-
-  package init(id: OpenLibraryID) {
-    self.id = id
-  }
 }
 
 /// An author record (`/authors/OL…A.json`): only the name is used.
@@ -51,10 +43,6 @@ package struct AuthorRecord: Sendable, Equatable {
   package var id: OpenLibraryID
   package var name: String?
   package var digest: UInt64 = 0
-
-  package init(id: OpenLibraryID) {
-    self.id = id
-  }
 }
 
 /// One edition in the books API's `jscmd=data` answer: names resolved, no description.
@@ -74,10 +62,6 @@ package struct BooksEntry: Sendable, Equatable {
   /// The cover id read from the `cover` URLs (`…/b/id/8739161-S.jpg`).
   package var coverID: Int?
   package var digest: UInt64 = 0
-
-  package init(id: OpenLibraryID) {
-    self.id = id
-  }
 }
 
 /// One document of a search answer: a work, with its cover edition.
@@ -96,10 +80,6 @@ package struct SearchDoc: Sendable, Equatable {
   package var publishers: [String] = []
   package var pageCountMedian: Int?
   package var digest: UInt64 = 0
-
-  package init(work: OpenLibraryID) {
-    self.work = work
-  }
 }
 
 /// What one response body holds, decoded for the request that asked for it.
