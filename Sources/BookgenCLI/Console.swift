@@ -37,12 +37,12 @@ struct Console: Sendable {
     environment.standardError.write(errorStyle.bold("[\(index)/\(count)]") + " \(title)\n")
   }
 
-  /// Extra detail that only `--verbose` prints.
   /// `timing: model 0.412345` (`--timings`), whatever the verbosity.
   func timing(_ stage: (name: String, seconds: Double)) {
     environment.standardError.write("timing: \(stage.name) \(String(format: "%.6f", stage.seconds))\n")
   }
 
+  /// Extra detail that only `--verbose` prints.
   func detail(_ text: String) {
     guard verbosity == .verbose else { return }
     environment.standardError.write(text + "\n")

@@ -31,20 +31,10 @@ package final class FileLock: Sendable {
     case unusable(path: String, reason: String)
   }
 
-  /// Runs `body` holding the lock at `path` (created if missing; its folder must exist).
-  /// While another process holds it, `waiting` is called once, with that process's id when
-  /// known, and the lock is tried again after each `pause`.
-  package static func holding<Result>(
-    _ path: String, waiting: (Int32?) -> Void,
-    pause: @Sendable () async -> Void = { try? await Task.sleep(nanoseconds: 50_000_000) },
-    _ body: () async throws -> Result
-  ) async throws -> Result {
-    let lock = try await acquire(path, waiting: waiting, pause: pause)
-    defer { lock.release() }
-    return try await body()
-  }
-
-  /// Takes the lock, waiting as long as it takes; held until `release()` or the value is gone.
+  /// Takes the lock at `path` (created if missing; its folder must exist), waiting as long as it
+  /// takes: while another process holds it, `waiting` is called once, with that process's id
+  /// when known, and the lock is tried again after each `pause`. Held until `release()` or the
+  /// value is gone.
   package static func acquire(
     _ path: String, waiting: (Int32?) -> Void,
     pause: @Sendable () async -> Void = { try? await Task.sleep(nanoseconds: 50_000_000) }

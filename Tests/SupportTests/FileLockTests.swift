@@ -17,13 +17,14 @@ import Testing
 
     let events = Events()
     let second = Task {
-      try await FileLock.holding(
+      let lock = try await FileLock.acquire(
         path, waiting: { events.add("waiting for \($0.map(String.init) ?? "?")") },
         pause: {
           events.add("pause")
           await Task.yield()
-        }
-      ) { events.add("holding") }
+        })
+      events.add("holding")
+      lock.release()
     }
     while !events.all.contains("pause") { await Task.yield() }
     #expect(!events.all.contains("holding"))
@@ -44,10 +45,10 @@ import Testing
     let first = try await FileLock.acquire(path, waiting: { _ in })
     let events = Events()
     let second = Task {
-      try await FileLock.holding(path, waiting: { _ in }, pause: { events.add("pause") }) {
-        #expect(FileManager.default.fileExists(atPath: path))
-        events.add("holding")
-      }
+      let lock = try await FileLock.acquire(path, waiting: { _ in }, pause: { events.add("pause") })
+      #expect(FileManager.default.fileExists(atPath: path))
+      events.add("holding")
+      lock.release()
     }
     while !events.all.contains("pause") { await Task.yield() }
     unlink(path)

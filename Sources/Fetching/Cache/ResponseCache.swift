@@ -107,13 +107,6 @@ package struct ResponseCache: Sendable {
     try Self.writeAtomically(file, to: path)
   }
 
-  /// `store` for a body held as `Data`.
-  package func store(_ request: some CachedRequest, body: Data, status: Int, fetchedAt: Date)
-    throws(CacheError)
-  {
-    try store(request, body: [UInt8](body), status: status, fetchedAt: fetchedAt)
-  }
-
   /// True when the folder holds no entry at all (a site that has never fetched).
   package var isEmpty: Bool {
     let enumerator = FileManager.default.enumerator(atPath: directory)

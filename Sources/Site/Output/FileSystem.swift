@@ -97,17 +97,9 @@ enum FileSystem {
     return Int(info.st_size)
   }
 
-  /// Whether the folder has any entry besides `.` and `..`.
+  /// Whether the folder has no entry besides `.` and `..`; false when it cannot be read.
   static func isEmptyFolder(_ path: String) -> Bool {
-    guard let folder = opendir(path) else { return false }
-    defer { closedir(folder) }
-    while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { return false }
-    }
-    return true
+    PathKind.rawNames(in: path)?.isEmpty ?? false
   }
 
   static func rename(_ from: String, _ to: String) throws(SiteError) {

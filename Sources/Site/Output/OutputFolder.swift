@@ -164,11 +164,6 @@ package struct OutputFolder: Sendable {
     return relative
   }
 
-  /// The absolute file path for a site path inside `root`.
-  static func filePath(for path: SitePath, in root: String) throws(SiteError) -> String {
-    root + "/" + (try relativePath(for: path))
-  }
-
   /// One path component: non-empty, not `.`/`..`, no separators, NUL or other controls.
   static func isSafeComponent(_ component: String) -> Bool {
     isSafeComponent(bytes: component.utf8)
