@@ -17,7 +17,8 @@ import Support
 ///   at once: the feeds, stats JSON and search index follow in the background, and the next
 ///   rebuild waits for them (`renderChanged`);
 /// - templates or assets alone: the pages whose template includes an edited one (`updateTheme`).
-/// Anything else (a list changed, the settings, static files) renders the whole site again.
+/// Anything else (a list changed, the settings, static files) renders the whole site again, and
+/// the reload is sent once its pages are written: the search index follows.
 ///
 /// Used by one rebuild at a time. Nothing of it is kept on disk.
 package final class SiteSession: @unchecked Sendable {
@@ -30,8 +31,8 @@ package final class SiteSession: @unchecked Sendable {
     var staticFiles: [String]
     var renderer: ThemeRenderer
     var plan: SitePlan
-    /// Each collection's book ids in source order, as the model was merged from them.
-    var apiOrder: [[String]]
+    /// The collections' records as the model was merged from them.
+    var merge: SiteModel.Merge
     /// Each page's job and the books it read, by path.
     var pages: [String: (job: PageJob, reads: [Int32])]
     /// Every file of the output, by path.
@@ -89,7 +90,13 @@ package final class SiteSession: @unchecked Sendable {
     let (theme, renderer) = try builder.loadTheme()
     let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
     clock.lap("templates")
-    var merge = try SiteModel.Merge(catalog: catalog, collections: records)
+    // The same records, and no record made from the owner's entries changed: the same merge.
+    var merge: SiteModel.Merge
+    if let site, sameRecords, Self.sameImports(site.catalog, catalog) {
+      merge = site.merge.applying(catalog)
+    } else {
+      merge = try SiteModel.Merge(catalog: catalog, collections: records)
+    }
     merge.covers = covers
     if let site, site.staticFiles == staticFiles, Self.sameSettings(site, catalog, options) {
       if site.themeFiles == theme.siteTemplates, site.plan.assets == theme.assets,
@@ -120,30 +127,51 @@ package final class SiteSession: @unchecked Sendable {
         changed.insert(Int32(index))
       }
       return try await renderChanged(
-        last, model: model, changed: changed, catalog: catalog, records: records, apiOrder: merge.apiOrder,
+        last, model: model, changed: changed, catalog: catalog, records: records, merge: merge,
         builder: builder, clock: clock)
     }
-    var plan = try builder.plan(model: model, assets: theme.assets)
-    let kept = plan
+    let plan = try builder.plan(model: model, assets: theme.assets)
     clock.lap("contexts")
     let update = try inPlaceUpdate(options, current: written)
     var writer = builder.writer(plan, update, renderer: renderer)
     writer.recordsReads = true
-    let pageCount = plan.jobs.count
-    let tally = try await builder.write(&plan, writer: writer, clock: &clock)
-    let removed = update.removedCount(keeping: tally.entries)
-    try update.removeStale(keeping: tally.entries)
-    clock.lap("finish")
+    try update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
+    let tally = try await builder.write(
+      writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
+      statsFiles: plan.statsFiles, root: update.root)
+    clock.lap("pages")
     var pages: [String: (job: PageJob, reads: [Int32])] = [:]
-    for (job, path) in zip(kept.jobs, kept.paths.pages) { pages[path] = (job, tally.reads[path] ?? []) }
+    for (job, path) in zip(plan.jobs, plan.paths.pages) { pages[path] = (job, tally.reads[path] ?? []) }
     site = Site(
       catalog: catalog, collections: records, options: options, themeFiles: theme.siteTemplates,
-      staticFiles: staticFiles, renderer: renderer, plan: kept, apiOrder: merge.apiOrder, pages: pages,
-      entries: tally.entries,
-      covers: covers.covers, servesSourceCovers: covers.servesSourceCovers)
-    entries = tally.entries
-    try Self.recordManifest(tally.entries, options: options, baseURL: plan.urls.baseURL)
-    return builder.report(plan, tally, pages: pageCount, removed: removed, clock: clock)
+      staticFiles: staticFiles, renderer: renderer, plan: plan, merge: merge, pages: pages,
+      entries: tally.entries, covers: covers.covers, servesSourceCovers: covers.servesSourceCovers)
+    // The reload is sent once the pages are written: the search index follows.
+    finishing = Task { [self] in
+      await finishSearch(
+        model: model, entries: tally.entries, writer: writer, update: update, options: options,
+        baseURL: plan.urls.baseURL)
+    }
+    return builder.report(plan, tally, pages: plan.jobs.count, removed: 0, clock: clock)
+  }
+
+  /// The search index of a whole-site rebuild, written after its pages; then the last build's
+  /// files that are gone are removed. The error when it could not be.
+  private func finishSearch(
+    model: SiteModel, entries written: [String: OutputManifest.Entry], writer: PageWriter,
+    update: OutputUpdate, options: BuildOptions, baseURL: String
+  ) async -> SiteError? {
+    do {
+      var entries = written
+      entries.merge(try writer.writeSearchIndex(model: model).entries) { _, new in new }
+      try update.removeStale(keeping: entries)
+      try Self.recordManifest(entries, options: options, baseURL: baseURL)
+      site?.entries = entries
+      self.entries = entries
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// The output folder written in place, made when missing.
@@ -169,6 +197,14 @@ package final class SiteSession: @unchecked Sendable {
     let manifest = OutputManifest(tree: tree, baseURL: baseURL, entries: entries)
     try manifest.serialized().withSiteBytes { bytes throws(SiteError) in
       try FileSystem.replaceAtomically(folder.manifest, with: bytes)
+    }
+  }
+
+  /// Whether the owner's entries of `next` and `last` state the same imported books (what
+  /// records are made from for the books no source gave).
+  private static func sameImports(_ last: Catalog, _ next: Catalog) -> Bool {
+    Set(last.books.keys).union(next.books.keys).allSatisfy {
+      last.books[$0]?.imported == next.books[$0]?.imported
     }
   }
 
@@ -198,7 +234,7 @@ package final class SiteSession: @unchecked Sendable {
     var clock = clock
     let catalog = merge.catalog
     var model = last.plan.model
-    guard merge.apiOrder == last.apiOrder, merge.records.count == model.books.count else { return nil }
+    guard merge.apiOrder == last.merge.apiOrder, merge.records.count == model.books.count else { return nil }
     var position: [String: Int] = [:]
     position.reserveCapacity(merge.records.count)
     for (index, record) in merge.records.enumerated() { position[record.id] = index }
@@ -229,7 +265,7 @@ package final class SiteSession: @unchecked Sendable {
     }
     clock.lap("model")
     return try await renderChanged(
-      last, model: model, changed: changed, catalog: catalog, records: collections, apiOrder: merge.apiOrder,
+      last, model: model, changed: changed, catalog: catalog, records: collections, merge: merge,
       builder: builder, clock: clock)
   }
 
@@ -249,7 +285,7 @@ package final class SiteSession: @unchecked Sendable {
   /// stats JSON, search index) are written in the background (`finishFiles`).
   private func renderChanged(
     _ last: Site, model: SiteModel, changed: Set<Int32>, catalog: Catalog, records: [SiteInput.Collection],
-    apiOrder: [[String]], builder: SiteBuilder, clock: StageTimer
+    merge: SiteModel.Merge, builder: SiteBuilder, clock: StageTimer
   ) async throws(SiteError) -> BuildReport {
     var clock = clock
     var plan = last.plan
@@ -278,7 +314,7 @@ package final class SiteSession: @unchecked Sendable {
     var site = last
     site.catalog = catalog
     site.collections = records
-    site.apiOrder = apiOrder
+    site.merge = merge
     site.plan = plan
     for path in paths { site.pages[path]?.reads = tally.reads[path] ?? [] }
     site.entries.merge(tally.entries) { _, new in new }

@@ -83,7 +83,7 @@ struct SiteModel: Sendable {
 
   /// The collections' records merged: one per book id, with its collections.
   struct Merge: Sendable {
-    let catalog: Catalog
+    private(set) var catalog: Catalog
     /// The richest record of each book, in first-seen order.
     let records: [BookRecord]
     let memberships: [String: [Int]]
@@ -91,7 +91,7 @@ struct SiteModel: Sendable {
     let apiOrder: [[String]]
     /// Whether any of the owner's entries is keyed by an ISBN-13 (13 digits): when none is, a
     /// book's ISBNs need not be checked and converted to look for its entry.
-    let entriesMayMatchISBNs: Bool
+    private(set) var entriesMayMatchISBNs: Bool
     /// The covers bookgen processed, which books show instead of their sources' links.
     var covers = LocalCovers.none
 
@@ -152,6 +152,16 @@ struct SiteModel: Sendable {
       self.memberships = memberships
       self.apiOrder = apiOrder
       entriesMayMatchISBNs = catalog.books.keys.contains(where: SiteModel.mayBeISBN13)
+    }
+
+    /// This merge with the owner's entries of `catalog`, which gives the same records: its
+    /// entries differ from this one's at most in what no book's record is made from (all but
+    /// `imported`), and its collections are the same.
+    func applying(_ catalog: Catalog) -> Merge {
+      var merge = self
+      merge.catalog = catalog
+      merge.entriesMayMatchISBNs = catalog.books.keys.contains(where: SiteModel.mayBeISBN13)
+      return merge
     }
 
     /// The book of `record`, with the owner's entry for it applied; `earlier`, when its record
