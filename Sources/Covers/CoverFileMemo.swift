@@ -34,11 +34,13 @@ struct CoverFileMemo: Sendable, Equatable {
         T(String(decoding: fields[index], as: UTF8.self), radix: radix)
       }
       guard let size: Int = number(0), let modified: Int64 = number(1), let changed: Int64 = number(2),
-        let inode: UInt64 = number(3), let device: UInt64 = number(4), let digest: UInt64 = number(5, radix: 16),
+        let inode: UInt64 = number(3), let device: UInt64 = number(4),
+        let digest: UInt64 = number(5, radix: 16),
         let length: Int = number(6)
       else { return CoverFileMemo() }
       let stamp = FileStamp(size: size, modified: modified, changed: changed, inode: inode, device: device)
-      memo.entries[String(decoding: fields[7], as: UTF8.self)] = Entry(stamp: stamp, digest: digest, length: length)
+      memo.entries[String(decoding: fields[7], as: UTF8.self)] = Entry(
+        stamp: stamp, digest: digest, length: length)
     }
     return memo
   }

@@ -37,7 +37,9 @@ struct SourceImage: Sendable, Equatable {
 
   init(_ body: some Collection<UInt8>) {
     // Hashed where the bytes lie (a cache entry's slice, a response's array): no copy.
-    digest = body.withContiguousStorageIfAvailable { XXH64.hash($0) } ?? Array(body).withUnsafeBufferPointer { XXH64.hash($0) }
+    digest =
+      body.withContiguousStorageIfAvailable { XXH64.hash($0) }
+      ?? Array(body).withUnsafeBufferPointer { XXH64.hash($0) }
     length = body.count
   }
 }

@@ -158,7 +158,8 @@ package struct CoverStage: Sendable {
       do {
         let file = try identify(path, known: known)
         (read, bytes) = (file.entry, file.bytes)
-        name = CoverStore.name(digest: file.entry.digest, length: file.entry.length, version: version, widths: widths)
+        name = CoverStore.name(
+          digest: file.entry.digest, length: file.entry.length, version: version, widths: widths)
       } catch {
         return (.failed(error.reason), false, nil)
       }
@@ -175,7 +176,8 @@ package struct CoverStage: Sendable {
         return (.failed(error.reason), false, nil)
       }
     case .cached(let url, _):
-      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url)) else {
+      guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url))
+      else {
         return (.failed("its cache entry cannot be read"), false, nil)
       }
       bytes = Array(entry.body)

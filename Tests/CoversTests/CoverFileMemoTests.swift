@@ -47,7 +47,8 @@ import Testing
 
     // New bytes, but a catalog loaded before they were written: its stamp is the memo's, so
     // the stage takes the file for what it held then, without reading it.
-    try Data(FakeImageServer.fixture("progressive.jpg")).write(to: URL(fileURLWithPath: root + "/covers/dune.jpg"))
+    try Data(FakeImageServer.fixture("progressive.jpg")).write(
+      to: URL(fileURLWithPath: root + "/covers/dune.jpg"))
     let trusted = run(catalog)
     #expect(trusted.decoded == 0)
     #expect(trusted.covers.covers["file:covers/dune.jpg"] == cover)
@@ -65,7 +66,8 @@ import Testing
     let path = root + "/covers/dune.jpg"
     let first = run(try load(root))
     let cover = try #require(first.covers.covers["file:covers/dune.jpg"])
-    let time = try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+    let time = try #require(
+      try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
 
     // The last byte of the JPEG's end marker changed in place, and the file's time set back.
     bytes[bytes.count - 1] ^= 0xFF

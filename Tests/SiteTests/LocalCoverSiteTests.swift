@@ -79,7 +79,8 @@ import Testing
     #expect(
       try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8) == "webp 320")
     // Linked from the cache, not copied: one file.
-    let linked = try FileManager.default.attributesOfItem(atPath: output + "/covers/00112233aabbccdd-320.webp")
+    let linked = try FileManager.default.attributesOfItem(
+      atPath: output + "/covers/00112233aabbccdd-320.webp")
     let keptFile = try FileManager.default.attributesOfItem(atPath: kept + "/320.webp")
     #expect(linked[.systemFileNumber] as? Int == keptFile[.systemFileNumber] as? Int)
 
@@ -118,11 +119,13 @@ import Testing
     let root = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let url = try #require(LocalCovers.sourceURL(of: GoldenSite.collections[0].records[0]))
-    try FileManager.default.createDirectory(atPath: root + "/static/covers", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: root + "/static/covers", withIntermediateDirectories: true)
     try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/static/covers/00112233aabbccdd-160.jpg"))
     var options = BuildOptions(outputDirectory: root + "/public", workingDirectory: NSTemporaryDirectory())
     options.staticDirectory = root + "/static"
-    var builder = SiteBuilder(catalog: GoldenSite.catalog(), collections: GoldenSite.collections, options: options)
+    var builder = SiteBuilder(
+      catalog: GoldenSite.catalog(), collections: GoldenSite.collections, options: options)
     builder.localCovers = LocalCovers(
       covers: [LocalCovers.key(url: url): Self.cover(name: "00112233aabbccdd", width: 600, height: 900)],
       servesSourceCovers: true)

@@ -88,7 +88,8 @@ struct OutputUpdate: Sendable {
     if !inPlace, FileSystem.link(source, to: target) { return (entry, .written) }
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.read(source, limit: FileLimit(bytes: entry.size, what: "a processed cover's file"))
+      bytes = try FileReader.read(
+        source, limit: FileLimit(bytes: entry.size, what: "a processed cover's file"))
     } catch {
       throw .io(operation: "read", path: source, reason: error.reason)
     }

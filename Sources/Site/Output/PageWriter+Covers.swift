@@ -33,7 +33,8 @@ extension PageWriter {
           throw .io(operation: "read", path: path, reason: "the processed cover \(cover.name) lacks it")
         }
         tally.add(
-          path, try update.place(path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size)))
+          path,
+          try update.place(path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size)))
       }
     }
     return tally
@@ -44,7 +45,9 @@ extension SiteModel {
   /// The files of the processed covers the books show (`covers/…`), which no static file may
   /// take the place of.
   var localCoverPaths: [String] {
-    localCovers.flatMap { cover in CoverSlot.files(of: cover).map { cover.path(width: $0.width, format: $0.format) } }
+    localCovers.flatMap { cover in
+      CoverSlot.files(of: cover).map { cover.path(width: $0.width, format: $0.format) }
+    }
   }
 
   /// The processed covers the books show, each once, by name.
