@@ -23,13 +23,16 @@ let package = Package(
   targets: [
     // `make bench`: synthetic catalogs of 1k–100k books, their cache filled by `bookgen fetch`
     // from a local server that answers like Google Books, and timed `bookgen build` runs.
-    .executableTarget(name: "BookgenBench"),
-    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench"]),
+    .executableTarget(name: "BookgenBench", dependencies: ["LoopbackHTTP"]),
+    .testTarget(name: "BookgenBenchTests", dependencies: ["BookgenBench", "LoopbackHTTP"]),
+    // The local HTTP server the benches fetch from (Google Books' answers, cover images).
+    .target(name: "LoopbackHTTP"),
     // The template engine's render throughput on the default theme's pages.
     .executableTarget(name: "MustacheBench", dependencies: [.product(name: "Mustache", package: "bookgen")]),
     // Description sanitising and Markdown throughput.
     .executableTarget(name: "MarkdownBench", dependencies: [.product(name: "Markdown", package: "bookgen")]),
     // Cover image processing (CoverImages): images a second and bytes a book.
-    .executableTarget(name: "CoverBench", dependencies: [.product(name: "CoverImages", package: "bookgen")]),
+    .executableTarget(
+      name: "CoverBench", dependencies: ["LoopbackHTTP", .product(name: "CoverImages", package: "bookgen")]),
   ]
 )

@@ -1,8 +1,6 @@
 /// Why the benchmark could not run.
 enum BenchError: Error, CustomStringConvertible {
   case usage(String)
-  /// The mock server could not start: the call that failed and its errno.
-  case server(String, Int32)
   case spawnFailed(command: String, errno: Int32)
   case buildFailed(command: String, status: Int32, stderr: String)
   case verificationFailed([String])
@@ -10,7 +8,6 @@ enum BenchError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .usage(let message): "\(message)\nSee 'bookgen-bench --help'."
-    case .server(let call, let code): "the mock server's \(call) failed: error \(code)"
     case .spawnFailed(let command, let code): "cannot start '\(command)': error \(code)"
     case .buildFailed(let command, let status, let stderr):
       "'\(command)' failed with exit status \(status):\n\(stderr)"

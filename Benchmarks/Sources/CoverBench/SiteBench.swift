@@ -9,9 +9,11 @@
   import Darwin
 #endif
 
-/// One `bookgen` run: its wall time, peak RSS and standard error.
+/// One `bookgen` run: its wall and CPU time (user and system, its children's included), peak
+/// RSS and standard error.
 struct Run {
   var seconds: Double
+  var cpuSeconds: Double
   var peakMegabytes: Int
   var stderr: String
 }
@@ -46,7 +48,8 @@ func run(_ arguments: [String], in directory: String) -> Run {
   // counts the pages it shared with this process (which holds every source image) before exec.
   let timed = text.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }
   let kilobytes = timed.flatMap { Int($0.dropFirst("peak-rss-kb ".count)) } ?? Int(usage.ru_maxrss)
-  return Run(seconds: elapsed, peakMegabytes: kilobytes / 1024, stderr: text)
+  let cpu = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+  return Run(seconds: elapsed, cpuSeconds: cpu, peakMegabytes: kilobytes / 1024, stderr: text)
 }
 
 func readText(_ path: String) -> String {
@@ -126,6 +129,20 @@ func writeCatalog(_ directory: String, name: String, title: String) {
   writeFile("\(directory)/catalog-\(name).yml", Array(catalog.utf8))
 }
 
+/// `bookgen build --offline --timings` of `catalog-NAME.yml` into `output` (emptied first when
+/// `fresh`), under `/usr/bin/time` for its peak RSS.
+func timedBuild(_ bookgen: String, in directory: String, catalog name: String, output: String, fresh: Bool)
+  -> Run
+{
+  if fresh { _ = run(["/bin/rm", "-rf", output], in: directory) }
+  return run(
+    [
+      "/usr/bin/time", "-f", "peak-rss-kb %M", bookgen, "build", "--offline", "-v", "--timings",
+      "--catalog", "catalog-\(name).yml", "-o", output,
+    ],
+    in: directory)
+}
+
 /// The stage time `bookgen --timings` prints for `name`.
 func timing(_ name: String, in text: String) -> Double? {
   for line in text.split(separator: "\n") where line.hasPrefix("timing: \(name) ") {
@@ -140,21 +157,25 @@ func runSiteBench(directory: String, bookgen: String, sources: [[UInt8]], runs: 
   writeSite(directory, sources: sources)
   var edits = 0
   let build = { (name: String, output: String, fresh: Bool) -> Run in
-    if fresh { _ = run(["/bin/rm", "-rf", output], in: directory) }
     edits += 1
     writeCatalog(directory, name: name, title: "Covers bench \(edits)")
-    return run(
-      [
-        "/usr/bin/time", "-f", "peak-rss-kb %M", bookgen, "build", "--offline", "-v", "--timings",
-        "--catalog", "catalog-\(name).yml", "-o", output,
-      ],
-      in: directory)
+    return timedBuild(bookgen, in: directory, catalog: name, output: output, fresh: fresh)
   }
   let first = build("covers", "out-covers", true)
   let processing = timing("covers", in: first.stderr) ?? 0
   print(
-    "first build with covers: \(format(first.seconds)) s, of which processing \(format(processing)) s: "
+    "first build with covers: \(format(first.seconds)) s (CPU \(format(first.cpuSeconds)) s), of which processing "
+      + "\(format(processing)) s: "
       + "\(Int(Double(count) / max(processing, 0.001))) images/s; peak RSS \(first.peakMegabytes) MB")
+  compareBuilds(directory: directory, count: count, runs: runs, build: build)
+}
+
+/// Builds with every cover processed against the same site without covers (`build(name, output,
+/// fresh)` with `covers` or `plain`), into an empty output and after a catalog edit, in turns;
+/// prints the best times and their ratio, the peak RSS and the output's cover bytes a book.
+func compareBuilds(
+  directory: String, count: Int, runs: Int, build: (String, String, Bool) -> Run
+) {
   var plain: [Run] = []
   var cached: [Run] = []
   var plainAgain: [Run] = []
@@ -166,13 +187,15 @@ func runSiteBench(directory: String, bookgen: String, sources: [[UInt8]], runs: 
     cachedAgain.append(build("covers", "out-covers", false))
   }
   let best = { (runs: [Run]) in runs.map(\.seconds).min() ?? 0 }
+  let cpu = { (runs: [Run]) in runs.map(\.cpuSeconds).min() ?? 0 }
   for (what, with, without) in [
     ("into an empty output", cached, plain), ("again after a catalog edit", cachedAgain, plainAgain),
   ] {
     print(
       "build \(what), \(count) books, every cover processed and cached: \(format(best(with))) s; "
         + "without covers \(format(best(without))) s; ratio \(format(best(with) / max(best(without), 0.001))) "
-        + "(best of \(runs)); peak RSS \((with.map(\.peakMegabytes).max() ?? 0)) MB vs "
+        + "(best of \(runs)); CPU \(format(cpu(with))) s vs \(format(cpu(without))) s, ratio "
+        + "\(format(cpu(with) / max(cpu(without), 0.001))); peak RSS \((with.map(\.peakMegabytes).max() ?? 0)) MB vs "
         + "\((without.map(\.peakMegabytes).max() ?? 0)) MB")
   }
   let files = folderBytes(directory + "/out-covers/covers")

@@ -1,9 +1,12 @@
 // Times CoverProcessor on synthetic photo-like covers (JPEGs of 300–500 px, as sources serve)
 // and reports images a second and bytes a book. Usage:
 // swift run -c release --package-path Benchmarks cover-bench [count] [--widths 160,320]
-//   [--jpeg-widths 160] [--jobs 2] [--png-scale K] [--site DIR --bookgen PATH [--runs N]]
+//   [--jpeg-widths 160] [--jobs 2] [--png-scale K] [--source-width W]
+//   [--site DIR --bookgen PATH [--runs N] [--source-covers]]
 // With --site, the covers become the image files of a site that the release `bookgen` builds
-// (SiteBench.swift).
+// (SiteBench.swift); with --source-covers too, the sources' covers of a site with
+// `site.covers: local`, fetched into its cache (SourceCoverBench.swift); --source-width W makes
+// the sources W px wide (Google's thumbnails are 128).
 import CoverImages
 
 #if canImport(Glibc)
@@ -41,8 +44,12 @@ struct Options {
   var pngScale = 1
   /// `--site DIR --bookgen PATH`: build a site of the covers (SiteBench.swift).
   var site: String?
+  /// With `site`: the covers are the sources', fetched into the cache (SourceCoverBench.swift).
+  var sourceCovers = false
   var bookgen: String?
   var runs = 3
+  /// The sources' width (Google's `zoom=1` thumbnails are 128 px); each its own (300–500 px) when nil.
+  var sourceWidth: Int?
 
   init(_ arguments: [String]) {
     var arguments = arguments
@@ -55,6 +62,8 @@ struct Options {
       case "--jobs": jobs = Int(arguments.removeFirst()) ?? 2
       case "--png-scale": pngScale = Int(arguments.removeFirst()) ?? 1
       case "--site": site = arguments.removeFirst()
+      case "--source-covers": sourceCovers = true
+      case "--source-width": sourceWidth = Int(arguments.removeFirst())
       case "--bookgen": bookgen = arguments.removeFirst()
       case "--runs": runs = Int(arguments.removeFirst()) ?? 3
       default: count = Int(argument) ?? count
@@ -75,7 +84,8 @@ let sources: [[UInt8]] = await withTaskGroup(of: [(Int, [UInt8])].self) { group 
       stride(from: job, to: count, by: jobs).map { index in
         let cover = PhotoCover(seed: UInt64(index))
         if pngScale > 1 { return (index, storedPNG(cover.enlarged(by: pngScale))) }
-        let processed = try! CoverProcessor.process(storedPNG(cover), widths: [cover.width])
+        let processed = try! CoverProcessor.process(
+          storedPNG(cover), widths: [options.sourceWidth ?? cover.width])
         return (index, processed.variants[0].jpeg)
       }
     }
@@ -122,7 +132,11 @@ struct Totals: Sendable {
 
 if let site = options.site {
   guard let bookgen = options.bookgen else { fatalError("--site needs --bookgen PATH") }
-  runSiteBench(directory: site, bookgen: bookgen, sources: sources, runs: options.runs)
+  if options.sourceCovers {
+    runSourceCoverBench(directory: site, bookgen: bookgen, sources: sources, runs: options.runs)
+  } else {
+    runSiteBench(directory: site, bookgen: bookgen, sources: sources, runs: options.runs)
+  }
   exit(0)
 }
 

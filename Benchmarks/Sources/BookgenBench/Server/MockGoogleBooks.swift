@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 
 /// Answers Google Books API searches over a synthetic dataset's queries as Google does, so that
 /// `bookgen fetch` fills a real cache from it.

@@ -6,17 +6,29 @@ import Foundation
 
 /// A small HTTP/1.1 server on 127.0.0.1 for GET requests: a thread per connection, keep-alive,
 /// every answer sent with its `Content-Length`. Enough for `bookgen fetch` (libcurl) to talk to
-/// it as to Google's API; nothing else.
-final class LoopbackServer: @unchecked Sendable {
-  struct Response {
-    var status: Int
-    var body: [UInt8]
+/// it as to Google's API or an image host; nothing else.
+public final class LoopbackServer: @unchecked Sendable {
+  public struct Response {
+    public var status: Int
+    public var body: [UInt8]
+
+    public init(status: Int, body: [UInt8]) {
+      self.status = status
+      self.body = body
+    }
+  }
+
+  /// The server could not start: the call that failed and its errno.
+  public struct StartFailure: Error, CustomStringConvertible {
+    public let call: String
+    public let code: Int32
+    public var description: String { "the mock server's \(call) failed: error \(code)" }
   }
 
   /// The port the kernel chose.
-  let port: UInt16
+  public let port: UInt16
   /// Seconds each answer waits before it is sent (a network's latency).
-  let latency: Double
+  public let latency: Double
   private let listener: Int32
   private let handler: @Sendable (String) -> Response
   private let lock = NSLock()
@@ -24,11 +36,11 @@ final class LoopbackServer: @unchecked Sendable {
   private var peak = 0
   private var served = 0
 
-  init(latency: Double = 0, handler: @escaping @Sendable (_ target: String) -> Response) throws {
+  public init(latency: Double = 0, handler: @escaping @Sendable (_ target: String) -> Response) throws {
     self.latency = latency
     self.handler = handler
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw BenchError.server("socket", errno) }
+    guard descriptor >= 0 else { throw StartFailure(call: "socket", code: errno) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -43,7 +55,7 @@ final class LoopbackServer: @unchecked Sendable {
     guard bound else {
       let code = errno
       close(descriptor)
-      throw BenchError.server("bind", code)
+      throw StartFailure(call: "bind", code: code)
     }
     listener = descriptor
     port = UInt16(bigEndian: address.sin_port)
@@ -51,16 +63,16 @@ final class LoopbackServer: @unchecked Sendable {
   }
 
   /// `http://127.0.0.1:<port>`.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
 
   /// Requests answered since the last `resetCounts()`, and the most answered at once.
-  var counts: (served: Int, peakInFlight: Int) {
+  public var counts: (served: Int, peakInFlight: Int) {
     lock.lock()
     defer { lock.unlock() }
     return (served, peak)
   }
 
-  func resetCounts() {
+  public func resetCounts() {
     lock.lock()
     served = 0
     peak = 0
@@ -68,7 +80,7 @@ final class LoopbackServer: @unchecked Sendable {
   }
 
   /// Stops accepting; connections still open end when their client closes them.
-  func stop() {
+  public func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
   }
