@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -29,6 +31,9 @@ extension ResponseCache {
       var info = stat()
       guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
       if info.st_mode & S_IFMT == S_IFDIR {
+        // Only the folders entries lie in: the others (the processed covers, tens of thousands
+        // of files) are not walked.
+        guard depth > 0 || isEntryFolder(name) else { continue }
         addEntries(in: folder + "/" + name, prefix: prefix + name + "/", to: &lines, depth: depth + 1)
         continue
       }
@@ -41,5 +46,20 @@ extension ResponseCache {
       let modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
       lines.append("\(prefix)\(name) \(info.st_size) \(modified)")
     }
+  }
+
+  /// True when the folder holds no entry at all (a site that has never fetched).
+  package var isEmpty: Bool {
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return !folders.filter(Self.isEntryFolder).contains { folder in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
+      return names.contains { $0.hasSuffix(".entry") }
+    }
+  }
+
+  /// Whether a folder of the cache's is one entries lie in: named by their keys' first two hex
+  /// digits.
+  private static func isEntryFolder(_ name: String) -> Bool {
+    name.utf8.count == 2 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 }

@@ -107,15 +107,6 @@ package struct ResponseCache: Sendable {
     try Self.writeAtomically(file, to: path)
   }
 
-  /// True when the folder holds no entry at all (a site that has never fetched).
-  package var isEmpty: Bool {
-    let enumerator = FileManager.default.enumerator(atPath: directory)
-    while let path = enumerator?.nextObject() as? String {
-      if path.hasSuffix(".entry") { return false }
-    }
-    return true
-  }
-
   /// Deletes the entry for `request` if there is one.
   package func remove(_ request: some CachedRequest) {
     unlink(path(for: request))
