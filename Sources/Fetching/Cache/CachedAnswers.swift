@@ -6,12 +6,9 @@ import Support
 /// times) is not read and decoded again, and a rebuild after one entry changed decodes that
 /// one alone. Held in memory only.
 package final class CachedAnswers: @unchecked Sendable {
-  /// What tells one version of a file from another without reading it.
-  typealias Stamp = FileStamp
-
   /// A decoded entry: the answer (`CachedAnswer` of its source's type) and its header's fields.
   struct Answer {
-    var stamp: Stamp
+    var stamp: FileStamp
     var value: any Sendable
     var pinned: Bool
     var fetchedAt: Date
@@ -26,7 +23,7 @@ package final class CachedAnswers: @unchecked Sendable {
   package var count: Int { lock.withLock { answers.count } }
 
   /// The answer decoded from the file at `path` when it was as `stamp` says.
-  func answer(at path: String, stamp: Stamp) -> Answer? {
+  func answer(at path: String, stamp: FileStamp) -> Answer? {
     lock.withLock { answers[path].flatMap { $0.stamp == stamp ? $0 : nil } }
   }
 

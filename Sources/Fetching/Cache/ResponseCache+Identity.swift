@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 #if canImport(Glibc)
   import Glibc
@@ -38,13 +39,7 @@ extension ResponseCache {
         continue
       }
       guard name.hasSuffix(".entry") else { continue }
-      #if canImport(Glibc)
-        let time = info.st_mtim
-      #else
-        let time = info.st_mtimespec
-      #endif
-      let modified = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-      lines.append("\(prefix)\(name) \(info.st_size) \(modified)")
+      lines.append("\(prefix)\(name) \(info.st_size) \(FileStamp(info).modified)")
     }
   }
 

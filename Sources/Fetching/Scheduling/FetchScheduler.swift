@@ -179,7 +179,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   /// `judged`, after keeping the answer in `options.answers` for the next run.
   private func kept(
     _ request: Source.Request, _ answer: CachedAnswer<Source.Decoded>, _ entry: CacheEntry, path: String,
-    stamp: CachedAnswers.Stamp?
+    stamp: FileStamp?
   ) -> ChildResult<Source> {
     if let stamp {
       options.answers?.store(
