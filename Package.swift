@@ -121,7 +121,9 @@ let package = Package(
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex"]),
     .testTarget(name: "CoverImagesTests", dependencies: ["CoverImages"]),
     .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-    .testTarget(name: "CoversTests", dependencies: ["Catalog", "Covers", "Fetching", "TestSupport"]),
+    .testTarget(
+      name: "CoversTests",
+      dependencies: ["BookRecord", "Catalog", "Covers", "Fetching", "Support", "TestSupport"]),
     .testTarget(name: "FetchingTests", dependencies: ["Fetching", "TestSupport"]),
     .testTarget(name: "BookRecordTests", dependencies: ["BookRecord"]),
     .testTarget(

@@ -35,6 +35,11 @@ struct SourceImage: Sendable, Equatable {
   let digest: UInt64
   let length: Int
 
+  init(digest: UInt64, length: Int) {
+    self.digest = digest
+    self.length = length
+  }
+
   init(_ body: some Collection<UInt8>) {
     // Hashed where the bytes lie (a cache entry's slice, a response's array): no copy.
     digest =

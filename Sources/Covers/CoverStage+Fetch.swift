@@ -3,6 +3,7 @@ import Catalog
 import CoverImages
 import Diagnostics
 import Fetching
+import Support
 
 /// The sources' covers a fetch found in the cache (or fetched into it), by URL, and what the
 /// fetch has to say.
@@ -12,6 +13,10 @@ package struct FetchedCovers: Sendable {
   package var statistics = FetchStatistics()
   /// Covers the request budget did not reach: the next run fetches them.
   package var pending: [MissingEntry] = []
+  /// The covers' memo as the fetch found it (read once a build), and the cache entries it
+  /// read or took from the memo, for the memo the processing keeps.
+  var memo: CoverMemo?
+  var sources: [String: CachedAnswers.Remembered<SourceImage>] = [:]
 
   package init() {}
 
@@ -67,6 +72,11 @@ extension CoverStage {
         }
       }
     }
+    // An entry whose file is as the memo remembers it is taken without being read.
+    let memo = store.memo()
+    let answers = CachedAnswers()
+    let cacheFolder = options.cacheDirectory + "/"
+    for (path, source) in memo.sources { answers.remember(source, at: cacheFolder + path) }
     var spent = spent
     let settings = catalog.openLibrary
     for (requests, limits, transport, names) in [
@@ -92,6 +102,7 @@ extension CoverStage {
     ] where !requests.isEmpty {
       var limits = limits
       var runOptions = options
+      runOptions.answers = answers
       if let budget = options.maxRequests {
         runOptions.maxRequests = max(0, budget - spent)
         limits.maxRequests = runOptions.maxRequests
@@ -102,9 +113,17 @@ extension CoverStage {
       let scheduler = FetchScheduler(
         source: source, limits: limits, options: runOptions,
         cache: ResponseCache(directory: options.cacheDirectory), transport: transport, progress: progress)
-      let run = try await scheduler.run(requests)
+      // The entries the memo knows need no task of the run's: most of them, once fetched.
+      let known = Parallel.map(count: requests.count) { scheduler.knownAnswer(for: requests[$0].0) }
+      var unknown: [(CoverRequest, CoverPurpose)] = []
+      for (request, image) in zip(requests, known) {
+        if let image { fetched.images[request.0.url] = image } else { unknown.append(request) }
+      }
+      fetched.statistics.cacheHits += requests.count - unknown.count
+      guard !unknown.isEmpty else { continue }
+      let run = try await scheduler.run(unknown)
       var collector = FetchCollector(run)
-      for (request, purpose) in requests {
+      for (request, purpose) in unknown {
         // No image at the source is no problem: the book shows its title card.
         guard let (image, _) = collector.take(request, purpose, handled: { failure, _ in failure.isNotFound })
         else { continue }
@@ -114,6 +133,10 @@ extension CoverStage {
       fetched.warnings += collector.warnings
       fetched.statistics = fetched.statistics + run.statistics
       spent += run.statistics.requests
+    }
+    fetched.memo = memo
+    for (path, source) in answers.remembered(SourceImage.self) where path.hasPrefix(cacheFolder) {
+      fetched.sources[String(path.dropFirst(cacheFolder.count))] = source
     }
     return fetched
   }

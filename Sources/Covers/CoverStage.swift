@@ -58,23 +58,24 @@ package struct CoverStage: Sendable {
   }
 
   /// Processes every image a build of `records` shows (`fetched`: the sources' covers the cover
-  /// fetch found in the cache, with `site.covers: local`).
+  /// fetch found in the cache, with `site.covers: local`). An image the memo knows, in a folder
+  /// of the store that is as the memo found it, costs no file read.
   package func run(records: [CollectionRecords], fetched: FetchedCovers = FetchedCovers()) -> Result {
+    var result = Result(covers: LocalCovers(servesSourceCovers: catalog.site.covers == .local))
     let images = plan(records: records, fetched: fetched)
     // Processing is kept in the cache folder: marked as bookgen's, as a fetch marks it.
     if !images.isEmpty { try? ResponseCache(directory: catalog.cacheDirectory).claimFolder() }
-    let known = images.contains { if case .file = $0.origin { true } else { false } } ? store.fileMemo() : nil
+    let known = fetched.memo ?? (images.isEmpty ? CoverMemo() : store.memo())
+    let unchanged = store.unchangedFolders(in: known)
     let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in
-      outcome(of: images[index], known: known)
+      outcome(of: images[index], known: known, unchanged: unchanged)
     }
-    var result = Result(covers: LocalCovers(servesSourceCovers: catalog.site.covers == .local))
-    let store = store
-    result.covers.files = { cover in try store.files(of: cover) }
-    var memo = CoverFileMemo()
+    var memo = CoverMemo(sources: fetched.sources)
     for (image, outcome) in zip(images, outcomes) {
       if outcome.decoded { result.decoded += 1 }
-      if case .file(let path) = image.origin, let read = outcome.read { memo.entries[path] = read }
-      switch outcome.entry {
+      if case .file(let path) = image.origin, let read = outcome.read { memo.files[path] = read }
+      if let name = outcome.name { memo.covers[name] = outcome.kept }
+      switch outcome.kept.entry {
       case .processed(let cover): result.covers.covers[image.key] = cover
       case .failed(let reason):
         for book in image.books {
@@ -84,7 +85,15 @@ package struct CoverStage: Sendable {
         }
       }
     }
-    if let known, memo != known { try? store.keep(memo) }
+    memo.folders = store.folderStamps(of: memo.covers.keys)
+    if memo != known { try? store.keep(memo) }
+    let (store, kept) = (store, memo.covers)
+    result.covers.files = { cover in
+      guard let entry = kept[cover.name] else {
+        throw CacheError.corrupt(path: store.path(of: cover.name), reason: "not a cover this build processed")
+      }
+      return store.files(of: cover, kept: entry)
+    }
     return result
   }
 
@@ -145,13 +154,22 @@ package struct CoverStage: Sendable {
     }
   }
 
-  /// What processing `image` gives: from the store when it was processed before, else made now
-  /// (and stored). `read`: what the image file held, for the memo.
-  private func outcome(of image: Image, known: CoverFileMemo?) -> (
-    entry: CoverStore.Entry, decoded: Bool, read: CoverFileMemo.Entry?
-  ) {
+  /// What processing gave an image, and what was read to find out.
+  struct Outcome {
+    /// The entry's name; nil when the image could not even be read (`kept` says why).
+    var name: String?
+    var kept: CoverStore.Kept
+    /// Whether it was decoded now.
+    var decoded = false
+    /// What the owner's image file held, for the memo.
+    var read: CoverMemo.File?
+  }
+
+  /// What processing `image` gives: from the memo or the store when it was processed before,
+  /// else made now (and stored).
+  private func outcome(of image: Image, known: CoverMemo, unchanged: Set<String>) -> Outcome {
     var bytes: [UInt8]?
-    var read: CoverFileMemo.Entry?
+    var read: CoverMemo.File?
     let name: String
     switch image.origin {
     case .file(let path):
@@ -161,56 +179,61 @@ package struct CoverStage: Sendable {
         name = CoverStore.name(
           digest: file.entry.digest, length: file.entry.length, version: version, widths: widths)
       } catch {
-        return (.failed(error.reason), false, nil)
+        return Outcome(kept: CoverStore.Kept(entry: .failed(error.reason)))
       }
     case .cached(_, let source):
       name = CoverStore.name(digest: source.digest, length: source.length, version: version, widths: widths)
     }
-    if let entry = store.load(name) { return (entry, false, read) }
+    if let kept = known.covers[name], unchanged.contains(String(name.prefix(2))) {
+      return Outcome(name: name, kept: kept, read: read)
+    }
+    if let kept = store.kept(name) { return Outcome(name: name, kept: kept, read: read) }
     switch image.origin {
     case .file(let path) where bytes == nil:
       do {
         bytes = try FileFence(folder: catalog.directory, name: "the site's folder").read(
           path, limit: CatalogRules.coverFileLimit)
       } catch {
-        return (.failed(error.reason), false, nil)
+        return Outcome(kept: CoverStore.Kept(entry: .failed(error.reason)))
       }
     case .cached(let url, _):
       guard let entry = try? ResponseCache(directory: catalog.cacheDirectory).load(CoverRequest(url: url))
       else {
-        return (.failed("its cache entry cannot be read"), false, nil)
+        return Outcome(kept: CoverStore.Kept(entry: .failed("its cache entry cannot be read")))
       }
       bytes = Array(entry.body)
     case .file: break
     }
-    let entry: CoverStore.Entry
+    var outcome = Outcome(name: name, kept: CoverStore.Kept(entry: .failed("")), decoded: true, read: read)
     do {
       let processed = try process(bytes ?? [], widths)
-      entry = .processed(
-        LocalCover(
-          name: name, size: LocalCover.Size(width: processed.width, height: processed.height),
-          color: processed.dominantColor,
-          variants: processed.variants.map { LocalCover.Size(width: $0.width, height: $0.height) }))
-      try? store.store(processed, name: name)
+      do {
+        outcome.kept = try store.store(processed, name: name)
+      } catch {
+        // Its files are not where the output takes them from: the title card, and the next
+        // build makes it again.
+        outcome.name = nil
+        outcome.kept = CoverStore.Kept(entry: .failed("it cannot be kept in the cache (\(error))"))
+      }
     } catch {
-      entry = .failed(error.description)
+      outcome.kept = CoverStore.Kept(entry: .failed(error.description))
       try? store.storeFailure(error.description, name: name)
     }
-    return (entry, true, read)
+    return outcome
   }
 
   /// What the image file at `path` holds: as `known` remembers it when the file's stamp (taken
   /// when the catalog was loaded) is the one remembered, else read and hashed now (`bytes`).
-  private func identify(_ path: String, known: CoverFileMemo?) throws(FileReadError) -> (
-    entry: CoverFileMemo.Entry, bytes: [UInt8]?
+  private func identify(_ path: String, known: CoverMemo) throws(FileReadError) -> (
+    entry: CoverMemo.File, bytes: [UInt8]?
   ) {
     let fence = FileFence(folder: catalog.directory, name: "the site's folder")
     var stamp = catalog.coverFileStamps[path]
     if stamp == nil { stamp = try fence.check(path, limit: CatalogRules.coverFileLimit) }
-    if let entry = known?.entries[path], entry.stamp == stamp { return (entry, nil) }
+    if let entry = known.files[path], entry.stamp == stamp { return (entry, nil) }
     let read = try fence.readStamped(path, limit: CatalogRules.coverFileLimit)
     let digest = read.bytes.withUnsafeBufferPointer { XXH64.hash($0) }
-    return (CoverFileMemo.Entry(stamp: read.stamp, digest: digest, length: read.bytes.count), read.bytes)
+    return (CoverMemo.File(stamp: read.stamp, digest: digest, length: read.bytes.count), read.bytes)
   }
 }
 

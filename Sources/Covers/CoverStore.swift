@@ -13,8 +13,10 @@ import Support
 /// `bookgen-cover 2 error <why>` for an image that cannot be a cover — and each variant's files
 /// are beside it, `<name>-<width>.webp` and `.jpg`, exactly as the site serves them.
 ///
-/// A build reads the line alone, and links a variant's file into the output (copies it where the
-/// output is on another file system) only when the output does not hold it. The output's file
+/// A build takes the entry from the covers' memo (`CoverMemo`) while the folder it lies in is
+/// unchanged, else reads the line and checks its files are there; it links a variant's file into
+/// the output (copies it where the output is on another file system) only when the output does
+/// not hold it. The output's file
 /// and the cache's are then one file, so nothing may write into either: every write here and in
 /// the output is a new file renamed into place, never a change to an existing one, and the
 /// variants' files are read-only, so that a tool rewriting the site's files in place is refused
@@ -38,6 +40,67 @@ package struct CoverStore: Sendable {
   /// The most read of an entry's line; a line with 4 variants is under 300 bytes.
   static let headerLimit = FileLimit(bytes: 4096, what: "a processed cover's entry")
 
+  /// An entry as it is kept: what processing gave, and each variant's files' byte counts and
+  /// digests (webp, then jpeg; a count of 0 is no file), so the output can take them in
+  /// without reading them.
+  struct Kept: Sendable, Equatable {
+    struct Sum: Sendable, Equatable {
+      var size: Int
+      var hash: UInt64
+    }
+
+    var entry: Entry
+    var sums: [[Sum]] = []
+
+    /// The entry's line after `bookgen-cover 2 `: `<width> <height> <#rrggbb> <count>` and
+    /// `<width> <height> <webp bytes> <webp xxh64> <jpeg bytes> <jpeg xxh64>` per variant, or
+    /// `error <why>`.
+    var text: String {
+      switch entry {
+      case .failed(let reason): return "error " + String(reason.map { $0.isNewline ? " " : $0 })
+      case .processed(let cover):
+        var text = "\(cover.size.width) \(cover.size.height) \(cover.color) \(cover.variants.count)"
+        for (variant, sums) in zip(cover.variants, self.sums) {
+          text += " \(variant.width) \(variant.height)"
+          for sum in sums { text += " \(sum.size) \(HexText.lowercase(sum.hash))" }
+        }
+        return text
+      }
+    }
+
+    /// The entry named `name` read back from `text`'s fields; nil when they are damaged.
+    init?(name: String, fields: inout LineFields) {
+      var probe = fields
+      if probe.word() == "error" {
+        fields = probe
+        entry = .failed(fields.rest() ?? "")
+        return
+      }
+      guard let width: Int = fields.decimal(), let height: Int = fields.decimal(), let color = fields.word(),
+        let count: Int = fields.decimal(), (0...16).contains(count)
+      else { return nil }
+      var variants: [LocalCover.Size] = []
+      for _ in 0..<count {
+        guard let variantWidth: Int = fields.decimal(), let variantHeight: Int = fields.decimal(),
+          let webp: Int = fields.decimal(), let webpHash = fields.hex(),
+          let jpeg: Int = fields.decimal(), let jpegHash = fields.hex(),
+          variantWidth > 0, variantHeight > 0, webp >= 0, jpeg >= 0
+        else { return nil }
+        variants.append(LocalCover.Size(width: variantWidth, height: variantHeight))
+        sums.append([Sum(size: webp, hash: webpHash), Sum(size: jpeg, hash: jpegHash)])
+      }
+      guard fields.isAtEnd else { return nil }
+      entry = .processed(
+        LocalCover(
+          name: name, size: LocalCover.Size(width: width, height: height), color: color, variants: variants))
+    }
+
+    init(entry: Entry, sums: [[Sum]] = []) {
+      self.entry = entry
+      self.sums = sums
+    }
+  }
+
   /// The content address of an image of `length` bytes with XXH64 `digest`, processed by
   /// `version` at `widths`: 16 hex digits.
   package static func name(digest: UInt64, length: Int, version: Int, widths: [Int]) -> String {
@@ -53,86 +116,88 @@ package struct CoverStore: Sendable {
     "\(directory)/\(name.prefix(2))/\(name)-\(width).\(format.rawValue)"
   }
 
-  /// What each image file held when a build last read it.
-  func fileMemo() -> CoverFileMemo { CoverFileMemo.load(directory + "/files") }
+  /// What the last build knew of its images (`CoverMemo`).
+  func memo() -> CoverMemo { CoverMemo.load(directory + "/memo") }
 
   /// Keeps `memo` for the next build.
-  func keep(_ memo: CoverFileMemo) throws(CacheError) { try memo.write(to: directory + "/files") }
+  func keep(_ memo: CoverMemo) throws(CacheError) { try memo.write(to: directory + "/memo") }
 
-  /// The entry named `name`; nil when there is none or it is damaged (it is made again).
-  package func load(_ name: String) -> Entry? {
-    line(of: name).flatMap { Self.entry(name: name, line: $0)?.entry }
-  }
+  /// The entry named `name`; nil when there is none, it is damaged or a file of it is missing
+  /// (it is made again).
+  package func load(_ name: String) -> Entry? { kept(name)?.entry }
 
-  private func line(of name: String) -> String? {
+  /// `load`, with the entry's files' sums.
+  func kept(_ name: String) -> Kept? {
     guard let bytes = try? FileReader.read(path(of: name), limit: Self.headerLimit),
       let newline = bytes.firstIndex(of: 0x0A)
     else { return nil }
-    return String(decoding: bytes[..<newline], as: UTF8.self)
+    let kept = bytes.withUnsafeBufferPointer { buffer -> Kept? in
+      var fields = LineFields(buffer[..<newline])
+      for word in Self.magic.split(separator: " ") where fields.word() != String(word) { return nil }
+      return Kept(name: name, fields: &fields)
+    }
+    guard let kept, case .processed(let cover) = kept.entry else { return kept }
+    for file in files(of: cover, kept: kept) where FileStamp.of(file.path)?.size != file.size { return nil }
+    return kept
   }
 
-  /// The entry's line read back: the entry, and each variant's files' byte counts and digests.
-  private static func entry(name: String, line: String) -> (entry: Entry, files: [[(Int, UInt64)]])? {
-    guard line.hasPrefix(magic + " ") else { return nil }
-    let rest = line.dropFirst(magic.count + 1)
-    if rest.hasPrefix("error ") { return (.failed(String(rest.dropFirst(6))), []) }
-    let fields = rest.split(separator: " ")
-    guard fields.count >= 4, let width = Int(fields[0]), let height = Int(fields[1]),
-      let count = Int(fields[3]), count >= 0, fields.count == 4 + count * 6
-    else { return nil }
-    var variants: [LocalCover.Size] = []
-    var files: [[(Int, UInt64)]] = []
-    for index in 0..<count {
-      let base = 4 + index * 6
-      guard let variantWidth = Int(fields[base]), let variantHeight = Int(fields[base + 1]),
-        let webp = Int(fields[base + 2]), let webpHash = UInt64(fields[base + 3], radix: 16),
-        let jpeg = Int(fields[base + 4]), let jpegHash = UInt64(fields[base + 5], radix: 16),
-        variantWidth > 0, variantHeight > 0, webp >= 0, jpeg >= 0
-      else { return nil }
-      variants.append(LocalCover.Size(width: variantWidth, height: variantHeight))
-      files.append([(webp, webpHash), (jpeg, jpegHash)])
+  /// The folders (`<aa>`) whose entries `memo` knows and which are as it found them: nothing
+  /// was added to or removed from them since, so its entries there may be used as they are.
+  func unchangedFolders(in memo: CoverMemo) -> Set<String> {
+    Set(memo.folders.filter { FileStamp.of(directory + "/" + $0.key) == $0.value }.keys)
+  }
+
+  /// The stamps of the folders the entries named `names` lie in.
+  func folderStamps(of names: some Sequence<String>) -> [String: FileStamp] {
+    var stamps: [String: FileStamp] = [:]
+    for folder in Set(names.map { String($0.prefix(2)) }) {
+      stamps[folder] = FileStamp.of(directory + "/" + folder)
     }
-    let cover = LocalCover(
-      name: name, size: LocalCover.Size(width: width, height: height), color: String(fields[2]),
-      variants: variants)
-    return (.processed(cover), files)
+    return stamps
   }
 
   /// Keeps what processing gave for the image named `name`: its variants' files, then the line
   /// that makes them an entry.
-  package func store(_ cover: ProcessedCover, name: String) throws(CacheError) {
-    var line = "\(Self.magic) \(cover.width) \(cover.height) \(cover.dominantColor) \(cover.variants.count)"
+  @discardableResult
+  func store(_ cover: ProcessedCover, name: String) throws(CacheError) -> Kept {
+    var sums: [[Kept.Sum]] = []
     for variant in cover.variants {
-      line += " \(variant.width) \(variant.height)"
+      var variantSums: [Kept.Sum] = []
       for (format, bytes) in [(LocalCover.Format.webp, variant.webp), (.jpeg, variant.jpeg)] {
-        let hash = bytes.withUnsafeBufferPointer { XXH64.hash($0) }
-        line += " \(bytes.count) \(HexText.lowercase(hash))"
+        variantSums.append(
+          Kept.Sum(size: bytes.count, hash: bytes.withUnsafeBufferPointer { XXH64.hash($0) }))
         guard !bytes.isEmpty else { continue }
         try ResponseCache.writeAtomically(
           bytes, to: path(of: name, width: variant.width, format: format), mode: 0o444)
       }
+      sums.append(variantSums)
     }
-    try ResponseCache.writeAtomically(Array((line + "\n").utf8), to: path(of: name))
+    let kept = Kept(
+      entry: .processed(
+        LocalCover(
+          name: name, size: LocalCover.Size(width: cover.width, height: cover.height),
+          color: cover.dominantColor,
+          variants: cover.variants.map { LocalCover.Size(width: $0.width, height: $0.height) })),
+      sums: sums)
+    try ResponseCache.writeAtomically(Array("\(Self.magic) \(kept.text)\n".utf8), to: path(of: name))
+    return kept
   }
 
   /// Keeps that the image named `name` is no cover, and why: it is not decoded again.
   package func storeFailure(_ reason: String, name: String) throws(CacheError) {
-    let line = reason.map { $0.isNewline ? " " : $0 }
-    try ResponseCache.writeAtomically(Array("\(Self.magic) error \(String(line))\n".utf8), to: path(of: name))
+    let kept = Kept(entry: .failed(reason))
+    try ResponseCache.writeAtomically(Array("\(Self.magic) \(kept.text)\n".utf8), to: path(of: name))
   }
 
-  /// Where `cover`'s variants' files are kept, with their sizes and digests.
-  package func files(of cover: LocalCover) throws(CacheError) -> [LocalCover.File] {
-    guard let line = line(of: cover.name), let (entry, sizes) = Self.entry(name: cover.name, line: line),
-      case .processed(let stored) = entry, stored == cover
-    else { throw CacheError.corrupt(path: path(of: cover.name), reason: "not the processed cover it names") }
+  /// Where `cover`'s variants' files are kept, with their sizes and digests (`kept`: its entry).
+  func files(of cover: LocalCover, kept: Kept) -> [LocalCover.File] {
     var files: [LocalCover.File] = []
-    for (variant, formats) in zip(cover.variants, sizes) {
-      for (format, (size, hash)) in zip([LocalCover.Format.webp, .jpeg], formats) where size > 0 {
+    for (variant, sums) in zip(cover.variants, kept.sums) {
+      for (format, sum) in zip([LocalCover.Format.webp, .jpeg], sums) where sum.size > 0 {
         files.append(
           LocalCover.File(
             width: variant.width, format: format,
-            path: path(of: cover.name, width: variant.width, format: format), size: size, hash: hash))
+            path: path(of: cover.name, width: variant.width, format: format), size: sum.size, hash: sum.hash))
       }
     }
     return files

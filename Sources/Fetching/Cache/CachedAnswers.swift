@@ -12,6 +12,8 @@ package final class CachedAnswers: @unchecked Sendable {
     var value: any Sendable
     var pinned: Bool
     var fetchedAt: Date
+    /// Whether a lookup took it or read it (one only remembered from an earlier run is not).
+    var used = true
   }
 
   private let lock = NSLock()
@@ -24,10 +26,55 @@ package final class CachedAnswers: @unchecked Sendable {
 
   /// The answer decoded from the file at `path` when it was as `stamp` says.
   func answer(at path: String, stamp: FileStamp) -> Answer? {
-    lock.withLock { answers[path].flatMap { $0.stamp == stamp ? $0 : nil } }
+    lock.withLock {
+      guard let answer = answers[path], answer.stamp == stamp else { return nil }
+      if !answer.used { answers[path]?.used = true }
+      return answer
+    }
   }
 
   func store(_ answer: Answer, at path: String) {
     lock.withLock { answers[path] = answer }
+  }
+}
+
+extension CachedAnswers {
+  /// A good answer as a source that keeps its answers between runs sees it (the covers' memo):
+  /// what was decoded from the entry, the entry file's stamp then, and its header's fields.
+  package struct Remembered<Decoded: Sendable & Equatable>: Sendable, Equatable {
+    package var value: Decoded
+    package var stamp: FileStamp
+    package var pinned: Bool
+    package var fetchedAt: Date
+
+    package init(value: Decoded, stamp: FileStamp, pinned: Bool, fetchedAt: Date) {
+      self.value = value
+      self.stamp = stamp
+      self.pinned = pinned
+      self.fetchedAt = fetchedAt
+    }
+  }
+
+  /// Takes `answer` for the entry at `path` while its file is as `answer.stamp` says.
+  package func remember<Decoded>(_ answer: Remembered<Decoded>, at path: String) {
+    store(
+      Answer(
+        stamp: answer.stamp, value: CachedAnswer<Decoded>.decoded(answer.value), pinned: answer.pinned,
+        fetchedAt: answer.fetchedAt, used: false),
+      at: path)
+  }
+
+  /// The good answers of type `Decoded` lookups took or read, by path (answers that a thing is
+  /// not there are left out: they are few, and read again).
+  package func remembered<Decoded>(_ type: Decoded.Type) -> [String: Remembered<Decoded>] {
+    lock.withLock {
+      answers.compactMapValues { answer in
+        guard answer.used, case .decoded(let value) = answer.value as? CachedAnswer<Decoded> else {
+          return nil
+        }
+        return Remembered(
+          value: value, stamp: answer.stamp, pinned: answer.pinned, fetchedAt: answer.fetchedAt)
+      }
+    }
   }
 }

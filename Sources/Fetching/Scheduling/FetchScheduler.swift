@@ -147,11 +147,7 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
     // Taken before reading: a file changed meanwhile is read again next time.
     let path = options.answers == nil ? "" : cache.path(for: request)
     let stamp = options.answers == nil ? nil : FileStamp.of(path)
-    if let stamp, let kept = options.answers?.answer(at: path, stamp: stamp),
-      let answer = kept.value as? CachedAnswer<Source.Decoded>
-    {
-      return judged(request, answer, pinned: kept.pinned, fetchedAt: kept.fetchedAt)
-    }
+    if let stamp, let kept = keptAnswer(at: path, stamp: stamp, for: request) { return kept }
     let entry: CacheEntry?
     do {
       entry = try cache.load(request)
@@ -174,6 +170,30 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
         request, stale: nil, problem: "cache entry \(cache.path(for: request)) does not decode")
     }
     return kept(request, .decoded(decoded), entry, path: path, stamp: stamp)
+  }
+
+  /// What `options.answers` holds for the entry at `path` while its file is as `stamp` says,
+  /// judged as a lookup judges a read entry.
+  private func keptAnswer(at path: String, stamp: FileStamp, for request: Source.Request) -> ChildResult<
+    Source
+  >? {
+    guard let kept = options.answers?.answer(at: path, stamp: stamp),
+      let answer = kept.value as? CachedAnswer<Source.Decoded>
+    else { return nil }
+    return judged(request, answer, pinned: kept.pinned, fetchedAt: kept.fetchedAt)
+  }
+
+  /// The fresh, good answer `options.answers` holds for `request`, when the entry's file is the
+  /// one it was read from: what `run` would give it from the cache, found with one `stat` and no
+  /// task, for a caller whose answers are nearly all known (the covers' memo). Nil: ask `run`.
+  package func knownAnswer(for request: Source.Request) -> Source.Decoded? {
+    guard options.answers != nil else { return nil }
+    let path = cache.path(for: request)
+    guard let stamp = FileStamp.of(path),
+      case .fresh(_, .decoded(let value)) = keptAnswer(
+        at: path, stamp: stamp, for: request)
+    else { return nil }
+    return value
   }
 
   /// `judged`, after keeping the answer in `options.answers` for the next run.

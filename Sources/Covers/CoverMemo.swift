@@ -1,0 +1,101 @@
+import Fetching
+import Foundation
+import Support
+
+/// What the last build knew of the images it showed, kept in the cache (`<cache>/covers/memo`)
+/// and read once a build, so that a build whose images are as they were opens none of them:
+/// - each of the owner's image files: its stamp when read, and its bytes' digest and length;
+/// - each source image's cache entry: its stamp when read, its header's fields, and its body's
+///   digest and length (the fetch takes an entry whose file has that stamp without reading it);
+/// - each processed cover's entry, used while the folder it lies in has the stamp the memo
+///   gives it: adding or removing a file there changes that, and its entries are read again.
+///
+/// The file is a line `bookgen-cover-memo 1`, then one line each, sorted:
+///
+///     cover <name> <the entry's line after `bookgen-cover 2 `>
+///     file <stamp> <xxh64 hex> <length> <path below the site's folder>
+///     folder <stamp> <aa>
+///     source <stamp> <fetched, s since 1970> <pinned 0|1> <xxh64 hex> <length> <path below the cache>
+///
+/// where `<stamp>` is `<size> <modified ns> <changed ns> <inode> <device>` (paths hold no
+/// control character). It holds what one build showed: that build writes it when it differs.
+/// A damaged file is as good as none: every image is read again.
+struct CoverMemo: Sendable, Equatable {
+  /// What one of the owner's image files held.
+  struct File: Sendable, Equatable {
+    var stamp: FileStamp
+    var digest: UInt64
+    var length: Int
+  }
+
+  /// By path, relative to the site's folder.
+  var files: [String: File] = [:]
+  /// The sources' images' cache entries, by path relative to the cache folder.
+  var sources: [String: CachedAnswers.Remembered<SourceImage>] = [:]
+  /// Processed covers' entries, by name.
+  var covers: [String: CoverStore.Kept] = [:]
+  /// The stamps of the folders `covers` lie in, by name (`<aa>`).
+  var folders: [String: FileStamp] = [:]
+
+  static let magic = "bookgen-cover-memo 1"
+  static let limit = FileLimit(bytes: 256 << 20, what: "the covers' memo")
+
+  /// The memo kept at `path`; empty when there is none or it is damaged.
+  static func load(_ path: String) -> CoverMemo {
+    guard let bytes = try? FileReader.read(path, limit: limit) else { return CoverMemo() }
+    var memo = CoverMemo()
+    let read = LineFields.lines(of: bytes, header: magic) { fields in memo.add(&fields) }
+    return read ? memo : CoverMemo()
+  }
+
+  /// Takes in one line; false when it is damaged.
+  private mutating func add(_ fields: inout LineFields) -> Bool {
+    switch fields.word() {
+    case "cover":
+      guard let name = fields.word(), let kept = CoverStore.Kept(name: name, fields: &fields) else {
+        return false
+      }
+      covers[name] = kept
+    case "file":
+      guard let stamp = fields.stamp(), let digest = fields.hex(), let length: Int = fields.decimal(),
+        let path = fields.rest()
+      else { return false }
+      files[path] = File(stamp: stamp, digest: digest, length: length)
+    case "folder":
+      guard let stamp = fields.stamp(), let name = fields.word(), fields.isAtEnd else { return false }
+      folders[name] = stamp
+    case "source":
+      guard let stamp = fields.stamp(), let fetched: Int64 = fields.decimal(),
+        let pinned: UInt8 = fields.decimal(),
+        pinned <= 1, let digest = fields.hex(), let length: Int = fields.decimal(), let path = fields.rest()
+      else { return false }
+      sources[path] = CachedAnswers.Remembered(
+        value: SourceImage(digest: digest, length: length), stamp: stamp, pinned: pinned == 1,
+        fetchedAt: Date(timeIntervalSince1970: Double(fetched)))
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Writes the memo to `path` (atomically).
+  func write(to path: String) throws(CacheError) {
+    var lines: [String] = []
+    lines.reserveCapacity(covers.count + files.count + folders.count + sources.count)
+    for (name, kept) in covers { lines.append("cover \(name) \(kept.text)") }
+    for (file, entry) in files {
+      lines.append("file \(entry.stamp.fields) \(HexText.lowercase(entry.digest)) \(entry.length) \(file)")
+    }
+    for (name, stamp) in folders { lines.append("folder \(stamp.fields) \(name)") }
+    for (file, source) in sources {
+      let fetched = Int64(source.fetchedAt.timeIntervalSince1970.rounded(.down))
+      lines.append(
+        "source \(source.stamp.fields) \(fetched) \(source.pinned ? 1 : 0) "
+          + "\(HexText.lowercase(source.value.digest)) \(source.value.length) \(file)")
+    }
+    lines.sort()
+    var text = Self.magic + "\n"
+    for line in lines { text += line + "\n" }
+    try ResponseCache.writeAtomically(Array(text.utf8), to: path)
+  }
+}
