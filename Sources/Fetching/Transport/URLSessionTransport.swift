@@ -22,14 +22,17 @@ package struct URLSessionTransport: HTTPTransport {
   /// `bodyLimit` bytes of decoded body at most; past it `get` throws `.bodyTooLarge`.
   package init(bodyLimit: Int = URLSessionTransport.defaultBodyLimit, headers: [String: String] = [:]) {
     self.headers = headers
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
-    configuration.httpMaximumConnectionsPerHost = 64
-    delegate = BoundedBodyDelegate(limit: bodyLimit)
-    session = SessionBox(URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil))
+    let delegate = BoundedBodyDelegate(limit: bodyLimit)
+    self.delegate = delegate
+    session = SessionBox {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.httpCookieStorage = nil
+      // The fetcher caps requests in flight itself (`--jobs`); URLSession must not cap lower.
+      configuration.httpMaximumConnectionsPerHost = 64
+      return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
   }
 
   /// The longest timeout a request gets: FoundationNetworking turns it into whole milliseconds
@@ -146,8 +149,22 @@ extension BoundedBodyDelegate {
   }
 }
 
-/// URLSession is thread-safe; this box states it for the compiler.
-private struct SessionBox: @unchecked Sendable {
-  let value: URLSession
-  init(_ value: URLSession) { self.value = value }
+/// The session, made on the first request: making one sets up libcurl and its TLS library,
+/// which a build served from the cache (offline, or with nothing expired) never needs. URLSession
+/// is thread-safe; the lock guards only its making.
+private final class SessionBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var made: URLSession?
+  private let make: @Sendable () -> URLSession
+
+  init(_ make: @escaping @Sendable () -> URLSession) { self.make = make }
+
+  var value: URLSession {
+    lock.withLock {
+      if let made { return made }
+      let session = make()
+      made = session
+      return session
+    }
+  }
 }
