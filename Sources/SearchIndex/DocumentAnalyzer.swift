@@ -50,9 +50,13 @@ struct DocumentAnalyzer {
       }
     }
     var result = Result()
+    // A document has a few values per facet: a scan finds a repeat cheaper than a set.
     result.facets = options.facets.map { facet in
-      var seen: Set<String> = []
-      return (document.facets[facet.id] ?? []).filter { !$0.isEmpty && seen.insert($0).inserted }
+      var values: [String] = []
+      for value in document.facets[facet.id] ?? [] where !value.isEmpty && !values.contains(value) {
+        values.append(value)
+      }
+      return values
     }
     result.record = DocumentAnalyzer.record(document.display, options: options, template: template)
     return result

@@ -4,8 +4,9 @@ import Foundation
 /// Data-parallel loops for the synchronous parts of a build (facts, cards, feed entries): the
 /// work is split into chunks run on every core, and the results come back in order.
 package enum Parallel {
-  /// The cores the work is spread over.
-  package static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  /// The cores the work is spread over, asked once: Foundation reads the cgroup's CPU quota
+  /// files on every ask, and a build splits hundreds of loops.
+  package static let coreCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// `transform(index)` for every index in `0..<count`, in index order. Small inputs run on the
   /// calling thread: splitting them costs more than it saves.

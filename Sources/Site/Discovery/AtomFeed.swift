@@ -1,3 +1,4 @@
+import BookRecord
 import Catalog
 import Support
 
@@ -64,9 +65,13 @@ struct AtomFeed: Sendable {
   /// epoch itself: never the clock, so rebuilds are byte-identical.
   func updated(of books: [Int]) -> String {
     if let epoch = options.sourceDateEpoch { return UTCTime.rfc3339(epochSeconds: epoch) }
-    guard let newest = books.compactMap({ model.books[$0].date }).max() else {
-      return UTCTime.rfc3339(epochSeconds: 0)
+    // A loop, not `compactMap(…).max()`: feeds ask this of every collection's books.
+    var newest: BookDate?
+    for index in books {
+      guard let date = model.books[index].date else { continue }
+      if newest.map({ $0 < date }) ?? true { newest = date }
     }
+    guard let newest else { return UTCTime.rfc3339(epochSeconds: 0) }
     return Timestamp.rfc3339(newest)
   }
 
