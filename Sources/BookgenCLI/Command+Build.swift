@@ -62,6 +62,12 @@ extension CommandContext {
       PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
     }
     let reused = preview?.fetched.flatMap { $0.inputs == fetchInputs ? $0.books : nil }
+    // Some cache entries rewritten: only the collections that read them are sourced again.
+    let update = preview?.fetched.flatMap { last in
+      fetchInputs?.changedEntries(since: last.inputs).flatMap(last.books.collections(reading:)).map {
+        (books: last.books, changed: $0)
+      }
+    }
     let (fetched, fetchedCovers) = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
       if let reused {
         reused.warnings.forEach(console.diagnostic)
@@ -70,7 +76,7 @@ extension CommandContext {
       guard !options.offline else {
         let books = try await fetchVolumes(
           for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
-          kept: preview)
+          kept: preview, updating: update)
         let covers = try await fetchCovers(
           for: catalog, books: books, offline: true, network: options.network,
           refreshesExpired: refreshesExpired)
@@ -82,7 +88,7 @@ extension CommandContext {
       return try await holdingCacheLock(cache) {
         let books = try await fetchVolumes(
           for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
-          kept: preview)
+          kept: preview, updating: update)
         let covers = try await fetchCovers(
           for: catalog, books: books, offline: false, network: options.network,
           refreshesExpired: refreshesExpired)

@@ -27,24 +27,21 @@ extension CommandContext {
 
   /// Runs the fetch stage with the command's network options; prints its progress and warnings.
   /// The caller holds the cache's lock when the fetch may write (`holdingCacheLock`). With
-  /// `kept` (serve's), what earlier rebuilds decoded and mapped is not done again.
+  /// `kept` (serve's), what earlier rebuilds decoded and mapped is not done again; with
+  /// `updating`, only the collections it names are sourced again when they can be alone.
   func fetchVolumes(
     for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool = true,
-    kept: PreviewState? = nil
+    kept: PreviewState? = nil, updating update: (books: SourcedBooks, changed: Set<Int>)? = nil
   ) async throws -> SourcedBooks {
-    var fetchOptions = FetchOptions(
-      cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
-      refreshesExpired: refreshesExpired, jobs: network.jobs, maxRequests: network.maxRequests,
-      environment: environment.variables)
-    fetchOptions.answers = kept?.answers
-    var sourcing = Sourcing(
-      catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
-    sourcing.volumeMemo = kept?.volumes
-    sourcing.keptRecords = kept?.records
+    let sourcing = sourcing(
+      for: catalog, offline: offline, network: network, refreshesExpired: refreshesExpired, kept: kept)
+    if let update, let books = await sourcing.run(updating: update.books, changed: update.changed) {
+      return books
+    }
     console.detail(
-      "Cache: \(fetchOptions.cacheDirectory); APIs: \(catalog.googleBooks.apiURL), \(catalog.openLibrary.apiURL)"
+      "Cache: \(sourcing.options.cacheDirectory); APIs: \(catalog.googleBooks.apiURL), \(catalog.openLibrary.apiURL)"
     )
-    let nothingCached = ResponseCache(directory: fetchOptions.cacheDirectory).isEmpty
+    let nothingCached = ResponseCache(directory: sourcing.options.cacheDirectory).isEmpty
     let result: SourcedBooks
     do {
       result = try await sourcing.run()
@@ -57,6 +54,23 @@ extension CommandContext {
     result.warnings.forEach(console.diagnostic)
     for entry in result.pending { console.detail("  still to fetch: \(entry.subject): \(entry.request)") }
     return result
+  }
+
+  /// The fetch stage's sources with the command's network options; with `kept` (serve's),
+  /// what earlier rebuilds decoded and mapped.
+  func sourcing(
+    for catalog: Catalog, offline: Bool, network: NetworkOptions, refreshesExpired: Bool, kept: PreviewState?
+  ) -> Sourcing {
+    var fetchOptions = FetchOptions(
+      cacheDirectory: catalog.cacheDirectory, offline: offline, refresh: network.refresh,
+      refreshesExpired: refreshesExpired, jobs: network.jobs, maxRequests: network.maxRequests,
+      environment: environment.variables)
+    fetchOptions.answers = kept?.answers
+    var sourcing = Sourcing(
+      catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
+    sourcing.volumeMemo = kept?.volumes
+    sourcing.keptRecords = kept?.records
+    return sourcing
   }
 
   /// A live line on a terminal, one line per collection otherwise, nothing with `--quiet`.

@@ -28,6 +28,14 @@ final class PreviewState: @unchecked Sendable {
       self.cache = cache.identity()
       self.offline = offline
     }
+
+    /// The cache entries (relative paths) added, removed or changed since `last`, when nothing
+    /// else it was fetched from changed.
+    func changedEntries(since last: FetchInputs) -> Set<String>? {
+      guard catalog == last.catalog, standIns == last.standIns, offline == last.offline else { return nil }
+      let lines = Set(cache).symmetricDifference(last.cache)
+      return Set(lines.map { line in String(line.prefix { $0 != " " }) })
+    }
   }
 
   let volumes = VolumeMemo()

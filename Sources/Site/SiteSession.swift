@@ -35,6 +35,10 @@ package final class SiteSession: @unchecked Sendable {
     var merge: SiteModel.Merge
     /// Each page's job and the books it read, by path.
     var pages: [String: (job: PageJob, reads: [Int32])]
+    /// Each book's index in the model, by id.
+    var bookIndices: [String: Int]
+    /// The books that take one of the owner's entries.
+    var entryHolders: [Int]
     /// Every file of the output, by path.
     var entries: [String: OutputManifest.Entry]
     /// The processed covers the books showed.
@@ -91,9 +95,20 @@ package final class SiteSession: @unchecked Sendable {
     let staticFiles = try StaticFiles(folder: options.staticDirectory).identity()
     clock.lap("templates")
     // The same records, and no record made from the owner's entries changed: the same merge.
+    // Some collections' records changed: only the books they list are merged again.
     var merge: SiteModel.Merge
+    // The books whose record or collections may differ from the last merge's; nil: any.
+    var mergedAgain: Set<String>?
     if let site, sameRecords, Self.sameImports(site.catalog, catalog) {
       merge = site.merge.applying(catalog)
+      mergedAgain = []
+    } else if let site, Self.sameImports(site.catalog, catalog),
+      site.catalog.collections == catalog.collections,
+      records.count == site.collections.count,
+      let update = site.merge.updating(
+        catalog, inputs: records, changed: records.indices.filter { records[$0] != site.collections[$0] })
+    {
+      (merge, mergedAgain) = update
     } else {
       merge = try SiteModel.Merge(catalog: catalog, collections: records)
     }
@@ -101,7 +116,7 @@ package final class SiteSession: @unchecked Sendable {
     if let site, site.staticFiles == staticFiles, Self.sameSettings(site, catalog, options) {
       if site.themeFiles == theme.siteTemplates, site.plan.assets == theme.assets,
         let report = try await updateBooks(
-          site, merge: merge, collections: records, builder: builder, clock: clock)
+          site, merge: merge, mergedAgain: mergedAgain, collections: records, builder: builder, clock: clock)
       {
         return report
       }
@@ -145,6 +160,7 @@ package final class SiteSession: @unchecked Sendable {
     site = Site(
       catalog: catalog, collections: records, options: options, themeFiles: theme.siteTemplates,
       staticFiles: staticFiles, renderer: renderer, plan: plan, merge: merge, pages: pages,
+      bookIndices: Self.indices(of: plan.model), entryHolders: Self.entryHolders(of: plan.model),
       entries: tally.entries, covers: covers.covers, servesSourceCovers: covers.servesSourceCovers)
     // The reload is sent once the pages are written: the search index follows.
     finishing = Task { [self] in
@@ -228,27 +244,23 @@ package final class SiteSession: @unchecked Sendable {
   /// again, and the rest of the files follow in the background. Nil when an edit changes more
   /// (the model is then made again).
   private func updateBooks(
-    _ last: Site, merge: SiteModel.Merge, collections: [SiteInput.Collection], builder: SiteBuilder,
-    clock: StageTimer
+    _ last: Site, merge: SiteModel.Merge, mergedAgain: Set<String>?, collections: [SiteInput.Collection],
+    builder: SiteBuilder, clock: StageTimer
   ) async throws(SiteError) -> BuildReport? {
     var clock = clock
     let catalog = merge.catalog
     var model = last.plan.model
     guard merge.apiOrder == last.merge.apiOrder, merge.records.count == model.books.count else { return nil }
-    var position: [String: Int] = [:]
-    position.reserveCapacity(merge.records.count)
-    for (index, record) in merge.records.enumerated() { position[record.id] = index }
     let edited = Set(catalog.books.keys).union(last.catalog.books.keys).filter {
       catalog.books[$0] != last.catalog.books[$0]
     }
     let matchingISBNs = merge.entriesMayMatchISBNs
     var changed: Set<Int32> = []
-    for index in model.books.indices {
+    for index in Self.candidates(last, mergedAgain: mergedAgain, edited: edited) {
       let old = model.books[index]
-      guard let oldSource = old.sourceRecord, let place = position[old.id],
+      guard let oldSource = old.sourceRecord, let source = merge.record(of: old.id),
         merge.memberships[old.id] ?? [] == old.collections
       else { return nil }
-      let source = merge.records[place]
       if source == oldSource, edited.isEmpty || !Self.mayTake(old, source, edited, catalog, matchingISBNs) {
         continue
       }
@@ -267,6 +279,21 @@ package final class SiteSession: @unchecked Sendable {
     return try await renderChanged(
       last, model: model, changed: changed, catalog: catalog, records: collections, merge: merge,
       builder: builder, clock: clock)
+  }
+
+  /// The books of the last model an edit may change, in model order: those merged again
+  /// (`mergedAgain`; nil: every book), and those that had or may now take one of the owner's
+  /// `edited` entries — by id, or by ISBN when an entry may be keyed by one.
+  private static func candidates(_ last: Site, mergedAgain: Set<String>?, edited: Set<String>) -> [Int] {
+    let books = last.plan.model.books
+    guard let mergedAgain, !edited.contains(where: SiteModel.mayBeISBN13) else { return Array(books.indices) }
+    var found = Set(mergedAgain.union(edited).compactMap { last.bookIndices[$0] })
+    if !edited.isEmpty {
+      for index in last.entryHolders where edited.contains(books[index].entryKey ?? "") {
+        found.insert(index)
+      }
+    }
+    return found.sorted()
   }
 
   /// Whether book `old` (whose sources' record is `source`) had or may now take one of the
@@ -316,6 +343,8 @@ package final class SiteSession: @unchecked Sendable {
     site.collections = records
     site.merge = merge
     site.plan = plan
+    // The same books in the same places; only which entries they take may differ.
+    site.entryHolders = Self.entryHolders(of: model)
     for path in paths { site.pages[path]?.reads = tally.reads[path] ?? [] }
     site.entries.merge(tally.entries) { _, new in new }
     tally.entries = site.entries
@@ -414,6 +443,19 @@ package final class SiteSession: @unchecked Sendable {
     } catch {
       return error
     }
+  }
+
+  /// Each book's index in `model`, by id.
+  private static func indices(of model: SiteModel) -> [String: Int] {
+    var indices: [String: Int] = [:]
+    indices.reserveCapacity(model.books.count)
+    for index in model.books.indices { indices[model.books[index].id] = index }
+    return indices
+  }
+
+  /// The books of `model` that take one of the owner's entries.
+  private static func entryHolders(of model: SiteModel) -> [Int] {
+    model.books.indices.filter { model.books[$0].entryKey != nil }
   }
 
   /// Whether `new` differs from `old` only in what the pages show of the book and nothing the

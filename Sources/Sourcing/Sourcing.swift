@@ -13,6 +13,11 @@ package struct SourcedBooks: Sendable {
   package var warnings: [Diagnostic] = []
   package var statistics = FetchStatistics()
   package var pending: [MissingEntry] = []
+  /// Each collection's Google Books cache entries, in catalog order (`CollectionVolumes.entries`).
+  package var entries: [[String]] = []
+  /// Whether each collection's records came from its own Google Books entries alone: no other
+  /// source gave a book, so no record was combined with one another collection's entries gave.
+  package var isolated = false
 }
 
 /// Asks the sources the catalog names, in its order, and combines their books.
@@ -105,6 +110,8 @@ package struct Sourcing: Sendable {
     books.statistics = first.statistics + found.statistics + lookups.statistics
     books.statistics.volumes = books.collections.reduce(0) { $0 + $1.records.count }
     books.pending = first.pending + found.pending + lookups.pending
+    books.entries = first.collections.map(\.entries)
+    books.isolated = found.allBooks.isEmpty && lookups.outcomes.isEmpty
     for collection in books.collections {
       progress?.report(.collectionFetched(slug: collection.slug, volumes: collection.records.count))
     }

@@ -32,8 +32,11 @@ struct BuildFixture {
 
   /// What `runCLI` needs to send the fetch stage to the fake servers.
   var variables: [String: String] {
-    ["BOOKGEN_API_URL": server.apiURL, "BOOKGEN_OPENLIBRARY_URL": Self.emptyLibrary.apiURL]
+    ["BOOKGEN_API_URL": server.apiURL, "BOOKGEN_OPENLIBRARY_URL": libraryURL ?? Self.emptyLibrary.apiURL]
   }
+
+  /// The Open Library to ask instead of `emptyLibrary`.
+  var libraryURL: String?
 
   /// One Open Library for every test that does not bring its own: it knows no book, so
   /// enrichment asks it once per build and finds nothing. It lives as long as the process.

@@ -112,6 +112,8 @@ struct RebuildInputs {
   var title = "Test Shelf"
   var perPage = 24
   var isbnInDune = false
+  /// The second collection lists the first one's query too.
+  var queryInPicked = false
   var books: [String: [String]] = [:]
   /// `site.covers`, when set.
   var covers: String?
@@ -141,7 +143,7 @@ struct RebuildInputs {
     text += """
         - title: "Picked"
           slug: picked
-          isbns:
+      \(queryInPicked ? "    queries:\n      - q: \"intitle:dune\"\n        max_results: 10\n" : "")    isbns:
             - \(isbnInDune ? "978-0-593-09823-3" : "978-0-441-01359-3")
 
       """

@@ -224,12 +224,16 @@ import Testing
     try await withTemporaryDirectory { root in
       var inputs = RebuildInputs()
       inputs.pagesForEveryTerm = true
+      // Both collections read the query's entries.
+      inputs.queryInPicked = true
       try inputs.write(into: root)
       #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
       let serve = try offlineServe(in: root, fixture: fixture)
       let state = PreviewState()
       let served = root + "/preview"
       #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 2 books"))
+      // No other source gave a book: a changed entry is sourced again with its collections alone.
+      #expect(state.fetched?.books.isolated == true)
       let cache = root + "/.bookgen-cache"
       func entries() -> [String] { regularFiles(under: cache).filter { $0.hasSuffix(".entry") }.sorted() }
       let isbnEntry = entries().first { path in
@@ -282,6 +286,42 @@ import Testing
             return ["fetch", "-q"]
           }, -1
         ),
+        // The lookup's answer alone changed: the query's record is the book's in both collections.
+        // (Fetched again, the query's answer is the one the last change set: another author.)
+        (
+          "the lookup's answer alone",
+          {
+            google.setSearch("isbn:9780441013593", results: [dune(description: "The lookup's own.")])
+            return ["fetch", "-q", "--refresh"]
+          }, nil
+        ),
+        (
+          "the lookup's answer alone, again",
+          {
+            google.setSearch("isbn:9780441013593", results: [dune(description: "The lookup's, once more.")])
+            return ["fetch", "-q", "--refresh"]
+          }, 0
+        ),
+        // Gone from the query's answer, still in the second collection by its ISBN; then back.
+        (
+          "a volume gone from the query's answer",
+          {
+            google.setSearch("intitle:dune", results: [messiah])
+            return ["fetch", "-q", "--refresh"]
+          }, nil
+        ),
+        ("the volume back", { try answer(dune()) }, nil),
+        // The lookup no longer lists the ISBN (another edition, with a warning), then does again.
+        (
+          "the lookup's volume stops matching the ISBN",
+          {
+            google.setSearch(
+              "isbn:9780441013593",
+              results: [FakeGoogleBooks.volumeJSON(id: "dune0009", title: "Dune", isbn13: "9780000000002")])
+            return ["fetch", "-q", "--refresh"]
+          }, nil
+        ),
+        ("the lookup's volume matching again", { try answer(dune()) }, nil),
       ]
       for (index, (name, change, rendered)) in changes.enumerated() {
         if let fetch = try change() {
@@ -297,6 +337,67 @@ import Testing
         await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
       }
     }
+    await fixture.server.stop()
+  }
+
+  /// Open Library enriches a book: a changed entry may then change books of any collection, and
+  /// the served site is still what a fresh build gives.
+  @Test func afterACacheChangeAcrossCollectionsTheServedSiteIsWhatAFreshBuildGives() async throws {
+    var fixture = try RebuildInputs.startFixture()
+    let google = fixture.google
+    let library = FakeOpenLibrary()
+    library.setRecord(FakeOpenLibrary.work(id: "OL1W", title: "Dune Messiah", description: "Paul's empire."))
+    let messiahEdition = { (pages: Int) in
+      FakeOpenLibrary.edition(
+        id: "OL1M", title: "Dune Messiah", work: "OL1W", isbn13: ["9780593098233"], pages: pages)
+    }
+    library.setRecord(messiahEdition(256))
+    let libraryServer = FakeOpenLibraryServer(library: library)
+    try libraryServer.start()
+    fixture.libraryURL = libraryServer.apiURL
+    let variables = fixture.variables
+    try await withTemporaryDirectory { root in
+      var inputs = RebuildInputs()
+      inputs.queryInPicked = true
+      try inputs.write(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: variables).status == 0)
+      let serve = try offlineServe(in: root, fixture: fixture)
+      let state = PreviewState()
+      let served = root + "/preview"
+      #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 2 books"))
+      #expect(state.fetched?.books.isolated == false)
+      let messiah = { (description: String) in
+        FakeGoogleBooks.volumeJSON(
+          id: "dune0002", title: "Dune Messiah", isbn13: "9780593098233", description: description)
+      }
+      let dune = FakeGoogleBooks.volumeJSON(id: "dune0001", title: "Dune", isbn13: "9780441013593")
+      let changes: [(String, () -> Void)] = [
+        (
+          "the shared query's answer",
+          { google.setSearch("intitle:dune", results: [dune, messiah("Twelve years on.")]) }
+        ),
+        ("the enriching edition", { library.setRecord(messiahEdition(331)) }),
+        (
+          "the enriched volume's title",
+          {
+            google.setSearch(
+              "intitle:dune",
+              results: [
+                dune, FakeGoogleBooks.volumeJSON(id: "dune0002", title: "A Messiah", isbn13: "9780593098233"),
+              ])
+          }
+        ),
+      ]
+      for (index, (name, change)) in changes.enumerated() {
+        change()
+        let fetch = await runCLI(["fetch", "-q", "--refresh"], in: root, variables: variables)
+        #expect(fetch.status == 0, "\(name): \(fetch.stderr)")
+        let summary = await rebuild(serve, into: served, state: state)
+        #expect(summary.hasPrefix("Built 2 books"), "\(name): \(summary)")
+        await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
+      }
+    }
+    await libraryServer.stop()
     await fixture.server.stop()
   }
 }

@@ -33,7 +33,7 @@ package struct ResponseCache: Sendable {
   }
 
   /// `aa/<key>.entry`, below `directory`.
-  func relativePath(for request: some CachedRequest) -> String {
+  package func relativePath(for request: some CachedRequest) -> String {
     Self.relativePath(key: key(for: request))
   }
 

@@ -29,6 +29,10 @@ package struct CollectionVolumes: Sendable, Equatable {
   /// With `Fetcher.searchFallback`, the queries Google could not answer or the budget did not
   /// reach, by index in the collection.
   package var searchFallbacks = SearchFallbacks()
+  /// The cache entries (relative paths) of every request the collection's volumes were read
+  /// from, found or not: a rebuild of `bookgen serve` sources again only the collections whose
+  /// entries changed.
+  package var entries: [String] = []
 }
 
 /// What Google's answer for an ISBN came to.

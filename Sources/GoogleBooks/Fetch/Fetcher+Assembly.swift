@@ -6,7 +6,8 @@ import Foundation
 extension Fetcher {
   /// Walks the catalog in order and collects volumes, warnings, failures and missing entries.
   func assemble(_ run: FetchRun<GoogleBooksSource>) throws(FetchError) -> FetchResult {
-    var assembly = Assembly(collector: FetchCollector(run))
+    var assembly = Assembly(
+      collector: FetchCollector(run), cache: ResponseCache(directory: options.cacheDirectory))
     let planner = run.source.planner
     var collections: [CollectionVolumes] = []
     var standIns = StandIns(keys: self.standIns)
@@ -96,6 +97,8 @@ extension Fetcher {
       result.isbnOutcomes = isbnOutcomes
       result.idVolumes = idVolumes
       result.searchFallbacks = fallbacks
+      result.entries = assembly.taken.sorted()
+      assembly.taken = []
       collections.append(result)
       progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
     }
@@ -132,6 +135,9 @@ private struct CollectionBuilder {
 /// The collector, with what Google's answers add: each body's skipped volumes and notes, once.
 private struct Assembly {
   var collector: FetchCollector<GoogleBooksSource>
+  let cache: ResponseCache
+  /// The cache entries of the requests taken for the collection being assembled.
+  var taken: Set<String> = []
 
   /// The request's volumes; the first time, its skipped volumes, notes and unused items are
   /// reported with the subject. A failure `handled` takes care of is not the run's error.
@@ -140,6 +146,7 @@ private struct Assembly {
     handled: (RequestFailure, FetchError) -> Bool = { _, _ in false },
     handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> DecodedResponse? {
+    taken.insert(cache.relativePath(for: request))
     guard
       let (decoded, isFirst) = collector.take(
         request, purpose, handled: handled, handledMissing: handledMissing)
