@@ -5,8 +5,9 @@ import Support
 /// What the last build knew of the images it showed, kept in the cache (`<cache>/covers/memo`)
 /// and read once a build, so that a build whose images are as they were opens none of them:
 /// - each of the owner's image files: its stamp when read, and its bytes' digest and length;
-/// - each source image's cache entry: its stamp when read, its header's fields, and its body's
-///   digest and length (the fetch takes an entry whose file has that stamp without reading it);
+/// - each source image's cache entry, by the image's URL: where it is, its stamp when read, its
+///   header's fields and its body's digest and length (the fetch takes a fresh entry whose file
+///   has that stamp without reading it);
 /// - each processed cover's entry, used while the folder it lies in has the stamp the memo
 ///   gives it: adding or removing a file there changes that, and its entries are read again.
 ///
@@ -15,10 +16,10 @@ import Support
 ///     cover <name> <the entry's line after `bookgen-cover 2 `>
 ///     file <stamp> <xxh64 hex> <length> <path below the site's folder>
 ///     folder <stamp> <aa>
-///     source <stamp> <fetched, s since 1970> <pinned 0|1> <xxh64 hex> <length> <path below the cache>
+///     source <stamp> <fetched, s since 1970> <pinned 0|1> <xxh64 hex> <length> <entry> <URL>
 ///
-/// where `<stamp>` is `<size> <modified ns> <changed ns> <inode> <device>` (paths hold no
-/// control character). It holds what one build showed: that build writes it when it differs.
+/// where `<stamp>` is `<size> <modified ns> <changed ns> <inode> <device>` (`<entry>` is its path
+/// below the cache folder; paths and URLs hold no control character). It holds what one build showed: that build writes it when it differs.
 /// A damaged file is as good as none: every image is read again.
 struct CoverMemo: Sendable, Equatable {
   /// What one of the owner's image files held.
@@ -28,10 +29,17 @@ struct CoverMemo: Sendable, Equatable {
     var length: Int
   }
 
+  /// What a source's image's cache entry held: the entry's path below the cache folder, and
+  /// the fetch's answer from it.
+  struct Source: Sendable, Equatable {
+    var entry: String
+    var answer: CachedAnswers.Remembered<SourceImage>
+  }
+
   /// By path, relative to the site's folder.
   var files: [String: File] = [:]
-  /// The sources' images' cache entries, by path relative to the cache folder.
-  var sources: [String: CachedAnswers.Remembered<SourceImage>] = [:]
+  /// By the image's URL.
+  var sources: [String: Source] = [:]
   /// Processed covers' entries, by name.
   var covers: [String: CoverStore.Kept] = [:]
   /// The stamps of the folders `covers` lie in, by name (`<aa>`).
@@ -67,11 +75,13 @@ struct CoverMemo: Sendable, Equatable {
     case "source":
       guard let stamp = fields.stamp(), let fetched: Int64 = fields.decimal(),
         let pinned: UInt8 = fields.decimal(),
-        pinned <= 1, let digest = fields.hex(), let length: Int = fields.decimal(), let path = fields.rest()
+        pinned <= 1, let digest = fields.hex(), let length: Int = fields.decimal(), let entry = fields.word(),
+        let url = fields.rest()
       else { return false }
-      sources[path] = CachedAnswers.Remembered(
+      let answer = CachedAnswers.Remembered(
         value: SourceImage(digest: digest, length: length), stamp: stamp, pinned: pinned == 1,
         fetchedAt: Date(timeIntervalSince1970: Double(fetched)))
+      sources[url] = Source(entry: entry, answer: answer)
     default:
       return false
     }
@@ -87,11 +97,12 @@ struct CoverMemo: Sendable, Equatable {
       lines.append("file \(entry.stamp.fields) \(HexText.lowercase(entry.digest)) \(entry.length) \(file)")
     }
     for (name, stamp) in folders { lines.append("folder \(stamp.fields) \(name)") }
-    for (file, source) in sources {
-      let fetched = Int64(source.fetchedAt.timeIntervalSince1970.rounded(.down))
+    for (url, source) in sources {
+      let answer = source.answer
+      let fetched = Int64(answer.fetchedAt.timeIntervalSince1970.rounded(.down))
       lines.append(
-        "source \(source.stamp.fields) \(fetched) \(source.pinned ? 1 : 0) "
-          + "\(HexText.lowercase(source.value.digest)) \(source.value.length) \(file)")
+        "source \(answer.stamp.fields) \(fetched) \(answer.pinned ? 1 : 0) "
+          + "\(HexText.lowercase(answer.value.digest)) \(answer.value.length) \(source.entry) \(url)")
     }
     lines.sort()
     var text = Self.magic + "\n"

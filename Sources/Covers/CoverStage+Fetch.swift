@@ -16,7 +16,7 @@ package struct FetchedCovers: Sendable {
   /// The covers' memo as the fetch found it (read once a build), and the cache entries it
   /// read or took from the memo, for the memo the processing keeps.
   var memo: CoverMemo?
-  var sources: [String: CachedAnswers.Remembered<SourceImage>] = [:]
+  var sources: [String: CoverMemo.Source] = [:]
 
   package init() {}
 
@@ -55,31 +55,30 @@ extension CoverStage {
   ) async throws(FetchError) -> FetchedCovers {
     var fetched = FetchedCovers()
     guard catalog.site.covers == .local else { return fetched }
-    var library: [(CoverRequest, CoverPurpose)] = []
-    var other: [(CoverRequest, CoverPurpose)] = []
+    // Each URL once, with the position and record of the first book that shows it.
+    var library: [Wanted] = []
+    var other: [Wanted] = []
     var seen: Set<String> = []
-    var order = 0
     let owned = ownerCoverKeys
     for collection in records {
       for record in collection.records where !showsOwnerCover(record, owned) {
         guard let url = LocalCovers.sourceURL(of: record), seen.insert(url).inserted else { continue }
-        let request = (CoverRequest(url: url), CoverPurpose(order: order, subject: Self.subject(of: record)))
-        order += 1
+        let wanted = Wanted(request: CoverRequest(url: url), order: seen.count - 1, record: record)
         if WebLink.host(of: url) == Self.openLibraryHost {
-          library.append(request)
+          library.append(wanted)
         } else {
-          other.append(request)
+          other.append(wanted)
         }
       }
     }
-    // An entry whose file is as the memo remembers it is taken without being read.
+    // An entry the memo knows, whose file is unchanged, is taken without being read; `answers`
+    // keeps what the fetch reads of the others, for the memo.
     let memo = store.memo()
     let answers = CachedAnswers()
     let cacheFolder = options.cacheDirectory + "/"
-    for (path, source) in memo.sources { answers.remember(source, at: cacheFolder + path) }
     var spent = spent
     let settings = catalog.openLibrary
-    for (requests, limits, transport, names) in [
+    for (wanted, limits, transport, names) in [
       (
         library,
         FetchLimits(
@@ -99,7 +98,7 @@ extension CoverStage {
         transports.other,
         SourceSettingNames(maxRequests: "google_books.max_requests", apiURL: "the cover's URL")
       ),
-    ] where !requests.isEmpty {
+    ] where !wanted.isEmpty {
       var limits = limits
       var runOptions = options
       runOptions.answers = answers
@@ -108,22 +107,34 @@ extension CoverStage {
         limits.maxRequests = runOptions.maxRequests
       }
       if let rate = options.requestsPerSecond { limits.requestsPerSecond = rate }
-      let host = requests.first.flatMap { WebLink.host(of: $0.0.url) } ?? "the image hosts"
+      let host = wanted.first.flatMap { WebLink.host(of: $0.request.url) } ?? "the image hosts"
       let source = CoverSource(baseURL: host, settingNames: names)
       let scheduler = FetchScheduler(
         source: source, limits: limits, options: runOptions,
         cache: ResponseCache(directory: options.cacheDirectory), transport: transport, progress: progress)
-      // The entries the memo knows need no task of the run's: most of them, once fetched.
-      let known = Parallel.map(count: requests.count) { scheduler.knownAnswer(for: requests[$0].0) }
-      var unknown: [(CoverRequest, CoverPurpose)] = []
-      for (request, image) in zip(requests, known) {
-        if let image { fetched.images[request.0.url] = image } else { unknown.append(request) }
+      let known = Parallel.map(count: wanted.count) { index -> CoverMemo.Source? in
+        let request = wanted[index].request
+        guard let source = memo.sources[request.url],
+          FileStamp.of(cacheFolder + source.entry) == source.answer.stamp,
+          scheduler.isFresh(source.answer, for: request)
+        else { return nil }
+        return source
       }
-      fetched.statistics.cacheHits += requests.count - unknown.count
-      guard !unknown.isEmpty else { continue }
-      let run = try await scheduler.run(unknown)
+      var requests: [(CoverRequest, CoverPurpose)] = []
+      for (wanted, known) in zip(wanted, known) {
+        if let known {
+          fetched.images[wanted.request.url] = known.answer.value
+          fetched.sources[wanted.request.url] = known
+        } else {
+          requests.append(
+            (wanted.request, CoverPurpose(order: wanted.order, subject: Self.subject(of: wanted.record))))
+        }
+      }
+      fetched.statistics.cacheHits += wanted.count - requests.count
+      guard !requests.isEmpty else { continue }
+      let run = try await scheduler.run(requests)
       var collector = FetchCollector(run)
-      for (request, purpose) in unknown {
+      for (request, purpose) in requests {
         // No image at the source is no problem: the book shows its title card.
         guard let (image, _) = collector.take(request, purpose, handled: { failure, _ in failure.isNotFound })
         else { continue }
@@ -135,9 +146,23 @@ extension CoverStage {
       spent += run.statistics.requests
     }
     fetched.memo = memo
-    for (path, source) in answers.remembered(SourceImage.self) where path.hasPrefix(cacheFolder) {
-      fetched.sources[String(path.dropFirst(cacheFolder.count))] = source
+    let read = answers.remembered(SourceImage.self)
+    if !read.isEmpty {
+      let cache = ResponseCache(directory: options.cacheDirectory)
+      for request in (library + other).map(\.request) where fetched.sources[request.url] == nil {
+        let entry = cache.relativePath(for: request)
+        guard let answer = read[cacheFolder + entry] else { continue }
+        fetched.sources[request.url] = CoverMemo.Source(entry: entry, answer: answer)
+      }
     }
     return fetched
   }
+}
+
+/// A source's cover to fetch: its request, and the first book that shows it (its position in
+/// the site's records, and its record, for messages).
+struct Wanted: Sendable {
+  let request: CoverRequest
+  let order: Int
+  let record: BookRecord
 }

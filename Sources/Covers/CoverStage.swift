@@ -54,7 +54,7 @@ package struct CoverStage: Sendable {
     let key: String
     let origin: Origin
     /// Who shows it, for the warnings: located at their `books:` keys, or by title and id.
-    var books: [(subject: String, place: CatalogPlace?)]
+    var books: [(subject: Subject, place: CatalogPlace?)]
   }
 
   /// Processes every image a build of `records` shows (`fetched`: the sources' covers the cover
@@ -80,7 +80,7 @@ package struct CoverStage: Sendable {
       case .failed(let reason):
         for book in image.books {
           let message =
-            "\(book.subject): \(Self.shown(image)) cannot be used (\(reason)); the book shows its title card"
+            "\(book.subject.text): \(Self.shown(image)) cannot be used (\(reason)); the book shows its title card"
           result.warnings.append(book.place?.warning(message) ?? .warning(message))
         }
       }
@@ -101,7 +101,7 @@ package struct CoverStage: Sendable {
   func plan(records: [CollectionRecords], fetched: FetchedCovers) -> [Image] {
     var images: [Image] = []
     var positions: [String: Int] = [:]
-    func add(_ key: String, _ origin: Image.Origin, subject: String, place: CatalogPlace?) {
+    func add(_ key: String, _ origin: Image.Origin, subject: Subject, place: CatalogPlace?) {
       if let position = positions[key] {
         images[position].books.append((subject, place))
       } else {
@@ -112,7 +112,7 @@ package struct CoverStage: Sendable {
     for (key, entry) in catalog.books.sorted(by: { $0.key < $1.key }) {
       guard let file = entry.localCoverFile else { continue }
       add(
-        LocalCovers.key(file: file), .file(file), subject: "the cover of '\(key)'",
+        LocalCovers.key(file: file), .file(file), subject: .entry(key),
         place: catalog.places.books[key])
     }
     let owned = ownerCoverKeys
@@ -120,7 +120,7 @@ package struct CoverStage: Sendable {
       for record in collection.records where !showsOwnerCover(record, owned) {
         guard let url = LocalCovers.sourceURL(of: record), let image = fetched.images[url] else { continue }
         add(
-          LocalCovers.key(url: url), .cached(url: url, image), subject: Self.subject(of: record), place: nil)
+          LocalCovers.key(url: url), .cached(url: url, image), subject: .record(record), place: nil)
       }
     }
     return images
@@ -141,6 +141,20 @@ package struct CoverStage: Sendable {
   }
 
   /// `the cover of 'Dune' (zyTCAlFPjgYC)`.
+  /// A book that shows an image, as warnings name it: by its `books:` key, or its record. Made
+  /// into words only for a warning.
+  enum Subject: Sendable {
+    case entry(String)
+    case record(BookRecord)
+
+    var text: String {
+      switch self {
+      case .entry(let key): "the cover of '\(key)'"
+      case .record(let record): CoverStage.subject(of: record)
+      }
+    }
+  }
+
   static func subject(of record: BookRecord) -> String {
     let title = record.title.map { "'\($0.count > 60 ? $0.prefix(57) + "..." : $0)' " } ?? ""
     return "the cover of \(title)(\(record.id))"

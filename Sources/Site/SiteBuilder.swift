@@ -220,12 +220,14 @@ package struct SiteBuilder: Sendable {
     let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
     async let discovery = writer.writeDiscoveryFiles(
       model: model, jobs: jobs, settings: settings, options: discoveryOptions)
+    // Placing the processed covers, a link for each file, runs beside the pages.
+    async let covers = writer.writeCovers(model.localCovers, files: localCovers.files)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
     tally.merge(try writer.writeStaticFiles())
-    tally.merge(try writer.writeCovers(model.localCovers, files: localCovers.files))
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
     tally.merge(try writer.writeFiles(statsFiles))
     do {
+      tally.merge(try await covers)
       tally.merge(try await discovery)
     } catch let error as SiteError {
       throw error

@@ -120,9 +120,11 @@ import Testing
     let stamp = FileStamp(size: 12, modified: -5, changed: 1_733_480_000_123_456_789, inode: 77, device: 3)
     var memo = CoverMemo()
     memo.files["my covers/dune 1.jpg"] = CoverMemo.File(stamp: stamp, digest: 0xABC, length: 12)
-    memo.sources["ab/abcd.entry"] = CachedAnswers.Remembered(
-      value: SourceImage(digest: .max, length: 3), stamp: stamp, pinned: true,
-      fetchedAt: Date(timeIntervalSince1970: 1_733_480_000))
+    memo.sources["https://books.test/a cover.jpg?id=1&zoom=1"] = CoverMemo.Source(
+      entry: "ab/abcd.entry",
+      answer: CachedAnswers.Remembered(
+        value: SourceImage(digest: .max, length: 3), stamp: stamp, pinned: true,
+        fetchedAt: Date(timeIntervalSince1970: 1_733_480_000)))
     memo.covers["00aa"] = CoverStore.Kept(
       entry: .processed(
         LocalCover(
@@ -221,12 +223,27 @@ import Testing
     let cover = try #require(first.covers.covers[url])
     #expect(first.decoded == 1)
     let memo = CoverMemo.load(root + "/cache/covers/memo")
-    #expect(memo.sources.values.map(\.value) == [SourceImage(bytes)])
+    #expect(memo.sources[url]?.answer.value == SourceImage(bytes))
+    #expect(memo.sources[url]?.entry == cache.relativePath(for: CoverRequest(url: url)))
 
     // The entry's body damaged, its size kept (a new file, as a fetch writes one): the memo's
     // stamp is no longer the file's, so it is read, and refused: the book has no cover.
     let path = cache.path(for: CoverRequest(url: url))
     #expect(try await build().covers.covers[url] == cover)
+
+    // The memo's word for the entry is taken without reading it: a digest changed in the memo
+    // alone names another cover, which is then made.
+    let memoPath = root + "/cache/covers/memo"
+    let digest = HexText.lowercase(SourceImage(bytes).digest)
+    let text = try String(contentsOfFile: memoPath, encoding: .utf8)
+    try text.replacingOccurrences(of: " \(digest) ", with: " 0123456789abcdef ").write(
+      toFile: memoPath, atomically: true, encoding: .utf8)
+    let trusted = try await build()
+    #expect(trusted.decoded == 1)
+    #expect(trusted.covers.covers[url].map(\.name) != cover.name)
+    try FileManager.default.removeItem(atPath: memoPath)
+    #expect(try await build().covers.covers[url] == cover)
+
     var file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     file[file.count - 1] ^= 0xFF
     try Data(file).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -12,8 +12,6 @@ package final class CachedAnswers: @unchecked Sendable {
     var value: any Sendable
     var pinned: Bool
     var fetchedAt: Date
-    /// Whether a lookup took it or read it (one only remembered from an earlier run is not).
-    var used = true
   }
 
   private let lock = NSLock()
@@ -26,11 +24,7 @@ package final class CachedAnswers: @unchecked Sendable {
 
   /// The answer decoded from the file at `path` when it was as `stamp` says.
   func answer(at path: String, stamp: FileStamp) -> Answer? {
-    lock.withLock {
-      guard let answer = answers[path], answer.stamp == stamp else { return nil }
-      if !answer.used { answers[path]?.used = true }
-      return answer
-    }
+    lock.withLock { answers[path].flatMap { $0.stamp == stamp ? $0 : nil } }
   }
 
   func store(_ answer: Answer, at path: String) {
@@ -55,21 +49,12 @@ extension CachedAnswers {
     }
   }
 
-  /// Takes `answer` for the entry at `path` while its file is as `answer.stamp` says.
-  package func remember<Decoded>(_ answer: Remembered<Decoded>, at path: String) {
-    store(
-      Answer(
-        stamp: answer.stamp, value: CachedAnswer<Decoded>.decoded(answer.value), pinned: answer.pinned,
-        fetchedAt: answer.fetchedAt, used: false),
-      at: path)
-  }
-
-  /// The good answers of type `Decoded` lookups took or read, by path (answers that a thing is
-  /// not there are left out: they are few, and read again).
+  /// The good answers of type `Decoded` it holds, by path (answers that a thing is not there
+  /// are left out: they are few, and read again).
   package func remembered<Decoded>(_ type: Decoded.Type) -> [String: Remembered<Decoded>] {
     lock.withLock {
       answers.compactMapValues { answer in
-        guard answer.used, case .decoded(let value) = answer.value as? CachedAnswer<Decoded> else {
+        guard case .decoded(let value) = answer.value as? CachedAnswer<Decoded> else {
           return nil
         }
         return Remembered(

@@ -183,17 +183,14 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
     return judged(request, answer, pinned: kept.pinned, fetchedAt: kept.fetchedAt)
   }
 
-  /// The fresh, good answer `options.answers` holds for `request`, when the entry's file is the
-  /// one it was read from: what `run` would give it from the cache, found with one `stat` and no
-  /// task, for a caller whose answers are nearly all known (the covers' memo). Nil: ask `run`.
-  package func knownAnswer(for request: Source.Request) -> Source.Decoded? {
-    guard options.answers != nil else { return nil }
-    let path = cache.path(for: request)
-    guard let stamp = FileStamp.of(path),
-      case .fresh(_, .decoded(let value)) = keptAnswer(
-        at: path, stamp: stamp, for: request)
-    else { return nil }
-    return value
+  /// Whether `answer`, remembered from `request`'s entry while the entry's file is still the one
+  /// it was read from, is what `run` would take from the cache: fresh, not to be fetched again.
+  /// A caller that keeps its answers between runs (the covers' memo) asks this first and runs
+  /// only the rest, so an entry it knows costs no task and no read.
+  package func isFresh(_ answer: CachedAnswers.Remembered<Source.Decoded>, for request: Source.Request)
+    -> Bool
+  where Source.Decoded: Equatable {
+    isFresh(.decoded(answer.value), for: request, pinned: answer.pinned, fetchedAt: answer.fetchedAt)
   }
 
   /// `judged`, after keeping the answer in `options.answers` for the next run.
@@ -213,16 +210,20 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
   private func judged(
     _ request: Source.Request, _ answer: CachedAnswer<Source.Decoded>, pinned: Bool, fetchedAt: Date
   ) -> ChildResult<Source> {
+    if isFresh(answer, for: request, pinned: pinned, fetchedAt: fetchedAt) { return .fresh(request, answer) }
+    return .needsNetwork(request, stale: StaleEntry(answer: answer, fetchedAt: fetchedAt), problem: nil)
+  }
+
+  private func isFresh(
+    _ answer: CachedAnswer<Source.Decoded>, for request: Source.Request, pinned: Bool, fetchedAt: Date
+  ) -> Bool {
     let maxAge: Double
     switch answer {
     case .notFound: maxAge = limits.notFoundMaxAge
     case .decoded(let decoded):
       maxAge = source.isEmptyAnswer(decoded, for: request) ? limits.notFoundMaxAge : limits.maxAge
     }
-    if !options.refresh && (pinned || options.now().timeIntervalSince(fetchedAt) < maxAge) {
-      return .fresh(request, answer)
-    }
-    return .needsNetwork(request, stale: StaleEntry(answer: answer, fetchedAt: fetchedAt), problem: nil)
+    return !options.refresh && (pinned || options.now().timeIntervalSince(fetchedAt) < maxAge)
   }
 
   /// Sends the request and stores its answer: a good one, or one that the thing is not there;

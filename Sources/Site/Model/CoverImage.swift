@@ -163,7 +163,8 @@ enum CoverSlot: CaseIterable {
       files.append((one.width, .webp))
       if let two { files.append((two.width, .webp)) }
     }
-    var seen: Set<String> = []
-    return files.filter { seen.insert("\($0.width).\($0.format.rawValue)").inserted }
+    var kept: [(width: Int, format: LocalCover.Format)] = []
+    for file in files where !kept.contains(where: { $0 == file }) { kept.append(file) }
+    return kept
   }
 }
