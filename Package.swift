@@ -89,8 +89,9 @@ let package = Package(
       ],
       plugins: ["EmbedTheme"]
     ),
-    // Embeds the top-level templates/ (the one copy of the default theme) into Site, and the
-    // example site (catalog.yml, .ci/example-cache/) into BookgenCLI, at build time.
+    // Embeds the top-level templates/ (the one copy of the default theme) and i18n/ (the
+    // built-in UI strings) into Site, and the example site (catalog.yml, .ci/example-cache/)
+    // into BookgenCLI, at build time.
     .plugin(
       name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"],
       path: "Sources/EmbedThemePlugin"),

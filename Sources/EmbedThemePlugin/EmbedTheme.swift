@@ -2,9 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Embeds files of the repository into the module it is applied to, so the single `bookgen`
-/// binary works without them: the default theme (the top-level `templates/`) into Site, and
-/// the example site (`catalog.yml` and its recorded cache `.ci/example-cache/`) into BookgenCLI
-/// for `bookgen init --example`.
+/// binary works without them: the default theme (the top-level `templates/`) and the built-in
+/// UI strings (`i18n/`) into Site, and the example site (`catalog.yml` and its recorded cache
+/// `.ci/example-cache/`) into BookgenCLI for `bookgen init --example`.
 ///
 /// The files stay ordinary files, the one copy in the repository; at build time this plugin
 /// runs `EmbedThemeTool`, which writes a Swift file holding every file's contents. Each file
@@ -21,16 +21,22 @@ struct EmbedTheme: BuildToolPlugin {
 
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let package = context.package.directoryURL
-    let embedding =
+    let embeddings =
       target.name == "BookgenCLI"
-      ? Embedding(enumName: "ExampleSiteFiles", root: package, sources: ["catalog.yml", ".ci/example-cache"])
-      : Embedding(enumName: "DefaultTheme", root: package.appending(path: "templates"), sources: ["."])
-    let files = embedding.sources.flatMap { regularFiles(at: $0, in: embedding.root) }
-    let output = context.pluginWorkDirectoryURL.appending(path: "\(embedding.enumName).swift")
-    return [
-      .buildCommand(
+      ? [
+        Embedding(enumName: "ExampleSiteFiles", root: package, sources: ["catalog.yml", ".ci/example-cache"])
+      ]
+      : [
+        Embedding(enumName: "DefaultTheme", root: package.appending(path: "templates"), sources: ["."]),
+        Embedding(enumName: "UIStringFiles", root: package.appending(path: "i18n"), sources: ["."]),
+      ]
+    let tool = try context.tool(named: "EmbedThemeTool").url
+    return embeddings.map { embedding in
+      let files = embedding.sources.flatMap { regularFiles(at: $0, in: embedding.root) }
+      let output = context.pluginWorkDirectoryURL.appending(path: "\(embedding.enumName).swift")
+      return .buildCommand(
         displayName: "Embedding \(embedding.enumName) (\(files.count) files)",
-        executable: try context.tool(named: "EmbedThemeTool").url,
+        executable: tool,
         arguments: [
           "--name", embedding.enumName, embedding.root.path(percentEncoded: false),
           output.path(percentEncoded: false),
@@ -38,7 +44,7 @@ struct EmbedTheme: BuildToolPlugin {
         inputFiles: files.map(\.url),
         outputFiles: [output]
       )
-    ]
+    }
   }
 
   /// `source` itself when it is a file, else every regular file below it (hidden ones

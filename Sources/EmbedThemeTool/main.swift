@@ -2,7 +2,8 @@ import Foundation
 
 // Usage: EmbedThemeTool [--name <enum>] <folder> <output .swift> <relative file>...
 // Writes `enum <enum> { static let files: [String: String]; static let binaryFiles: … }`
-// (`DefaultTheme` by default; the example site uses `ExampleSiteFiles`).
+// (`DefaultTheme` by default; the UI strings use `UIStringFiles`, the example site
+// `ExampleSiteFiles`).
 // Text files become string literals; anything that is not UTF-8 is embedded as base64.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -63,7 +64,7 @@ let source = """
   // Generated at build time by a bookgen build-tool plugin (EmbedTheme, EmbedExample) from
   // files of the repository. Do not edit: edit those files instead.
 
-  /// Files embedded so the binary works without the repository (the default theme, the example).
+  /// Files embedded so the binary works without the repository (the default theme, the UI strings, the example).
   enum \(enumName) {
     /// Text files by path relative to the embedded folder (`book.mustache`, `assets/style.css`).
     static let files: [String: String] = \(dictionary(textEntries))

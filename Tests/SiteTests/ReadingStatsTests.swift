@@ -73,13 +73,6 @@ import Testing
     #expect(model.readingStats == nil)
     #expect(!model.pageJobs(perPage: 24).contains { $0.path.segments.first == "stats" })
   }
-
-  @Test func theStringsExistInEveryLanguage() {
-    let keys = Set(UIStrings.statsEnglish.keys)
-    #expect(Set(UIStrings.statsTraditionalChinese.keys) == keys)
-    #expect(Set(UIStrings.statsJapanese.keys) == keys)
-    #expect(keys.isDisjoint(with: UIStrings.english.keys))
-  }
 }
 
 /// The SVG charts: their markup, escaping and accessible names.
