@@ -59,7 +59,7 @@ extension CommandContext {
     request.takenCollectionSlugs = Set(taken)
     request.takenShelfSlugs = Set(catalog.shelves.map(\.slug)).subtracting(ownFile?.shelfSlugs ?? [])
     for (key, entry) in catalog.books {
-      guard let imported = entry.imported, imported.source == export.format.source,
+      guard let imported = entry.imported, imported.source == export.format,
         imported.matchedBy == .title,
         let source = imported.matchSource
       else { continue }

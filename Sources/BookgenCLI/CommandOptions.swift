@@ -191,7 +191,7 @@ struct ImportCommandOptions: CommandOptionGroup {
 
   var catalog: CatalogOption
   /// The export named on the command line; nil: recognised by its columns.
-  var format: ExportFormat?
+  var format: ImportSource?
   var file: String
   /// `--output`, relative to the catalog's folder; nil for `<format>.yml`.
   var output: String?
@@ -206,19 +206,19 @@ struct ImportCommandOptions: CommandOptionGroup {
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     catalog = CatalogOption(parsed)
-    let formats = ExportFormat.allCases.map(\.rawValue)
+    let formats = ImportSource.allCases.map(\.rawValue)
     switch parsed.arguments.count {
     case 0:
       throw .missingArgument("<file>", expected: "the exported file", command: .import)
     case 1:
       // `bookgen import goodreads`: the format without its file.
-      if ExportFormat(rawValue: parsed.arguments[0]) != nil {
+      if ImportSource(rawValue: parsed.arguments[0]) != nil {
         throw .missingArgument("<file>", expected: "the exported file", command: .import)
       }
       file = parsed.arguments[0]
     default:
       let word = parsed.arguments[0]
-      guard let format = ExportFormat(rawValue: word) else {
+      guard let format = ImportSource(rawValue: word) else {
         let hint = NearestName.hint(for: word, among: formats)
         throw .invalidValue(
           word, option: "<format>", expected: formats.map { "'\($0)'" }.joined(separator: ", ") + hint,
@@ -275,7 +275,7 @@ struct ImportCommandOptions: CommandOptionGroup {
   }
 
   /// The file written, relative to the catalog's folder, for an export of `format`.
-  func outputName(for format: ExportFormat) -> String { output ?? "\(format.rawValue).yml" }
+  func outputName(for format: ImportSource) -> String { output ?? "\(format.rawValue).yml" }
 }
 
 /// `bookgen clean`'s options.

@@ -1,3 +1,4 @@
+import Catalog
 import Import
 import Site
 
@@ -131,9 +132,9 @@ extension CommandSpec {
     arguments: [
       ArgumentSpec(
         name: "format",
-        help: ExportFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        help: ImportSource.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
           + "; recognised by the file's columns when left out.", defaultValue: nil,
-        completion: .words(ExportFormat.allCases.map(\.rawValue))),
+        completion: .words(ImportSource.allCases.map(\.rawValue))),
       ArgumentSpec(
         name: "file", help: "The exported file.", defaultValue: nil, isRequired: true, completion: .file),
     ],
@@ -141,7 +142,7 @@ extension CommandSpec {
     sections: [
       HelpSection(
         title: "FORMATS (where each app's export is found)", headings: ("Format", "Where the export is"),
-        rows: ExportFormat.allCases.map { ($0.rawValue, $0.helpLine) })
+        rows: ImportSource.allCases.map { ($0.rawValue, $0.helpLine) })
     ])
 
   static let theme = CommandSpec(

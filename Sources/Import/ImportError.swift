@@ -1,3 +1,4 @@
+import Catalog
 import Diagnostics
 import Support
 
@@ -8,11 +9,11 @@ package enum ImportError: Error, Sendable, Equatable, Diagnosable {
   /// The columns are no export bookgen knows.
   case unknownFormat(file: String, columns: [String])
   /// The columns fit two exports equally.
-  case ambiguousFormat(file: String, formats: [ExportFormat], columns: [String])
+  case ambiguousFormat(file: String, formats: [ImportSource], columns: [String])
   /// The columns are another app's export than the command names.
-  case otherFormat(file: String, found: ExportFormat, asked: ExportFormat)
+  case otherFormat(file: String, found: ImportSource, asked: ImportSource)
   /// The named export has no column naming the book (title, ISBN).
-  case noBookColumn(file: String, format: ExportFormat, columns: [String])
+  case noBookColumn(file: String, format: ImportSource, columns: [String])
   /// `--columns` names a column the file has not.
   case missingColumn(file: String, column: String, field: String, columns: [String])
   /// `--columns` was not given for a CSV of no known app's.
@@ -28,7 +29,7 @@ package enum ImportError: Error, Sendable, Equatable, Diagnosable {
       var diagnostic = Diagnostic.error(
         "this is not an export bookgen knows: its columns are \(Self.shown(columns))",
         at: SourceLocation(file: file, line: 1, column: 1))
-      diagnostic.notes = ExportFormat.allCases.filter { $0 != .csv }.map {
+      diagnostic.notes = ImportSource.allCases.filter { $0 != .csv }.map {
         .note(
           "\("AEIOU".contains($0.appName.first!) ? "an" : "a") \($0.appName) export (\($0.exportHint)) has "
             + "columns such as \(Self.shown($0.sampleColumns))")

@@ -68,7 +68,7 @@ package struct ImportPlan: Sendable {
     package var keys: [String]
   }
 
-  package var format: ExportFormat
+  package var format: ImportSource
   /// As messages name the export.
   package var csvName: String
   package var entries: [Entry] = []

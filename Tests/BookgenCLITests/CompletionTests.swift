@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Import
 import Site
@@ -21,7 +22,7 @@ import Testing
     ("bookgen build --jobs ", []),
     ("bookgen init ", ["site"]),
     ("bookgen init --ci ", ["github", "gitlab"]),
-    ("bookgen import ", ExportFormat.allCases.map(\.rawValue)),
+    ("bookgen import ", ImportSource.allCases.map(\.rawValue)),
     ("bookgen import --jobs 4 goodreads ex", ["export.csv"]),
     ("bookgen import goodreads export.csv --shelves ", ["collections", "tags"]),
     ("bookgen theme ", ["copy", "list"]),

@@ -165,7 +165,7 @@ import Testing
 
   /// Each app's export is told from the others by its columns alone.
   @Test func everyAppIsRecognised() throws {
-    let files: [(String, ExportFormat)] = [
+    let files: [(String, ImportSource)] = [
       ("goodreads_library_export.csv", .goodreads), ("storygraph.csv", .storygraph),
       ("librarything.tsv", .librarything), ("librarything-old.csv", .librarything),
       ("librarything.json", .librarything), ("calibre.csv", .calibre), ("bookwyrm-export.csv", .bookwyrm),

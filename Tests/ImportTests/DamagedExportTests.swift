@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test func aFileOfFewColumnsIsRecognisedByThem() throws {
-    func format(_ header: String) throws -> ExportFormat {
+    func format(_ header: String) throws -> ImportSource {
       try ExportReader.read(Array((header + "\n").utf8), file: "x.csv").format
     }
     #expect(try format("Title,ISBN/UID") == .storygraph)

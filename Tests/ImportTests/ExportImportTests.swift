@@ -28,7 +28,7 @@ import Testing
   }
 
   static func plan(
-    _ name: String, format: ExportFormat? = nil, shelves: ShelfMapping = .tags,
+    _ name: String, format: ImportSource? = nil, shelves: ShelfMapping = .tags,
     matcher: (any BookMatcher)? = nil, previous: [String: BookMatch] = [:]
   ) async throws -> ImportPlan {
     var request = try request(try csv(name), name: name, format: format)
@@ -39,14 +39,14 @@ import Testing
 
   /// An import of `bytes`, the export read as `bookgen import` reads it.
   static func request(
-    _ bytes: [UInt8], name: String, format: ExportFormat? = nil, dateOrder: DateOrder? = nil
+    _ bytes: [UInt8], name: String, format: ImportSource? = nil, dateOrder: DateOrder? = nil
   ) throws -> ImportRequest {
     let export = try ExportReader.read(bytes, file: name, format: format, dateOrder: dateOrder)
     return ImportRequest(export: export, collectionSlug: export.format.rawValue)
   }
 
   /// The plan for `text`, read as `bookgen import` reads it.
-  static func plan(text: String, name: String = "export.csv", format: ExportFormat? = nil) async throws
+  static func plan(text: String, name: String = "export.csv", format: ImportSource? = nil) async throws
     -> ImportPlan
   {
     try await ExportImporter.plan(try request(Array(text.utf8), name: name, format: format), matcher: nil)

@@ -62,7 +62,7 @@ import Testing
 
   struct Damaged: Sendable, CustomTestStringConvertible {
     var file: String
-    var format: ExportFormat
+    var format: ImportSource
     var keys: [String]
     /// The row whose ISBN lost its digits, looked up by title.
     var rounded: (title: String, isbn: String)?

@@ -3,7 +3,7 @@ import Catalog
 /// BookWyrm's CSV export (Settings → CSV export): snake_case columns (`title`, `author_text`,
 /// `remote_id`, `openlibrary_key`, `isbn_13`, `start_date`, `finish_date`, `rating`,
 /// `review_name`, `review_cw`, `review_content`, `shelf`, `shelf_name`, `shelf_date`).
-extension ExportFormat {
+extension ImportSource {
   /// BookWyrm's built-in shelves; any other is one the owner made (`cooking-9`, with its name
   /// in `shelf_name`).
   private static let bookWyrmStatuses: [String: ReadingStatus] = [

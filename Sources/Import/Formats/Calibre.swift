@@ -6,7 +6,7 @@ import Support
 /// `isbn:9780756411800,goodreads:39077187`, `series_index` as `8.0`, ratings of 0–5, dates as
 /// `2021-01-19T22:41:16+01:00`, `0101-01-01…` for none); and a Calibre library folder, read from
 /// its `metadata.db` into the same columns (`CalibreLibrary`).
-extension ExportFormat {
+extension ImportSource {
   static func calibre(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     let id = columns.text("uuid") ?? columns["id"]
     let authors = calibreAuthors(columns["authors"], sort: columns["author_sort"])

@@ -93,7 +93,7 @@ package struct ColumnChoice: Sendable, Equatable {
 }
 
 /// Any other CSV, read through `--columns`.
-extension ExportFormat {
+extension ImportSource {
   static func generic(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     var row = newRow(
       .csv, id: columns["id"], title: columns["title"], authors: columns["authors"], at: position)

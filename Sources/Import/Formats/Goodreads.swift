@@ -1,7 +1,7 @@
 import Catalog
 
 /// Goodreads' export (My Books, Import and export, Export Library).
-extension ExportFormat {
+extension ImportSource {
   /// Goodreads' statuses are three shelves; any other exclusive shelf is the owner's own.
   private static let goodreadsStatuses: [String: ReadingStatus] = [
     "read": .read, "currently-reading": .reading, "to-read": .toRead,

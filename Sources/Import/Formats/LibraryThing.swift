@@ -6,7 +6,7 @@ import Support
 /// `[2007-04-16]`), its older CSV (quoted header names, `'TITLE'`, `'AUTHOR (first, last)'`;
 /// ISBNs as `[0345497503]`; `RATINGS` 0 for none) and its JSON (read into the tab-separated
 /// columns, `LibraryThingJSON`).
-extension ExportFormat {
+extension ImportSource {
   /// Collections that say where the book is in the owner's reading.
   private static let libraryThingStatuses: [String: ReadingStatus] = [
     "currently reading": .reading, "to read": .toRead, "read but unowned": .read,

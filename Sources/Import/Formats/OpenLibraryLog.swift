@@ -6,7 +6,7 @@ import Support
 /// (`Want to Read`, `Currently Reading`, `Already Read`, `Stopped Reading`), `My Ratings`;
 /// older logs had only `Work Id`, `Edition Id` and `Bookshelf`. Each book is keyed by its
 /// Open Library edition (else its work), which the build looks up.
-extension ExportFormat {
+extension ImportSource {
   private static let openLibraryShelves: [String: ReadingStatus] = [
     "want to read": .toRead, "currently reading": .reading, "already read": .read,
     "stopped reading": .abandoned,

@@ -6,7 +6,7 @@ import Support
 /// `rating` (0–5 in halves), `isbn`, `olid`, `tags` separated by `|||||`, `my_review`, `notes`,
 /// `book_format`, `readings` (`START|FINISH|MILLISECONDS`, `;` between readings; older exports
 /// have `start_date` and `finish_date`), `date_added` (ISO 8601).
-extension ExportFormat {
+extension ImportSource {
   private static let openreadsStatuses: [String: ReadingStatus] = [
     "finished": .read, "in_progress": .reading, "planned": .toRead, "abandoned": .abandoned,
   ]

@@ -2,7 +2,7 @@ import Catalog
 import Support
 
 /// StoryGraph's export (Manage Account, Export StoryGraph Library).
-extension ExportFormat {
+extension ImportSource {
   /// StoryGraph's statuses; `paused` and anything new become shelves of the owner's.
   private static let storyGraphStatuses: [String: ReadingStatus] = [
     "read": .read, "currently-reading": .reading, "to-read": .toRead, "did-not-finish": .abandoned,

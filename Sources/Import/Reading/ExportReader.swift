@@ -1,9 +1,11 @@
+import Catalog
+
 /// An export read and recognised: its rows as named fields, the app that wrote it, and how its
 /// dates are read.
 package struct ReadExport: Sendable {
   /// As messages name the file.
   package var file: String
-  package var format: ExportFormat
+  package var format: ImportSource
   package var table: ExportTable
   /// The order of the file's numeric dates, and how it was found.
   package var dateOrder: DateOrderFinding
@@ -15,7 +17,7 @@ package enum ExportReader {
   /// `format` nil: recognised by the file's columns. `dateOrder` nil: told by the file's dates.
   /// `columns`: which columns hold what in a CSV of no known app's (`--columns`).
   package static func read(
-    _ bytes: [UInt8], file: String, format: ExportFormat? = nil, dateOrder: DateOrder? = nil,
+    _ bytes: [UInt8], file: String, format: ImportSource? = nil, dateOrder: DateOrder? = nil,
     columns: ColumnChoice? = nil
   ) throws(ImportError) -> ReadExport {
     let text = try ExportText.decode(bytes, file: file)
@@ -41,7 +43,7 @@ package enum ExportReader {
   /// A Calibre library (its folder, or its `metadata.db`), read from its database; nil when
   /// `path` is no library.
   package static func readLibrary(
-    at path: String, shown: String, format: ExportFormat?, dateOrder: DateOrder?
+    at path: String, shown: String, format: ImportSource?, dateOrder: DateOrder?
   ) throws(ImportError) -> ReadExport? {
     guard format == nil || format == .calibre, let database = CalibreLibrary.database(at: path) else {
       return nil
@@ -52,11 +54,11 @@ package enum ExportReader {
 
   /// A table read by any reader, recognised.
   static func recognised(
-    _ table: ExportTable, file: String, format asked: ExportFormat?, dateOrder: DateOrder?
+    _ table: ExportTable, file: String, format asked: ImportSource?, dateOrder: DateOrder?
   ) throws(ImportError) -> ReadExport {
     let index = table.index
-    let detected = ExportFormat.detect(index)
-    let format: ExportFormat
+    let detected = ImportSource.detect(index)
+    let format: ImportSource
     if asked == .csv {
       format = .csv
     } else if let asked {

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Support
 
-extension ExportFormat {
+extension ImportSource {
   /// The row in the catalog's terms.
   func row(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     switch self {

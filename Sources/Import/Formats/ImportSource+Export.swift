@@ -1,19 +1,7 @@
 import Catalog
 
-/// The exports `bookgen import` reads, told apart by their columns.
-package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
-  case goodreads
-  case storygraph
-  case librarything
-  case calibre
-  case bookwyrm
-  case openreads
-  case openlibrary
-  /// Any other CSV, its columns named with `--columns`.
-  case csv
-
-  package var appName: String { source.appName }
-
+/// The exports `bookgen import` reads, told apart by their columns: one an app.
+extension ImportSource {
   /// Where the app offers the export, for the help and for the owner who has the wrong file.
   package var exportHint: String {
     switch self {
@@ -34,19 +22,6 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   package var helpLine: String {
     self == .csv
       ? "Any other CSV or spreadsheet, its columns named with --columns." : "\(appName): \(exportHint)."
-  }
-
-  package var source: ImportSource {
-    switch self {
-    case .goodreads: .goodreads
-    case .storygraph: .storygraph
-    case .librarything: .librarything
-    case .calibre: .calibre
-    case .bookwyrm: .bookwyrm
-    case .openreads: .openreads
-    case .openlibrary: .openlibrary
-    case .csv: .csv
-    }
   }
 
   /// Every column the app writes (or wrote in an older export), as `ColumnName` normalises them.
@@ -162,7 +137,7 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   /// at least two and one that names the book. Nil when none does, or two tie (`ambiguous`).
   static func detect(_ columns: ColumnIndex) -> Detection {
     let names = columns.names
-    var scored: [(format: ExportFormat, score: Int)] = []
+    var scored: [(format: ImportSource, score: Int)] = []
     for format in allCases where format != .csv {
       let known = format.knownColumns.intersection(names).count
       guard known >= 2, format.identifyingColumns.contains(where: names.contains) else { continue }
@@ -175,8 +150,8 @@ package enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   }
 
   enum Detection: Equatable {
-    case found(ExportFormat)
-    case ambiguous([ExportFormat])
+    case found(ImportSource)
+    case ambiguous([ImportSource])
     case unknown
   }
 }
