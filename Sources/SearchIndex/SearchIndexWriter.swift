@@ -16,8 +16,9 @@ import Support
 package enum SearchIndexWriter {
   /// The manifest's `format`: `search.js` refuses an index of another format.
   package static let format = 1
-  /// Documents made together, on every core, before they are read into the index in slot order.
-  static let batchSize = 256
+  /// Documents made together, on every core, before they are read into the index in slot order:
+  /// enough to keep every core busy, few enough that their texts are a few hundred kilobytes.
+  static let batchSize = 64
   /// A document file holds the documents of `1 << documentGroupBits` consecutive slots: a file
   /// per document would double a site's files, one per eight would load eight documents for
   /// each result shown.
