@@ -11,11 +11,12 @@ extension PageWriter {
     var tally = Tally()
     guard !covers.isEmpty else { return tally }
     try update.makeParentFolders(of: "covers/")
+    let links = FolderLinks()
     for cover in covers {
       var missing: [(path: String, width: Int, format: LocalCover.Format)] = []
       for (width, format) in CoverSlot.files(of: cover) {
         let path = cover.path(width: width, format: format)
-        if let entry = try update.keep(path) {
+        if let entry = try update.keep(path, links: links) {
           tally.add(path, (entry, .unchanged))
         } else {
           missing.append((path, width, format))
@@ -34,7 +35,8 @@ extension PageWriter {
         }
         tally.add(
           path,
-          try update.place(path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size)))
+          try update.place(
+            path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size), links: links))
       }
     }
     return tally
