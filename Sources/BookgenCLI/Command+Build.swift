@@ -64,7 +64,7 @@ extension CommandContext {
     let reused = preview?.fetched.flatMap { $0.inputs == fetchInputs ? $0.books : nil }
     // Some cache entries rewritten: only the collections that read them are sourced again.
     let update = preview?.fetched.flatMap { last in
-      fetchInputs?.changedEntries(since: last.inputs).flatMap(last.books.collections(reading:)).map {
+      fetchInputs?.changedEntries(since: last.inputs).flatMap(preview!.run.collections(reading:)).map {
         (books: last.books, changed: $0)
       }
     }

@@ -70,6 +70,7 @@ extension CommandContext {
       catalog: catalog, options: fetchOptions, version: BookgenCLI.version, progress: fetchProgress())
     sourcing.volumeMemo = kept?.volumes
     sourcing.keptRecords = kept?.records
+    sourcing.keptRun = kept?.run
     return sourcing
   }
 

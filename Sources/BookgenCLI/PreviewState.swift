@@ -43,6 +43,9 @@ final class PreviewState: @unchecked Sendable {
   let answers = CachedAnswers()
   /// The sources' books mapped into records so far.
   let records = KeptRecords()
+  /// The last fetch stage's answers, from which only the collections whose cache entries
+  /// changed are sourced again.
+  let run = KeptRun()
   let site = SiteSession()
   /// The last fetch stage's books and what they were fetched from; nil after a fetch that left
   /// requests pending (the next rebuild asks again).

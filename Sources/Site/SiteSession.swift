@@ -23,7 +23,7 @@ import Support
 /// Used by one rebuild at a time. Nothing of it is kept on disk.
 package final class SiteSession: @unchecked Sendable {
   /// What the last build made.
-  private struct Site {
+  struct Site {
     var catalog: Catalog
     var collections: [SiteInput.Collection]
     var options: BuildOptions
@@ -46,12 +46,12 @@ package final class SiteSession: @unchecked Sendable {
     var servesSourceCovers: Bool
   }
 
-  private var site: Site?
+  var site: Site?
   /// Every file the output holds, as the last build left it (kept when `site` is dropped).
-  private var entries: [String: OutputManifest.Entry] = [:]
+  var entries: [String: OutputManifest.Entry] = [:]
   /// The last rebuild's files that follow its pages (feeds, stats JSON, search index), being
   /// written; the error when they could not be, and the next rebuild builds everything again.
-  private var finishing: Task<SiteError?, Never>?
+  var finishing: Task<SiteError?, Never>?
 
   package init() {}
 
@@ -145,6 +145,16 @@ package final class SiteSession: @unchecked Sendable {
         last, model: model, changed: changed, catalog: catalog, records: records, merge: merge,
         builder: builder, clock: clock)
     }
+    // The same books in the same lists, some in another order (a title changed): the pages of
+    // the lists that changed and the pages that read a changed book are rendered again.
+    if let last, last.staticFiles == staticFiles, last.themeFiles == theme.siteTemplates,
+      last.plan.assets == theme.assets, Self.sameSettings(last, catalog, options),
+      model.sources == last.plan.model.sources,
+      let report = try await renderReordered(
+        last, model: model, catalog: catalog, records: records, merge: merge, builder: builder, clock: clock)
+    {
+      return report
+    }
     let plan = try builder.plan(model: model, assets: theme.assets)
     clock.lap("contexts")
     let update = try inPlaceUpdate(options, current: written)
@@ -191,7 +201,7 @@ package final class SiteSession: @unchecked Sendable {
   }
 
   /// The output folder written in place, made when missing.
-  private func inPlaceUpdate(_ options: BuildOptions, current: [String: OutputManifest.Entry]?)
+  func inPlaceUpdate(_ options: BuildOptions, current: [String: OutputManifest.Entry]?)
     throws(SiteError)
     -> OutputUpdate
   {
@@ -237,80 +247,11 @@ package final class SiteSession: @unchecked Sendable {
     return last == next && lastOptions == options
   }
 
-  /// The rebuild after an edit that changes only what pages show of some books (`showsOnly`):
-  /// an owner's note or description edited, a cache entry refreshed with the same books in the
-  /// same collections and order, whose records differ at most in their descriptions (or not at
-  /// all). Those books replace theirs in the model, the pages that read them are rendered
-  /// again, and the rest of the files follow in the background. Nil when an edit changes more
-  /// (the model is then made again).
-  private func updateBooks(
-    _ last: Site, merge: SiteModel.Merge, mergedAgain: Set<String>?, collections: [SiteInput.Collection],
-    builder: SiteBuilder, clock: StageTimer
-  ) async throws(SiteError) -> BuildReport? {
-    var clock = clock
-    let catalog = merge.catalog
-    var model = last.plan.model
-    guard merge.apiOrder == last.merge.apiOrder, merge.records.count == model.books.count else { return nil }
-    let edited = Set(catalog.books.keys).union(last.catalog.books.keys).filter {
-      catalog.books[$0] != last.catalog.books[$0]
-    }
-    let matchingISBNs = merge.entriesMayMatchISBNs
-    var changed: Set<Int32> = []
-    for index in Self.candidates(last, mergedAgain: mergedAgain, edited: edited) {
-      let old = model.books[index]
-      guard let oldSource = old.sourceRecord, let source = merge.record(of: old.id),
-        merge.memberships[old.id] ?? [] == old.collections
-      else { return nil }
-      if source == oldSource, edited.isEmpty || !Self.mayTake(old, source, edited, catalog, matchingISBNs) {
-        continue
-      }
-      let new = merge.book(source)
-      guard new.record != old.record || new.entryKey != old.entryKey || new.localCover != old.localCover
-      else { continue }
-      guard new.entryKey == old.entryKey, new.localCover == old.localCover,
-        Self.showsOnly(new.record, differingFrom: old.record)
-      else {
-        return nil
-      }
-      model.replaceBook(at: index, with: new)
-      changed.insert(Int32(index))
-    }
-    clock.lap("model")
-    return try await renderChanged(
-      last, model: model, changed: changed, catalog: catalog, records: collections, merge: merge,
-      builder: builder, clock: clock)
-  }
-
-  /// The books of the last model an edit may change, in model order: those merged again
-  /// (`mergedAgain`; nil: every book), and those that had or may now take one of the owner's
-  /// `edited` entries — by id, or by ISBN when an entry may be keyed by one.
-  private static func candidates(_ last: Site, mergedAgain: Set<String>?, edited: Set<String>) -> [Int] {
-    let books = last.plan.model.books
-    guard let mergedAgain, !edited.contains(where: SiteModel.mayBeISBN13) else { return Array(books.indices) }
-    var found = Set(mergedAgain.union(edited).compactMap { last.bookIndices[$0] })
-    if !edited.isEmpty {
-      for index in last.entryHolders where edited.contains(books[index].entryKey ?? "") {
-        found.insert(index)
-      }
-    }
-    return found.sorted()
-  }
-
-  /// Whether book `old` (whose sources' record is `source`) had or may now take one of the
-  /// owner's `edited` entries.
-  private static func mayTake(
-    _ old: Book, _ source: BookRecord, _ edited: Set<String>, _ catalog: Catalog, _ matchingISBNs: Bool
-  ) -> Bool {
-    if let key = old.entryKey, edited.contains(key) { return true }
-    let key = SiteModel.entry(for: source, in: catalog.books, matchingISBNs: matchingISBNs)?.key
-    return key.map(edited.contains) == true
-  }
-
   /// The rebuild of a model of the last one's shape (`SiteModel.hasSameShape`) whose books in
   /// `changed` alone differ: every job, path and list is the last build's, so only the pages
   /// that read a changed book are rendered again; the files that follow the pages (feeds,
   /// stats JSON, search index) are written in the background (`finishFiles`).
-  private func renderChanged(
+  func renderChanged(
     _ last: Site, model: SiteModel, changed: Set<Int32>, catalog: Catalog, records: [SiteInput.Collection],
     merge: SiteModel.Merge, builder: SiteBuilder, clock: StageTimer
   ) async throws(SiteError) -> BuildReport {
@@ -420,7 +361,7 @@ package final class SiteSession: @unchecked Sendable {
   /// The files that follow the pages, written again after `renderChanged`: the discovery files,
   /// stats JSON and search index; the last build's ones that are gone are removed. The error
   /// when one could not be written.
-  private func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
+  func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
     -> SiteError?
   {
     do {
@@ -446,7 +387,7 @@ package final class SiteSession: @unchecked Sendable {
   }
 
   /// Each book's index in `model`, by id.
-  private static func indices(of model: SiteModel) -> [String: Int] {
+  static func indices(of model: SiteModel) -> [String: Int] {
     var indices: [String: Int] = [:]
     indices.reserveCapacity(model.books.count)
     for index in model.books.indices { indices[model.books[index].id] = index }
@@ -454,22 +395,7 @@ package final class SiteSession: @unchecked Sendable {
   }
 
   /// The books of `model` that take one of the owner's entries.
-  private static func entryHolders(of model: SiteModel) -> [Int] {
+  static func entryHolders(of model: SiteModel) -> [Int] {
     model.books.indices.filter { model.books[$0].entryKey != nil }
-  }
-
-  /// Whether `new` differs from `old` only in what the pages show of the book and nothing the
-  /// model files, sorts, counts or links it by: the owner's note and the description (and
-  /// which source stated them). Any other field builds the site again.
-  static func showsOnly(_ new: BookRecord, differingFrom old: BookRecord) -> Bool {
-    var probe = new
-    probe.note = old.note
-    probe.description = old.description
-    probe.descriptionFormat = old.descriptionFormat
-    probe.provenance = old.provenance
-    let sources = { (record: BookRecord) in record.provenance.records.map(\.source.id) }
-    return probe == old
-      && sources(new).filter { $0 != BookSource.owner.id }
-        == sources(old).filter { $0 != BookSource.owner.id }
   }
 }

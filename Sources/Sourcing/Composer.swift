@@ -50,10 +50,16 @@ struct Composer {
 
   var enriches: Bool { order.contains(.googleBooks) && order.contains(.openLibrary) }
 
-  mutating func compose() -> SourcedBooks {
+  /// Each collection's records; with `only`, those of the collections it names, and none for
+  /// the others.
+  mutating func compose(only: Set<Int>? = nil) -> SourcedBooks {
     indexByISBN()
     var books = SourcedBooks()
     for (c, collection) in catalog.collections.enumerated() {
+      guard only?.contains(c) ?? true else {
+        books.collections.append(CollectionRecords(slug: collection.slug, records: []))
+        continue
+      }
       var records: [BookRecord] = []
       var seen: Set<String> = []
       func add(_ record: BookRecord?) {
@@ -167,7 +173,8 @@ struct Composer {
   /// Every record each source gave, by ISBN-13: a catalog ISBN's answer under that ISBN, any
   /// other book under its first ISBN-13.
   private mutating func indexByISBN() {
-    guard enriches else { return }
+    // Without a book of Open Library's, no record has another source's to combine with.
+    guard enriches, library.hasBooks else { return }
     for collection in first.collections {
       for volume in collection.foundVolumes {
         let record = memo.record(volume)
@@ -204,6 +211,9 @@ struct Composer {
     let recordFirst = (order.first == .googleBooks) == isGoogle
     return recordFirst ? record.enriched(with: other) : other.enriched(with: record)
   }
+
+  /// Whether composing gave no warning, and met no lookup Google refused or did not answer.
+  var isClean: Bool { warnings.isEmpty && refused == 0 && unanswered == 0 && unansweredErrors.isEmpty }
 
   /// One warning for all ISBN lookups Google refused with HTTP 429, and one for all it did not
   /// answer: Open Library answered for them in this run.

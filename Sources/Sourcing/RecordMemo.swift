@@ -118,6 +118,9 @@ extension CollectionVolumes {
 }
 
 extension OpenLibraryResult {
+  /// Whether the run found any book.
+  var hasBooks: Bool { !lookups.isEmpty || searches.contains { !$0.isEmpty } || works.contains { $0 != nil } }
+
   /// Every book the run found.
   var allBooks: [OpenLibraryBook] {
     lookups.keys.sorted().compactMap { lookups[$0] } + searches.flatMap { $0 } + works.compactMap { $0 }

@@ -20,6 +20,8 @@ struct SecondLookups: Sendable {
   var warnings: [Diagnostic] = []
   var statistics = FetchStatistics()
   var pending: [MissingEntry] = []
+  /// The cache entries the runs read.
+  var entries: [String] = []
 
   init() {}
 
@@ -30,6 +32,7 @@ struct SecondLookups: Sendable {
     warnings = result.warnings
     statistics = result.statistics
     pending = result.pending
+    entries = result.collections.flatMap(\.entries)
   }
 
   mutating func merge(_ other: SecondLookups) {
@@ -37,13 +40,23 @@ struct SecondLookups: Sendable {
     warnings += other.warnings
     statistics = statistics + other.statistics
     pending += other.pending
+    entries += other.entries
   }
+}
+
+/// What one collection adds to Open Library's plan beyond its catalog entries: the ISBNs it is
+/// asked for (those Google had no match for or refused, when Google comes first), and its
+/// Google books' ISBNs, to enrich them.
+struct LibraryPart: Sendable, Equatable {
+  var isbns: [OpenLibraryPlan.Lookup] = []
+  var enrichment: [OpenLibraryPlan.Lookup] = []
 }
 
 extension Sourcing {
   /// Open Library's queries and ids; the ISBNs it is asked (all, when it comes first; else
   /// those Google had no match for or refused); Google's books' ISBNs, to enrich them.
-  func libraryPlan(after google: FetchResult, records: RecordMemo) -> LibraryPlan {
+  /// `parts`: each collection's (`libraryPart`), in catalog order.
+  func libraryPlan(parts: [LibraryPart]) -> LibraryPlan {
     var library = LibraryPlan()
     for (c, collection) in catalog.collections.enumerated() {
       library.searches.append(
@@ -66,29 +79,34 @@ extension Sourcing {
             .init(id: id, subject: "Open Library work \(id) in collection '\(collection.slug)'"))
           return library.plan.works.count - 1
         })
-      guard order.contains(.openLibrary) else { continue }
-      for isbn in collection.isbns {
-        if !googleFirst {
-          library.plan.add(.isbn(isbn.isbn13))
-        } else if let outcome = google.collections[c].isbnOutcomes[isbn.isbn13], !outcome.isMatch {
-          library.plan.add(.isbn(isbn.isbn13))
-        }
-      }
+      parts[c].isbns.forEach { library.plan.add($0) }
     }
-    if enriches {
-      for collection in google.collections {
-        for volume in collection.foundVolumes {
-          // The edition and work records are asked only for what the books API cannot give:
-          // a description. Most of Google's books have one; asking two more requests for each
-          // of them would make a large catalog's first build take hours at Open Library's rate.
-          let record = records.record(volume)
-          if let isbn = record.isbn13 {
-            library.plan.add(.isbn(isbn, optional: true, records: record.description == nil))
-          }
-        }
-      }
-    }
+    for part in parts { part.enrichment.forEach { library.plan.add($0) } }
     return library
+  }
+
+  /// What collection `c`, whose Google volumes are `google`, adds to Open Library's plan.
+  func libraryPart(_ google: CollectionVolumes, at c: Int, records: RecordMemo) -> LibraryPart {
+    var part = LibraryPart()
+    guard order.contains(.openLibrary) else { return part }
+    for isbn in catalog.collections[c].isbns {
+      if !googleFirst {
+        part.isbns.append(.isbn(isbn.isbn13))
+      } else if let outcome = google.isbnOutcomes[isbn.isbn13], !outcome.isMatch {
+        part.isbns.append(.isbn(isbn.isbn13))
+      }
+    }
+    guard enriches else { return part }
+    for volume in google.foundVolumes {
+      // The edition and work records are asked only for what the books API cannot give:
+      // a description. Most of Google's books have one; asking two more requests for each
+      // of them would make a large catalog's first build take hours at Open Library's rate.
+      let record = records.record(volume)
+      if let isbn = record.isbn13 {
+        part.enrichment.append(.isbn(isbn, optional: true, records: record.description == nil))
+      }
+    }
+    return part
   }
 
   /// When Open Library comes first: Google asked for the catalog's ISBNs it did not find.

@@ -13,11 +13,6 @@ package struct SourcedBooks: Sendable {
   package var warnings: [Diagnostic] = []
   package var statistics = FetchStatistics()
   package var pending: [MissingEntry] = []
-  /// Each collection's Google Books cache entries, in catalog order (`CollectionVolumes.entries`).
-  package var entries: [[String]] = []
-  /// Whether each collection's records came from its own Google Books entries alone: no other
-  /// source gave a book, so no record was combined with one another collection's entries gave.
-  package var isolated = false
 }
 
 /// Asks the sources the catalog names, in its order, and combines their books.
@@ -43,6 +38,9 @@ package struct Sourcing: Sendable {
   package var volumeMemo: VolumeMemo?
   /// The records earlier runs mapped (`serve`'s, between rebuilds); nil: this run maps all.
   package var keptRecords: KeptRecords?
+  /// The last run's answers (`serve`'s, between rebuilds), which `run(updating:changed:)` starts
+  /// from; nil: none kept.
+  package var keptRun: KeptRun?
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -59,15 +57,9 @@ package struct Sourcing: Sendable {
 
   package func run() async throws(FetchError) -> SourcedBooks {
     let relay = progress.map(ProgressRelay.init)
-    var google = Fetcher(
-      catalog: firstGoogleCatalog, options: options, transport: googleTransport, progress: relay)
-    google.isbnFallback = googleFirst && order.contains(.openLibrary)
-    google.standIns = Set(catalog.books.filter { $0.value.imported != nil }.keys)
-    google.memo = volumeMemo
     // Google's answers that its daily quota is spent hold for the later Google runs too.
     let quota = SpentQuota()
-    google.quota = quota
-    let first = try await google.run()
+    let first = try await firstGoogleFetcher(firstGoogleCatalog, quota: quota, relay: relay).run()
     relay?.finished(first.statistics)
     var records = keptRecords?.take() ?? RecordMemo()
     defer { keptRecords?.keep(records) }
@@ -77,8 +69,9 @@ package struct Sourcing: Sendable {
       settings: catalog.openLibrary, options: options, maxAge: catalog.cache.maxAge,
       notFoundMaxAge: catalog.cache.notFoundMaxAge, version: version,
       transport: openLibraryTransport, progress: relay)
-    library.standIns = google.standIns
-    let plan = libraryPlan(after: first, records: records)
+    library.standIns = standIns
+    let parts = first.collections.indices.map { libraryPart(first.collections[$0], at: $0, records: records) }
+    let plan = libraryPlan(parts: parts)
     let found = try await library.run(plan.plan)
     relay?.finished(found.statistics)
     records.add(found.allBooks)
@@ -92,32 +85,62 @@ package struct Sourcing: Sendable {
     lookups.merge(enrichment)
     records.add(lookups.outcomes.keys.sorted().compactMap { lookups.outcomes[$0]?.volume })
 
-    var composer = Composer(
-      catalog: catalog, order: order, first: first, library: found, plan: plan, second: lookups,
-      records: records)
+    var run = SourcingRun(first: first, parts: parts, plan: plan, found: found, lookups: lookups)
     for outcome in enrichment.outcomes.values {
       switch outcome {
-      case .rateLimited: composer.enrichmentRefused += 1
-      case .unavailable: composer.enrichmentUnanswered += 1
+      case .rateLimited: run.enrichmentRefused += 1
+      case .unavailable: run.enrichmentUnanswered += 1
       case .matched, .otherEdition, .notFound: continue
       }
     }
-    var books = composer.compose()
-    if let error = composer.unansweredError { throw error }
-    books.warnings =
-      composer.quotaWarning(hasKey: google.hasKey) + first.warnings + found.warnings
-      + lookups.warnings + composer.warnings
-    books.statistics = first.statistics + found.statistics + lookups.statistics
-    books.statistics.volumes = books.collections.reduce(0) { $0 + $1.records.count }
-    books.pending = first.pending + found.pending + lookups.pending
-    books.entries = first.collections.map(\.entries)
-    books.isolated = found.allBooks.isEmpty && lookups.outcomes.isEmpty
+    let (books, clean) = try compose(run, records: records)
+    run.clean = clean
+    keptRun?.keep(run)
     for collection in books.collections {
       progress?.report(.collectionFetched(slug: collection.slug, volumes: collection.records.count))
     }
     progress?.report(.finished(books.statistics, warnings: books.warnings.count))
     return books
   }
+
+  /// The books of `run`'s answers, with its warnings, counters and entries left to a later run;
+  /// with `only`, the records of the collections it names alone. Whether composing was clean
+  /// (`Composer.isClean`).
+  func compose(_ run: SourcingRun, records: RecordMemo, only: Set<Int>? = nil) throws(FetchError) -> (
+    SourcedBooks, clean: Bool
+  ) {
+    var composer = Composer(
+      catalog: catalog, order: order, first: run.first, library: run.found, plan: run.plan,
+      second: run.lookups,
+      records: records)
+    composer.enrichmentRefused = run.enrichmentRefused
+    composer.enrichmentUnanswered = run.enrichmentUnanswered
+    var books = composer.compose(only: only)
+    if let error = composer.unansweredError { throw error }
+    books.warnings =
+      composer.quotaWarning(hasKey: hasKey) + run.first.warnings + run.found.warnings + run.lookups.warnings
+      + composer.warnings
+    books.statistics = run.first.statistics + run.found.statistics + run.lookups.statistics
+    books.statistics.volumes = books.collections.reduce(0) { $0 + $1.records.count }
+    books.pending = run.first.pending + run.found.pending + run.lookups.pending
+    return (books, composer.isClean)
+  }
+
+  /// The fetcher of Google's first run over `catalog`.
+  func firstGoogleFetcher(_ catalog: Catalog, quota: SpentQuota, relay: ProgressRelay?) -> Fetcher {
+    var google = Fetcher(catalog: catalog, options: options, transport: googleTransport, progress: relay)
+    google.isbnFallback = googleFirst && order.contains(.openLibrary)
+    google.standIns = standIns
+    google.memo = volumeMemo
+    google.quota = quota
+    return google
+  }
+
+  /// ISBN-13s whose catalog entry an import wrote (`Fetcher.standIns`).
+  var standIns: Set<String> { Set(catalog.books.filter { $0.value.imported != nil }.keys) }
+
+  /// Whether the runs send an API key (the quota warning's advice depends on it).
+  var hasKey: Bool { !(options.environment[catalog.googleBooks.apiKeyEnv] ?? "").isEmpty }
 
   /// Google's first run: its queries and volume ids, and the ISBNs when Google comes first.
   var firstGoogleCatalog: Catalog {
@@ -148,9 +171,4 @@ package struct Sourcing: Sendable {
     relay?.finished(result.statistics)
     return SecondLookups(result)
   }
-}
-
-extension Fetcher {
-  /// Whether the run sends an API key (the quota warning's advice depends on it).
-  var hasKey: Bool { !(options.environment[catalog.googleBooks.apiKeyEnv] ?? "").isEmpty }
 }
