@@ -6,33 +6,22 @@ extension Volume {
   /// wrong JSON type (the caller skips that volume and keeps the rest of the page).
   init(reading reader: inout JSONReader) throws {
     var id: String?
-    var etag: String?
     var info = VolumeInfo()
     var sale: SaleInfo?
     var access: AccessInfo?
-    var snippet: String?
     try reader.object("volume") { reader, key in
       switch key {
       case "id": id = try reader.string("id")
-      case "etag": etag = try reader.string("etag")
       case "volumeInfo": info = try VolumeInfo(reading: &reader)
       case "saleInfo": sale = try SaleInfo(reading: &reader)
       case "accessInfo": access = try AccessInfo(reading: &reader)
-      case "searchInfo":
-        try reader.object("searchInfo") { reader, key in
-          switch key {
-          case "textSnippet": snippet = try reader.string("searchInfo.textSnippet")
-          default: try reader.skipValue()
-          }
-        }
       default: try reader.skipValue()
       }
     }
     guard let id, !id.isEmpty else {
       throw JSONTypeMismatch(path: "id", expected: "a non-empty string", found: "nothing")
     }
-    self.init(
-      id: id, etag: etag, volumeInfo: info, saleInfo: sale, accessInfo: access, textSnippet: snippet)
+    self.init(id: id, volumeInfo: info, saleInfo: sale, accessInfo: access)
   }
 }
 
@@ -52,15 +41,12 @@ extension VolumeInfo {
       case "pageCount":
         let count = try reader.int("volumeInfo.pageCount", in: Self.pageCounts)
         pageCount = count == 0 ? nil : count
-      case "printType": printType = try reader.string("volumeInfo.printType")
       case "categories": categories = try reader.strings("volumeInfo.categories")
       case "averageRating": averageRating = try reader.double("volumeInfo.averageRating", in: Self.ratings)
       case "ratingsCount": ratingsCount = try reader.int("volumeInfo.ratingsCount", in: Self.ratingsCounts)
-      case "maturityRating": maturityRating = try reader.string("volumeInfo.maturityRating")
       case "language": language = try reader.string("volumeInfo.language")
       case "imageLinks": imageLinks = try ImageLinks(reading: &reader)
       case "previewLink": previewLink = try reader.link("volumeInfo.previewLink")
-      case "infoLink": infoLink = try reader.link("volumeInfo.infoLink")
       case "canonicalVolumeLink": canonicalVolumeLink = try reader.link("volumeInfo.canonicalVolumeLink")
       case "seriesInfo": seriesInfo = try SeriesInfo(reading: &reader)
       default: try reader.skipValue()
@@ -142,9 +128,7 @@ extension SaleInfo {
     self.init()
     let present = try reader.object("saleInfo") { reader, key in
       switch key {
-      case "country": country = try reader.string("saleInfo.country")
       case "saleability": saleability = try reader.string("saleInfo.saleability")
-      case "isEbook": isEbook = try reader.bool("saleInfo.isEbook")
       case "listPrice": listPrice = try Price.read(&reader, "saleInfo.listPrice.amount")
       case "retailPrice": retailPrice = try Price.read(&reader, "saleInfo.retailPrice.amount")
       case "buyLink": buyLink = try reader.link("saleInfo.buyLink")
@@ -177,14 +161,8 @@ extension AccessInfo {
     self.init()
     let present = try reader.object("accessInfo") { reader, key in
       switch key {
-      case "country": country = try reader.string("accessInfo.country")
-      case "viewability": viewability = try reader.string("accessInfo.viewability")
-      case "embeddable": embeddable = try reader.bool("accessInfo.embeddable")
       case "publicDomain": publicDomain = try reader.bool("accessInfo.publicDomain")
       case "webReaderLink": webReaderLink = try reader.link("accessInfo.webReaderLink")
-      case "accessViewStatus": accessViewStatus = try reader.string("accessInfo.accessViewStatus")
-      case "epub": epubAvailable = try reader.isAvailable("accessInfo.epub.isAvailable")
-      case "pdf": pdfAvailable = try reader.isAvailable("accessInfo.pdf.isAvailable")
       default: try reader.skipValue()
       }
     }
@@ -197,17 +175,5 @@ extension JSONReader {
   mutating func link(_ path: StaticString) throws -> String? {
     guard let value = try string(path) else { return nil }
     return WebLink.upgraded(value)
-  }
-
-  /// `{"isAvailable": true, …}` → true.
-  mutating func isAvailable(_ path: StaticString) throws -> Bool? {
-    var available: Bool?
-    try object(path) { reader, key in
-      switch key {
-      case "isAvailable": available = try reader.bool(path)
-      default: try reader.skipValue()
-      }
-    }
-    return available
   }
 }

@@ -14,31 +14,23 @@ package struct Volume: Sendable, Equatable, Identifiable {
   private var storage: CopyOnWrite<Fields>
 
   package init(
-    id: String, etag: String? = nil, volumeInfo: VolumeInfo = VolumeInfo(),
-    saleInfo: SaleInfo? = nil, accessInfo: AccessInfo? = nil, textSnippet: String? = nil
+    id: String, volumeInfo: VolumeInfo = VolumeInfo(), saleInfo: SaleInfo? = nil,
+    accessInfo: AccessInfo? = nil
   ) {
-    storage = CopyOnWrite(
-      Fields(
-        id: id, etag: etag, volumeInfo: volumeInfo, saleInfo: saleInfo, accessInfo: accessInfo,
-        textSnippet: textSnippet))
+    storage = CopyOnWrite(Fields(id: id, volumeInfo: volumeInfo, saleInfo: saleInfo, accessInfo: accessInfo))
   }
 
   package static func == (a: Volume, b: Volume) -> Bool {
     if a.storage.isShared(with: b.storage) { return true }
     let x = a.storage.value
     let y = b.storage.value
-    return x.id == y.id && x.etag == y.etag && x.volumeInfo == y.volumeInfo && x.saleInfo == y.saleInfo
-      && x.accessInfo == y.accessInfo && x.textSnippet == y.textSnippet
+    return x.id == y.id && x.volumeInfo == y.volumeInfo && x.saleInfo == y.saleInfo
+      && x.accessInfo == y.accessInfo
   }
 
   package var id: String {
     _read { yield storage.value.id }
     _modify { yield &storage.value.id }
-  }
-
-  package var etag: String? {
-    _read { yield storage.value.etag }
-    _modify { yield &storage.value.etag }
   }
 
   package var volumeInfo: VolumeInfo {
@@ -56,12 +48,6 @@ package struct Volume: Sendable, Equatable, Identifiable {
     _modify { yield &storage.value.accessInfo }
   }
 
-  /// `searchInfo.textSnippet` (HTML with entities), only on search results.
-  package var textSnippet: String? {
-    _read { yield storage.value.textSnippet }
-    _modify { yield &storage.value.textSnippet }
-  }
-
   /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
   /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
   /// `==`, which compares the data itself.
@@ -72,11 +58,9 @@ package struct Volume: Sendable, Equatable, Identifiable {
 
   private struct Fields {
     var id: String
-    var etag: String?
     var volumeInfo: VolumeInfo
     var saleInfo: SaleInfo?
     var accessInfo: AccessInfo?
-    var textSnippet: String?
     var sourceDigest: UInt64?
   }
 
@@ -101,17 +85,14 @@ package struct VolumeInfo: Sendable, Equatable {
   package var industryIdentifiers: [IndustryIdentifier] = []
   /// nil when absent or 0 (Google reports 0 for unknown).
   package var pageCount: Int?
-  package var printType: String?
   /// Flat (`Fiction`) or paths (`Fiction / Science Fiction / Alien Contact`).
   package var categories: [String] = []
   package var averageRating: Double?
   package var ratingsCount: Int?
-  package var maturityRating: String?
   package var language: String?
   /// https-upgraded cover URLs by size.
   package var imageLinks: ImageLinks?
   package var previewLink: String?
-  package var infoLink: String?
   package var canonicalVolumeLink: String?
   package var seriesInfo: SeriesInfo?
 }
@@ -131,23 +112,14 @@ package struct SeriesInfo: Sendable, Equatable {
 }
 
 package struct SaleInfo: Sendable, Equatable {
-  package var country: String?
   /// `FOR_SALE`, `FOR_SALE_AND_RENTAL`, `FREE`, `NOT_FOR_SALE`, `FOR_PREORDER`.
   package var saleability: String?
-  package var isEbook: Bool?
   package var listPrice: Price?
   package var retailPrice: Price?
   package var buyLink: String?
 }
 
 package struct AccessInfo: Sendable, Equatable {
-  package var country: String?
-  /// `PARTIAL`, `NO_PAGES`, `ALL_PAGES`.
-  package var viewability: String?
-  package var embeddable: Bool?
   package var publicDomain: Bool?
   package var webReaderLink: String?
-  package var accessViewStatus: String?
-  var epubAvailable: Bool?
-  var pdfAvailable: Bool?
 }

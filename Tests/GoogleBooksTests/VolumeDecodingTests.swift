@@ -49,7 +49,7 @@ enum Fixtures {
         "<b>Adrian Tchaikovksy's award-winning novel <i>Children of Time</i>") == true)
     #expect(volume.volumeInfo.categories.count == 5)
     #expect(volume.volumeInfo.categories.first == "Fiction / Science Fiction / Alien Contact")
-    #expect(volume.saleInfo == SaleInfo(country: "FR", saleability: "NOT_FOR_SALE", isEbook: false))
+    #expect(volume.saleInfo == SaleInfo(saleability: "NOT_FOR_SALE"))
   }
 
   @Test func timestampDateAndIdentifiersInEitherOrder() throws {

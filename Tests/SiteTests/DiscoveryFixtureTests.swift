@@ -34,7 +34,7 @@ enum DiscoveryFixture {
           "http://books.google.com/books/content?id=B1ZdEAAAQBAJ&printsec=frontcover&img=1&zoom=1&edge=curl&source=gbs_api"
       ), previewLink: "http://books.google.com/books?id=B1ZdEAAAQBAJ&printsec=frontcover"),
     saleInfo: SaleInfo(
-      country: "TW", saleability: "FOR_SALE", isEbook: true,
+      saleability: "FOR_SALE",
       listPrice: Price(amount: 450, currencyCode: "TWD"),
       retailPrice: Price(amount: 382.5, currencyCode: "TWD"),
       buyLink: "https://play.google.com/store/books/details?id=B1ZdEAAAQBAJ&rdid=book-B1ZdEAAAQBAJ"),

@@ -29,14 +29,14 @@ enum GoldenSite {
       previewLink: "http://books.google.com.tw/books?id=ZZ00AbCdEf12&printsec=frontcover&hl=&source=gbs_api",
       canonicalVolumeLink: "https://books.google.com/books/about/%E4%B8%89%E9%AB%94.html?hl=&id=ZZ00AbCdEf12"),
     saleInfo: SaleInfo(
-      country: "TW", saleability: "FOR_SALE", isEbook: true,
+      saleability: "FOR_SALE",
       listPrice: Price(amount: 450, currencyCode: "TWD"),
       retailPrice: Price(amount: 356, currencyCode: "TWD"),
       buyLink:
         "https://play.google.com/store/books/details?id=ZZ00AbCdEf12&rdid=book-ZZ00AbCdEf12&rdot=1&source=gbs_api"
     ),
     accessInfo: AccessInfo(
-      country: "TW", viewability: "PARTIAL", publicDomain: false,
+      publicDomain: false,
       webReaderLink: "http://play.google.com/books/reader?id=ZZ00AbCdEf12&hl=&source=gbs_api"))
 
   static let dune = Volume(
