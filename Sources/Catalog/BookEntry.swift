@@ -123,7 +123,7 @@ package struct ImportRecord: Sendable, Equatable {
   /// How the key was found when the export had no usable ISBN: `title` (and author).
   package var matchedBy: MatchMethod?
   /// The source whose search found the key.
-  package var matchSource: MatchSource?
+  package var matchSource: SourceName?
 }
 
 /// The apps `bookgen import` reads exports of; the prefix of an `ExportID`.
@@ -159,10 +159,4 @@ package enum MatchMethod: String, Sendable, Equatable, CaseIterable {
   case isbn
   /// A search by title and author: the owner should check the book is the right one.
   case title
-}
-
-/// `imported.match_source`: where a title search found the book.
-package enum MatchSource: String, Sendable, Equatable, CaseIterable {
-  case googleBooks = "google_books"
-  case openLibrary = "open_library"
 }

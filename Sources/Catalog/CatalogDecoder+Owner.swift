@@ -110,7 +110,7 @@ extension CatalogDecoder {
     .flatMap(PartialDate.init(parsing:))
     record.privateNotes = string(fields, "private_notes")
     record.matchedBy = choice(fields, "matched_by", as: MatchMethod.self)
-    record.matchSource = choice(fields, "match_source", as: MatchSource.self)
+    record.matchSource = choice(fields, "match_source", as: SourceName.self)
     return record
   }
 }

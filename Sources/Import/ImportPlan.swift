@@ -17,9 +17,9 @@ package struct MatchQuery: Sendable, Equatable {
 
 package struct BookMatch: Sendable, Equatable {
   package var key: String
-  package var source: MatchSource
+  package var source: SourceName
 
-  package init(key: String, source: MatchSource) {
+  package init(key: String, source: SourceName) {
     self.key = key
     self.source = source
   }
