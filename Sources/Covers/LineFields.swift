@@ -22,33 +22,14 @@ struct LineFields {
   /// The next field as a decimal number, `-` allowed for a signed type; nil when it is none or
   /// does not fit.
   mutating func decimal<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
-    guard var digits = next(), !digits.isEmpty else { return nil }
-    let negative = T.isSigned && digits.first == UInt8(ascii: "-")
-    if negative { digits = digits.dropFirst() }
-    guard !digits.isEmpty, digits.count <= 20 else { return nil }
-    var value: T = 0
-    for byte in digits {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = times.addingReportingOverflow(T(byte - UInt8(ascii: "0")))
-      guard !overflow, !carry else { return nil }
-      value = sum
-    }
-    return negative ? 0 - value : value
+    guard let field = next() else { return nil }
+    guard T.isSigned, field.first == UInt8(ascii: "-") else { return NumberText.value(ofDigits: field) }
+    return (NumberText.value(ofDigits: field.dropFirst()) as T?).map { 0 - $0 }
   }
 
-  /// The next field as 1 to 16 hex digits (lower case, as `HexText` writes them).
+  /// The next field as 1 to 16 hex digits.
   mutating func hex() -> UInt64? {
-    guard let digits = next(), !digits.isEmpty, digits.count <= 16 else { return nil }
-    var value: UInt64 = 0
-    for byte in digits {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-      default: return nil
-      }
-    }
-    return value
+    next().flatMap(HexText.value(of:))
   }
 
   /// The next field as text; nil when it is empty.

@@ -26,4 +26,22 @@ package enum HexText {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// The value of 1 to 16 hex digits of either case, as the files bookgen writes hold them; nil
+  /// for anything else.
+  package static func value(of digits: some Collection<UInt8>) -> UInt64? {
+    guard !digits.isEmpty, digits.count <= 16 else { return nil }
+    var value: UInt64 = 0
+    for digit in digits {
+      let nibble: UInt8
+      switch digit {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt64(nibble)
+    }
+    return value
+  }
 }

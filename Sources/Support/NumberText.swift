@@ -1,6 +1,21 @@
 /// Numbers as pages and messages show them, the same on every machine (no locale): thousands
 /// grouped with `,` (en, zh-TW and ja all group this way), the decimal point `.`.
 package enum NumberText {
+  /// The value of plain decimal digits (no sign, no separators), as the files bookgen writes
+  /// hold them; nil for anything else or a value that does not fit `T`.
+  package static func value<T: FixedWidthInteger>(ofDigits digits: some Collection<UInt8>) -> T? {
+    guard !digits.isEmpty else { return nil }
+    var value: T = 0
+    for digit in digits {
+      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(T(digit - UInt8(ascii: "0")))
+      guard !overflow, !carry else { return nil }
+      value = sum
+    }
+    return value
+  }
+
   /// `1234` → `1,234`.
   package static func grouped(_ value: Int) -> String {
     digits(value.magnitude, negative: value < 0, fractionDigits: 0, grouping: true)

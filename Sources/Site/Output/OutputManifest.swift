@@ -122,13 +122,16 @@ struct OutputManifest: Sendable, Equatable {
     while let line = line() {
       if line.starts(with: "end ".utf8) {
         // Exactly one final newline, and nothing after it.
-        guard let count = decimal(line[4...]), position == bytes.count else { return nil }
+        guard let count: Int = NumberText.value(ofDigits: line[4...]), position == bytes.count else {
+          return nil
+        }
         return Header(
           tree: tree, replaces: replaces, fingerprint: fingerprint, baseURL: baseURL, count: count)
       }
       // `<16 hex> <size> <path>`
-      guard line.count > 19, line[16] == UInt8(ascii: " "), let hash = hex(line[0..<16]),
-        let sizeEnd = line[17...].firstIndex(of: UInt8(ascii: " ")), let size = decimal(line[17..<sizeEnd]),
+      guard line.count > 19, line[16] == UInt8(ascii: " "), let hash = HexText.value(of: line[0..<16]),
+        let sizeEnd = line[17...].firstIndex(of: UInt8(ascii: " ")),
+        let size: Int = NumberText.value(ofDigits: line[17..<sizeEnd]),
         sizeEnd + 1 < line.count
       else { return nil }
       body(UnsafeBufferPointer(rebasing: line[(sizeEnd + 1)...]), Entry(hash: hash, size: size))
@@ -148,34 +151,6 @@ struct OutputManifest: Sendable, Equatable {
     }
     defer { position = bytes.index(after: end) }
     return rest[bytes.index(position, offsetBy: prefix.utf8.count)..<end]
-  }
-
-  /// Exactly 16 lower- or upper-case hex digits.
-  private static func hex(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
-    guard digits.count == 16 else { return nil }
-    var value: UInt64 = 0
-    for digit in digits {
-      let nibble: UInt8
-      switch digit {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
-      default: return nil
-      }
-      value = value << 4 | UInt64(nibble)
-    }
-    return value
-  }
-
-  /// A non-negative decimal of at most 18 digits.
-  private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-    guard !digits.isEmpty, digits.count <= 18 else { return nil }
-    var value = 0
-    for digit in digits {
-      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-      value = value * 10 + Int(digit - UInt8(ascii: "0"))
-    }
-    return value
   }
 
   /// Whether `a`'s UTF-8 bytes sort before `b`'s, compared with `memcmp`: walking the `utf8`
