@@ -23,13 +23,16 @@ struct LineFields {
   /// does not fit.
   mutating func decimal<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
     guard let field = next() else { return nil }
-    guard T.isSigned, field.first == UInt8(ascii: "-") else { return NumberText.value(ofDigits: field) }
-    return (NumberText.value(ofDigits: field.dropFirst()) as T?).map { 0 - $0 }
+    guard T.isSigned, field.first == UInt8(ascii: "-") else {
+      return NumberText.value(ofDigits: UnsafeBufferPointer(rebasing: field)).flatMap(T.init(exactly:))
+    }
+    return NumberText.value(ofDigits: UnsafeBufferPointer(rebasing: field.dropFirst()))
+      .flatMap(T.init(exactly:)).map { 0 - $0 }
   }
 
   /// The next field as 1 to 16 hex digits.
   mutating func hex() -> UInt64? {
-    next().flatMap(HexText.value(of:))
+    next().flatMap { HexText.value(of: UnsafeBufferPointer(rebasing: $0)) }
   }
 
   /// The next field as text; nil when it is empty.

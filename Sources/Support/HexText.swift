@@ -28,8 +28,8 @@ package enum HexText {
   }
 
   /// The value of 1 to 16 hex digits of either case, as the files bookgen writes hold them; nil
-  /// for anything else.
-  package static func value(of digits: some Collection<UInt8>) -> UInt64? {
+  /// for anything else. A concrete type, for the reason `NumberText.value(ofDigits:)` gives.
+  package static func value(of digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
     guard !digits.isEmpty, digits.count <= 16 else { return nil }
     var value: UInt64 = 0
     for digit in digits {

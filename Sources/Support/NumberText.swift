@@ -2,14 +2,15 @@
 /// grouped with `,` (en, zh-TW and ja all group this way), the decimal point `.`.
 package enum NumberText {
   /// The value of plain decimal digits (no sign, no separators), as the files bookgen writes
-  /// hold them; nil for anything else or a value that does not fit `T`.
-  package static func value<T: FixedWidthInteger>(ofDigits digits: some Collection<UInt8>) -> T? {
+  /// hold them; nil for anything else or a value past `UInt64.max`. Concrete types, not generic:
+  /// a generic reader called from another module runs unspecialized, several times slower.
+  package static func value(ofDigits digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
     guard !digits.isEmpty else { return nil }
-    var value: T = 0
+    var value: UInt64 = 0
     for digit in digits {
       guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
       let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = times.addingReportingOverflow(T(digit - UInt8(ascii: "0")))
+      let (sum, carry) = times.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
       guard !overflow, !carry else { return nil }
       value = sum
     }

@@ -119,19 +119,20 @@ struct OutputManifest: Sendable, Equatable {
       guard !value.isEmpty else { return nil }
       baseURL = String(decoding: value, as: UTF8.self)
     }
+    func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+      NumberText.value(ofDigits: UnsafeBufferPointer(rebasing: digits)).flatMap(Int.init(exactly:))
+    }
     while let line = line() {
       if line.starts(with: "end ".utf8) {
         // Exactly one final newline, and nothing after it.
-        guard let count: Int = NumberText.value(ofDigits: line[4...]), position == bytes.count else {
-          return nil
-        }
+        guard let count = decimal(line[4...]), position == bytes.count else { return nil }
         return Header(
           tree: tree, replaces: replaces, fingerprint: fingerprint, baseURL: baseURL, count: count)
       }
       // `<16 hex> <size> <path>`
-      guard line.count > 19, line[16] == UInt8(ascii: " "), let hash = HexText.value(of: line[0..<16]),
-        let sizeEnd = line[17...].firstIndex(of: UInt8(ascii: " ")),
-        let size: Int = NumberText.value(ofDigits: line[17..<sizeEnd]),
+      guard line.count > 19, line[16] == UInt8(ascii: " "),
+        let hash = HexText.value(of: UnsafeBufferPointer(rebasing: line[0..<16])),
+        let sizeEnd = line[17...].firstIndex(of: UInt8(ascii: " ")), let size = decimal(line[17..<sizeEnd]),
         sizeEnd + 1 < line.count
       else { return nil }
       body(UnsafeBufferPointer(rebasing: line[(sizeEnd + 1)...]), Entry(hash: hash, size: size))
