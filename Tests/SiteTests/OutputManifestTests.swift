@@ -91,6 +91,25 @@ import Testing
     #expect(OutputManifest.parse(Array(text.utf8)) == nil)
   }
 
+  /// Whose a folder is is read from the header and the last line alone; a manifest cut short
+  /// (no `end` line, or no final newline) names no folder.
+  @Test func theHeaderIsReadWithoutTheEntries() {
+    func header(_ text: String) -> OutputManifest.Header? {
+      Array(text.utf8).withUnsafeBufferPointer { OutputManifest.scan($0, skippingEntries: true) { _, _ in } }
+    }
+    let whole =
+      "bookgen-output 3\ntree 7-1.2\nreplaces 6-1.1\nfingerprint -\n0000000000000abc 12 index.html\nend 1\n"
+    let read = header(whole)
+    #expect(
+      read?.tree == "7-1.2" && read?.replaces == "6-1.1" && read?.fingerprint == nil && read?.count == 1)
+    #expect(header("bookgen-output 3\ntree 7-1.2\nreplaces -\nfingerprint -\nend 0\n")?.count == 0)
+    #expect(header(String(whole.dropLast())) == nil)
+    #expect(
+      header("bookgen-output 3\ntree 7-1.2\nreplaces -\nfingerprint -\n0000000000000abc 12 index.html\n")
+        == nil)
+    #expect(header("bookgen-output 3\ntree 7-1.2\nreplaces -\n") == nil)
+  }
+
   @Test func aManifestListingAPathTwiceIsNotTrusted() {
     let twice =
       "bookgen-output 3\ntree 1\nreplaces -\nfingerprint -\n0000000000000abc 12 a\n0000000000000abd 13 a\nend 2\n"

@@ -92,8 +92,9 @@ package struct OutputFolder: Sendable {
     if FileSystem.isEmptyFolder(path) || OutputManifest.hasLegacyManifest(path) { return true }
     guard let identity = TreeIdentity.key(of: path) else { return false }
     if FileSystem.size(of: legacyManifests + "/" + identity) != nil { return true }
-    guard let manifest = OutputManifest.load(file: manifest) else { return false }
-    return manifest.tree == identity || manifest.replaces == identity || manifest.describesExactly(path)
+    guard let header = OutputManifest.loadHeader(file: manifest) else { return false }
+    if header.tree == identity || header.replaces == identity { return true }
+    return OutputManifest.load(file: manifest)?.describesExactly(path) ?? false
   }
 
   /// The manifest when it describes the output as it is now: the folder it names, or (a copied

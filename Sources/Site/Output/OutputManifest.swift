@@ -89,12 +89,20 @@ struct OutputManifest: Sendable, Equatable {
     var count: Int
   }
 
+  /// The header of the manifest in the file at `path`, its entries skipped: what tells whose a
+  /// folder is without reading a line per file.
+  static func loadHeader(file path: String) -> Header? {
+    FileSystem.read(path)?.withUnsafeBufferPointer { scan($0, skippingEntries: true) { _, _ in } }
+  }
+
   /// Reads a manifest in place, handing `body` each entry with its path's bytes (numbers are
   /// read from the bytes, nothing is copied: a manifest has a line per file, 180,000 at 100,000
   /// books); nil when it does not parse. The one reading of the format, for `parse` and
-  /// `verify`; whether the declared count matches is theirs to check.
+  /// `verify`; whether the declared count matches is theirs to check. `skippingEntries` reads
+  /// the header and the final `end` line alone.
   static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Entry) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, skippingEntries: Bool = false,
+    _ body: (UnsafeBufferPointer<UInt8>, Entry) -> Void
   ) -> Header? {
     var position = 0
     func line() -> UnsafeBufferPointer<UInt8>? {
@@ -118,6 +126,10 @@ struct OutputManifest: Sendable, Equatable {
     if let value = optionalLine(baseURLPrefix, in: bytes, at: &position) {
       guard !value.isEmpty else { return nil }
       baseURL = String(decoding: value, as: UTF8.self)
+    }
+    if skippingEntries, bytes.count > 1 {
+      let lastBreak = bytes[..<(bytes.count - 1)].lastIndex(of: UInt8(ascii: "\n"))
+      position = max(position, lastBreak.map { $0 + 1 } ?? 0)
     }
     func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
       NumberText.value(ofDigits: UnsafeBufferPointer(rebasing: digits)).flatMap(Int.init(exactly:))
