@@ -55,8 +55,18 @@ package enum CatalogRules {
 
   /// Google volume ids: 4–32 of `[A-Za-z0-9_-]` (e.g. `zyTCAlFPjgYC`).
   static func isVolumeID(_ text: String) -> Bool {
-    (4...32).contains(text.count)
-      && text.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
+    // Byte by byte: a catalog may list tens of thousands of ids, and every allowed character
+    // is one ASCII byte.
+    let bytes = text.utf8
+    return (4...32).contains(bytes.count)
+      && bytes.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+          true
+        default: false
+        }
+      }
   }
 
   /// Explicit slugs: `^[a-z0-9][a-z0-9-]*$`.

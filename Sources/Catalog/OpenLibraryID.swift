@@ -28,7 +28,8 @@ package struct OpenLibraryID: Sendable, Hashable, Comparable, CustomStringConver
   /// that must then match the kind; nil for anything else.
   package init?(_ text: String) {
     var rest = Substring(text)
-    for kind in [Kind.edition, .work, .author] where rest.hasPrefix("/\(kind.folder)/") {
+    // Most texts asked are volume ids and ISBNs: only a leading `/` can start a record path.
+    for kind in [Kind.edition, .work, .author] where rest.first == "/" && rest.hasPrefix("/\(kind.folder)/") {
       rest = rest.dropFirst(kind.folder.count + 2)
       guard rest.last == kind.rawValue else { return nil }
     }
