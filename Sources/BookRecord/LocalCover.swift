@@ -30,7 +30,34 @@ package struct LocalCover: Sendable, Equatable {
 
   /// `covers/<name>-<width>.<ext>` (`ext` is `webp` or `jpg`), relative to the site's root.
   package func path(width: Int, format: Format) -> String {
-    "covers/\(name)-\(width).\(format.rawValue)"
+    var path = ""
+    appendPath(width: width, format: format, to: &path)
+    return path
+  }
+
+  /// `<name>-<width>.<ext>`: the file's name in the site's `covers/` and in the cache.
+  package func fileName(width: Int, format: Format) -> String {
+    var text = ""
+    Self.appendFileName(name, width: width, format: format, to: &text)
+    return text
+  }
+
+  /// Appends `path(width:format:)` to `text`, which grows once: pages name covers' files by the
+  /// thousand, and interpolating each name was a large part of a cover's cost.
+  package func appendPath(width: Int, format: Format, to text: inout String) {
+    text.reserveCapacity(text.utf8.count + name.utf8.count + 19)
+    text += "covers/"
+    Self.appendFileName(name, width: width, format: format, to: &text)
+  }
+
+  /// Appends the file name of the cover `name`'s variant (`fileName(width:format:)`) to `text`.
+  package static func appendFileName(_ name: String, width: Int, format: Format, to text: inout String) {
+    text.reserveCapacity(text.utf8.count + name.utf8.count + 12)
+    text += name
+    text += "-"
+    text += String(width)
+    text += "."
+    text += format.rawValue
   }
 
   package enum Format: String, Sendable, CaseIterable {
@@ -103,6 +130,6 @@ package struct LocalCovers: Sendable {
       let raw = covers.small ?? covers.medium ?? covers.thumbnail ?? covers.smallThumbnail ?? covers.large,
       let url = WebLink.http(raw).map(WebLink.upgraded)
     else { return nil }
-    return WebLink.removing("&source=gbs_api", from: WebLink.removing("&edge=curl", from: url))
+    return WebLink.removing("&edge=curl", "&source=gbs_api", from: url)
   }
 }

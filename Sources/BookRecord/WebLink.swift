@@ -69,7 +69,7 @@ package enum WebLink {
   /// is in each of a book's cards, its page, feeds and OPDS entries, so every byte repeats.
   package static func cover(_ raw: String?) -> String? {
     guard let url = http(raw).map(upgraded), hasPrefix(url, "https://") else { return nil }
-    return removing("&source=gbs_api", from: removing("&edge=curl", from: url))
+    return removing("&edge=curl", "&source=gbs_api", from: url)
   }
 
   /// `value` with `http://` replaced by `https://` when its host is known to serve https;
@@ -182,28 +182,36 @@ package enum WebLink {
     return false
   }
 
-  /// `text` without any occurrence of the ASCII `pattern` (byte search, no Foundation).
-  static func removing(_ pattern: StaticString, from text: String) -> String {
-    let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
-    let bytes = Array(text.utf8)
-    var result: [UInt8] = []
-    var index = 0
-    var found = false
-    while index < bytes.count {
-      if bytes[index] == needle[0], bytes.count - index >= needle.count,
-        bytes[index..<index + needle.count].elementsEqual(needle)
-      {
-        if !found {
-          result.reserveCapacity(bytes.count)
-          result.append(contentsOf: bytes[..<index])
-          found = true
-        }
-        index += needle.count
-        continue
+  /// `text` without any occurrence of the ASCII `pattern` (nor of `other`): a byte search, no
+  /// Foundation; `text` itself, uncopied, when it holds neither.
+  static func removing(_ pattern: StaticString, _ other: StaticString? = nil, from text: String) -> String {
+    let first = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+    let second = other.map { UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount) }
+    var text = text
+    let result: [UInt8]? = text.withUTF8 { bytes in
+      func holds(_ needle: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        bytes[index] == needle[0] && bytes.count - index >= needle.count
+          && bytes[index..<index + needle.count].elementsEqual(needle)
       }
-      if found { result.append(bytes[index]) }
-      index += 1
+      var result: [UInt8] = []
+      var index = 0
+      var found = false
+      while index < bytes.count {
+        if let needle = holds(first, at: index) ? first : second.flatMap({ holds($0, at: index) ? $0 : nil })
+        {
+          if !found {
+            result.reserveCapacity(bytes.count)
+            result.append(contentsOf: bytes[..<index])
+            found = true
+          }
+          index += needle.count
+          continue
+        }
+        if found { result.append(bytes[index]) }
+        index += 1
+      }
+      return found ? result : nil
     }
-    return found ? String(decoding: result, as: UTF8.self) : text
+    return result.map { String(decoding: $0, as: UTF8.self) } ?? text
   }
 }

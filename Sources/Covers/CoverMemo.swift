@@ -52,6 +52,17 @@ struct CoverMemo: Sendable, Equatable {
   static func load(_ path: String) -> CoverMemo {
     guard let bytes = try? FileReader.read(path, limit: limit) else { return CoverMemo() }
     var memo = CoverMemo()
+    // Sized once from the lines' first letters: growing tables of 10,000 entries rehashed each.
+    var counts = (cover: 0, source: 0)
+    for (index, byte) in bytes.enumerated() where byte == 0x0A && index + 1 < bytes.count {
+      switch bytes[index + 1] {
+      case UInt8(ascii: "c"): counts.cover += 1
+      case UInt8(ascii: "s"): counts.source += 1
+      default: break
+      }
+    }
+    memo.covers.reserveCapacity(counts.cover)
+    memo.sources.reserveCapacity(counts.source)
     let read = LineFields.lines(of: bytes, header: magic) { fields in memo.add(&fields) }
     return read ? memo : CoverMemo()
   }

@@ -71,6 +71,7 @@ package struct CoverStage: Sendable {
       outcome(of: images[index], known: known, unchanged: unchanged)
     }
     var memo = CoverMemo(sources: fetched.sources)
+    memo.covers.reserveCapacity(images.count)
     for (image, outcome) in zip(images, outcomes) {
       if outcome.decoded { result.decoded += 1 }
       if case .file(let path) = image.origin, let read = outcome.read { memo.files[path] = read }

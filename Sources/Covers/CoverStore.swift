@@ -104,17 +104,33 @@ package struct CoverStore: Sendable {
   /// The content address of an image of `length` bytes with XXH64 `digest`, processed by
   /// `version` at `widths`: 16 hex digits.
   package static func name(digest: UInt64, length: Int, version: Int, widths: [Int]) -> String {
-    var key =
-      "\(HexText.lowercase(digest))-\(length)-v\(version)-" + widths.map(String.init).joined(separator: ",")
+    // `<digest hex>-<length>-v<version>-<w1>,<w2>`, grown once: a build names every image.
+    var key = HexText.lowercase(digest)
+    key.reserveCapacity(48)
+    key += "-"
+    key += String(length)
+    key += "-v"
+    key += String(version)
+    key += "-"
+    for (position, width) in widths.enumerated() {
+      if position > 0 { key += "," }
+      key += String(width)
+    }
     return HexText.lowercase(key.withUTF8 { XXH64.hash($0) })
   }
 
-  func path(of name: String) -> String { "\(directory)/\(name.prefix(2))/\(name).cover" }
+  func path(of name: String) -> String { folder(of: name) + "/" + name + ".cover" }
 
-  /// Where the entry `name` keeps its variant of `width` in `format`.
+  /// Where the entry `name` keeps its variant of `width` in `format`: the file name the site
+  /// serves it under (`LocalCover.fileName`), in the entry's folder.
   func path(of name: String, width: Int, format: LocalCover.Format) -> String {
-    "\(directory)/\(name.prefix(2))/\(name)-\(width).\(format.rawValue)"
+    var path = folder(of: name) + "/"
+    LocalCover.appendFileName(name, width: width, format: format, to: &path)
+    return path
   }
+
+  /// `<cache>/covers/<aa>`, where the entry `name` lies.
+  func folder(of name: String) -> String { directory + "/" + name.prefix(2) }
 
   /// What the last build knew of its images (`CoverMemo`).
   func memo() -> CoverMemo { CoverMemo.load(directory + "/memo") }

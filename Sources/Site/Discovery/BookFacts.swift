@@ -15,12 +15,7 @@ final class BookFacts: Sendable {
   /// The larger https cover the detail page shows (or the owner's).
   let image: String?
   /// The cover the book cards show: search results and e-readers reuse what browsers cached.
-  var thumbnail: String? {
-    guard let cover = book.localCover else { return book.cover }
-    return CoverImage(local: cover, slot: .card, prefix: localCoverBase ?? "").url
-  }
-  /// The site's base URL, for a book whose cover is served from the site.
-  private let localCoverBase: String?
+  let thumbnail: String?
   /// webReaderLink, else previewLink (https).
   var previewURL: String? { links.previewURL }
   var buyURL: String? { links.buyURL }
@@ -84,9 +79,10 @@ final class BookFacts: Sendable {
     relativeURL = path.encodedURLPath
     pageURL = urls.baseURL + relativeURL
     let record = book.record
-    localCoverBase = book.localCover == nil ? nil : urls.baseURL
+    thumbnail =
+      book.localCover.map { CoverImage.url(of: $0, slot: .card, prefix: urls.baseURL) } ?? book.cover
     if let cover = book.localCover {
-      image = CoverImage(local: cover, slot: .page, prefix: urls.baseURL).url
+      image = CoverImage.url(of: cover, slot: .page, prefix: urls.baseURL)
     } else if let covers = record.covers, book.cover != nil {
       image = WebLink.cover(covers.small ?? covers.medium) ?? book.cover
     } else {

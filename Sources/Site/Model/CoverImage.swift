@@ -39,19 +39,33 @@ struct CoverImage: Sendable, Equatable {
   /// cover keeps its files small: every current browser takes the WebP).
   init(local cover: LocalCover, slot: CoverSlot, prefix: String) {
     let (one, two) = slot.variants(of: cover)
-    url = prefix + cover.path(width: cover.variants.first?.width ?? one.width, format: .jpeg)
+    url = CoverImage.url(of: cover, slot: slot, prefix: prefix)
     width = one.width
     height = one.height
-    var srcset = prefix + cover.path(width: one.width, format: .webp)
-    if let two { srcset += ", " + prefix + cover.path(width: two.width, format: .webp) + " 2x" }
+    var srcset = prefix
+    cover.appendPath(width: one.width, format: .webp, to: &srcset)
+    if let two {
+      srcset += ", "
+      srcset += prefix
+      cover.appendPath(width: two.width, format: .webp, to: &srcset)
+      srcset += " 2x"
+    }
     webpSrcset = srcset
     color = CoverImage.isColor(cover.color) ? cover.color : nil
   }
 
+  /// The `url` of `init(local:slot:prefix:)`: the JPEG a browser without WebP shows.
+  static func url(of cover: LocalCover, slot: CoverSlot, prefix: String) -> String {
+    var url = prefix
+    cover.appendPath(
+      width: cover.variants.first?.width ?? slot.variants(of: cover).one.width, format: .jpeg, to: &url)
+    return url
+  }
+
   /// `#rrggbb` in lower- or upper-case hex: nothing else goes into a style attribute.
   static func isColor(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
+    let bytes = text.utf8
+    return bytes.count == 7 && bytes.first == UInt8(ascii: "#")
       && bytes.dropFirst().allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }
   }
 

@@ -29,8 +29,12 @@ extension OutputManifest {
     var path: [UInt8] = []
     var summary = Summary(files: 0, bytes: 0, pages: 0)
     var intact = true
-    let header = data.withUnsafeBufferPointer { buffer in
-      scan(buffer) { name, entry in
+    let header = data.withUnsafeBufferPointer { buffer -> Header? in
+      // A site built from other inputs is not looked at: its header is read first.
+      guard let header = scan(buffer, skippingEntries: true, { _, _ in }), header.tree == tree,
+        header.fingerprint == fingerprint
+      else { return nil }
+      return scan(buffer) { name, entry in
         // A relative path only: an absolute one would be looked up outside the folder.
         guard intact, name.first != UInt8(ascii: "/") else {
           intact = false

@@ -79,15 +79,17 @@ struct OutputUpdate: Sendable {
   /// Puts the file at `source` — a file outside the output (a processed cover the cache keeps)
   /// whose bytes are `entry`'s and which nothing writes into — at `path`: a hard link, so the
   /// bytes are neither read nor copied; where it cannot be linked (another file system), a copy
-  /// of its bytes, which must be the ones `entry` names. `links`: folders kept open for many.
+  /// of its bytes, which must be the ones `entry` names. `links`: folders kept open for many,
+  /// `path` being `name` in theirs.
   func place(
-    _ path: String, from source: String, as entry: OutputManifest.Entry, links: FolderLinks? = nil
+    _ path: String, from source: String, as entry: OutputManifest.Entry,
+    links: (FolderLinks, name: String)? = nil
   ) throws(SiteError) -> (entry: OutputManifest.Entry, placement: Placement) {
     try beforePlacing?(path)
-    let target = root + "/" + path
-    if !inPlace, links?.link(source, to: target) ?? FileSystem.link(source, to: target) {
+    if !inPlace, links?.0.link(source, as: links!.name) ?? FileSystem.link(source, to: root + "/" + path) {
       return (entry, .written)
     }
+    let target = root + "/" + path
     let bytes: [UInt8]
     do {
       bytes = try FileReader.read(
@@ -111,13 +113,16 @@ struct OutputUpdate: Sendable {
 
   /// Keeps the current output's file at `path` without reading it, when the output holds one:
   /// for a content-addressed file (a processed cover), whose name fixes its bytes. Its entry,
-  /// or nil when it must be placed from its bytes. `links`: folders kept open for many.
-  func keep(_ path: String, links: FolderLinks? = nil) throws(SiteError) -> OutputManifest.Entry? {
+  /// or nil when it must be placed from its bytes. `links`: folders kept open for many, `path`
+  /// being `name` in theirs.
+  func keep(_ path: String, links: (FolderLinks, name: String)? = nil) throws(SiteError)
+    -> OutputManifest.Entry?
+  {
     try beforePlacing?(path)
     guard let entry = current[path] else { return nil }
     if inPlace { return PathKind.of(root + "/" + path) == .file ? entry : nil }
-    let (from, to) = (source + "/" + path, root + "/" + path)
-    return links?.link(from, to: to) ?? FileSystem.link(from, to: to) ? entry : nil
+    if let (links, name) = links { return links.keep(name) ? entry : nil }
+    return FileSystem.link(source + "/" + path, to: root + "/" + path) ? entry : nil
   }
 
   /// In place: removes the current output's files the new site does not have, and the folders

@@ -11,15 +11,17 @@ extension PageWriter {
     var tally = Tally()
     guard !covers.isEmpty else { return tally }
     try update.makeParentFolders(of: "covers/")
-    let links = FolderLinks()
+    let links = FolderLinks(folder: update.root + "/covers", current: update.source + "/covers")
+    tally.entries.reserveCapacity(covers.count * 3)
     for cover in covers {
-      var missing: [(path: String, width: Int, format: LocalCover.Format)] = []
+      var missing: [(path: String, name: String, width: Int, format: LocalCover.Format)] = []
       for (width, format) in CoverSlot.files(of: cover) {
-        let path = cover.path(width: width, format: format)
-        if let entry = try update.keep(path, links: links) {
+        let name = cover.fileName(width: width, format: format)
+        let path = "covers/" + name
+        if let entry = try update.keep(path, links: (links, name)) {
           tally.add(path, (entry, .unchanged))
         } else {
-          missing.append((path, width, format))
+          missing.append((path, name, width, format))
         }
       }
       guard !missing.isEmpty else { continue }
@@ -29,14 +31,15 @@ extension PageWriter {
       } catch {
         throw .io(operation: "read", path: "the processed cover \(cover.name)", reason: "\(error)")
       }
-      for (path, width, format) in missing {
+      for (path, name, width, format) in missing {
         guard let file = kept.first(where: { $0.width == width && $0.format == format }) else {
           throw .io(operation: "read", path: path, reason: "the processed cover \(cover.name) lacks it")
         }
         tally.add(
           path,
           try update.place(
-            path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size), links: links))
+            path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size),
+            links: (links, name)))
       }
     }
     return tally
@@ -52,11 +55,10 @@ extension SiteModel {
     }
   }
 
-  /// The processed covers the books show, each once, by name.
+  /// The processed covers the books show, each once, in the books' order.
   var localCovers: [LocalCover] {
     var seen: Set<String> = []
-    return books.compactMap(\.localCover).filter { seen.insert($0.name).inserted }.sorted {
-      $0.name < $1.name
-    }
+    seen.reserveCapacity(books.count)
+    return books.compactMap { book in book.localCover.flatMap { seen.insert($0.name).inserted ? $0 : nil } }
   }
 }
