@@ -31,9 +31,17 @@ public enum DescriptionHTML {
   /// With `limit`, the text is cut to at most that many characters at a word boundary and ends
   /// with "…".
   public static func plainText(_ description: String, limit: Int? = nil) -> String {
-    let text = convert(description, budget: .max).text
-    guard let limit else { return text }
-    return PlainTextWriter.truncate(text, limit: limit)
+    guard let limit else { return convert(description, budget: .max).text }
+    // Only the start of a long description is written: enough for the cut when its characters
+    // take at most 4 bytes (all of Latin, CJK and emoji but those built of several scalars).
+    // A cut of that start is the full text's cut whenever it really cut; when the start was too
+    // short (characters with combining marks), the whole text is converted. The markup after
+    // the start is still read (`SimpleHTML.walk` must see all of it to know gumbo is not
+    // needed), but by `memchr` from tag to tag, and nothing is written.
+    let start = convert(description, budget: 4 * (max(0, limit) + 2))
+    let cut = PlainTextWriter.truncate(start.text, limit: limit)
+    guard !start.complete && cut.utf8.count == start.text.utf8.count else { return cut }
+    return PlainTextWriter.truncate(convert(description, budget: .max).text, limit: limit)
   }
 
   /// The description's plain text, or its start once `budget` bytes are written (`complete`
@@ -50,29 +58,6 @@ public enum DescriptionHTML {
       }
       return (writer.finish(), !writer.isFull)
     }
-  }
-
-  /// The description's one-line plain text cut at each of `limits`, in order: what
-  /// `plainText(_:limit:)` gives for each, for the price of one conversion.
-  package static func plainText(_ description: String, limits: [Int]) -> [String] {
-    guard let longest = limits.max() else { return [] }
-    // Only the start of a long description is written: enough for the longest cut when its
-    // characters take at most 4 bytes (all of Latin, CJK and emoji but those built of several
-    // scalars). A cut of that start is the full text's cut whenever it really cut; when the
-    // start was too short for a limit (characters with combining marks), the whole text is
-    // converted. The markup after the start is still read (`SimpleHTML.walk` must see all of
-    // it to know gumbo is not needed), but by `memchr` from tag to tag, and nothing is written.
-    let start = convert(description, budget: 4 * (max(0, longest) + 2))
-    var cuts: [String] = []
-    for limit in limits {
-      let cut = PlainTextWriter.truncate(start.text, limit: limit)
-      if !start.complete && cut.utf8.count == start.text.utf8.count {
-        let text = convert(description, budget: .max).text
-        return limits.map { PlainTextWriter.truncate(text, limit: $0) }
-      }
-      cuts.append(cut)
-    }
-    return cuts
   }
 
   /// What a description is, decided by one scan of its bytes.

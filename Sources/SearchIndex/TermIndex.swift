@@ -55,8 +55,6 @@ struct TermIndex: ~Copyable {
     var hash: UInt64
   }
 
-  var termCount: Int { table.count }
-
   /// An occurrence of `key` in the document being read, with its `PostingFlags`: kept until
   /// the document ends, when its occurrences are looked up together.
   mutating func add(_ key: UnsafeBufferPointer<UInt8>, _ flags: UInt8) {

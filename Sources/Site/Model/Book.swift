@@ -43,8 +43,8 @@ struct Book: Sendable {
       // Converting a description to text is costly: done once per book, here, where books are
       // made in parallel, for the one summary the pages, feeds, OPDS and JSON-LD show.
       metaDescription = description.flatMap {
-        TextFormatting.descriptionTexts(
-          $0, format: record.descriptionFormat, limits: [Book.metaDescriptionLimit])[0].nonEmpty
+        TextFormatting.descriptionText($0, format: record.descriptionFormat, limit: Book.metaDescriptionLimit)
+          .nonEmpty
       }
       pageCount = record.pageCount.flatMap { $0 > 0 ? $0 : nil }
       language = record.language.nonEmpty

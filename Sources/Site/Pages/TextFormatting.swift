@@ -17,13 +17,11 @@ enum TextFormatting {
     }
   }
 
-  /// A description as plain text cut at each of `limits`, converted once.
-  static func descriptionTexts(_ description: String, format: TextFormat = .html, limits: [Int]) -> [String] {
+  /// A description as plain text cut at `limit` characters.
+  static func descriptionText(_ description: String, format: TextFormat = .html, limit: Int) -> String {
     switch format {
-    case .html: return DescriptionHTML.plainText(description, limits: limits)
-    case .markdown:
-      let text = Markdown.plainText(description)
-      return limits.map { cut(text, limit: $0) }
+    case .html: DescriptionHTML.plainText(description, limit: limit)
+    case .markdown: cut(Markdown.plainText(description), limit: limit)
     }
   }
 
