@@ -177,7 +177,11 @@ package struct SiteBuilder: Sendable {
     -> PageWriter.Tally
   {
     let model = plan.model
-    async let search = Result { () throws(SiteError) in try writer.writeSearchIndex(model: model) }
+    async let search = Result { () throws(SiteError) in
+      var tally = PageWriter.Tally()
+      try writer.writeSearchIndex(model: model, into: &tally)
+      return tally
+    }
     try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
     var tally = try await write(
       writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
@@ -218,17 +222,21 @@ package struct SiteBuilder: Sendable {
   ) async throws(SiteError) -> PageWriter.Tally {
     let settings = catalog.site
     let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
-    async let discovery = writer.writeDiscoveryFiles(
-      model: model, jobs: jobs, settings: settings, options: discoveryOptions)
+    async let discovery = Result { () throws(SiteError) in
+      var tally = PageWriter.Tally()
+      try writer.writeDiscoveryFiles(
+        model: model, jobs: jobs, settings: settings, options: discoveryOptions, into: &tally)
+      return tally
+    }
     // Placing the processed covers, a link for each file, runs beside the pages.
     async let covers = writer.writeCovers(model.localCovers, files: localCovers.files)
     var tally = try writer.writeAssets(assets, paths: paths.assets)
     tally.merge(try writer.writeStaticFiles())
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
-    tally.merge(try writer.writeFiles(statsFiles))
+    try writer.writeFiles(statsFiles, into: &tally)
+    tally.merge(try await discovery.get())
     do {
       tally.merge(try await covers)
-      tally.merge(try await discovery)
     } catch let error as SiteError {
       throw error
     } catch {

@@ -15,7 +15,7 @@ import Support
 ///   model is made again and compared (`SiteModel.hasSameShape`);
 /// - in both, only the pages that read a changed book are rendered, and the reload can be sent
 ///   at once: the feeds, stats JSON and search index follow in the background, and the next
-///   rebuild waits for them (`renderChanged`);
+///   rebuild overtakes them (`renderChanged`, `overtakeFollowers`);
 /// - templates or assets alone: the pages whose template includes an edited one (`updateTheme`).
 /// Anything else (a list changed, the settings, static files) renders the whole site again, and
 /// the reload is sent once its pages are written: the search index follows.
@@ -52,6 +52,11 @@ package final class SiteSession: @unchecked Sendable {
   /// The last rebuild's files that follow its pages (feeds, stats JSON, search index), being
   /// written; the error when they could not be, and the next rebuild builds everything again.
   var finishing: Task<SiteError?, Never>?
+  /// Whether the files that follow the pages were overtaken before they were all written: the
+  /// next rebuild writes them whatever it changes.
+  var followersOwed = false
+  /// Called before each file is placed; tests hold or interrupt a rebuild here.
+  package var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
 
   package init() {}
 
@@ -66,8 +71,7 @@ package final class SiteSession: @unchecked Sendable {
     catalog: Catalog, collections: [SiteInput.Collection], sameRecords: Bool, options: BuildOptions,
     covers: LocalCovers = .none
   ) async throws(SiteError) -> BuildReport {
-    let failure = await finishing?.value ?? nil
-    finishing = nil
+    let failure = await overtakeFollowers()
     if failure != nil { site = nil }
     // A cover processed again (its file edited) or no longer served: every page may show it.
     if let last = site, last.covers != covers.covers || last.servesSourceCovers != covers.servesSourceCovers {
@@ -187,17 +191,57 @@ package final class SiteSession: @unchecked Sendable {
     model: SiteModel, entries written: [String: OutputManifest.Entry], writer: PageWriter,
     update: OutputUpdate, options: BuildOptions, baseURL: String
   ) async -> SiteError? {
-    do {
+    var search = PageWriter.Tally()
+    do throws(SiteError) {
+      try writer.writeSearchIndex(model: model, into: &search)
       var entries = written
-      entries.merge(try writer.writeSearchIndex(model: model).entries) { _, new in new }
-      try update.removeStale(keeping: entries)
-      try Self.recordManifest(entries, options: options, baseURL: baseURL)
-      site?.entries = entries
-      self.entries = entries
-      return nil
+      entries.merge(search.entries) { _, new in new }
+      return try finish(keeping: entries, update: update, options: options, baseURL: baseURL)
     } catch {
-      return error
+      return stopped(error, placed: search.entries, update: update)
     }
+  }
+
+  /// Waits for the files that follow the last rebuild's pages, cancelling them first: an edit
+  /// in the browser's view matters more than the search index of the one before. The error
+  /// when they failed.
+  private func overtakeFollowers() async -> SiteError? {
+    guard let finishing else { return nil }
+    finishing.cancel()
+    self.finishing = nil
+    return await finishing.value
+  }
+
+  /// Removes the files `update` found that `entries` (what the rebuild's files are) lacks, and
+  /// records the manifest; nil, or stops as `stopped` does when the next rebuild has already
+  /// overtaken this one (nothing is then removed).
+  private func finish(
+    keeping entries: [String: OutputManifest.Entry], update: OutputUpdate, options: BuildOptions,
+    baseURL: String
+  ) throws(SiteError) -> SiteError? {
+    if Task.isCancelled { return stopped(nil, placed: entries, update: update) }
+    try update.removeStale(keeping: entries)
+    try Self.recordManifest(entries, options: options, baseURL: baseURL)
+    site?.entries = entries
+    self.entries = entries
+    followersOwed = false
+    return nil
+  }
+
+  /// The files that follow a rebuild's pages, stopped by `error` or overtaken after `placed`
+  /// were written: the output then holds the files `update` found, the rebuild's pages and
+  /// `placed`, and the next rebuild starts from those (it writes again what differs and
+  /// removes what it lacks). `error`, unless overtaken.
+  private func stopped(
+    _ error: SiteError?, placed: [String: OutputManifest.Entry], update: OutputUpdate
+  ) -> SiteError? {
+    var held = update.current
+    held.merge(site?.entries ?? entries) { _, new in new }
+    held.merge(placed) { _, new in new }
+    site?.entries = held
+    entries = held
+    followersOwed = true
+    return Task.isCancelled ? nil : error
   }
 
   /// The output folder written in place, made when missing.
@@ -210,6 +254,7 @@ package final class SiteSession: @unchecked Sendable {
     var update = OutputUpdate(
       root: output, source: output, current: current ?? [:], replacesForeignFolder: false)
     update.inPlace = true
+    update.beforePlacing = beforePlacing
     return update
   }
 
@@ -294,8 +339,8 @@ package final class SiteSession: @unchecked Sendable {
     entries = site.entries
     var report = builder.report(plan, tally, pages: last.plan.jobs.count, removed: 0, clock: clock)
     report.pagesRendered = jobs.count
-    // No book changed: the files that follow the pages would be the same.
-    if !changed.isEmpty {
+    // No book changed: the files that follow the pages would be the same, once written.
+    if !changed.isEmpty || followersOwed {
       finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
     }
     return report
@@ -350,7 +395,13 @@ package final class SiteSession: @unchecked Sendable {
     site.entries.merge(tally.entries) { _, new in new }
     self.site = site
     entries = site.entries
-    try Self.recordManifest(site.entries, options: site.options, baseURL: plan.urls.baseURL)
+    if followersOwed {
+      finishing = Task { [self, site] in
+        await finishFiles(site, builder: builder, update: update, writer: writer)
+      }
+    } else {
+      try Self.recordManifest(site.entries, options: site.options, baseURL: plan.urls.baseURL)
+    }
     tally.entries = site.entries
     tally.bytes = site.entries.values.reduce(0) { $0 + $1.size }
     var report = builder.report(plan, tally, pages: last.plan.jobs.count, removed: 0, clock: clock)
@@ -364,25 +415,22 @@ package final class SiteSession: @unchecked Sendable {
   func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
     -> SiteError?
   {
-    do {
-      let plan = site.plan
-      var tally = try writer.writeDiscoveryFiles(
+    let plan = site.plan
+    var tally = PageWriter.Tally()
+    do throws(SiteError) {
+      try writer.writeDiscoveryFiles(
         model: plan.model, jobs: plan.jobs, settings: site.catalog.site,
-        options: DiscoveryOptions(sourceDateEpoch: site.options.sourceDateEpoch))
-      tally.merge(try writer.writeFiles(plan.statsFiles))
-      tally.merge(try writer.writeSearchIndex(model: plan.model))
+        options: DiscoveryOptions(sourceDateEpoch: site.options.sourceDateEpoch), into: &tally)
+      try writer.writeFiles(plan.statsFiles, into: &tally)
+      try writer.writeSearchIndex(model: plan.model, into: &tally)
       // The pages, assets and static files are the last build's; the rest is what was just made.
       var entries = tally.entries
       for path in Array(site.pages.keys) + Array(plan.paths.assets.values) + plan.statics.paths {
         entries[path] = site.entries[path]
       }
-      try update.removeStale(keeping: entries)
-      try Self.recordManifest(entries, options: site.options, baseURL: plan.urls.baseURL)
-      self.site?.entries = entries
-      self.entries = entries
-      return nil
+      return try finish(keeping: entries, update: update, options: site.options, baseURL: plan.urls.baseURL)
     } catch {
-      return error
+      return stopped(error, placed: tally.entries, update: update)
     }
   }
 

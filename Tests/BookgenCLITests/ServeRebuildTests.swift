@@ -1,5 +1,6 @@
 import Foundation
 import Preview
+import Site
 import TestSupport
 import Testing
 
@@ -216,6 +217,56 @@ import Testing
     await fixture.server.stop()
   }
 
+  /// The next edit overtakes the files the last rebuild left to follow its pages: the search
+  /// index, held here after one of its files was placed. Whatever the next edit changes, once
+  /// its own files have followed the served site is what a fresh build gives.
+  @Test func anEditOvertakingTheLastOnesSearchIndexLeavesWhatAFreshBuildGives() async throws {
+    let fixture = try RebuildInputs.startFixture()
+    try await withTemporaryDirectory { root in
+      var inputs = RebuildInputs()
+      try inputs.write(into: root)
+      // The site's templates folder, there from the start: a template edited in it is then
+      // the only change.
+      try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let serve = try offlineServe(in: root, fixture: fixture)
+      let state = PreviewState()
+      let served = root + "/preview"
+      #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 2 books"))
+      /// Each overtaking edit, and how many pages its rebuild must render again.
+      let edits: [(String, () throws -> Void, Int)] = [
+        // The search file placed for the held note must be written again.
+        ("the note taken back", { inputs.books["dune0002"] = [] }, 5),
+        ("nothing", {}, 0),
+        (
+          "a template",
+          {
+            try "<!doctype html><title>{{book.title}}</title>\n".write(
+              toFile: root + "/templates/book.mustache", atomically: true, encoding: .utf8)
+          }, 2
+        ),
+      ]
+      for (index, (name, edit, rendered)) in edits.enumerated() {
+        let held = HeldPlacing()
+        state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
+        inputs.books["dune0002"] = ["note: Held number \(index)."]
+        try inputs.write(into: root)
+        let noted = await serve.context.previewBuild(
+          serve.options, into: served, baseURL: Self.baseURL, preview: state)
+        #expect("\(noted)".contains("(5 rendered again)"), "\(name): \(noted)")
+        await held.waitUntilHolding()
+        state.site.beforePlacing = nil
+        try edit()
+        try inputs.write(into: root)
+        let summary = await rebuild(serve, into: served, state: state)
+        expectRendered(rendered, in: summary, name)
+        #expect(held.wasReleased, "\(name)")
+        await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
+      }
+    }
+    await fixture.server.stop()
+  }
+
   /// Serve reads again only the cache entries whose files changed, and patches its model when
   /// their books stay where they were: after each kind of change to the cache, the served site
   /// is still what a fresh build gives.
@@ -403,5 +454,32 @@ import Testing
     }
     await libraryServer.stop()
     await fixture.server.stop()
+  }
+}
+
+/// Holds a rebuild's background files after the first search file is placed, until the task
+/// writing them is cancelled (a next rebuild overtakes it).
+private final class HeldPlacing: @unchecked Sendable {
+  private let lock = NSLock()
+  private var searchFiles = 0
+  private var holding = false
+  private var released = false
+
+  func place(_ path: String) {
+    guard path.hasPrefix("search/") else { return }
+    let count = lock.withLock {
+      searchFiles += 1
+      holding = searchFiles == 2
+      return searchFiles
+    }
+    guard count == 2 else { return }
+    while !Task.isCancelled { usleep(1000) }
+    lock.withLock { released = true }
+  }
+
+  var wasReleased: Bool { lock.withLock { released } }
+
+  func waitUntilHolding() async {
+    while !lock.withLock({ holding }) { try? await Task.sleep(for: .milliseconds(5)) }
   }
 }

@@ -16,25 +16,23 @@ struct AtomFeed: Sendable {
   static let namespace = "http://www.w3.org/2005/Atom"
   static let mediaType = "application/atom+xml"
 
-  /// The catalog feed and one feed per collection.
-  func files() -> [DiscoveryFile] {
+  /// The catalog feed and one feed per collection, each passed to `emit` as soon as it is made.
+  func forEachFile<Failure: Error>(_ emit: (DiscoveryFile) throws(Failure) -> Void) throws(Failure) {
     let newest = model.newestFirst
-    var files = [
+    try emit(
       feed(
         path: SitePath([], fileName: "feed.xml"), title: settings.title, alternate: .root,
-        books: Array(newest.prefix(options.feedEntryLimit)))
-    ]
+        books: Array(newest.prefix(options.feedEntryLimit))))
     var rank = [Int](repeating: 0, count: model.books.count)
     for (position, book) in newest.enumerated() { rank[book] = position }
     for collection in model.collections {
       let books = collection.books.sorted { rank[$0] < rank[$1] }.prefix(options.feedEntryLimit)
-      files.append(
+      try emit(
         feed(
           path: SitePath([collection.slug], fileName: "feed.xml"),
           title: "\(collection.title) – \(settings.title)", alternate: SitePath([collection.slug]),
           books: Array(books)))
     }
-    return files
   }
 
   private func feed(path: SitePath, title: String, alternate: SitePath, books: [Int]) -> DiscoveryFile {

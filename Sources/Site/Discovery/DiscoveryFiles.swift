@@ -36,7 +36,7 @@ enum DiscoveryFiles {
     for file in Sitemap.files(pageURLs: pages, urls: urls, options: options) { try emit(file) }
     try emit(Sitemap.robots(urls: urls))
     try emit(Sitemap.noJekyll)
-    for file in feed.files() { try emit(file) }
+    try feed.forEachFile(emit)
     try OPDSCatalog(feed: feed).forEachFile(emit)
     // The builder writes the search index on its own, after the pages (`search` false).
     if search { try SiteSearch.forEachFile(model: model, facts: facts, strings: strings, emit) }

@@ -129,21 +129,24 @@ struct PageWriter: Sendable {
   }
 
   /// Places files made outside the templates (feeds, sitemap, search index) at their paths.
-  func writeFiles(_ files: some Sequence<(String, [UInt8])>) throws(SiteError) -> Tally {
-    var tally = Tally()
-    for (path, bytes) in files {
-      let result = try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) }
-      tally.add(path, result)
-    }
-    return tally
+  func writeFiles(_ files: some Sequence<(String, [UInt8])>, into tally: inout Tally) throws(SiteError) {
+    for (path, bytes) in files { try place(path, bytes, into: &tally) }
+  }
+
+  /// Places one file made outside the templates, once `update` holds its folder. Stops first
+  /// when the task is cancelled (serve's next edit overtakes these files): `tally` then holds
+  /// what was placed.
+  private func place(_ path: String, _ bytes: [UInt8], into tally: inout Tally) throws(SiteError) {
+    try Task.checkCancellationAsSiteError()
+    tally.add(path, try bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
   }
 
   /// Places the discovery files (feeds, OPDS, sitemap) one by one, as they are made: at 100,000
   /// books they would take hundreds of megabytes held together.
   func writeDiscoveryFiles(
-    model: SiteModel, jobs: [PageJob], settings: SiteSettings, options: DiscoveryOptions
-  ) throws(SiteError) -> Tally {
-    var tally = Tally()
+    model: SiteModel, jobs: [PageJob], settings: SiteSettings, options: DiscoveryOptions,
+    into tally: inout Tally
+  ) throws(SiteError) {
     try DiscoveryFiles.forEachFile(
       model: model, jobs: jobs, settings: settings, urls: contexts.urls, strings: contexts.strings,
       options: options, facts: contexts.seo.facts, search: false
@@ -151,19 +154,13 @@ struct PageWriter: Sendable {
       let path = try PageWriter.relativePath(of: file.path)
       if try yieldsToStatic(path) { return }
       try update.makeParentFolders(of: path)
-      tally.add(
-        path,
-        try file.bytes.withSiteBytes { buffer throws(SiteError) in
-          try update.place(path, buffer)
-        })
+      try place(path, file.bytes, into: &tally)
     }
-    return tally
   }
 
   /// Makes and places the search index (`search/…`), file by file. The builder calls it once the
   /// pages are written, so that its postings and the pages in flight are not in memory at once.
-  func writeSearchIndex(model: SiteModel) throws(SiteError) -> Tally {
-    var tally = Tally()
+  func writeSearchIndex(model: SiteModel, into tally: inout Tally) throws(SiteError) {
     // Files come folder by folder (`search/d/`, `search/t/`…): each folder is made once.
     var folder: Substring?
     try SiteSearch.forEachFile(model: model, facts: contexts.seo.facts, strings: contexts.strings) {
@@ -174,10 +171,8 @@ struct PageWriter: Sendable {
         try update.makeParentFolders(of: path)
         folder = parent
       }
-      tally.add(
-        path, try file.bytes.withSiteBytes { buffer throws(SiteError) in try update.place(path, buffer) })
+      try place(path, file.bytes, into: &tally)
     }
-    return tally
   }
 
   /// Renders and places the pages, at most `concurrency` batches at a time.
