@@ -75,4 +75,14 @@ import Testing
     #expect(rich.richness > poor.richness)
     #expect(rich.richness == 2 * 10 + 2)
   }
+
+  /// The description's characters are counted as `String.count` counts them (`\r\n` is one,
+  /// so is a family emoji), only up to the limit.
+  @Test(arguments: [
+    "", "abc", "a\r\nb\r\n", "\r", "é", "e\u{301}", "👨‍👩‍👧 family", String(repeating: "x", count: 2000),
+    String(repeating: "\r\n", count: 1000), String(repeating: "é", count: 1900),
+  ])
+  func descriptionCharactersAreCountedUpToTheLimit(text: String) {
+    #expect(BookRecord.characterCount(text, upTo: 1800) == min(1800, text.count))
+  }
 }
