@@ -36,7 +36,9 @@ package struct FetchCollector<Source: FetchSource> {
     handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> (answer: Source.Decoded, isFirst: Bool)? {
     let first = visited.insert(request).inserted
-    let subject = source.subject(of: purpose)
+    // Only spelled when something is reported: most requests of a build are answered quietly.
+    let source = self.source
+    lazy var subject = source.subject(of: purpose)
     if first {
       for note in run.notes[request] ?? [] { warn("\(subject): \(note)") }
       if let problem = run.unwritten[request] {
