@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a wait for a socket ended.
 package enum IOReadiness: Sendable, Equatable {
   case ready

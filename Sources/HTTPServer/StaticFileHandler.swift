@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Serves the files under one folder, never anything outside it.
 ///
 /// Paths are percent-decoded exactly once (by the server); `..` and `.` segments, empty

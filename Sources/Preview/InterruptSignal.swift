@@ -1,12 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Catching Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) from creation until `wait()` returns.
 ///
 /// Linux's dispatch signal sources only see signals blocked in every thread (they use

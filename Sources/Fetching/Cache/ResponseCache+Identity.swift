@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension ResponseCache {
   /// One line per entry file — relative path, size and modification time in nanoseconds — sorted.
   ///

@@ -1,12 +1,6 @@
 import Foundation
 import Support
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The on-disk cache: one file per request at `<directory>/<2 hex>/<64 hex>.entry`.
 ///
 /// The name is the SHA-256 of the request's canonical relative form (`CachedRequest.canonical`),
