@@ -86,9 +86,10 @@ extension SiteModel {
     /// Whether `record`, met after `existing` for the same book, replaces it: the richer one
     /// wins, the first breaks ties.
     private static func isRicher(_ record: BookRecord, than existing: BookRecord) -> Bool {
-      // The same volume listed again (decoded from the same bytes) is no richer; its
-      // richness would count the description's characters twice for nothing.
-      existing != record && !existing.hasSameSources(as: record) && existing.richness < record.richness
+      // The same volume listed again (decoded from the same bytes) is no richer: its digests
+      // tell so without scoring either. Equal records score the same, so they need no
+      // comparing field by field.
+      !existing.hasSameSources(as: record) && existing.richness < record.richness
     }
 
     /// This merge with the owner's entries of `catalog`, which gives the same records: its
