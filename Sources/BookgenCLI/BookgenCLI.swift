@@ -16,47 +16,15 @@ package enum BookgenCLI {
   /// so that a rebuilt bookgen with other code (same version) neither takes an output as up to
   /// date nor reuses pages the previous one rendered, while the same code rebuilt (as CI does
   /// on every run) still can.
-  /// The linker's build id when the executable has one (it does as SwiftPM links it), else a
-  /// hash of the file.
+  /// The linker's build id when the executable has one (SwiftPM links every executable with
+  /// one, and reading it costs three small reads), else the file's SHA-256 (`ReleasePin`'s).
   static let buildIdentity: String = {
     if let id = ExecutableBuildID.current() {
       return "\(version) " + id.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
-    guard let digest = executableDigest(), digest.bytes > 0 else { return version }
-    return "\(version) \(String(digest.hash, radix: 16))"
+    guard let digest = try? ReleasePin.digest(of: "/proc/self/exe") else { return version }
+    return "\(version) \(digest)"
   }()
-
-  /// XXH64 over the executable a megabyte at a time, each chunk's hash seeding the next: read
-  /// whole, the statically linked executable would set an offline build's peak memory.
-  private static func executableDigest() -> (hash: UInt64, bytes: Int)? {
-    let descriptor = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    let capacity = 1 << 20
-    let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    defer { chunk.deallocate() }
-    var hash: UInt64 = 0
-    var total = 0
-    var ended = false
-    while !ended {
-      // A full chunk unless the file ends, so the digest does not depend on how reads split.
-      var filled = 0
-      while filled < capacity {
-        let got = read(descriptor, chunk + filled, capacity - filled)
-        if got < 0, errno == EINTR { continue }
-        guard got >= 0 else { return nil }
-        if got == 0 {
-          ended = true
-          break
-        }
-        filled += got
-      }
-      guard filled > 0 else { break }
-      hash = XXH64.hash(UnsafeBufferPointer(start: chunk, count: filled), seed: hash)
-      total += filled
-    }
-    return (hash, total)
-  }
 
   /// Runs `bookgen` with the real process environment and returns the exit status.
   package static func main(_ arguments: [String]) async -> Int32 {
