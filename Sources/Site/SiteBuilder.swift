@@ -137,14 +137,18 @@ package struct SiteBuilder: Sendable {
 
   /// Everything the pages are rendered from besides the model, checked before anything is
   /// written (a static file in a generated page's place is an error).
-  func plan(model: SiteModel, assets: [String: [UInt8]]) throws(SiteError) -> SitePlan {
+  /// `reusing`, `changed`: the books' facts of a model listing the same books
+  /// (`PageContexts.init`).
+  func plan(
+    model: SiteModel, assets: [String: [UInt8]], reusing facts: [BookFacts]? = nil, changed: Set<Int32> = []
+  ) throws(SiteError) -> SitePlan {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
     var strings = try UIStrings(
       language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
     strings.credit(model.sources)
     let contexts = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings,
-      customStylesheet: assets[PageContexts.customStylesheet] != nil)
+      customStylesheet: assets[PageContexts.customStylesheet] != nil, reusing: facts, changed: changed)
     let jobs = model.pageJobs(perPage: contexts.perPage)
     let paths = try PageWriter.paths(of: jobs, assets: assets.keys)
     let statics = try StaticFiles(folder: options.staticDirectory)

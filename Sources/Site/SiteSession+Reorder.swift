@@ -25,17 +25,22 @@ extension SiteSession {
     guard model.listsTheSameBooks(as: old, oldIndex: oldIndex) else { return nil }
     var newIndex = [Int](repeating: 0, count: oldIndex.count)
     for (index, was) in oldIndex.enumerated() { newIndex[was] = index }
-    // The books whose values differ, by their index in the last model.
+    // The books whose values differ, by their index in the last model and in this one: their
+    // facts are made again, the others' are the last ones (their terms have the same addresses).
     var changed: Set<Int32> = []
+    var remade: Set<Int32> = []
     for (index, was) in oldIndex.enumerated() {
       let (new, book) = (model.books[index], old.books[was])
       if new.record != book.record || new.slug != book.slug || new.entryKey != book.entryKey
         || new.localCover != book.localCover
       {
         changed.insert(Int32(was))
+        remade.insert(Int32(index))
       }
     }
-    let plan = try builder.plan(model: model, assets: last.plan.assets)
+    let facts = last.plan.contexts.seo.facts
+    let plan = try builder.plan(
+      model: model, assets: last.plan.assets, reusing: oldIndex.map { facts[$0] }, changed: remade)
     let perPage = plan.contexts.perPage
     var pages: [String: (job: PageJob, reads: [Int32])] = [:]
     var jobs: [PageJob] = []
@@ -48,8 +53,14 @@ extension SiteSession {
         switch job.kind {
         case .book, .card: keeps = true
         default:
-          let listed = model.listedIDs(job, perPage: perPage)
-          keeps = listed != nil && listed == old.listedIDs(page.job, perPage: perPage)
+          // The same books, compared by their index in the last model.
+          if let listed = model.booksOnPage(job, perPage: perPage),
+            let was = old.booksOnPage(page.job, perPage: perPage)
+          {
+            keeps = listed.elementsEqual(was) { oldIndex[$0] == $1 }
+          } else {
+            keeps = false
+          }
         }
         if keeps {
           pages[path] = (job, page.reads.map { Int32(newIndex[Int($0)]) })

@@ -132,7 +132,8 @@ package final class SiteSession: @unchecked Sendable {
     let written = last?.entries ?? entries
     site = nil
     entries = written
-    let model = SiteModel(merge: merge, reusing: last?.plan.model)
+    // Each book's filing kept: a model made again after an edit files the same books again.
+    let model = SiteModel(merge: merge, reusing: last?.plan.model, keepingFilings: true)
     clock.lap("model")
     // New records (a cache entry refreshed) or owner's entries that leave every list as it was:
     // only the pages that read a changed book are rendered again.
@@ -309,7 +310,8 @@ package final class SiteSession: @unchecked Sendable {
       ? last.plan.contexts
       : PageContexts(
         model: model, settings: catalog.site, urls: plan.urls, strings: last.plan.contexts.strings,
-        customStylesheet: plan.assets[PageContexts.customStylesheet] != nil, reusing: last.plan.contexts,
+        customStylesheet: plan.assets[PageContexts.customStylesheet] != nil,
+        reusing: last.plan.contexts.seo.facts,
         changed: changed)
     plan.unusedEntries = SiteWarnings.unusedBookEntries(catalog: catalog, model: model)
     var jobs: [PageJob] = []

@@ -36,8 +36,8 @@ final class BookFacts: Sendable {
 
   /// Facts for every book of the model, in `model.books` order, made on every core. Author
   /// page URLs come from the book's terms (no folding of names again).
-  /// With `reusing` (the facts of a model of the same shape), only the books in `changed` are
-  /// made again.
+  /// With `reusing` (facts of the same books in this model's order, whose terms have the same
+  /// addresses), only the books in `changed` are made again.
   static func all(
     model: SiteModel, urls: SiteURLs, reusing previous: [BookFacts]? = nil, changed: Set<Int32> = []
   ) -> [BookFacts] {

@@ -16,16 +16,16 @@ struct SEOHead: Sendable {
   /// `og:locale` (`zh_TW`), when the site's language names a territory.
   private let locale: String?
 
-  /// With `reusing` (a model of the same shape's), only the facts of the books in `changed`
-  /// are made again.
+  /// With `reusing` (facts of the books in this model's order), only the facts of the books in
+  /// `changed` are made again.
   init(
-    model: SiteModel, settings: SiteSettings, urls: SiteURLs, reusing previous: SEOHead? = nil,
+    model: SiteModel, settings: SiteSettings, urls: SiteURLs, reusing previous: [BookFacts]? = nil,
     changed: Set<Int32> = []
   ) {
     self.model = model
     self.settings = settings
     self.urls = urls
-    facts = BookFacts.all(model: model, urls: urls, reusing: previous?.facts, changed: changed)
+    facts = BookFacts.all(model: model, urls: urls, reusing: previous, changed: changed)
     locale =
       settings.language.contains("-") ? settings.language.replacingOccurrences(of: "-", with: "_") : nil
     commonLinks =

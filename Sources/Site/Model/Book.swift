@@ -83,7 +83,7 @@ struct Book: Sendable {
   /// merges an edited entry into again.
   var sourceRecord: BookRecord?
   /// Where the book files in the indexes; computed with the book (in parallel), consumed and
-  /// dropped when the indexes are built.
+  /// dropped when the indexes are built (kept by `bookgen serve`, to file the book again).
   var filing: BookFiling? {
     get { filingBox?.filing }
     set { filingBox = newValue.map(FilingBox.init) }
@@ -156,10 +156,11 @@ struct Book: Sendable {
     return language
   }
 
-  /// A book with `other`'s record and the fields derived from it (shared, not derived again),
-  /// before it was placed: no slug, collections or entry yet.
+  /// A book with `other`'s record and the fields derived from it, its filing among them
+  /// (shared, not derived again), before it was placed: no slug, collections or entry yet.
   init(fieldsOf other: Book) {
     fields = other.fields
+    filingBox = other.filingBox
     slug = ""
   }
 

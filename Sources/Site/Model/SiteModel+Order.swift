@@ -41,9 +41,9 @@ extension SiteModel {
     return true
   }
 
-  /// The ids of the books list page `job` shows, in order; nil for a page that is no list of
-  /// books (`listsTheSameBooks`).
-  func listedIDs(_ job: PageJob, perPage: Int) -> [String]? {
+  /// The books list page `job` shows, in order; nil for a page that is no list of books
+  /// (`listsTheSameBooks`).
+  func booksOnPage(_ job: PageJob, perPage: Int) -> ArraySlice<Int>? {
     let list: [Int]
     switch job.kind {
     case .collection(let index): list = collections[index].books
@@ -52,6 +52,6 @@ extension SiteModel {
     default: return nil
     }
     let start = min(list.count, (job.page - 1) * perPage)
-    return list[start..<min(list.count, start + perPage)].map { books[$0].id }
+    return list[start..<min(list.count, start + perPage)]
   }
 }

@@ -65,7 +65,8 @@ struct SiteModel: Sendable {
   }
 
   /// The model of the collections `merge` merged (`init(catalog:collections:covers:reusing:)`).
-  init(merge: Merge, reusing previous: SiteModel? = nil) {
+  /// `keepingFilings`: each book keeps its filing, for a model made again from these books.
+  init(merge: Merge, reusing previous: SiteModel? = nil, keepingFilings: Bool = false) {
     let records = merge.records
     var positions: [String: Int] = [:]
     if let previous {
@@ -78,7 +79,7 @@ struct SiteModel: Sendable {
       books: Parallel.map(count: records.count) { index in
         let record = records[index]
         return merge.book(record, reusing: earlier[record.id].map { previous!.books[$0] })
-      })
+      }, keepingFilings: keepingFilings)
   }
 
   /// The book of the sources' `record`, with the owner's entry for it among `entries` applied,
@@ -102,13 +103,17 @@ struct SiteModel: Sendable {
     return book
   }
 
-  private init(merge: Merge, books made: consuming [Book]) {
+  private init(merge: Merge, books made: consuming [Book], keepingFilings: Bool) {
     let catalog = merge.catalog
     // Consumed: a copy would share the array, and the first change below would copy every book.
     var books = consume made
     // Each book's filing taken out of it (moved, not copied): the indexes are built from them,
-    // then they are let go of off this path.
-    var filings = books.indices.map { books[$0].filing.take() ?? BookFiling(book: books[$0]) }
+    // then they are let go of off this path. Kept, they are shared.
+    var filings = books.indices.map { index in
+      guard keepingFilings else { return books[index].filing.take() ?? BookFiling(book: books[index]) }
+      if books[index].filing == nil { books[index].filing = BookFiling(book: books[index]) }
+      return books[index].filing!
+    }
     // Sorting positions, not the (large) Book values, then moving each book once.
     // Keys gathered once: a comparison then reads two arrays, not two books' fields.
     let keys = books.map(\.titleKey)

@@ -33,18 +33,18 @@ final class PageContexts: Sendable {
   /// from every page (`site.customStylesheetHref`) when the site has one.
   static let customStylesheet = "custom.css"
 
-  /// With `reusing` (the contexts of a model of the same shape, whose books in `changed` alone
-  /// differ), only what those books give is made again.
+  /// With `reusing` (each book's facts from the last model, in this one's order, all but those of
+  /// the books in `changed` still true), only those books' facts are made again.
   init(
     model: SiteModel, settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    customStylesheet: Bool = false, reusing previous: PageContexts? = nil, changed: Set<Int32> = []
+    customStylesheet: Bool = false, reusing facts: [BookFacts]? = nil, changed: Set<Int32> = []
   ) {
     self.model = model
     self.settings = settings
     self.urls = urls
     self.strings = strings
     self.perPage = max(1, settings.booksPerPage)
-    self.seo = SEOHead(model: model, settings: settings, urls: urls, reusing: previous?.seo, changed: changed)
+    self.seo = SEOHead(model: model, settings: settings, urls: urls, reusing: facts, changed: changed)
     let navigation: [ContextValue] = model.collections.map { collection in
       ["title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug])))]
     }
