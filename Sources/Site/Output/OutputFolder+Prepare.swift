@@ -21,9 +21,11 @@ extension OutputFolder {
       try removeOurs(leftover, fence: fence)
     }
     try FileSystem.makeFolders(staging)
-    return OutputUpdate(
+    var update = OutputUpdate(
       root: staging, source: output, current: current?.entries ?? [:],
       replacesForeignFolder: replacesForeignFolder)
+    update.keptCovers = keptCovers
+    return update
   }
 
   /// Removes a folder (or file) bearing one of bookgen's own names next to the output, through
