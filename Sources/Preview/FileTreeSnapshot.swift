@@ -1,3 +1,5 @@
+import Support
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -69,18 +71,10 @@ struct FileTreeSnapshot: Equatable, Sendable {
     }
   }
 
-  /// FNV-1a of the file's bytes.
+  /// A hash of the file's bytes (files this recent are at most a megabyte).
   private static func hash(_ path: String) -> UInt64? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = read(fd, &buffer, buffer.count)
-      guard count > 0 else { return count == 0 ? hash : nil }
-      for byte in buffer[0..<count] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
+    let limit = FileLimit(bytes: 1 << 20, what: "a watched file")
+    return (try? FileReader.read(path, limit: limit))?.withUnsafeBufferPointer { XXH64.hash($0) }
   }
 
   private mutating func addChildren(of folder: String, depth: Int) {

@@ -97,6 +97,25 @@ import Testing
     #expect(inner.path == "/x.css")
   }
 
+  /// Two quick saves of the same size can keep one modification time on a coarse clock: a
+  /// file modified moments ago is told apart by its bytes.
+  @Test func snapshotSeesARecentRewriteThatKeptSizeAndTime() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bookgen-watch-\(UUID().uuidString).yml"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Data("aaaa".utf8).write(to: URL(fileURLWithPath: path))
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    let first = FileTreeSnapshot(scanning: [path])
+    try Data("bbbb".utf8).write(to: URL(fileURLWithPath: path))
+    var times = [info.st_atim, info.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    let second = FileTreeSnapshot(scanning: [path])
+    #expect(second.files[path]?.modified == first.files[path]?.modified)
+    #expect(second != first)
+  }
+
   @Test func snapshotSeesAddedChangedAndRemovedFilesButNotHiddenOnes() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "bookgen-watch-\(UUID().uuidString)")
