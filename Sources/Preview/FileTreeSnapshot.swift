@@ -78,16 +78,9 @@ struct FileTreeSnapshot: Equatable, Sendable {
   }
 
   private mutating func addChildren(of folder: String, depth: Int) {
-    guard depth < 32, let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasPrefix(".") || name.hasSuffix("~") { continue }
-      names.append(name)
+    guard depth < 32, let names = PathKind.names(in: folder) else { return }
+    for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
+      add(folder + "/" + name, depth: depth + 1)
     }
-    for name in names { add(folder + "/" + name, depth: depth + 1) }
   }
 }
