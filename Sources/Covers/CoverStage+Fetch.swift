@@ -5,6 +5,12 @@ import Diagnostics
 import Fetching
 import Support
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The sources' covers a fetch found in the cache (or fetched into it), by URL, and what the
 /// fetch has to say.
 package struct FetchedCovers: Sendable {
@@ -76,6 +82,9 @@ extension CoverStage {
     let memo = store.memo()
     let answers = CachedAnswers()
     let cacheFolder = options.cacheDirectory + "/"
+    // Each entry the memo knows is looked at relative to the cache folder, opened once.
+    let folder = open(options.cacheDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    defer { if folder >= 0 { close(folder) } }
     var spent = spent
     let settings = catalog.openLibrary
     for (wanted, limits, transport, names) in [
@@ -115,7 +124,8 @@ extension CoverStage {
       let known = Parallel.map(count: wanted.count) { index -> CoverMemo.Source? in
         let request = wanted[index].request
         guard let source = memo.sources[request.url],
-          FileStamp.of(cacheFolder + source.entry) == source.answer.stamp,
+          folder >= 0, source.entry.utf8.first != UInt8(ascii: "/"),
+          FileStamp.of(source.entry, in: folder) == source.answer.stamp,
           scheduler.isFresh(source.answer, for: request)
         else { return nil }
         return source

@@ -41,4 +41,12 @@ package struct FileStamp: Sendable, Hashable {
     guard stat(path, &info) == 0 else { return nil }
     return FileStamp(info)
   }
+
+  /// The stamp of the file at `path`, relative to the open folder `folder` (a link followed):
+  /// for many files of one folder, whose own path the kernel then does not walk for each.
+  package static func of(_ path: String, in folder: Int32) -> FileStamp? {
+    var info = stat()
+    guard fstatat(folder, path, &info, 0) == 0 else { return nil }
+    return FileStamp(info)
+  }
 }
