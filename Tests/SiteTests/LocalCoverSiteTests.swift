@@ -49,13 +49,26 @@ import Testing
     let url = try #require(LocalCovers.sourceURL(of: record))
     let large = Self.cover(name: "00112233aabbccdd", width: 600, height: 900)
     let reads = Reads()
+    // The cache's files: each variant's WebP and JPEG, holding their format and width.
     let kept = root + "/kept"
-    let cacheFiles = try keptFiles(of: large, in: kept)
+    var keptFiles: [LocalCover.File] = []
+    try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+    for variant in large.variants {
+      for format in LocalCover.Format.allCases {
+        let bytes = Array("\(format) \(variant.width)".utf8)
+        let path = kept + "/\(variant.width).\(format.rawValue)"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        keptFiles.append(
+          LocalCover.File(
+            width: variant.width, format: format, path: path, size: bytes.count,
+            hash: bytes.withUnsafeBufferPointer { XXH64.hash($0) }))
+      }
+    }
     let covers = LocalCovers(
       covers: [LocalCovers.key(url: url): large], servesSourceCovers: true,
-      files: { [cacheFiles] cover in
+      files: { [keptFiles] cover in
         reads.add(cover.name)
-        return cacheFiles
+        return keptFiles
       })
     _ = try await build(root, covers: covers)
     #expect(reads.all == [large.name])
@@ -64,12 +77,11 @@ import Testing
     // The WebP at both widths, the smallest JPEG.
     #expect(files == ["00112233aabbccdd-160.jpg", "00112233aabbccdd-160.webp", "00112233aabbccdd-320.webp"])
     #expect(
-      try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8)
-        == "00112233aabbccdd webp 320")
+      try String(contentsOfFile: output + "/covers/00112233aabbccdd-320.webp", encoding: .utf8) == "webp 320")
     // Linked from the cache, not copied: one file.
     let linked = try FileManager.default.attributesOfItem(
       atPath: output + "/covers/00112233aabbccdd-320.webp")
-    let keptFile = try FileManager.default.attributesOfItem(atPath: kept + "/00112233aabbccdd-320.webp")
+    let keptFile = try FileManager.default.attributesOfItem(atPath: kept + "/320.webp")
     #expect(linked[.systemFileNumber] as? Int == keptFile[.systemFileNumber] as? Int)
 
     let pages = Fixtures.files(in: output).filter { $0.hasPrefix("books/") && $0.hasSuffix("/index.html") }
@@ -146,77 +158,5 @@ import Testing
     for text in ["#a0b1c", "a0b1c2f", "#a0b1cg", "red;x:y", "#a0b1c2\""] {
       #expect(!CoverImage.isColor(text), "\(text)")
     }
-  }
-  /// The cache's files of `cover` in `folder`: each variant's WebP and JPEG, holding their
-  /// cover's name, format and width.
-  private func keptFiles(of cover: LocalCover, in folder: String) throws -> [LocalCover.File] {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    var files: [LocalCover.File] = []
-    for variant in cover.variants {
-      for format in LocalCover.Format.allCases {
-        let bytes = Array("\(cover.name) \(format) \(variant.width)".utf8)
-        let path = folder + "/\(cover.name)-\(variant.width).\(format.rawValue)"
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        files.append(
-          LocalCover.File(
-            width: variant.width, format: format, path: path, size: bytes.count,
-            hash: bytes.withUnsafeBufferPointer { XXH64.hash($0) }))
-      }
-    }
-    return files
-  }
-
-  @Test func theCoversOfTheOutputBeforeAreTakenWholeAndWhatNoBookShowsLeavesThem() async throws {
-    let root = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let url = try #require(LocalCovers.sourceURL(of: GoldenSite.collections[0].records[0]))
-    let first = Self.cover(name: "00112233aabbccdd", width: 600, height: 900)
-    let second = Self.cover(name: "8899aabbccddeeff", width: 600, height: 900)
-    let files = [
-      first.name: try keptFiles(of: first, in: root + "/kept"),
-      second.name: try keptFiles(of: second, in: root + "/kept"),
-    ]
-    let reads = Reads()
-    let covers = { (cover: LocalCover) in
-      LocalCovers(
-        covers: [LocalCovers.key(url: url): cover], servesSourceCovers: true,
-        files: { cover in
-          reads.add(cover.name)
-          return files[cover.name] ?? []
-        })
-    }
-    let output = root + "/public"
-    let kept = root + "/.public.bookgen-covers"
-    let names = { (folder: String) in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
-    let firstNames = ["00112233aabbccdd-160.jpg", "00112233aabbccdd-160.webp", "00112233aabbccdd-320.webp"]
-    let secondNames = ["8899aabbccddeeff-160.jpg", "8899aabbccddeeff-160.webp", "8899aabbccddeeff-320.webp"]
-    _ = try await build(root, covers: covers(first))
-    #expect(!FileManager.default.fileExists(atPath: kept))
-    // The output it replaces leaves its covers aside.
-    _ = try await build(root, covers: covers(first))
-    #expect(try names(kept) == firstNames)
-    #expect(reads.all == [first.name])
-
-    // Taken whole: the cover no book shows leaves it, the new one is linked into it.
-    _ = try await build(root, covers: covers(second))
-    #expect(try names(output + "/covers") == secondNames)
-    #expect(
-      try String(contentsOfFile: output + "/covers/8899aabbccddeeff-320.webp", encoding: .utf8)
-        == "8899aabbccddeeff webp 320")
-    #expect(try names(kept) == firstNames)
-
-    // The output removed: its files come from the folder set aside, which is taken.
-    try FileManager.default.removeItem(atPath: output)
-    _ = try await build(root, covers: covers(first))
-    #expect(try names(output + "/covers") == firstNames)
-    #expect(!FileManager.default.fileExists(atPath: kept))
-
-    // A folder set aside that holds anything else is not taken.
-    _ = try await build(root, covers: covers(first))
-    try FileManager.default.createDirectory(atPath: kept + "/notes", withIntermediateDirectories: true)
-    try Data("mine".utf8).write(to: URL(fileURLWithPath: kept + "/notes/a.txt"))
-    _ = try await build(root, covers: covers(second))
-    #expect(try names(output + "/covers") == secondNames)
-    #expect(try names(kept) == firstNames)
   }
 }

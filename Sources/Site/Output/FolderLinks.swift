@@ -46,40 +46,6 @@ final class FolderLinks {
     return from >= 0 && to >= 0 && linkat(from, name, to, name, 0) == 0
   }
 
-  /// Removes the file `name` from `folder`; false when it cannot.
-  func remove(_ name: String) -> Bool {
-    let descriptor = descriptor(of: folder)
-    return descriptor >= 0 && unlinkat(descriptor, name, 0) == 0
-  }
-
-  /// The names in `folder` when every entry is a regular file named as a processed cover's
-  /// (`<16 hex>-<width>.webp` or `.jpg`); nil otherwise, or when it cannot be read.
-  static func coverFileNames(in folder: String) -> Set<String>? {
-    guard let handle = opendir(folder) else { return nil }
-    defer { closedir(handle) }
-    var names: Set<String> = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
-      guard entry.pointee.d_type == UInt8(DT_REG), isCoverFileName(name) else { return nil }
-      names.insert(name)
-    }
-    return names
-  }
-
-  /// `<16 lower-case hex>-<digits>.webp` or `.jpg`: what `LocalCover.fileName` makes.
-  static func isCoverFileName(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
-    guard bytes.count > 18, bytes[16] == UInt8(ascii: "-"),
-      bytes[..<16].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }),
-      let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 17,
-      bytes[17..<dot].allSatisfy({ $0 >= 48 && $0 <= 57 })
-    else { return false }
-    return bytes[(dot + 1)...].elementsEqual("webp".utf8) || bytes[(dot + 1)...].elementsEqual("jpg".utf8)
-  }
-
   /// The folder open for `linkat`, opened on first use; -1 when it cannot be opened.
   private func descriptor(of path: String) -> Int32 {
     if let descriptor = folders[path] { return descriptor }

@@ -21,11 +21,9 @@ extension OutputFolder {
       try removeOurs(leftover, fence: fence)
     }
     try FileSystem.makeFolders(staging)
-    var update = OutputUpdate(
+    return OutputUpdate(
       root: staging, source: output, current: current?.entries ?? [:],
       replacesForeignFolder: replacesForeignFolder)
-    update.keptCovers = keptCovers
-    return update
   }
 
   /// Removes a folder (or file) bearing one of bookgen's own names next to the output, through

@@ -12,7 +12,7 @@ extension OutputFolder {
     /// The output folder was there, and is gone.
     package var output = false
     /// Folders bookgen left beside the output that were there, and are gone: an interrupted
-    /// build's staging folder, the covers kept from the output before, an older bookgen's twin.
+    /// build's staging folder, an older bookgen's twin.
     package var besides: [String] = []
     /// `.NAME.bookgen-replaced` exists: the owner's files `build --force` moved aside, which
     /// bookgen never deletes.
@@ -31,7 +31,7 @@ extension OutputFolder {
     removal.output = try FolderRemoval.check(output, fence: fence, scope: scope, isOurs: isOurs)
     // These bear bookgen's names, next to an output the caller may remove.
     var folders: [String] = []
-    for folder in [staging, retired, keptCovers, legacyTwin, legacyManifests]
+    for folder in [staging, retired, legacyTwin, legacyManifests]
     where try FolderRemoval.check(folder, fence: fence, scope: scope, isOurs: { _ in true }) {
       folders.append(folder)
     }

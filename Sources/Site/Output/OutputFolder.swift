@@ -10,9 +10,7 @@ import Support
 /// tools skip them), writing the others — records the manifest, then swaps the staging folder
 /// and the output in one atomic rename (`renameat2(RENAME_EXCHANGE)`) and removes the old
 /// tree. A failed or interrupted build never touches `public/`; the staging folder it leaves is
-/// removed by the next build. The old tree's `covers/` (processed covers, each a hard link to
-/// the cache's file) is moved aside instead (`.public.bookgen-covers/`), for the next build to
-/// take whole instead of linking and removing tens of thousands of files again.
+/// removed by the next build.
 package struct OutputFolder: Sendable {
   /// Absolute, standardised path of the output folder.
   package let output: String
@@ -27,9 +25,6 @@ package struct OutputFolder: Sendable {
   package let lock: String
   /// Where the old output goes where folders cannot be exchanged, until it is removed.
   let retired: String
-  /// The `covers/` folder of the output before, moved aside when it was replaced: files named
-  /// by their content's address (`OutputUpdate.takeKeptCovers`).
-  let keptCovers: String
   /// What earlier bookgens kept beside the output: the twin folder a build swapped with the
   /// output, the manifests of both, and the state files they kept for the next build; `prepare`
   /// and `remove` remove them.
@@ -55,7 +50,6 @@ package struct OutputFolder: Sendable {
     replaced = beside + "replaced"
     lock = beside + "lock"
     retired = beside + "old"
-    keptCovers = beside + "covers"
     legacyTwin = beside + "next"
     legacyManifests = beside + "manifests"
     legacyFiles = ["state", "books", "volumes", "cache-index"].flatMap {
@@ -143,22 +137,10 @@ package struct OutputFolder: Sendable {
       // between them leaves no output, and the next build removes what it left aside.
       try FileSystem.rename(output, retired)
       try FileSystem.rename(staging, output)
-      keepCovers(of: retired)
       try removeOurs(retired)
       return
     }
-    keepCovers(of: staging)
     try removeOurs(staging)
-  }
-
-  /// Moves the covers' folder of the replaced tree at `tree` aside (`keptCovers`), in place of
-  /// whatever an earlier build left there; what cannot be moved goes with the tree (the new
-  /// output is in place: nothing here fails the build).
-  func keepCovers(of tree: String) {
-    try? removeOurs(keptCovers)
-    let covers = tree + "/covers"
-    guard PathKind.of(covers) == .folder, PathKind.of(keptCovers) == .missing else { return }
-    try? FileSystem.rename(covers, keptCovers)
   }
 
   /// The file path relative to the output folder for a site path, refusing anything that

@@ -27,8 +27,6 @@ struct OutputUpdate: Sendable {
   let replacesForeignFolder: Bool
   /// Called before each file is placed; tests inject failures here to interrupt a build.
   var beforePlacing: (@Sendable (String) throws(SiteError) -> Void)?
-  /// The covers' folder the output before this one left aside (`OutputFolder.keptCovers`).
-  var keptCovers: String?
 
   /// Creates the folders `paths` (relative file paths) need, parents first.
   func makeFolders(for paths: some Sequence<String>) throws(SiteError) {
@@ -111,19 +109,6 @@ struct OutputUpdate: Sendable {
       }
     }
     return (entry, .written)
-  }
-
-  /// Takes the covers' folder an earlier output left aside as the staging folder's `covers/`,
-  /// and gives the names of its files: each a processed cover's file, named by its content's
-  /// address, so it may stand for that file without being read. Nil when there is none to take
-  /// (a folder holding anything else is removed).
-  func takeKeptCovers() -> Set<String>? {
-    guard !inPlace, let kept = keptCovers, PathKind.of(kept) == .folder else { return nil }
-    guard let names = FolderLinks.coverFileNames(in: kept) else {
-      try? FolderRemoval.removeTree(kept)
-      return nil
-    }
-    return (try? FileSystem.rename(kept, root + "/covers")) == nil ? nil : names
   }
 
   /// Keeps the current output's file at `path` without reading it, when the output holds one:

@@ -4,31 +4,24 @@ extension PageWriter {
   /// Places the files of the processed covers the books show (`covers/<name>-<width>.webp` and
   /// `.jpg`). Their names are content addresses, so a file the output holds already is kept
   /// without being read or hashed; a new one is taken from where the cache keeps it (`files`),
-  /// linked where it can be. The covers' folder the output before left aside is taken whole
-  /// when there is one (unless static files go into `covers/` too): a file it holds is kept as
-  /// it is, and one no book shows any more is removed from it.
+  /// linked where it can be.
   func writeCovers(_ covers: [LocalCover], files: @Sendable (LocalCover) throws -> [LocalCover.File])
     throws(SiteError) -> Tally
   {
     var tally = Tally()
     guard !covers.isEmpty else { return tally }
-    let sharesFolder = statics?.paths.contains { $0.hasPrefix("covers/") } ?? false
-    var taken = sharesFolder ? nil : update.takeKeptCovers()
-    if taken == nil { try update.makeParentFolders(of: "covers/") }
+    try update.makeParentFolders(of: "covers/")
     let links = FolderLinks(folder: update.root + "/covers", current: update.source + "/covers")
     tally.entries.reserveCapacity(covers.count * 3)
     for cover in covers {
-      // Files to place, or (`isThere`) whose entry alone is wanted: the folder taken holds them.
-      var missing: [(path: String, name: String, width: Int, format: LocalCover.Format, isThere: Bool)] = []
+      var missing: [(path: String, name: String, width: Int, format: LocalCover.Format)] = []
       for (width, format) in CoverSlot.files(of: cover) {
         let name = cover.fileName(width: width, format: format)
         let path = "covers/" + name
-        let isThere = taken?.remove(name) != nil
-        if isThere { try update.beforePlacing?(path) }
-        if let entry = isThere ? update.current[path] : try update.keep(path, links: (links, name)) {
+        if let entry = try update.keep(path, links: (links, name)) {
           tally.add(path, (entry, .unchanged))
         } else {
-          missing.append((path, name, width, format, isThere))
+          missing.append((path, name, width, format))
         }
       }
       guard !missing.isEmpty else { continue }
@@ -38,20 +31,16 @@ extension PageWriter {
       } catch {
         throw .io(operation: "read", path: "the processed cover \(cover.name)", reason: "\(error)")
       }
-      for (path, name, width, format, isThere) in missing {
+      for (path, name, width, format) in missing {
         guard let file = kept.first(where: { $0.width == width && $0.format == format }) else {
           throw .io(operation: "read", path: path, reason: "the processed cover \(cover.name) lacks it")
         }
-        let entry = OutputManifest.Entry(hash: file.hash, size: file.size)
         tally.add(
           path,
-          isThere
-            ? (entry, .written) : try update.place(path, from: file.path, as: entry, links: (links, name)))
+          try update.place(
+            path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size),
+            links: (links, name)))
       }
-    }
-    // The folder taken held covers no book shows now.
-    for name in taken ?? [] where !links.remove(name) {
-      throw .io(operation: "remove", path: update.root + "/covers/" + name, reason: FileSystem.reason())
     }
     return tally
   }
