@@ -244,7 +244,8 @@ import Testing
       let whole = DescriptionHTML.plainText(description)
       for limit in [160, 40, 3] {
         #expect(
-          DescriptionHTML.plainText(description, limit: limit) == PlainTextWriter.truncate(whole, limit: limit),
+          DescriptionHTML.plainText(description, limit: limit)
+            == PlainTextWriter.truncate(whole, limit: limit),
           "\(description.debugDescription)")
       }
       var bytes = Array(description.utf8)
