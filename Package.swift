@@ -6,7 +6,6 @@ import PackageDescription
 // → Markdown / Mustache → Site → public/
 let package = Package(
   name: "bookgen",
-  platforms: [.macOS(.v14)],
   products: [
     .executable(name: "bookgen", targets: ["bookgen"]),
     // The two public libraries (their `public` API is all another package sees): the template

@@ -8,7 +8,6 @@ import PackageDescription
 // to run each.
 let package = Package(
   name: "bookgen-benchmarks",
-  platforms: [.macOS(.v14)],
   products: [
     .executable(name: "bookgen-bench", targets: ["BookgenBench"]),
     .executable(name: "mustache-bench", targets: ["MustacheBench"]),

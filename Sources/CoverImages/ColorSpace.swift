@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#else
-  import Darwin
-#endif
+import Glibc
 
 /// sRGB's transfer curve as tables: filters average light, so they work on linear values.
 enum ColorSpace {

@@ -3,13 +3,8 @@ import Catalog
 import CoverImages
 import Diagnostics
 import Fetching
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The sources' covers a fetch found in the cache (or fetched into it), by URL, and what the
 /// fetch has to say.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A small HTTP/1.1 server on POSIX sockets, for the preview server and for tests.
 ///

@@ -1,10 +1,5 @@
 import Diagnostics
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Why the server could not start, or a streamed response could not be written.
 package enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible, Diagnosable {

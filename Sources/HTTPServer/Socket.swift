@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Why a socket read or write stopped.
 package enum SocketError: Error, Equatable {
@@ -99,11 +95,7 @@ package struct Socket: Sendable {
 
 /// `send` that never raises SIGPIPE when the peer has gone away.
 func sendNoSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
-  #else
-    return Darwin.send(fd, pointer, count, 0)
-  #endif
+  return Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
 }
 
 /// Makes an accepted or connected socket non-blocking, close-on-exec and without Nagle delays.
@@ -112,7 +104,4 @@ func configureStreamSocket(_ fd: Int32) {
   _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
   var one: Int32 = 1
   setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-  #if canImport(Darwin)
-    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-  #endif
 }

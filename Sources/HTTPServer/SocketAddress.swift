@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A resolved IPv4 or IPv6 address and port, copied out of `getaddrinfo`'s list.
 package struct SocketAddress {

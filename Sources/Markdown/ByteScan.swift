@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Finding bytes in descriptions with `memchr`, which reads many bytes per step: the readers
 /// look for the few bytes that mean markup (`<`, `&`, NUL) and skip the text between them,

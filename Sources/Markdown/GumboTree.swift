@@ -1,10 +1,5 @@
 import CGumbo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A borrowed gumbo element, valid only during `GumboTree.walk`.
 struct GumboElementRef: HTMLElement {

@@ -1,10 +1,5 @@
 import CCmark
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Renders the owner's Markdown (notes, collection and site descriptions) with libcmark.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Walks a node tree, appending to one byte buffer; the context stack holds values, not copies.
 struct Renderer: ~Copyable {

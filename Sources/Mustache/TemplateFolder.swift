@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Lists and reads a templates folder with plain POSIX calls, so the library stays free of
 /// dependencies and a folder cannot hang or exhaust a build: a file is opened without blocking
@@ -110,8 +106,4 @@ enum TemplateFolder {
   }
 }
 
-#if canImport(Glibc)
-  private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-  private let systemRead = Darwin.read
-#endif
+private let systemRead = Glibc.read

@@ -1,10 +1,5 @@
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Sizes and modification times of every file under the watched paths; two snapshots
 /// differ exactly when something was added, removed or changed.

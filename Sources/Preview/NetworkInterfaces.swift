@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// This machine's addresses, for telling the user which URL other machines can open.
 enum NetworkInterfaces {

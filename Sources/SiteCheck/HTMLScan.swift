@@ -1,10 +1,5 @@
 import CGumbo
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// What the site check needs from one HTML page: its links, the ids fragments can target, its
 /// title and its language.

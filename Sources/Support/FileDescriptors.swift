@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// How many files and sockets this process may still open (`ulimit -n`), so that concurrent
 /// work can be sized to fit instead of failing half-way with "Too many open files" (or worse:
@@ -13,7 +9,7 @@ package enum FileDescriptors {
   package static func raiseSoftLimit() {
     var limits = rlimit()
     guard getrlimit(resourceNoFile, &limits) == 0, limits.rlim_cur < limits.rlim_max else { return }
-    // An unlimited hard limit (macOS) cannot be the soft one; 1 << 16 is plenty.
+    // An unlimited hard limit cannot be the soft one; 1 << 16 is plenty.
     limits.rlim_cur = limits.rlim_max == unlimited ? min(1 << 16, limits.rlim_max) : limits.rlim_max
     _ = setrlimit(resourceNoFile, &limits)
   }
@@ -69,16 +65,8 @@ package enum FileDescriptors {
     return nil
   }
 
-  #if canImport(Glibc)
-    /// `RLIM_INFINITY`, which Swift cannot import on Linux (a negative literal for an unsigned type).
-    private static let unlimited = rlim_t.max
-  #else
-    private static let unlimited = RLIM_INFINITY
-  #endif
+  /// `RLIM_INFINITY`, which Swift cannot import on Linux (a negative literal for an unsigned type).
+  private static let unlimited = rlim_t.max
 
-  #if canImport(Glibc)
-    private static let resourceNoFile = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-  #else
-    private static let resourceNoFile = RLIMIT_NOFILE
-  #endif
+  private static let resourceNoFile = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 }

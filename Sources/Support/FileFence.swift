@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// A folder bookgen was pointed at (a site's `templates/`, the cache), whose files it reads
 /// only when they really lie inside it: a symbolic link is followed only to a file inside the

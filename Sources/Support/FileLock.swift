@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// An exclusive `flock` on a lock file, which tells two bookgen processes working on the same
 /// folder apart: the second waits until the first is done. The kernel drops the lock when its

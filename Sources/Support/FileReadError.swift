@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Why a file bookgen was pointed at was not read: it is missing, not a regular file, outside
 /// its folder, too large, or the system refused. `reason` completes "cannot read X: …".

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Reads a file the owner pointed bookgen at, refusing what is not an ordinary file of sane size.
 ///
@@ -100,25 +96,19 @@ package enum FileReader {
   /// Whether the file lives on a kernel pseudo file system (procfs, sysfs and kin), whose
   /// "files" are generated on reading: the environment, memory maps, device state.
   static func isKernelFile(_ descriptor: Int32) -> Bool {
-    #if os(Linux)
-      guard let fstatfs = fstatfs else { return false }
-      // `struct statfs` starts with `f_type` (a C long) on every Linux ABI; 256 bytes hold it all.
-      var buffer = [Int](repeating: 0, count: 32)
-      guard buffer.withUnsafeMutableBytes({ fstatfs(descriptor, $0.baseAddress!) }) == 0 else { return false }
-      return kernelFileSystems.contains(Int64(buffer[0]) & 0xFFFF_FFFF)
-    #else
-      return false
-    #endif
+    guard let fstatfs = fstatfs else { return false }
+    // `struct statfs` starts with `f_type` (a C long) on every Linux ABI; 256 bytes hold it all.
+    var buffer = [Int](repeating: 0, count: 32)
+    guard buffer.withUnsafeMutableBytes({ fstatfs(descriptor, $0.baseAddress!) }) == 0 else { return false }
+    return kernelFileSystems.contains(Int64(buffer[0]) & 0xFFFF_FFFF)
   }
 
-  #if os(Linux)
-    private typealias FStatFS = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
-    /// glibc exports `fstatfs`, but Swift's Glibc module does not import `sys/vfs.h`.
-    private static let fstatfs: FStatFS? = {
-      guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "fstatfs") else { return nil }
-      return unsafeBitCast(symbol, to: FStatFS.self)
-    }()
-  #endif
+  private typealias FStatFS = @convention(c) (Int32, UnsafeMutableRawPointer) -> Int32
+  /// glibc exports `fstatfs`, but Swift's Glibc module does not import `sys/vfs.h`.
+  private static let fstatfs: FStatFS? = {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "fstatfs") else { return nil }
+    return unsafeBitCast(symbol, to: FStatFS.self)
+  }()
 
   /// Linux magic numbers (`linux/magic.h`): proc, sysfs, debugfs, tracefs, securityfs, cgroup,
   /// cgroup2, configfs, efivarfs, bpf, pstore.
@@ -128,8 +118,4 @@ package enum FileReader {
   ]
 }
 
-#if canImport(Glibc)
-  private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-  private let systemRead = Darwin.read
-#endif
+private let systemRead = Glibc.read

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// What tells a file's bytes apart without reading them: its size, modification and change
 /// times and its inode. Writing a file gives it a new change time even when its size and
@@ -24,11 +20,7 @@ package struct FileStamp: Sendable, Hashable {
   }
 
   package init(_ info: stat) {
-    #if canImport(Glibc)
-      let (modified, changed) = (info.st_mtim, info.st_ctim)
-    #else
-      let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-    #endif
+    let (modified, changed) = (info.st_mtim, info.st_ctim)
     self.init(
       size: Int(info.st_size), modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
       changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec), inode: UInt64(info.st_ino),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// The folders bookgen must never replace or delete, whatever it is told, and the project folder
 /// that deletions are kept inside: the one rule behind `build`'s output check and every removal.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// The one rule for every folder bookgen deletes (an output, its staging folder, the fetch cache, the
 /// preview's temporary folder): never a fenced-off folder, never outside the project unless the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Why a byte range is not the JSON we can read.
 package struct JSONSyntaxError: Error, Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// What is at a path: by default without following a final symbolic link (a link is `.other`);
 /// `followingLinks`, what the link leads to (a dangling link is `.missing`).

@@ -1,12 +1,7 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Real `bookgen` processes meeting on one output or one cache: two builds at once must take
 /// turns rather than share a staging folder and leave `public/` short of its manifest's files;

@@ -1,12 +1,9 @@
 import Foundation
+import FoundationNetworking
 import TestSupport
 import Testing
 
 @testable import BookgenCLI
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// Runs the built `bookgen` binary, to check what the process itself does: real exit statuses
 /// and which stream each text goes to.

@@ -1,15 +1,12 @@
 import Fetching
 import Foundation
+import FoundationNetworking
 import GoogleBooks
 import TestSupport
 import Testing
 
 @testable import BookgenCLI
 @testable import Preview
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 @Suite struct ServeTests {
   /// A `serve` command's context, with captured streams, as `BookgenCLI.run` would make it.

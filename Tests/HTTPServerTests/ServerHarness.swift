@@ -1,12 +1,9 @@
 import Foundation
+import FoundationNetworking
 import TestSupport
 import Testing
 
 @testable import HTTPServer
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// Runs `body` against a started server on a free loopback port, stopping it afterwards.
 func withServer<T>(

@@ -1,12 +1,9 @@
 import Foundation
+import FoundationNetworking
 import Testing
 
 @testable import HTTPServer
 @testable import Preview
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 @Suite struct PreviewServerTests {
   @Test func servesTheBuildWithTheReloadScriptAndLocalBaseURL() async throws {

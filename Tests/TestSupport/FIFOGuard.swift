@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Keeps a test about FIFOs from hanging the suite: should the code under test block on one
 /// (opening it for reading waits for a writer, reading waits for data), a watchdog thread opens

@@ -1,11 +1,6 @@
 import Foundation
+import Glibc
 import HTTPServer
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A raw HTTP/1.1 client for tests that must put exact bytes on the wire (malformed requests,
 /// pipelining, server-sent events), built on the same non-blocking sockets as the server.

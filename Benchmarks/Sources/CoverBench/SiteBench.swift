@@ -3,11 +3,7 @@
 // the first build (every image processed), then builds with every cover processed and cached,
 // against the same books without covers. Reports build times and their ratio, images a second
 // for the first processing, peak RSS and the output's cover bytes a book.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// One `bookgen` run: its wall and CPU time (user and system, its children's included), peak
 /// RSS and standard error.

@@ -1,3 +1,4 @@
+import Glibc
 // `cover-bench COUNT --source-covers --site DIR --bookgen PATH`: a site of COUNT books found by
 // Google Books searches, with `site.covers: local`. A local server answers the searches as
 // Google does, each volume's thumbnail an image on the same server (the synthetic covers),
@@ -5,12 +6,6 @@
 // own format. Then offline builds by the release `bookgen`: the first processing of every cached
 // source image, and builds with every cover processed against the same site with remote covers.
 import LoopbackHTTP
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Google Books' searches over `count` volumes, `perQuery` a query (`bench-<k>`), each volume's
 /// thumbnail at `/img/<index>.jpg` on `origin`.

@@ -8,12 +8,7 @@
 // `site.covers: local`, fetched into its cache (SourceCoverBench.swift); --source-width W makes
 // the sources W px wide (Google's thumbnails are 128).
 import CoverImages
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 func seconds(_ clock: clockid_t) -> Double {
   var time = timespec()

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// A small HTTP/1.1 server on 127.0.0.1 for GET requests: a thread per connection, keep-alive,
 /// every answer sent with its `Content-Length`. Enough for `bookgen fetch` (libcurl) to talk to

@@ -1,14 +1,9 @@
+import Glibc
 // Measures how fast descriptions and Markdown render, in MB/s of input, on a synthetic corpus
 // shaped like Google's descriptions. Usage:
 // swift run -c release --package-path Benchmarks markdown-bench [count]
 // With `--show TEXT…` it prints each argument's rendered description instead.
 import Markdown
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// CPU time of this process, so the figures hold on a busy machine.
 func cpuSeconds() -> Double {

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import FoundationNetworking
 
 /// Collects each data task's body as it arrives and gives up on the task the moment the body
 /// passes `limit` bytes, so a gzip bomb or an endless answer never fills memory: URLSession's

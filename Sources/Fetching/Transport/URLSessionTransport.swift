@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import FoundationNetworking
 
 /// `HTTPTransport` over URLSession (FoundationNetworking on Linux), with Foundation's own
 /// response cache switched off: our cache is the only one, and it never stores the key.

@@ -1,10 +1,5 @@
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The few POSIX calls the output writer makes, without Foundation overhead per file.
 ///
@@ -108,36 +103,25 @@ enum FileSystem {
     }
   }
 
-  /// Swaps two folders atomically (Linux `renameat2(RENAME_EXCHANGE)`, macOS
-  /// `renamex_np(RENAME_SWAP)`); false when the system cannot, so the caller renames in steps.
+  /// Swaps two folders atomically (`renameat2(RENAME_EXCHANGE)`); false when the system
+  /// cannot, so the caller renames in steps.
   static func exchange(_ first: String, _ second: String) -> Bool {
-    #if canImport(Glibc)
-      guard let renameat2 = renameat2 else { return false }
-      let renameExchange: UInt32 = 2  // RENAME_EXCHANGE in <linux/fs.h>
-      return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
-    #elseif canImport(Darwin)
-      return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
-    #else
-      return false
-    #endif
+    guard let renameat2 = renameat2 else { return false }
+    let renameExchange: UInt32 = 2  // RENAME_EXCHANGE in <linux/fs.h>
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
   }
 
-  #if canImport(Glibc)
-    private typealias RenameAt2 =
-      @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-      ) -> Int32
-    /// glibc (2.28+) exports `renameat2`, but Swift's Glibc module does not import it.
-    private static let renameat2: RenameAt2? = {
-      guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
-      return unsafeBitCast(symbol, to: RenameAt2.self)
-    }()
-    private static let systemRename = Glibc.rename
-    private static let systemLink = Glibc.link
-  #else
-    private static let systemRename = Darwin.rename
-    private static let systemLink = Darwin.link
-  #endif
+  private typealias RenameAt2 =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
+  /// glibc (2.28+) exports `renameat2`, but Swift's Glibc module does not import it.
+  private static let renameat2: RenameAt2? = {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+    return unsafeBitCast(symbol, to: RenameAt2.self)
+  }()
+  private static let systemRename = Glibc.rename
+  private static let systemLink = Glibc.link
 }
 
 extension Array where Element == UInt8 {

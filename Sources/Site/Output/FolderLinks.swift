@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 /// Hard links made by name into one folder of the output being written (`covers/`), from
 /// folders opened once: the processed covers are tens of thousands of files in a few folders,

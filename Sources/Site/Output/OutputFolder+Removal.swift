@@ -1,10 +1,5 @@
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension OutputFolder {
   /// What `remove` found and removed.

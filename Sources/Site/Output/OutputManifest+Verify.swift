@@ -1,10 +1,5 @@
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension OutputManifest {
   /// What an intact output holds, for the report of a build that had nothing to do.

@@ -1,10 +1,5 @@
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// What the output holds: every file's path, content hash and size, the fingerprint of the
 /// build that wrote it and the address it was built for. Kept beside the output

@@ -1,10 +1,5 @@
+import Glibc
 import Support
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The site's `static/` folder (next to `catalog.yml`): files copied verbatim to the output root,
 /// such as `CNAME`, `_redirects`, `_headers`, verification files or a custom `robots.txt`.

@@ -101,11 +101,7 @@ enum Fixtures {
     for path in FileManager.default.subpaths(atPath: root) ?? [] {
       var info = stat()
       guard lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-      #if canImport(Darwin)
-        let time = info.st_mtimespec
-      #else
-        let time = info.st_mtim
-      #endif
+      let time = info.st_mtim
       result[path] = FileIdentity(
         inode: UInt64(info.st_ino), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
     }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// Runs a command with posix_spawn and measures it: wall time and the child's peak RSS.
 ///

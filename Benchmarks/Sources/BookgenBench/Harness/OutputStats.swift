@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// The files under a folder, with what tells a rewritten file from an untouched one.
 struct OutputStats {
