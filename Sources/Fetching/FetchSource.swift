@@ -67,7 +67,7 @@ extension FetchSource {
 
 /// A reason for a request, with its place in the catalog.
 package protocol FetchPurpose: Hashable, Sendable {
-  associatedtype Order: Comparable
+  associatedtype Order: Comparable, Sendable
   /// Catalog order: with a budget, equally stale requests go in this order, so its choice does
   /// not depend on timing.
   var order: Order { get }

@@ -18,7 +18,7 @@ package struct FetchCollector<Source: FetchSource> {
 
   package init(_ run: FetchRun<Source>) {
     self.run = run
-    for warning in run.warnings { warn(warning) }
+    for warning in run.state.warnings { warn(warning) }
   }
 
   package var source: Source { run.source }
@@ -40,12 +40,12 @@ package struct FetchCollector<Source: FetchSource> {
     let source = self.source
     lazy var subject = source.subject(of: purpose)
     if first {
-      for note in run.notes[request] ?? [] { warn("\(subject): \(note)") }
-      if let problem = run.unwritten[request] {
+      for note in run.state.notes[request] ?? [] { warn("\(subject): \(note)") }
+      if let problem = run.state.unwritten[request] {
         unwritten.append(UnwrittenEntry(subject: subject, problem: scrubbed(problem)))
       }
     }
-    switch run.resolutions[request] {
+    switch run.state.resolutions[request] {
     case .answered(let answer):
       return (answer, first)
     case .failed(var failure):
@@ -98,11 +98,13 @@ package struct FetchCollector<Source: FetchSource> {
   /// a request failed, an entry is missing or a response could not be stored. Returns the
   /// entries left for a later run, in catalog order.
   package mutating func finish() throws(FetchError) -> [MissingEntry] {
-    if run.staleOffline > 0 {
-      warn("offline: \(entries(run.staleOffline)) older than cache.max_age; run without --offline to refresh")
+    let state = run.state
+    if state.staleOffline > 0 {
+      warn(
+        "offline: \(entries(state.staleOffline)) older than cache.max_age; run without --offline to refresh")
     }
-    if run.staleKept > 0 {
-      let count = run.staleKept
+    if state.staleKept > 0 {
+      let count = state.staleKept
       warn(
         "\(entries(count)) older than cache.max_age and \(count == 1 ? "was" : "were") used as "
           + "\(count == 1 ? "it is" : "they are"); 'bookgen build' or 'bookgen fetch' refreshes "
@@ -116,14 +118,14 @@ package struct FetchCollector<Source: FetchSource> {
           + "cached and the next one fetches more (or raise --max-requests / "
           + "\(source.settingNames.maxRequests))")
     }
-    if run.staleBudget > 0 {
+    if state.staleBudget > 0 {
       warn(
-        "the request budget of \(run.budgetLimit ?? 0) is spent: \(entries(run.staleBudget)) served from "
+        "the request budget of \(run.budgetLimit ?? 0) is spent: \(entries(state.staleBudget)) served from "
           + "expired cache entries; the stalest are refreshed first on the next run")
     }
-    if run.staleUnreachable > 0, let down = run.networkDown {
+    if state.staleUnreachable > 0, let down = run.networkDown {
       warn(
-        "cannot reach \(source.baseURL) (\(down)): \(entries(run.staleUnreachable)) older than "
+        "cannot reach \(source.baseURL) (\(down)): \(entries(state.staleUnreachable)) older than "
           + "cache.max_age and used as they are; no further requests were sent")
     }
     warnSkipped()

@@ -30,7 +30,7 @@ enum ChildResult<Source: FetchSource>: Sendable {
 }
 
 /// The scheduler's bookkeeping; owned by `FetchScheduler.run`'s loop alone, so it needs no lock.
-struct FetchState<Source: FetchSource> {
+struct FetchState<Source: FetchSource>: Sendable {
   typealias Request = Source.Request
   typealias Purpose = Source.Purpose
 
@@ -53,6 +53,7 @@ struct FetchState<Source: FetchSource> {
   var networkQueue: [(request: Request, fetchedAt: Date?, order: Purpose.Order?)] = []
   var networkQueueSorted = true
   var statistics = FetchStatistics()
+  /// Expired entries served offline, and for want of budget.
   var staleOffline = 0
   var staleBudget = 0
   /// Expired entries used as they are (`refreshesExpired` off).

@@ -8,18 +8,12 @@ final class NetworkStatus: @unchecked Sendable {
   private var failure: TransportError?
 
   /// The error that showed the API unreachable, once one has.
-  var down: TransportError? {
-    lock.lock()
-    defer { lock.unlock() }
-    return failure
-  }
+  var down: TransportError? { lock.withLock { failure } }
 
   /// Records `reason` when it shows the API cannot be reached; true when it does.
   func learn(from reason: RequestFailure.Reason) -> Bool {
     guard case .transport(let error) = reason, Self.meansUnreachable(error) else { return false }
-    lock.lock()
-    defer { lock.unlock() }
-    if failure == nil { failure = error }
+    lock.withLock { failure = failure ?? error }
     return true
   }
 

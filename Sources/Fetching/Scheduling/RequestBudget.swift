@@ -13,11 +13,11 @@ final class RequestBudget: @unchecked Sendable {
 
   /// Takes one request from the budget; false when it is spent.
   func take() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let left = remaining else { return true }
-    guard left > 0 else { return false }
-    remaining = left - 1
-    return true
+    lock.withLock {
+      guard let left = remaining else { return true }
+      guard left > 0 else { return false }
+      remaining = left - 1
+      return true
+    }
   }
 }

@@ -15,15 +15,11 @@ package final class SpentQuota: @unchecked Sendable {
   package init() {}
 
   /// The answer that showed the quota spent, once one has.
-  var reason: RequestFailure.Reason? {
-    lock.withLock { failure }
-  }
+  var reason: RequestFailure.Reason? { lock.withLock { failure } }
 
   /// Records `reason`, the first time, when the source says it spends the quota.
   func learn<Source: FetchSource>(from reason: RequestFailure.Reason, source: Source) {
     guard source.spendsQuota(reason) else { return }
-    lock.withLock {
-      if failure == nil { failure = reason }
-    }
+    lock.withLock { failure = failure ?? reason }
   }
 }

@@ -28,24 +28,17 @@ extension BooksEntry {
     var entry = BooksEntry(id: OpenLibraryID("OL0M")!)
     try reader.object("books[bibkey]") { reader, name in
       switch name {
-      case "key": key = try reader.lenient("books[].key") { try $0.string("books[].key") }
-      case "title":
-        entry.title = try reader.lenient("books[].title") { try $0.trimmedString("books[].title") }
-      case "subtitle":
-        entry.subtitle = try reader.lenient("books[].subtitle") { try $0.trimmedString("books[].subtitle") }
+      case "key": key = try reader.lenientString("books[].key")
+      case "title": entry.title = try reader.lenientTrimmed("books[].title")
+      case "subtitle": entry.subtitle = try reader.lenientTrimmed("books[].subtitle")
       case "authors":
         entry.authors = try reader.lenient("books[].authors") { try $0.names("books[].authors") } ?? []
       case "publishers":
         entry.publishers =
           try reader.lenient("books[].publishers") { try $0.names("books[].publishers") } ?? []
-      case "publish_date":
-        entry.publishDate = try reader.lenient("books[].publish_date") {
-          try $0.trimmedString("books[].publish_date")
-        }
+      case "publish_date": entry.publishDate = try reader.lenientTrimmed("books[].publish_date")
       case "number_of_pages":
-        entry.pageCount = try reader.lenient("books[].number_of_pages") {
-          try $0.int("books[].number_of_pages", in: OpenLibraryRanges.pageCounts)
-        }
+        entry.pageCount = try reader.lenientInt("books[].number_of_pages", in: OpenLibraryRanges.pageCounts)
       case "subjects":
         entry.subjects = try reader.lenient("books[].subjects") { try $0.names("books[].subjects") } ?? []
       case "identifiers":
@@ -105,9 +98,7 @@ extension SearchDoc {
       if try envelope.read(&reader, name) { return }
       switch name {
       case "numFound", "num_found":
-        let count = try reader.lenient("search.numFound") {
-          try $0.int("search.numFound", in: 0...Int(Int32.max))
-        }
+        let count = try reader.lenientInt("search.numFound", in: 0...Int(Int32.max))
         total = total ?? count
       case "docs":
         try reader.array("search.docs") { reader, _ in
@@ -126,37 +117,23 @@ extension SearchDoc {
     var doc = SearchDoc(work: OpenLibraryID("OL0W")!)
     try reader.object("search.docs[]") { reader, name in
       switch name {
-      case "key": key = try reader.lenient("docs[].key") { try $0.string("docs[].key") }
-      case "title": doc.title = try reader.lenient("docs[].title") { try $0.trimmedString("docs[].title") }
-      case "subtitle":
-        doc.subtitle = try reader.lenient("docs[].subtitle") { try $0.trimmedString("docs[].subtitle") }
-      case "author_name":
-        doc.authorNames =
-          try reader.lenient("docs[].author_name") { try $0.trimmedStrings("docs[].author_name") } ?? []
+      case "key": key = try reader.lenientString("docs[].key")
+      case "title": doc.title = try reader.lenientTrimmed("docs[].title")
+      case "subtitle": doc.subtitle = try reader.lenientTrimmed("docs[].subtitle")
+      case "author_name": doc.authorNames = try reader.lenientTrimmedStrings("docs[].author_name")
       case "first_publish_year":
-        doc.firstPublishYear = try reader.lenient("docs[].first_publish_year") {
-          try $0.int("docs[].first_publish_year", in: OpenLibraryRanges.years)
-        }
-      case "cover_i":
-        doc.coverID = try reader.lenient("docs[].cover_i") {
-          try $0.int("docs[].cover_i", in: OpenLibraryRanges.coverIDs)
-        }
+        doc.firstPublishYear = try reader.lenientInt("docs[].first_publish_year", in: OpenLibraryRanges.years)
+      case "cover_i": doc.coverID = try reader.lenientInt("docs[].cover_i", in: OpenLibraryRanges.coverIDs)
       case "cover_edition_key":
         doc.coverEdition = try reader.lenient("docs[].cover_edition_key") {
           try $0.id("docs[].cover_edition_key", kind: .edition)
         }
-      case "language":
-        doc.languages =
-          try reader.lenient("docs[].language") { try $0.trimmedStrings("docs[].language") } ?? []
-      case "subject":
-        doc.subjects = try reader.lenient("docs[].subject") { try $0.trimmedStrings("docs[].subject") } ?? []
-      case "publisher":
-        doc.publishers =
-          try reader.lenient("docs[].publisher") { try $0.trimmedStrings("docs[].publisher") } ?? []
+      case "language": doc.languages = try reader.lenientTrimmedStrings("docs[].language")
+      case "subject": doc.subjects = try reader.lenientTrimmedStrings("docs[].subject")
+      case "publisher": doc.publishers = try reader.lenientTrimmedStrings("docs[].publisher")
       case "number_of_pages_median":
-        doc.pageCountMedian = try reader.lenient("docs[].number_of_pages_median") {
-          try $0.int("docs[].number_of_pages_median", in: OpenLibraryRanges.pageCounts)
-        }
+        doc.pageCountMedian = try reader.lenientInt(
+          "docs[].number_of_pages_median", in: OpenLibraryRanges.pageCounts)
       default: try reader.skipValue()
       }
     }

@@ -24,6 +24,33 @@ extension JSONReader {
     }
   }
 
+  /// A string, leniently.
+  mutating func lenientString(_ path: StaticString) throws(JSONSyntaxError) -> String? {
+    try lenient(path) { try $0.string(path) }
+  }
+
+  /// `trimmedString`, leniently.
+  mutating func lenientTrimmed(_ path: StaticString) throws(JSONSyntaxError) -> String? {
+    try lenient(path) { try $0.trimmedString(path) }
+  }
+
+  /// `trimmedStrings`, leniently: none when the value has another type.
+  mutating func lenientTrimmedStrings(_ path: StaticString) throws(JSONSyntaxError) -> [String] {
+    try lenient(path) { try $0.trimmedStrings(path) } ?? []
+  }
+
+  /// A whole number in `range`, leniently.
+  mutating func lenientInt(_ path: StaticString, in range: ClosedRange<Int>) throws(JSONSyntaxError) -> Int? {
+    try lenient(path) { try $0.int(path, in: range) }
+  }
+
+  /// The ids of `kind` among the keys of `[{"key": …}, …]`, leniently.
+  mutating func lenientIDs(_ path: StaticString, kind: OpenLibraryID.Kind) throws(JSONSyntaxError)
+    -> [OpenLibraryID]
+  {
+    try lenient(path) { try $0.keys(path) }?.compactMap { OpenLibraryID($0, kind: kind) } ?? []
+  }
+
   /// A text field in either shape Open Library stores: a plain string, or
   /// `{"type": "/type/text", "value": …}`. Line ends become `\n`; blank text is none.
   mutating func text(_ path: StaticString) throws -> String? {

@@ -88,8 +88,7 @@ struct Envelope {
     switch key {
     case "type":
       type = try reader.lenient("type") { try $0.key("type") }
-    case "location":
-      location = try reader.lenient("location") { try $0.string("location") }
+    case "location": location = try reader.lenientString("location")
     case "error":
       // An error body's `error` is a string; any other shape is not an error.
       if try reader.peek() == UInt8(ascii: "\"") {
@@ -97,10 +96,8 @@ struct Envelope {
       } else {
         try reader.skipValue()
       }
-    case "status":
-      status = try reader.lenient("status") { try $0.int("status", in: 100...599) }
-    case "message":
-      message = try reader.lenient("message") { try $0.string("message") }
+    case "status": status = try reader.lenientInt("status", in: 100...599)
+    case "message": message = try reader.lenientString("message")
     default:
       return false
     }

@@ -12,49 +12,27 @@ extension EditionRecord {
     try reader.object("edition") { reader, name in
       if try envelope.read(&reader, name) { return }
       switch name {
-      case "key": key = try reader.lenient("edition.key") { try $0.string("edition.key") }
-      case "title":
-        record.title = try reader.lenient("edition.title") { try $0.trimmedString("edition.title") }
-      case "subtitle":
-        record.subtitle = try reader.lenient("edition.subtitle") { try $0.trimmedString("edition.subtitle") }
-      case "authors":
-        record.authors =
-          try reader.lenient("edition.authors") { try $0.keys("edition.authors") }?
-          .compactMap { OpenLibraryID($0, kind: .author) } ?? []
-      case "works":
-        record.works =
-          try reader.lenient("edition.works") { try $0.keys("edition.works") }?
-          .compactMap { OpenLibraryID($0, kind: .work) } ?? []
-      case "publishers":
-        record.publishers =
-          try reader.lenient("edition.publishers") { try $0.trimmedStrings("edition.publishers") } ?? []
-      case "publish_date":
-        record.publishDate = try reader.lenient("edition.publish_date") {
-          try $0.trimmedString("edition.publish_date")
-        }
+      case "key": key = try reader.lenientString("edition.key")
+      case "title": record.title = try reader.lenientTrimmed("edition.title")
+      case "subtitle": record.subtitle = try reader.lenientTrimmed("edition.subtitle")
+      case "authors": record.authors = try reader.lenientIDs("edition.authors", kind: .author)
+      case "works": record.works = try reader.lenientIDs("edition.works", kind: .work)
+      case "publishers": record.publishers = try reader.lenientTrimmedStrings("edition.publishers")
+      case "publish_date": record.publishDate = try reader.lenientTrimmed("edition.publish_date")
       case "number_of_pages":
-        record.pageCount = try reader.lenient("edition.number_of_pages") {
-          try $0.int("edition.number_of_pages", in: OpenLibraryRanges.pageCounts)
-        }
+        record.pageCount = try reader.lenientInt("edition.number_of_pages", in: OpenLibraryRanges.pageCounts)
       case "languages":
         record.languages =
           try reader.lenient("edition.languages") { try $0.keys("edition.languages") }?
           .compactMap(MARCLanguage.code(fromKey:)) ?? []
-      case "isbn_13":
-        record.isbn13 =
-          try reader.lenient("edition.isbn_13") { try $0.trimmedStrings("edition.isbn_13") } ?? []
-      case "isbn_10":
-        record.isbn10 =
-          try reader.lenient("edition.isbn_10") { try $0.trimmedStrings("edition.isbn_10") } ?? []
+      case "isbn_13": record.isbn13 = try reader.lenientTrimmedStrings("edition.isbn_13")
+      case "isbn_10": record.isbn10 = try reader.lenientTrimmedStrings("edition.isbn_10")
       case "covers":
         record.covers = try reader.lenient("edition.covers") { try $0.coverIDs("edition.covers") } ?? []
       case "description":
         record.description = try reader.lenient("edition.description") { try $0.text("edition.description") }
-      case "series":
-        record.series = try reader.lenient("edition.series") { try $0.trimmedStrings("edition.series") } ?? []
-      case "subjects":
-        record.subjects =
-          try reader.lenient("edition.subjects") { try $0.trimmedStrings("edition.subjects") } ?? []
+      case "series": record.series = try reader.lenientTrimmedStrings("edition.series")
+      case "subjects": record.subjects = try reader.lenientTrimmedStrings("edition.subjects")
       default: try reader.skipValue()
       }
     }
@@ -75,9 +53,9 @@ extension EditionRecord {
       if try envelope.read(&reader, name) { return }
       switch name {
       case "size":
-        total = try reader.lenient("editions.size") { try $0.int("editions.size", in: 0...Int(Int32.max)) }
+        total = try reader.lenientInt("editions.size", in: 0...Int(Int32.max))
       // Only an error body has a key here: the one not found.
-      case "key": envelope.errorKey = try reader.lenient("editions.key") { try $0.string("editions.key") }
+      case "key": envelope.errorKey = try reader.lenientString("editions.key")
       case "entries":
         try reader.array("editions.entries") { reader, _ in
           var ignored = Envelope()
@@ -103,22 +81,18 @@ extension WorkRecord {
     try reader.object("work") { reader, name in
       if try envelope.read(&reader, name) { return }
       switch name {
-      case "key": key = try reader.lenient("work.key") { try $0.string("work.key") }
-      case "title": record.title = try reader.lenient("work.title") { try $0.trimmedString("work.title") }
-      case "subtitle":
-        record.subtitle = try reader.lenient("work.subtitle") { try $0.trimmedString("work.subtitle") }
+      case "key": key = try reader.lenientString("work.key")
+      case "title": record.title = try reader.lenientTrimmed("work.title")
+      case "subtitle": record.subtitle = try reader.lenientTrimmed("work.subtitle")
       case "authors":
         record.authors = try reader.lenient("work.authors") { try Self.authorKeys(&$0) } ?? []
       case "description":
         record.description = try reader.lenient("work.description") { try $0.text("work.description") }
       case "covers":
         record.covers = try reader.lenient("work.covers") { try $0.coverIDs("work.covers") } ?? []
-      case "subjects":
-        record.subjects = try reader.lenient("work.subjects") { try $0.trimmedStrings("work.subjects") } ?? []
+      case "subjects": record.subjects = try reader.lenientTrimmedStrings("work.subjects")
       case "first_publish_date":
-        record.firstPublishDate = try reader.lenient("work.first_publish_date") {
-          try $0.trimmedString("work.first_publish_date")
-        }
+        record.firstPublishDate = try reader.lenientTrimmed("work.first_publish_date")
       default: try reader.skipValue()
       }
     }
@@ -161,12 +135,9 @@ extension AuthorRecord {
     try reader.object("author") { reader, field in
       if try envelope.read(&reader, field) { return }
       switch field {
-      case "key": key = try reader.lenient("author.key") { try $0.string("author.key") }
-      case "name": name = try reader.lenient("author.name") { try $0.trimmedString("author.name") }
-      case "personal_name":
-        personalName = try reader.lenient("author.personal_name") {
-          try $0.trimmedString("author.personal_name")
-        }
+      case "key": key = try reader.lenientString("author.key")
+      case "name": name = try reader.lenientTrimmed("author.name")
+      case "personal_name": personalName = try reader.lenientTrimmed("author.personal_name")
       default: try reader.skipValue()
       }
     }
