@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension Template {
   /// Every name in this template (following partials, parents and blocks) that cannot resolve
   /// against `fields`, located and with the nearest valid name; unknown partials too.
@@ -12,7 +14,7 @@ extension TemplateLibrary {
   /// Lints the template `name` against the fields its page type offers.
   public func lint(_ name: String, fields: FieldSchema) -> [MustacheDiagnostic] {
     guard let template = template(named: name) else {
-      let suggestion = EditDistance.nearest(to: name, among: templateNames)
+      let suggestion = NearestName.suggestion(for: name, among: templateNames)
       return [MustacheError(.unknownTemplate(name: name, suggestion: suggestion), file: "")]
     }
     return template.lint(fields: fields, partials: self)
@@ -111,7 +113,7 @@ struct Linter {
       return
     }
     guard let included = provider?.template(named: partial.name) else {
-      let suggestion = EditDistance.nearest(to: partial.name, among: provider?.templateNames ?? [])
+      let suggestion = NearestName.suggestion(for: partial.name, among: provider?.templateNames ?? [])
       report(
         template.text.error(.unknownPartial(name: partial.name, suggestion: suggestion), at: partial.offset))
       return
@@ -176,7 +178,7 @@ struct Linter {
     }
     guard var schema = found else {
       let visible = Set(stack.flatMap { $0.fields.map { Array($0.keys) } ?? [] })
-      let suggestion = EditDistance.nearest(to: first, among: visible)
+      let suggestion = NearestName.suggestion(for: first, among: visible)
       report(template.text.error(.unknownField(name: first, scope: nil, suggestion: suggestion), at: offset))
       return nil
     }
@@ -189,7 +191,7 @@ struct Linter {
           schema = next
           continue
         }
-        let suggestion = EditDistance.nearest(to: part, among: fields.keys)
+        let suggestion = NearestName.suggestion(for: part, among: fields.keys)
         let scope = name.parts.prefix(position).joined(separator: ".")
         report(
           template.text.error(.unknownField(name: part, scope: scope, suggestion: suggestion), at: offset))

@@ -163,21 +163,4 @@ enum Node: Sendable {
     case .block(let block): return .block(.passUnretained(block))
     }
   }
-
-  /// Calls `body` for every node, depth first, without recursion on the call stack.
-  static func visit(_ nodes: [Node], _ body: (Node) -> Void) {
-    var pending: [[Node]] = [nodes]
-    while let list = pending.popLast() {
-      for node in list {
-        body(node)
-        switch node {
-        case .section(let section): pending.append(section.children)
-        case .block(let block): pending.append(block.children)
-        case .parent(let parent):
-          for key in parent.overrides.keys.sorted() { pending.append(parent.overrides[key]!) }
-        case .text, .variable, .partial: break
-        }
-      }
-    }
-  }
 }

@@ -24,16 +24,6 @@ public struct Template: Sendable {
     return output.string()
   }
 
-  /// Renders like `render(_:partials:)`, returning UTF-8 bytes (no String to build and to
-  /// convert back when the page goes straight to a file).
-  public func renderUTF8(
-    _ context: MustacheValue, partials: (any PartialProvider)? = nil
-  ) throws(MustacheError) -> [UInt8] {
-    var output = OutputBuffer(capacity: max(16_384, storage.text.bytes.count * 2))
-    try render(context, partials: partials, into: &output)
-    return output.withBytes { Array($0) }
-  }
-
   /// Renders like `render(_:partials:)`, appending the UTF-8 bytes to `output`: one buffer
   /// reused for page after page keeps its memory. On error `output` is left as it was.
   public func render(
@@ -52,19 +42,6 @@ public struct Template: Sendable {
       output.truncate(to: start)
       throw failure
     }
-  }
-
-  /// The names of the partials and parents this template includes by static name, sorted.
-  public var partialNames: [String] {
-    var names = Set<String>()
-    Node.visit(storage.nodes) { node in
-      switch node {
-      case .partial(let partial) where partial.dynamic == nil: names.insert(partial.name)
-      case .parent(let parent) where parent.dynamic == nil: names.insert(parent.name)
-      default: break
-      }
-    }
-    return names.sorted()
   }
 
   /// The immutable parsed form, shared by every copy of the template.

@@ -1,21 +1,12 @@
+import Diagnostics
+
 /// A set of named templates that include each other as partials and parents.
 ///
-/// Built from folders (a site's `templates/` over a default theme), from sources held in
-/// memory (an embedded theme), or both: `overriding(_:)` lets one library replace another's
+/// Built from sources held in memory (an embedded theme) or from files a caller read from a
+/// folder (a site's `templates/`), or both: `overriding(_:)` lets one library replace another's
 /// templates file by file. Partials resolve by name in the combined library, so a default
 /// page picks up a site's own `partials/cover`.
 public struct TemplateLibrary: Sendable, PartialProvider {
-  /// A folder to load, and how its files are named in errors (`templates` → `templates/book.mustache`).
-  public struct Directory: Sendable {
-    public var path: String
-    public var displayPrefix: String
-
-    public init(path: String, displayPrefix: String) {
-      self.path = path
-      self.displayPrefix = displayPrefix
-    }
-  }
-
   /// A template file already read from a folder (by a caller with its own rules for reading).
   public struct File: Sendable, Equatable {
     /// The path below the folder, `/`-separated: `partials/cover.mustache`.
@@ -27,9 +18,6 @@ public struct TemplateLibrary: Sendable, PartialProvider {
       self.contents = contents
     }
   }
-
-  /// The most read from one template file: 4 MiB is hundreds of times a large page template.
-  public static let fileSizeLimit = 4 << 20
 
   /// File extensions loaded from folders; a template's name is its relative path without one.
   public static let fileExtensions = ["mustache", "html", "htm"]
@@ -63,18 +51,6 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     self.init(templates: parsed)
   }
 
-  /// Loads every template file below each folder; earlier folders override later ones.
-  /// A folder that does not exist contributes nothing. Only regular files are read, each at
-  /// most `fileSizeLimit` bytes; anything else named like a template is an error. Hidden
-  /// entries and linked folders are skipped.
-  public init(directories: [Directory]) throws(MustacheError) {
-    var library = TemplateLibrary(templates: [])
-    for directory in directories.reversed() {
-      library = try TemplateLibrary.load(directory).overriding(library)
-    }
-    self = library
-  }
-
   /// Parses template files read from one folder, named by `templateName(ofFile:)` and shown in
   /// errors as `displayPrefix/path`; files that are not templates are ignored.
   public init(files: [File], displayPrefix: String) throws(MustacheError) {
@@ -94,11 +70,6 @@ public struct TemplateLibrary: Sendable, PartialProvider {
       templates.append(try Template(source: source, name: name, fileName: fileName))
     }
     self.init(templates: templates)
-  }
-
-  /// Loads folders shown in errors by their paths as given.
-  public init(directories: [String]) throws(MustacheError) {
-    try self.init(directories: directories.map { Directory(path: $0, displayPrefix: $0) })
   }
 
   /// This library's templates, falling back to `fallback` for names this one lacks.
@@ -124,11 +95,6 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     try template(required: name).render(context, partials: self)
   }
 
-  /// Renders the template `name` to UTF-8 bytes, for output that goes straight to a file.
-  public func renderUTF8(_ name: String, _ context: MustacheValue) throws(MustacheError) -> [UInt8] {
-    try template(required: name).renderUTF8(context, partials: self)
-  }
-
   /// Renders the template `name`, appending its UTF-8 bytes to `output` (see
   /// `Template.render(_:partials:into:)`).
   public func render(_ name: String, _ context: MustacheValue, into output: inout OutputBuffer)
@@ -139,17 +105,10 @@ public struct TemplateLibrary: Sendable, PartialProvider {
 
   private func template(required name: String) throws(MustacheError) -> Template {
     guard let template = templates[name] else {
-      let suggestion = EditDistance.nearest(to: name, among: templates.keys)
+      let suggestion = NearestName.suggestion(for: name, among: templates.keys)
       throw MustacheError(.unknownTemplate(name: name, suggestion: suggestion), file: "")
     }
     return template
-  }
-
-  // MARK: Loading
-
-  private static func load(_ directory: Directory) throws(MustacheError) -> TemplateLibrary {
-    guard let files = try TemplateFolder.files(in: directory) else { return TemplateLibrary(templates: []) }
-    return try TemplateLibrary(files: files, displayPrefix: directory.displayPrefix)
   }
 
   static func join(_ prefix: String, _ relative: String) -> String {

@@ -230,7 +230,7 @@ func aPageLargerThanTheOutputLimitStopsNamingTheTemplate(row: String, location: 
   let rows = MustacheValue.list(Array(repeating: cell, count: 200))
   let library = try TemplateLibrary(
     sources: ["page": "<table>{{#rows}}{{>row}}{{/rows}}</table>", "row": row], displayPrefix: "templates")
-  let error = mustacheError { () throws(MustacheError) in _ = try library.renderUTF8("page", ["rows": rows]) }
+  let error = mustacheError { () throws(MustacheError) in _ = try library.render("page", ["rows": rows]) }
   #expect(
     error?.headline
       == "\(location): the page grows past 32 MiB while rendering page → row: a section repeats too often or a value is too large"
