@@ -75,25 +75,7 @@ struct PlainTextWriter: HTMLVisitor {
   /// Shortens `text` to at most `limit` characters, cutting at a word boundary when one is
   /// reasonably close and ending with "…"; text without spaces (CJK) is cut between characters.
   static func truncate(_ text: String, limit: Int) -> String {
-    guard limit > 0 else { return "" }
-    guard text.utf8.count > limit else { return text }
-    // Most descriptions start with ASCII: there a byte is a character, and counting bytes is far
-    // cheaper than walking grapheme clusters (the byte after the cut is checked too, since a
-    // combining mark would join the character before it).
-    let probe = text.utf8.prefix(limit + 1)
-    guard probe.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
-      return truncateScalars(text, limit: limit) ?? truncateCharacters(text, limit: limit)
-    }
-    let bytes = Array(probe)
-    let space = UInt8(ascii: " ")
-    var cut = limit - 1
-    if bytes[cut] != space, let lastSpace = bytes[..<cut].lastIndex(of: space), lastSpace >= limit / 2 {
-      cut = lastSpace
-    }
-    while cut > 0, [space, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")].contains(bytes[cut - 1]) {
-      cut -= 1
-    }
-    return String(decoding: bytes[..<cut], as: UTF8.self) + "…"
+    truncateScalars(text, limit: limit) ?? truncateCharacters(text, limit: limit)
   }
 
   /// `truncate` for text whose first characters are each one scalar that never joins its

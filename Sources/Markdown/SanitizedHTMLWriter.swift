@@ -338,7 +338,7 @@ struct SanitizedHTMLWriter: HTMLVisitor {
     case .blockquote: out.append(contentsOf: "<blockquote>".utf8)
     case .preformatted: out.append(contentsOf: "<pre>".utf8)
     case .inline(let tag):
-      appendTag(tag.name, closing: false)
+      appendTag(tag.rawValue, closing: false)
     case .link(let href, let title):
       out.append(contentsOf: "<a href=\"".utf8)
       MarkupEscaping.append(href, to: &out, .htmlAttribute)
@@ -369,7 +369,7 @@ struct SanitizedHTMLWriter: HTMLVisitor {
     case .blockquote: out.append(contentsOf: "</blockquote>".utf8)
     case .preformatted: out.append(contentsOf: "</pre>".utf8)
     case .inline(let tag):
-      appendTag(tag.name, closing: true)
+      appendTag(tag.rawValue, closing: true)
     case .link: out.append(contentsOf: "</a>".utf8)
     }
   }

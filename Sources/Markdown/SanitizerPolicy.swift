@@ -23,24 +23,9 @@ struct SanitizerPolicy: Sendable {
     keepsHeadings: true, keepsImagesAndRules: true, allowsRelativeURLs: true, linkRel: nil)
 }
 
-/// Formatting elements kept as they are (`strike` is written as `s`).
-enum InlineTag: UInt8, Sendable {
+/// Formatting elements kept as they are, named by their tag (`strike` is written as `s`).
+enum InlineTag: String, Sendable {
   case b, strong, i, em, u, s, sub, sup, small, code
-
-  var name: String {
-    switch self {
-    case .b: "b"
-    case .strong: "strong"
-    case .i: "i"
-    case .em: "em"
-    case .u: "u"
-    case .s: "s"
-    case .sub: "sub"
-    case .sup: "sup"
-    case .small: "small"
-    case .code: "code"
-    }
-  }
 }
 
 /// How the sanitizer treats one kind of element.

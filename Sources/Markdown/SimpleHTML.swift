@@ -1,3 +1,5 @@
+import CGumbo
+
 /// A strict reader for the HTML most Google descriptions and all of cmark's output use, so they
 /// need not go through gumbo (about ten times slower).
 ///
@@ -120,41 +122,14 @@ enum SimpleHTML {
   }
 
   /// The elements of the subset.
-  enum Tag: Equatable {
+  enum Tag: Int, CaseIterable {
     case p, br, b, i, em, strong, u, s, sub, sup, small, code, span, font, a, img, hr
     case h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, pre
 
-    var role: ElementRole {
-      switch self {
-      case .p: .paragraph
-      case .br: .lineBreak
-      case .b: .inline(.b)
-      case .i: .inline(.i)
-      case .em: .inline(.em)
-      case .strong: .inline(.strong)
-      case .u: .inline(.u)
-      case .s: .inline(.s)
-      case .sub: .inline(.sub)
-      case .sup: .inline(.sup)
-      case .small: .inline(.small)
-      case .code: .inline(.code)
-      case .span, .font: .transparent
-      case .a: .link
-      case .img: .image
-      case .hr: .rule
-      case .h1: .heading(level: 1)
-      case .h2: .heading(level: 2)
-      case .h3: .heading(level: 3)
-      case .h4: .heading(level: 4)
-      case .h5: .heading(level: 5)
-      case .h6: .heading(level: 6)
-      case .ul: .list(ordered: false)
-      case .ol: .list(ordered: true)
-      case .li: .listItem
-      case .blockquote: .blockquote
-      case .pre: .preformatted
-      }
-    }
+    /// The role gumbo's tag of the same name has, so that both readers treat it alike.
+    var role: ElementRole { Tag.roles[rawValue] }
+
+    private static let roles = allCases.map { ElementRole.of(gumbo_tag_enum("\($0)")) }
 
     var isVoid: Bool { self == .br || self == .img || self == .hr }
     var isHeading: Bool { [.h1, .h2, .h3, .h4, .h5, .h6].contains(self) }
@@ -190,12 +165,8 @@ enum SimpleHTML {
 
     /// Tags by their name packed with `nameCode`.
     static let byKey: [UInt64: Tag] = {
-      let tags: [Tag] = [
-        .p, .br, .b, .i, .em, .strong, .u, .s, .sub, .sup, .small, .code, .span, .font, .a, .img, .hr,
-        .h1, .h2, .h3, .h4, .h5, .h6, .ul, .ol, .li, .blockquote, .pre,
-      ]
       var table: [UInt64: Tag] = [:]
-      for tag in tags {
+      for tag in allCases {
         table["\(tag)".utf8.reduce(0) { $0 << 6 | nameCode($1)! }] = tag
       }
       return table

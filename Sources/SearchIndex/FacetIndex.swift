@@ -16,9 +16,6 @@ struct FacetIndex {
   private var slots: [Int] = []
   /// Per document and facet: a count, then that many value numbers (first-met order).
   private var numbers: [Int32] = []
-  /// Some value was met spelled with other bytes than the first time (canonically equivalent
-  /// Strings are one value): the table shows the first spelling.
-  private(set) var spellingsVary = false
 
   init(kinds: Int) {
     self.kinds = kinds
@@ -33,9 +30,9 @@ struct FacetIndex {
       let list = kind < facets.count ? facets[kind] : []
       numbers.append(Int32(list.count))
       for value in list {
+        // Canonically equivalent Strings are one value: the table shows the first spelling.
         if let known = lookup[kind][value] {
           numbers.append(Int32(known))
-          if !spellingsVary, !values[kind][known].utf8.elementsEqual(value.utf8) { spellingsVary = true }
         } else {
           lookup[kind][value] = values[kind].count
           numbers.append(Int32(values[kind].count))
@@ -59,26 +56,6 @@ struct FacetIndex {
       places.append(place)
     }
     return (tables, places)
-  }
-
-  /// Each facet's values in byte order, with the number of documents that have each: what the
-  /// next build needs to tell whether a change leaves the tables (and so the numbers) alone.
-  func counts() -> [[FacetValue]] {
-    var counts = values.map { [Int](repeating: 0, count: $0.count) }
-    var cursor = 0
-    for _ in slots {
-      for kind in 0..<kinds {
-        let length = Int(numbers[cursor])
-        for number in numbers[cursor + 1..<cursor + 1 + length] { counts[kind][Int(number)] += 1 }
-        cursor += length + 1
-      }
-    }
-    let (tables, places) = sortedValues()
-    return (0..<kinds).map { kind in
-      var column = tables[kind].map { FacetValue(value: $0, count: 0) }
-      for (number, place) in places[kind].enumerated() { column[place].count = counts[kind][number] }
-      return column
-    }
   }
 
   /// Writes `emit(range, bytes)` for each range of `1 << rangeBits` slots up to `slotCount` (an
@@ -138,12 +115,6 @@ struct FacetIndex {
     file.append(contentsOf: bits.finish())
     return file
   }
-}
-
-/// A facet value and the number of documents that have it.
-struct FacetValue: Equatable {
-  var value: String
-  var count: Int
 }
 
 /// Bits appended low bit first, into bytes low bit first.

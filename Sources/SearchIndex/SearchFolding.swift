@@ -85,13 +85,6 @@ struct SearchFolding {
     }
   }
 
-  /// The folded text as a string (for tests and the token table).
-  mutating func foldedString(_ text: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: fold(text))
-    return String(scalars)
-  }
-
   private mutating func folded(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
     if let known = cache[scalar.value] { return known }
     var lowered = String.UnicodeScalarView()

@@ -37,7 +37,6 @@ package enum SearchIndexWriter {
     var terms = TermIndex()
     var facets = FacetIndex(kinds: options.facets.count)
     var documents = DocumentGroups(folder: folder + "d/", bits: documentGroupBits)
-    var summary = IndexSummary()
     // One pass over the documents in slot order: each one's terms, facet values and record go
     // straight into the index, so its postings, facets and document files come out in order.
     for batchStart in stride(from: 0, to: order.count, by: batchSize) {
@@ -52,61 +51,39 @@ package enum SearchIndexWriter {
       }
     }
     try documents.finish(emit)
-    summary.groups = documents.groups
 
-    // Named as they come (chunks first, then facet files: the order `IndexSummary.names` takes).
     var names = FileNames()
-    var bounds: [String] = []
+    var (chunks, bounds, facetFiles): ([String], [String], [String]) = ([], [], [])
     try terms.writeChunks(target: options.chunkTarget) { (bytes, bound) throws(Failure) in
-      let file = SearchIndexFile(path: "", bytes: bytes)
-      summary.chunks.append(file.hash)
+      chunks.append(names.name(forHash: XXH64.hash(bytes)))
       bounds.append(bound)
-      try emit(SearchIndexFile(path: folder + "t/" + names.name(forHash: file.hash) + ".bin", bytes: bytes))
+      try emit(SearchIndexFile(path: folder + "t/" + chunks.last! + ".bin", bytes: bytes))
     }
-    summary.slotBits = slots.bits
-    summary.documents = ids.count
-    summary.rangeBits = slots.bits - facetRangeCountBits(documents: ids.count)
-    let tables = try facets.write(slotCount: 1 << slots.bits, rangeBits: summary.rangeBits) {
+    let rangeBits = slots.bits - facetRangeCountBits(documents: ids.count)
+    let tables = try facets.write(slotCount: 1 << slots.bits, rangeBits: rangeBits) {
       (_, bytes) throws(Failure) in
-      guard let bytes else {
-        summary.facetFiles.append(nil)
-        return
+      // A range without documents has no file.
+      facetFiles.append(bytes.map { names.name(forHash: XXH64.hash($0)) } ?? "")
+      if let bytes {
+        try emit(SearchIndexFile(path: folder + "f/" + facetFiles.last! + ".bin", bytes: bytes))
       }
-      let hash = XXH64.hash(bytes)
-      summary.facetFiles.append(hash)
-      try emit(SearchIndexFile(path: folder + "f/" + names.name(forHash: hash) + ".bin", bytes: bytes))
     }
     let valuesFile = valuesFile(tables)
-    summary.valuesHash = XXH64.hash(valuesFile)
-    let values = names.name(forHash: summary.valuesHash)
+    let values = names.name(forHash: XXH64.hash(valuesFile))
     try emit(SearchIndexFile(path: folder + "f/" + values + ".json", bytes: valuesFile))
-    try emit(manifest(options: options, summary: summary, bounds: bounds))
-  }
-
-  /// Each facet's value names, in byte order (`f/<hash>.json`).
-  static func valuesFile(_ tables: [[String]]) -> [UInt8] {
-    Array((JSONValue.array(tables.map { .array($0.map(JSONValue.string)) }).rendered() + "\n").utf8)
-  }
-
-  /// `index.json`, for the index `summary` describes, its chunks starting at `bounds`.
-  static func manifest(options: SearchIndexOptions, summary: IndexSummary, bounds: [String])
-    -> SearchIndexFile
-  {
-    let folder = options.folder.isEmpty ? "" : options.folder + "/"
-    let names = summary.names
+    // `index.json`, last.
     let manifest = JSONValue.object([
       ("format", .int(format)),
-      ("documents", .int(summary.documents)),
-      ("slotBits", .int(summary.slotBits)),
-      ("version", .string(String(DocumentGroups.version(summary.groups), radix: 16))),
+      ("documents", .int(ids.count)),
+      ("slotBits", .int(slots.bits)),
+      ("version", .string(String(documents.version, radix: 16))),
       ("documentBits", .int(documentGroupBits)),
       ("thumbnail", .optional(options.thumbnailTemplate)),
       ("strings", .object(options.strings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
       (
         "terms",
         .object([
-          ("bounds", .array(bounds.map(JSONValue.string))),
-          ("files", .array(names.chunks.map(JSONValue.string))),
+          ("bounds", .array(bounds.map(JSONValue.string))), ("files", .array(chunks.map(JSONValue.string))),
         ])
       ),
       (
@@ -122,12 +99,17 @@ package enum SearchIndexWriter {
                 ])
               })
           ),
-          ("values", .string(names.values)), ("rangeBits", .int(summary.rangeBits)),
-          ("files", .array(names.facets.map(JSONValue.string))),
+          ("values", .string(values)), ("rangeBits", .int(rangeBits)),
+          ("files", .array(facetFiles.map(JSONValue.string))),
         ])
       ),
     ])
-    return SearchIndexFile(path: folder + "index.json", bytes: Array((manifest.rendered() + "\n").utf8))
+    try emit(SearchIndexFile(path: folder + "index.json", bytes: Array((manifest.rendered() + "\n").utf8)))
+  }
+
+  /// Each facet's value names, in byte order (`f/<hash>.json`).
+  static func valuesFile(_ tables: [[String]]) -> [UInt8] {
+    Array((JSONValue.array(tables.map { .array($0.map(JSONValue.string)) }).rendered() + "\n").utf8)
   }
 
   /// Facet files hold about 512 documents each (2–3 KB): 1 file up to 1,023 documents, 2, 4, 8…
@@ -163,8 +145,8 @@ struct DocumentGroups {
   let bits: Int
   private var group = -1
   private var file: [UInt8] = []
-  /// Each file written: its group and the XXH64 of its bytes.
-  private(set) var groups: [IndexSummary.Group] = []
+  /// The XXH64 of each file written, in group order.
+  private(set) var hashes: [UInt64] = []
 
   init(folder: String, bits: Int) {
     self.folder = folder
@@ -178,11 +160,6 @@ struct DocumentGroups {
       try finish(emit)
       group = slot >> bits
     }
-    DocumentGroups.append(record, slot: slot, to: &file)
-  }
-
-  /// Adds a document's record to the bytes of its group's file.
-  static func append(_ record: ArraySlice<UInt8>, slot: Int, to file: inout [UInt8]) {
     file.append(file.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
     file.append(UInt8(ascii: "["))
     file.append(contentsOf: String(slot).utf8)
@@ -191,26 +168,21 @@ struct DocumentGroups {
     file.append(UInt8(ascii: "]"))
   }
 
-  /// Ends a group's file.
-  static func close(_ file: inout [UInt8]) { file.append(contentsOf: "]\n".utf8) }
-
-  /// The path of group `group`'s file.
-  static func path(folder: String, group: Int) -> String { folder + String(group, radix: 36) + ".json" }
-
+  /// Writes the file of the group being filled, if it has documents.
   mutating func finish<Failure: Error>(_ emit: (SearchIndexFile) throws(Failure) -> Void) throws(Failure) {
     guard !file.isEmpty else { return }
-    DocumentGroups.close(&file)
-    let emitted = SearchIndexFile(path: DocumentGroups.path(folder: folder, group: group), bytes: file)
-    groups.append(IndexSummary.Group(group: group, hash: emitted.hash))
+    file.append(contentsOf: "]\n".utf8)
+    let emitted = SearchIndexFile(path: folder + String(group, radix: 36) + ".json", bytes: file)
+    hashes.append(emitted.hash)
     try emit(emitted)
     file.removeAll(keepingCapacity: true)
   }
 
   /// The hash of every file's hash, in group order.
-  static func version(_ groups: [IndexSummary.Group]) -> UInt64 {
-    var hashes: [UInt8] = []
-    hashes.reserveCapacity(groups.count * 8)
-    for group in groups { withUnsafeBytes(of: group.hash.littleEndian) { hashes.append(contentsOf: $0) } }
-    return hashes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
+  var version: UInt64 {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(hashes.count * 8)
+    for hash in hashes { withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) } }
+    return bytes.withUnsafeBufferPointer { XXH64.hash($0, seed: UInt64(SearchIndexWriter.format)) }
   }
 }
