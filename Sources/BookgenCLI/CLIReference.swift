@@ -42,9 +42,8 @@ enum CLIReference {
     lines += ["", "```", HelpFormatter.usage(for: spec), "```"]
     if !spec.arguments.isEmpty {
       lines += ["", "| Argument | Default | Meaning |", "| --- | --- | --- |"]
-      lines += spec.arguments.map { argument in
-        let name = "`<\(argument.name)>" + (argument.isVariadic ? "...`" : "`")
-        return "| \(name) | \(defaultCell(argument.defaultValue)) | \(cell(argument.help)) |"
+      lines += spec.arguments.map {
+        "| `\($0.label)` | \(defaultCell($0.defaultValue)) | \(cell($0.help)) |"
       }
     }
     lines += ["", "| Option | Default | Meaning |", "| --- | --- | --- |"]

@@ -56,9 +56,7 @@ extension CommandContext {
   /// The site's `templates/` folder next to the catalog, when there is one.
   func templatesDirectory(in catalogFolder: String) -> String? {
     let path = (catalogFolder as NSString).appendingPathComponent("templates")
-    var isFolder: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-      ? path : nil
+    return PathKind.of(path, followingLinks: true) == .folder ? path : nil
   }
 
   /// The site's `static/` folder next to the catalog (it may not exist).

@@ -19,15 +19,15 @@ extension CommandContext {
     case .list:
       console.print(try themeList(templates: templates, shown: shown))
     case .copy:
-      let outcome: NewFilesReport
+      let outcome: NewFiles.Outcome
       do {
-        outcome = NewFilesReport(try DefaultThemeFiles.write(options.files, to: templates))
+        outcome = try DefaultThemeFiles.write(options.files, to: templates)
       } catch {
         throw CommandError.fileSystem(
           operation: "copy the default theme into", path: shown, underlying: error)
       }
       guard options.verbosity.level > .quiet else { return }
-      console.print(outcome.text(folder: shown))
+      console.print(Self.copyReport(outcome, folder: shown))
     }
   }
 
@@ -59,27 +59,17 @@ extension CommandContext {
     }
     return lines.joined(separator: "\n")
   }
-}
 
-/// What `theme copy` wrote and kept, in words.
-private struct NewFilesReport {
-  let written: [String]
-  let kept: [String]
-
-  init(_ outcome: Support.NewFiles.Outcome) {
-    written = outcome.written
-    kept = outcome.kept
-  }
-
-  func text(folder: String) -> String {
+  /// What `theme copy` wrote and kept, in words.
+  private static func copyReport(_ outcome: NewFiles.Outcome, folder: String) -> String {
     var lines: [String] = []
-    if !written.isEmpty {
+    if !outcome.written.isEmpty {
       lines.append("Copied into \(folder)/ (edit them there; delete one to use the default again):")
-      lines += written.map { "  " + $0 }
+      lines += outcome.written.map { "  " + $0 }
     }
-    if !kept.isEmpty {
+    if !outcome.kept.isEmpty {
       lines.append("Kept, already in \(folder)/ (bookgen never replaces a file):")
-      lines += kept.map { "  " + $0 }
+      lines += outcome.kept.map { "  " + $0 }
     }
     return lines.joined(separator: "\n")
   }

@@ -22,12 +22,9 @@ extension CommandContext {
         console.status(
           "waiting for another bookgen run on the cache '\(shown)'\(pid.map { " (pid \($0))" } ?? "")…")
       }
-    } catch {
-      switch error {
-      case .unusable(let path, let reason):
-        throw CommandError.fileSystem(
-          operation: "lock", path: shownPath(path), underlying: SystemReason(reason: reason))
-      }
+    } catch .unusable(let path, let reason) {
+      throw CommandError.fileSystem(
+        operation: "lock", path: shownPath(path), underlying: SystemReason(reason: reason))
     }
     defer { lock.release() }
     return try await body()

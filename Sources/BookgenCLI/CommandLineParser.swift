@@ -60,7 +60,7 @@ enum CommandLineParser {
       }
       return .help(subcommand)
     case .completion where !parsed.flags.contains("help"):
-      return .completion(try shell(parsed))
+      return .completion(try parsed.argument(0, "<shell>", separator: ", "))
     default:
       return parsed.flags.contains("help") ? .help(name) : .run(parsed)
     }
@@ -75,21 +75,6 @@ enum CommandLineParser {
       throw .unexpectedArgument(extra, command: .help)
     }
     return format
-  }
-
-  /// `completion`'s `<shell>`.
-  private static func shell(_ parsed: ParsedCommand) throws(UsageError) -> Shell {
-    let names = Shell.allCases.map(\.rawValue)
-    let expected = names.map { "'\($0)'" }.joined(separator: ", ")
-    guard let word = parsed.arguments.first else {
-      throw .missingArgument("<shell>", expected: expected, command: .completion)
-    }
-    guard let shell = Shell(rawValue: word) else {
-      throw .invalidValue(
-        word, option: "<shell>", expected: expected + NearestName.hint(for: word, among: names),
-        command: .completion)
-    }
-    return shell
   }
 
   /// Parses what follows the subcommand. `--help` anywhere before `--` wins over other mistakes.

@@ -151,24 +151,15 @@ struct ThemeCommandOptions: CommandOptionGroup {
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     catalog = CatalogOption(parsed)
-    (action, files) = try Self.arguments(parsed.arguments)
+    action = try parsed.argument(0, "<action>", separator: " or ")
+    files = try Self.files(parsed.arguments.dropFirst(), for: action)
     verbosity = try VerbosityOptions(parsed)
   }
 
-  /// `list`, or `copy` and the theme files its arguments name, each once, in theme order.
-  private static func arguments(_ arguments: [String]) throws(UsageError) -> (Action, [String]?) {
-    let actions = Action.allCases.map(\.rawValue)
-    let expected = actions.map { "'\($0)'" }.joined(separator: " or ")
-    guard let word = arguments.first else {
-      throw .missingArgument("<action>", expected: expected, command: .theme)
-    }
-    guard let action = Action(rawValue: word) else {
-      let hint = NearestName.hint(for: word, among: actions)
-      throw .invalidValue(word, option: "<action>", expected: expected + hint, command: .theme)
-    }
-    let names = arguments.dropFirst()
+  /// The theme files `copy`'s arguments name, each once, in theme order.
+  private static func files(_ names: ArraySlice<String>, for action: Action) throws(UsageError) -> [String]? {
     if action == .list, let extra = names.first { throw .unexpectedArgument(extra, command: .theme) }
-    guard !names.isEmpty else { return (action, nil) }
+    guard !names.isEmpty else { return nil }
     var chosen: Set<String> = []
     for name in names {
       guard let paths = DefaultThemeFiles.select(name) else {
@@ -177,7 +168,7 @@ struct ThemeCommandOptions: CommandOptionGroup {
       }
       chosen.formUnion(paths)
     }
-    return (action, DefaultThemeFiles.paths.filter(chosen.contains))
+    return DefaultThemeFiles.paths.filter(chosen.contains)
   }
 }
 
@@ -206,7 +197,6 @@ struct ImportCommandOptions: CommandOptionGroup {
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     catalog = CatalogOption(parsed)
-    let formats = ImportSource.allCases.map(\.rawValue)
     switch parsed.arguments.count {
     case 0:
       throw .missingArgument("<file>", expected: "the exported file", command: .import)
@@ -217,14 +207,7 @@ struct ImportCommandOptions: CommandOptionGroup {
       }
       file = parsed.arguments[0]
     default:
-      let word = parsed.arguments[0]
-      guard let format = ImportSource(rawValue: word) else {
-        let hint = NearestName.hint(for: word, among: formats)
-        throw .invalidValue(
-          word, option: "<format>", expected: formats.map { "'\($0)'" }.joined(separator: ", ") + hint,
-          command: .import)
-      }
-      self.format = format
+      format = try parsed.choice(parsed.arguments[0], for: "<format>", separator: ", ") as ImportSource
       file = parsed.arguments[1]
     }
     output = parsed.isGiven(.importOutput) ? parsed.value(.importOutput) : nil

@@ -21,14 +21,9 @@ enum HelpFormatter {
     }
     text += "USAGE: \(usage(for: spec))\n\n"
     if !spec.arguments.isEmpty {
-      text += section(
-        "ARGUMENTS",
-        rows: spec.arguments.map {
-          ("<\($0.name)>" + ($0.isVariadic ? "..." : ""), describe($0.help, default: $0.defaultValue))
-        })
+      text += section("ARGUMENTS", rows: spec.arguments.map { ($0.label, $0.helpWithDefault) })
     }
-    text += section(
-      "OPTIONS", rows: spec.allOptions.map { ($0.helpLabel, describe($0.help, default: $0.defaultValue)) })
+    text += section("OPTIONS", rows: spec.allOptions.map { ($0.helpLabel, $0.helpWithDefault) })
     for extra in spec.sections { text += section(extra.title, rows: extra.rows) }
     return String(text.dropLast())
   }
@@ -41,22 +36,15 @@ enum HelpFormatter {
     return parts.joined(separator: " ")
   }
 
-  private static func describe(_ help: String, default value: String?) -> String {
-    value.map { "\(help) (default: \($0))" } ?? help
-  }
-
   private static func section(_ title: String, rows: [(label: String, text: String)]) -> String {
     var text = "\(title):\n"
     let column = labelWidth + 2
     for row in rows {
-      let label = "  " + row.label
-      if row.label.count <= labelWidth {
-        text += label + String(repeating: " ", count: column - label.count)
-        text += wrap(row.text, indent: column, firstLineUsed: column) + "\n"
-      } else {
-        text += label + "\n" + String(repeating: " ", count: column)
-        text += wrap(row.text, indent: column, firstLineUsed: column) + "\n"
-      }
+      // A label too long for its column has a line of its own, the text starts on the next.
+      let fits = row.label.count <= labelWidth
+      text += "  " + row.label + (fits ? "" : "\n")
+      text += String(repeating: " ", count: fits ? column - 2 - row.label.count : column)
+      text += wrap(row.text, indent: column, firstLineUsed: column) + "\n"
     }
     return text + "\n"
   }

@@ -52,13 +52,10 @@ enum ManPage {
       lines += [".PP", escape(discussion)]
     }
     for argument in spec.arguments {
-      let name = "<\(argument.name)>" + (argument.isVariadic ? "..." : "")
-      let help = argument.defaultValue.map { "\(argument.help) (default: \($0))" } ?? argument.help
-      lines += [".TP", ".I " + quoted(escape(name)), escape(help)]
+      lines += [".TP", ".I " + quoted(escape(argument.label)), escape(argument.helpWithDefault)]
     }
     for option in spec.allOptions {
-      let help = option.defaultValue.map { "\(option.help) (default: \($0))" } ?? option.help
-      lines += [".TP", label(option), escape(help)]
+      lines += [".TP", label(option), escape(option.helpWithDefault)]
     }
     for section in spec.sections {
       lines += [".PP", escape(section.title.prefix(1) + section.title.dropFirst().lowercased() + ":")]

@@ -15,10 +15,6 @@ struct CatalogOption: CommandOptionGroup {
 
   var path: String
 
-  init(path: String = OptionSpec.catalog.defaultValue ?? "") {
-    self.path = path
-  }
-
   init(_ parsed: ParsedCommand) {
     path = parsed.value(.catalog)
   }
@@ -30,10 +26,6 @@ struct VerbosityOptions: CommandOptionGroup {
   static let quietOnly: [OptionSpec] = [.quiet]
 
   var level: Verbosity
-
-  init(level: Verbosity = .normal) {
-    self.level = level
-  }
 
   init(_ parsed: ParsedCommand) throws(UsageError) {
     let (quiet, verbose) = (parsed.flag(.quiet), parsed.flag(.verbose))
@@ -51,13 +43,9 @@ struct NetworkOptions: CommandOptionGroup {
   var refresh: Bool
   var jobs: Int
   var maxRequests: Int?
+}
 
-  init(refresh: Bool, jobs: Int, maxRequests: Int?) {
-    self.refresh = refresh
-    self.jobs = jobs
-    self.maxRequests = maxRequests
-  }
-
+extension NetworkOptions {
   init(_ parsed: ParsedCommand) throws(UsageError) {
     refresh = parsed.flag(.refresh)
     jobs = try parsed.jobs()
@@ -99,19 +87,37 @@ extension ParsedCommand {
     return url.hasSuffix("/") ? url : url + "/"
   }
 
-  /// The option's value as one of `T`'s cases (its default when not given); a usage error,
-  /// with the nearest name, for any other word.
+  /// The option's value as one of `T`'s cases (its default when not given).
   func choice<T: RawRepresentable & CaseIterable>(_ option: OptionSpec, as _: T.Type = T.self)
-    throws(UsageError)
-    -> T where T.RawValue == String
+    throws(UsageError) -> T where T.RawValue == String
   {
-    let word = value(option)
+    try choice(value(option), for: option.displayName)
+  }
+
+  /// Argument `index` as one of `T`'s cases (`completion`'s `<shell>`); a usage error when it
+  /// is missing, as for any other word.
+  func argument<T: RawRepresentable & CaseIterable>(_ index: Int, _ name: String, separator: String)
+    throws(UsageError) -> T where T.RawValue == String
+  {
+    guard arguments.indices.contains(index) else {
+      let names = T.allCases.map { "'\($0.rawValue)'" }
+      throw .missingArgument(name, expected: names.joined(separator: separator), command: self.name)
+    }
+    return try choice(arguments[index], for: name, separator: separator)
+  }
+
+  /// `word` as one of `T`'s cases; else a usage error for `name` (`--shelves <…>`, `<shell>`)
+  /// that lists them, with the nearest.
+  func choice<T: RawRepresentable & CaseIterable>(
+    _ word: String, for name: String, separator: String = " or "
+  )
+    throws(UsageError) -> T where T.RawValue == String
+  {
     if let choice = T(rawValue: word) { return choice }
     let names = T.allCases.map(\.rawValue)
-    throw .invalidValue(
-      word, option: option.displayName,
-      expected: names.map { "'\($0)'" }.joined(separator: " or ") + NearestName.hint(for: word, among: names),
-      command: name)
+    let expected =
+      names.map { "'\($0)'" }.joined(separator: separator) + NearestName.hint(for: word, among: names)
+    throw .invalidValue(word, option: name, expected: expected, command: self.name)
   }
 
   /// Two flags a command cannot take together.

@@ -37,6 +37,9 @@ struct OptionSpec: Sendable, Hashable {
   var helpLabel: String {
     (short.map { "-\($0), " } ?? "") + displayName
   }
+
+  /// The help text with its `(default: …)`, as help and the man page show it.
+  var helpWithDefault: String { defaultValue.map { "\(help) (default: \($0))" } ?? help }
 }
 
 extension OptionSpec {
@@ -163,9 +166,11 @@ struct ArgumentSpec: Sendable, Hashable {
   /// What a shell offers for it (`bookgen completion`).
   var completion: ValueCompletion = .text
 
+  /// `<action>`, `<file>...`, as help lists it.
+  var label: String { "<\(name)>" + (isVariadic ? "..." : "") }
+
   /// `<action>`, `[<dir>]`, `[<file>...]`, as the usage line shows it.
-  var usage: String {
-    let name = "<\(name)>" + (isVariadic ? "..." : "")
-    return isRequired ? name : "[\(name)]"
-  }
+  var usage: String { isRequired ? label : "[\(label)]" }
+
+  var helpWithDefault: String { defaultValue.map { "\(help) (default: \($0))" } ?? help }
 }

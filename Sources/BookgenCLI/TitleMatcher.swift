@@ -58,9 +58,9 @@ struct TitleMatcher: BookMatcher {
     }
     if let progress { progress.report(.finished(statistics, warnings: warnings.count)) }
     let notAnswered = wanted.filter { refused[$0] != nil && !answered.contains($0) }
-    spent.record(
-      statistics: statistics, warnings: warnings, notSearched: unsearched,
-      refused: notAnswered.count, refusingSources: Set(notAnswered.flatMap { refused[$0] ?? [] }))
+    spent.last = Spent.Record(
+      statistics: statistics, warnings: warnings, notSearched: unsearched, refused: notAnswered.count,
+      refusingSources: Set(notAnswered.flatMap { refused[$0] ?? [] }))
     return matches
   }
 }
@@ -125,16 +125,8 @@ final class Spent: Sendable {
 
   private let state = Mutex<Record?>(nil)
 
-  var last: Record? { state.withLock { $0 } }
-
-  func record(
-    statistics: FetchStatistics, warnings: [Diagnostic], notSearched: Int, refused: Int,
-    refusingSources: Set<SourceName>
-  ) {
-    state.withLock {
-      $0 = Record(
-        statistics: statistics, warnings: warnings, notSearched: notSearched, refused: refused,
-        refusingSources: refusingSources)
-    }
+  var last: Record? {
+    get { state.withLock { $0 } }
+    set { state.withLock { $0 = newValue } }
   }
 }

@@ -82,7 +82,3 @@ extension ImportedRow {
     }
   }
 }
-
-extension Optional where Wrapped == [String] {
-  var orEmpty: [String] { self ?? [] }
-}

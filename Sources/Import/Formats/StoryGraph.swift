@@ -54,9 +54,8 @@ extension ImportSource {
     default: break
     }
     row.format = ExportValues.format(columns["Format"])
-    row.tags =
-      ExportValues.list(columns["Moods"]) + columns.text("Pace").map { ["\($0.lowercased())-paced"] }.orEmpty
-      + ExportValues.list(columns["Tags"])
+    let pace = columns.text("Pace").map { ["\($0.lowercased())-paced"] } ?? []
+    row.tags = ExportValues.list(columns["Moods"]) + pace + ExportValues.list(columns["Tags"])
     row.note = columns.text("Review").flatMap { ReviewMarkdown.markdown(from: $0, newlinesBreak: true) }
     for (column, name) in storyGraphExtras {
       if let value = columns.text(column) { row.extra[name] = value }

@@ -50,12 +50,7 @@ struct ExportText {
       units.append(UInt16(high) << 8 | UInt16(low))
       index += 2
     }
-    var output: [UInt8] = []
-    output.reserveCapacity(units.count)
-    for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-      output.append(contentsOf: UTF8.encode(scalar)!)
-    }
-    return output
+    return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
   /// Windows-1252's characters for 0x80–0x9F; the five it leaves undefined keep ISO-8859-1's

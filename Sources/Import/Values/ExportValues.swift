@@ -88,26 +88,17 @@ enum ExportValues {
   }
 
   /// People's names in one field: `A; B`, `A & B`, `A | B` (a comma is kept: `Herbert, Frank`).
-  static func names(_ text: String) -> [String] {
-    text.split { $0 == ";" || $0 == "&" || $0 == "|" }.map {
-      $0.trimmingWhitespace()
-    }
-    .filter { !$0.isEmpty }
-  }
+  static func names(_ text: String) -> [String] { items(text, separators: ";&|") }
 
   /// Tags in one field: `a, b`, `a; b`, `a | b`.
-  static func tags(_ text: String) -> [String] {
-    text.split { $0 == "," || $0 == ";" || $0 == "|" }.map {
-      $0.trimmingWhitespace()
-    }
-    .filter { !$0.isEmpty }
-  }
+  static func tags(_ text: String) -> [String] { items(text, separators: ",;|") }
 
-  /// `a, b, c` as its items, trimmed, blanks dropped.
-  static func list(_ text: String) -> [String] {
-    text.split(separator: ",").map { $0.trimmingWhitespace() }.filter {
-      !$0.isEmpty
-    }
+  /// `a, b, c` as its items.
+  static func list(_ text: String) -> [String] { items(text, separators: ",") }
+
+  /// The field split at any of `separators`, each item trimmed, blanks dropped.
+  private static func items(_ text: String, separators: String) -> [String] {
+    text.split(whereSeparator: separators.contains).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
   }
 
   /// `The Eyre Affair (Thursday Next, #1)` → `The Eyre Affair`, `Thursday Next`, `1`; a title
