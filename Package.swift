@@ -97,8 +97,8 @@ let package = Package(
     .executableTarget(name: "EmbedThemeTool"),
     // Verifies a built site folder: links, anchors, hosts, titles, languages (`bookgen check --site`);
     // it owns the HTML scanner that reads the pages, with gumbo as a browser would.
-    .target(name: "SiteCheck", dependencies: ["CGumbo", "Diagnostics"]),
-    .target(name: "HTTPServer", dependencies: ["Diagnostics"]),
+    .target(name: "SiteCheck", dependencies: ["CGumbo", "Diagnostics", "Support"]),
+    .target(name: "HTTPServer", dependencies: ["Diagnostics", "Support"]),
     .target(name: "Preview", dependencies: ["HTTPServer", "Support"]),
     .target(
       name: "BookgenCLI",
@@ -156,10 +156,10 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "SiteCheckTests",
-      dependencies: ["SiteCheck", "Site", "BookRecord", "Catalog", "GoogleBooks"],
+      dependencies: ["SiteCheck", "Site", "BookRecord", "Catalog", "GoogleBooks", "Support"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "TestSupport"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Support", "TestSupport"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "HTTPServer", "Support", "TestSupport"]),
     .testTarget(
       name: "BookgenCLITests",
       dependencies: [

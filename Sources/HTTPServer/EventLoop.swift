@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Why a wait for a socket ended.
 package enum IOReadiness: Sendable, Equatable {

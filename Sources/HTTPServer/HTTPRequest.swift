@@ -1,3 +1,5 @@
+import Support
+
 /// One parsed HTTP/1.x request, as handed to a server's handler.
 package struct HTTPRequest: Sendable {
   package var method: String
@@ -63,7 +65,7 @@ struct RequestTarget {
       queryPart = ""
     }
     rawPath = String(pathPart)
-    path = PercentDecoding.decode(pathPart, plusAsSpace: false)
+    path = PercentEncoding.decode(pathPart, plusAsSpace: false)
     query = queryPart.split(separator: "&", omittingEmptySubsequences: true).map { pair in
       let name: Substring
       let value: Substring
@@ -75,47 +77,9 @@ struct RequestTarget {
         value = ""
       }
       return (
-        PercentDecoding.decode(name, plusAsSpace: true) ?? String(name),
-        PercentDecoding.decode(value, plusAsSpace: true) ?? String(value)
+        PercentEncoding.decode(name, plusAsSpace: true) ?? String(name),
+        PercentEncoding.decode(value, plusAsSpace: true) ?? String(value)
       )
-    }
-  }
-}
-
-/// Percent-decoding of URL components, done exactly once.
-enum PercentDecoding {
-  /// nil when an escape is malformed or the bytes are not UTF-8.
-  static func decode(_ text: Substring, plusAsSpace: Bool) -> String? {
-    let utf8 = Array(text.utf8)
-    guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else {
-      return String(text)
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count)
-    var index = 0
-    while index < utf8.count {
-      let byte = utf8[index]
-      if byte == UInt8(ascii: "%") {
-        guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]),
-          let low = hexValue(utf8[index + 2])
-        else { return nil }
-        bytes.append(high << 4 | low)
-        index += 3
-      } else {
-        bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-        index += 1
-      }
-    }
-    let decoded = String(decoding: bytes, as: UTF8.self)
-    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
     }
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// A small HTTP/1.1 server on POSIX sockets, for the preview server and for tests.
 ///

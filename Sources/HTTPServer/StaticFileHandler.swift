@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Serves the files under one folder, never anything outside it.
 ///
@@ -53,6 +54,11 @@ package struct StaticFileHandler: Sendable {
     package var etag: String {
       "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
     }
+
+    /// The file at `path`'s (a real path: no link to follow); nil when there is none.
+    static func of(_ path: String) -> FileInfo? {
+      FileStamp.of(path).map { FileInfo(size: $0.size, modified: Int($0.modified)) }
+    }
   }
 
   /// Maps a decoded request path to a file under the root.
@@ -69,24 +75,24 @@ package struct StaticFileHandler: Sendable {
     }
 
     let candidate = ([root] + segments.map(String.init)).joined(separator: "/")
-    guard let realRoot = Self.realPath(root), let real = Self.realPath(candidate) else {
+    guard let realRoot = PathKind.realPath(root), let real = PathKind.realPath(candidate) else {
       return .refused(status: 404)
     }
     let isInsideRoot = { (path: String) in
       path == realRoot || path.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
     }
     guard isInsideRoot(real) else { return .refused(status: 403) }
-    guard let info = Self.fileStatus(real) else { return .refused(status: 404) }
-    switch info.kind {
-    case .directory:
+    guard let info = FileInfo.of(real) else { return .refused(status: 404) }
+    switch PathKind.of(real) {
+    case .folder:
       guard wantsDirectory || segments.isEmpty else { return .directoryWithoutSlash }
-      guard let index = Self.realPath(real + "/index.html"), isInsideRoot(index),
-        let indexInfo = Self.fileStatus(index), indexInfo.kind == .regular
+      guard let index = PathKind.realPath(real + "/index.html"), isInsideRoot(index),
+        PathKind.of(index) == .file, let indexInfo = FileInfo.of(index)
       else { return .refused(status: 404) }
-      return .file(path: index, indexInfo.file)
-    case .regular:
-      return wantsDirectory ? .refused(status: 404) : .file(path: real, info.file)
-    case .other:
+      return .file(path: index, indexInfo)
+    case .file:
+      return wantsDirectory ? .refused(status: 404) : .file(path: real, info)
+    case .missing, .other:
       return .refused(status: 404)
     }
   }
@@ -125,30 +131,5 @@ package struct StaticFileHandler: Sendable {
       return serve(path, info: info, status: 404, for: request)
     }
     return .text("Not Found\n", status: 404)
-  }
-
-  private enum Kind {
-    case regular
-    case directory
-    case other
-  }
-
-  private static func fileStatus(_ path: String) -> (kind: Kind, file: FileInfo)? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    let kind: Kind
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: kind = .regular
-    case S_IFDIR: kind = .directory
-    default: kind = .other
-    }
-    let modified = Int(status.st_mtim.tv_sec) * 1_000_000_000 + Int(status.st_mtim.tv_nsec)
-    return (kind, FileInfo(size: Int(status.st_size), modified: modified))
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = Glibc.realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

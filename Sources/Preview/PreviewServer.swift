@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Support
 
 /// `bookgen serve`: builds the site into a private folder, serves it, rebuilds when the
 /// catalog, templates or cache change, and tells open pages to reload.
@@ -16,7 +17,8 @@ package final class PreviewServer: Sendable {
   let hub = LiveReloadHub()
   let files: StaticFileHandler
   private let server: HTTPServer
-  private let watcher = WatcherHandle()
+  /// The watcher task, held so `stop()` can cancel it.
+  private let watcher = Locked<Task<Void, Never>?>(nil)
 
   package init(options: PreviewOptions, build: @escaping Build) {
     self.options = options
@@ -64,13 +66,13 @@ package final class PreviewServer: Sendable {
     await rebuild()
     changes.accept(options.writtenByBuilds)
     let task = Task { [self] in await watch(changes) }
-    watcher.set(task)
+    watcher.withLock { $0 = task }
     return server.port
   }
 
   /// Stops watching and serving, closes event streams, removes the private build folder.
   package func stop() async {
-    if let task = watcher.take() {
+    if let task = watcher.withLock({ $0.take() }) {
       task.cancel()
       await task.value
     }
@@ -171,22 +173,5 @@ package final class PreviewServer: Sendable {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try? process.run()
-  }
-}
-
-/// The watcher task, held so `stop()` can cancel it.
-private final class WatcherHandle: @unchecked Sendable {
-  private let lock = NSLock()
-  private var task: Task<Void, Never>?
-
-  func set(_ task: Task<Void, Never>) {
-    lock.withLock { self.task = task }
-  }
-
-  func take() -> Task<Void, Never>? {
-    lock.withLock {
-      defer { task = nil }
-      return task
-    }
   }
 }

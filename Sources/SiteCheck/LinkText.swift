@@ -26,33 +26,6 @@ enum LinkText {
     return candidate.lowercased()
   }
 
-  /// `%XX` sequences decoded as UTF-8; nil when they do not form valid UTF-8.
-  static func percentDecoded(_ text: Substring) -> String? {
-    guard text.contains("%") else { return String(text) }
-    var bytes: [UInt8] = []
-    var iterator = Array(text.utf8)[...]
-    while let byte = iterator.popFirst() {
-      if byte == 0x25, iterator.count >= 2, let high = hexValue(iterator[iterator.startIndex]),
-        let low = hexValue(iterator[iterator.startIndex + 1])
-      {
-        bytes.append(high << 4 | low)
-        iterator = iterator.dropFirst(2)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: return byte - 0x30
-    case 0x41...0x46: return byte - 0x41 + 10
-    case 0x61...0x66: return byte - 0x61 + 10
-    default: return nil
-    }
-  }
-
   /// Hosts that only exist on a developer's machine.
   static func isDevelopmentHost(_ host: String) -> Bool {
     let name =

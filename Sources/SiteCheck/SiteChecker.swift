@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Checks a built site folder: every internal link and anchor resolves to a file and an id in the
 /// folder, no link leaves the base path or points at a development host, and every page has a
@@ -151,7 +152,7 @@ struct SiteIndex: Sendable {
         return .brokenLink(url)
       }
       guard let fragment, !fragment.isEmpty, fragment != "top", let target = pages[file] else { return nil }
-      let id = LinkText.percentDecoded(Substring(fragment)) ?? fragment
+      let id = PercentEncoding.decode(Substring(fragment), strict: false) ?? fragment
       return target.ids.contains(id) ? nil : .brokenAnchor(link: url, id: id, target: file)
     }
   }
@@ -213,7 +214,7 @@ struct SiteIndex: Sendable {
     guard let normalized = SiteIndex.normalize(sitePath) else {
       return .problem(.outsideBasePath(link: raw, basePath: base.path))
     }
-    guard let decoded = LinkText.percentDecoded(Substring(normalized)) else {
+    guard let decoded = PercentEncoding.decode(Substring(normalized), strict: false) else {
       return .problem(.brokenLink(raw))
     }
     let path = decoded.isEmpty || decoded.hasSuffix("/") ? decoded + "index.html" : decoded

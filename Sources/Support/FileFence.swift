@@ -106,8 +106,8 @@ package struct FileFence: Sendable {
       }
       if !hasLink { return path }
     }
-    guard let real = Self.realPath(path) else { throw FileReader.openError(path: path, errno: errno) }
-    guard let root = Self.realPath(folder), real.hasPrefix(root == "/" ? "/" : root + "/") else {
+    guard let real = PathKind.realPath(path) else { throw FileReader.openError(path: path, errno: errno) }
+    guard let root = PathKind.realPath(folder), real.hasPrefix(root == "/" ? "/" : root + "/") else {
       var info = stat()
       let isLink = lstat(path, &info) == 0 && FileKind(mode: info.st_mode) == .symbolicLink
       throw FileReadError(path: path, problem: isLink ? .linkOutside(folder: name) : .outside(folder: name))
@@ -154,11 +154,5 @@ package struct FileFence: Sendable {
         files.append(child)
       }
     }
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

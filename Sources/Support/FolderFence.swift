@@ -53,10 +53,7 @@ package struct FolderFence: Sendable, Equatable {
   /// missing rest is appended as written.
   package static func resolved(_ path: String) -> String {
     let standardized = standardized(path)
-    if let real = realpath(standardized, nil) {
-      defer { free(real) }
-      return String(cString: real)
-    }
+    if let real = PathKind.realPath(standardized) { return real }
     let slash = standardized.utf8.lastIndex(of: UInt8(ascii: "/")) ?? standardized.utf8.startIndex
     let parent = String(standardized[..<slash])
     let name = String(standardized[standardized.index(after: slash)...])

@@ -33,15 +33,19 @@ package enum HexText {
     guard !digits.isEmpty, digits.count <= 16 else { return nil }
     var value: UInt64 = 0
     for digit in digits {
-      let nibble: UInt8
-      switch digit {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
-      default: return nil
-      }
+      guard let nibble = Self.digit(digit) else { return nil }
       value = value << 4 | UInt64(nibble)
     }
     return value
+  }
+
+  /// The value of one hex digit of either case; nil for any other byte.
+  package static func digit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }

@@ -15,6 +15,13 @@ package enum PathKind: Sendable, Equatable {
     }
   }
 
+  /// The absolute path with every symbolic link resolved; nil when it does not exist.
+  package static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// The names in `folder` (without `.` and `..`), unsorted; nil when it cannot be read (then
   /// `errno` says why). A name that is not UTF-8 is decoded with replacement characters.
   package static func names(in folder: String) -> [String]? {

@@ -22,6 +22,33 @@ package enum PercentEncoding {
   /// `&`, `=`, `+` and `/` never change the query's meaning.
   package static func encodeQueryValue(_ value: String) -> String { encodePathSegment(value) }
 
+  /// `%XX` escapes decoded, and `+` as a space with `plusAsSpace` (a query's form encoding); nil
+  /// when the bytes are not UTF-8, or when an escape is malformed and `strict` (else its `%`
+  /// stays as written). Decoded exactly once: `%2541` is `%41`.
+  package static func decode(_ text: Substring, plusAsSpace: Bool = false, strict: Bool = true) -> String? {
+    let utf8 = Array(text.utf8)
+    guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else {
+      return String(text)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = HexText.digit(utf8[index + 1]),
+        let low = HexText.digit(utf8[index + 2])
+      {
+        bytes.append(high << 4 | low)
+        index += 3
+        continue
+      }
+      if byte == UInt8(ascii: "%"), strict { return nil }
+      bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+      index += 1
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
   /// A URL someone else wrote, with the ASCII characters URLs may not contain (space, quotes,
   /// `<>{}|\^` and a `%` that starts no escape) percent-encoded, as browsers send them, so
   /// validators accept it; everything else, escapes included, stays as it is.
@@ -49,7 +76,9 @@ package enum PercentEncoding {
   private static func isInvalid(at index: Int, in url: ArraySlice<UInt8>) -> Bool {
     let byte = url[index]
     if byte == UInt8(ascii: "%") {
-      return !(index + 2 < url.endIndex && isHexDigit(url[index + 1]) && isHexDigit(url[index + 2]))
+      return
+        !(index + 2 < url.endIndex && HexText.digit(url[index + 1]) != nil
+        && HexText.digit(url[index + 2]) != nil)
     }
     return mustEscape.contains(byte)
   }
@@ -58,13 +87,6 @@ package enum PercentEncoding {
   private static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: true
-    default: false
-    }
-  }
-
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x30...0x39, 0x41...0x46, 0x61...0x66: true
     default: false
     }
   }

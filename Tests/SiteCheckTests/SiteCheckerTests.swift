@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Testing
 
 @testable import SiteCheck
@@ -95,11 +96,11 @@ import Testing
     ("%E4%B8%89%E9%AB%94", "三體"), ("a%20b", "a b"), ("100%", "100%"), ("%zz", "%zz"),
   ])
   func percentDecoding(encoded: String, decoded: String) {
-    #expect(LinkText.percentDecoded(Substring(encoded)) == decoded)
+    #expect(PercentEncoding.decode(Substring(encoded), strict: false) == decoded)
   }
 
   @Test func invalidUTF8IsNotDecoded() {
-    #expect(LinkText.percentDecoded("%FF") == nil)
+    #expect(PercentEncoding.decode("%FF", strict: false) == nil)
   }
 
   static func temporaryFolder() throws -> String {

@@ -1,15 +1,15 @@
 import Foundation
 
-/// A value guarded by a lock, for the little state shared between the event loop and tasks.
-final class Locked<Value>: @unchecked Sendable {
+/// A value guarded by a lock, for the little state tasks and threads share.
+package final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     lock.lock()
