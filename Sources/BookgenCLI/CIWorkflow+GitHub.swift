@@ -1,9 +1,11 @@
+import Catalog
+
 extension CIWorkflow {
   /// GitHub Actions: build on push, weekly and by hand; deploy to GitHub Pages. Every action is
   /// pinned to a commit, each job gets only the token permissions it needs, the checkout keeps
   /// no credentials, and no `${{ }}` expression is expanded inside a script.
   static func github(pin: ReleasePin, cacheFolder: String) -> String {
-    let path = quoted(cacheFolder)
+    let path = YAMLText.quoted(cacheFolder)
     return """
       # bookgen: rebuild this site on every push, every week and on demand, and deploy it to
       # GitHub Pages. Written by `bookgen init --ci github` (bookgen \(pin.version)); yours to edit.

@@ -1,3 +1,5 @@
+import Catalog
+
 extension CIWorkflow {
   /// GitLab CI: the `pages` job builds on pushes to the default branch, on its schedules and by
   /// hand, keeps the cache even after a failed step, and publishes `public/`.
@@ -36,7 +38,7 @@ extension CIWorkflow {
       cache:
         key: bookgen-cache
         paths:
-          - \(quoted(cacheFolder))
+          - \(YAMLText.quoted(cacheFolder))
         when: always
       variables:
         TOOLS: /tmp/bookgen
@@ -58,6 +60,6 @@ extension CIWorkflow {
 
   /// A command as a plain YAML list item, quoted when YAML would read it otherwise.
   private static func yamlItem(_ command: String) -> String {
-    command.contains(": ") || command.contains(" #") ? quoted(command) : command
+    command.contains(": ") || command.contains(" #") ? YAMLText.quoted(command) : command
   }
 }

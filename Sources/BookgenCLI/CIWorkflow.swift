@@ -79,12 +79,6 @@ enum CIWorkflow {
       """
   }
 
-  /// `text` as a YAML double-quoted scalar.
-  static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      + "\""
-  }
-
   /// `lines` indented as the body of a `run: |` block (or of a list item).
   static func block(_ lines: [String], indent: String) -> String {
     lines.map { indent + $0 }.joined(separator: "\n")

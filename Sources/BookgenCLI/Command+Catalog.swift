@@ -26,9 +26,4 @@ extension CommandContext {
     }
     return String(url.reversed().drop { $0 == "/" }.reversed())
   }
-
-  /// Where the catalog at `--catalog` keeps its fetch cache.
-  func cacheDirectory(_ file: CatalogOption) throws -> String {
-    try loadCatalog(file).cacheDirectory
-  }
 }

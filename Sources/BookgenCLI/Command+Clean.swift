@@ -16,7 +16,7 @@ extension CommandContext {
     let scope: FolderRemoval.Scope = options.outsideProject ? .anywhere : .insideProject
     try await removeOutput(options.outputPath, fence: fence, scope: scope)
     guard options.removeCache else { return }
-    let cache = ResponseCache(directory: try cacheDirectory(options.catalog))
+    let cache = ResponseCache(directory: try loadCatalog(options.catalog).cacheDirectory)
     let shown = shownPath(cache.directory)
     let isOurs = { (_: String) in cache.isOurs() }
     // Checked before its lock file is taken (inside it), and again once it is held.

@@ -10,16 +10,13 @@ extension CatalogDecoder {
 
   mutating func decodeCover(_ node: YAMLNode, path: String, into overrides: inout BookOverrides) {
     guard let value = text(node, path: path, expected: Self.coverValue) else { return }
-    if value.contains("://") || value.hasPrefix("//") {
-      guard CatalogRules.isHTTPURL(value) else {
-        error("'\(path)' must be \(Self.coverValue), got \(shown(value))", at: node)
-        return
-      }
-      overrides.cover = value
+    let isURL = value.contains("://") || value.hasPrefix("//")
+    guard isURL ? CatalogRules.isHTTPURL(value) : CatalogRules.isCoverFileName(value) else {
+      error("'\(path)' must be \(Self.coverValue), got \(shown(value))", at: node)
       return
     }
-    guard CatalogRules.isCoverFileName(value) else {
-      error("'\(path)' must be \(Self.coverValue), got \(shown(value))", at: node)
+    if isURL {
+      overrides.cover = value
       return
     }
     let fence = FileFence(folder: directory, name: "the site's folder")

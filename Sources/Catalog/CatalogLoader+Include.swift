@@ -40,7 +40,7 @@ extension CatalogLoader {
     do {
       text = try self.text(of: bytes, file: file.shownAs)
     } catch {
-      part.decoder.report(error.diagnostics)
+      part.decoder.diagnostics += error.diagnostics
       return part
     }
     part.decoder = CatalogDecoder(file: file.shownAs, text: text)
@@ -50,7 +50,7 @@ extension CatalogLoader {
       guard let parsed = try document(text, decoder: part.decoder) else { return part }
       root = parsed
     } catch {
-      part.decoder.report(error.diagnostics)
+      part.decoder.diagnostics += error.diagnostics
       return part
     }
     guard root.isMapping else {
@@ -163,11 +163,6 @@ extension CatalogLoader {
   }
 }
 
-extension CatalogLoader {
-  /// Whether `name` may be included: a relative path below the catalog's folder to a `.yml` file.
-  package static func isIncludeName(_ name: String) -> Bool { CatalogDecoder.isIncludeName(name) }
-}
-
 extension CatalogDecoder {
   /// `include:` — a file name or a list of them, relative to the catalog's folder.
   mutating func decodeIncludes(_ root: Fields) -> [(name: String, node: YAMLNode)] {
@@ -185,7 +180,7 @@ extension CatalogDecoder {
       guard
         let name = checked(
           item, path: path, expected: "a file beside catalog.yml ending in '.yml', such as 'goodreads.yml'",
-          isValid: Self.isIncludeName)
+          isValid: CatalogLoader.isIncludeName)
       else { continue }
       if name == ownName {
         error("'\(path)' names the catalog itself", at: item)
@@ -198,19 +193,16 @@ extension CatalogDecoder {
     }
     return names
   }
+}
 
+extension CatalogLoader {
   /// A relative path below the catalog's folder (no `..`, no hidden parts) to a `.yml` or `.yaml` file.
-  static func isIncludeName(_ text: String) -> Bool {
+  package static func isIncludeName(_ text: String) -> Bool {
     guard text.hasSuffix(".yml") || text.hasSuffix(".yaml"), !text.hasPrefix("/"), text.count <= 255 else {
       return false
     }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     return parts.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") }
       && !text.contains(where: { $0.isNewline || $0 == "\\" })
-  }
-
-  /// Adds problems found outside the decoder (an included file's encoding or syntax), located already.
-  mutating func report(_ problems: [Diagnostic]) {
-    diagnostics += problems
   }
 }

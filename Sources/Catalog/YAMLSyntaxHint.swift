@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plain words for the commonest YAML mistakes, put before libyaml's own description of a
 /// syntax error: a tab, an unquoted `: ` inside a value, lines that do not line up, and
 /// quotes or brackets left open.
@@ -59,7 +61,8 @@ enum YAMLSyntaxHint {
     var value = String(String.UnicodeScalarView(characters[(first + 1)...]))
     if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]) }
     value = value.trimmingLeadingSpaces.trimmingTrailingSpaces
-    let quoted = value.contains("\"") ? "'" + value.replacingQuote("'", with: "''") + "'" : "\"\(value)\""
+    let quoted =
+      value.contains("\"") ? "'" + value.replacingOccurrences(of: "'", with: "''") + "'" : "\"\(value)\""
     return "\(key): \(quoted)"
   }
 }
@@ -67,10 +70,4 @@ enum YAMLSyntaxHint {
 extension String {
   fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
   fileprivate var trimmingTrailingSpaces: String { String(reversed().drop { $0 == " " }.reversed()) }
-
-  fileprivate func replacingQuote(_ quote: Character, with replacement: String) -> String {
-    reduce(into: "") { result, character in
-      if character == quote { result += replacement } else { result.append(character) }
-    }
-  }
 }

@@ -35,10 +35,10 @@ extension ImportSource {
     }
   }
 
-  /// `status` from the app's word: a built-in status, else a shelf of that name (declared by the
-  /// import).
-  static func setStatus(_ text: String, on row: inout ImportedRow) {
-    if let status = builtInStatus(text) {
+  /// `status` from the app's word: the app's own status for it (`statuses`, by the word in lower
+  /// case), a built-in status, else a shelf of that name (declared by the import).
+  static func setStatus(_ text: String, on row: inout ImportedRow, statuses: [String: ReadingStatus] = [:]) {
+    if let status = statuses[text.lowercased()] ?? builtInStatus(text) {
       row.status = status
     } else if let slug = ExportValues.shelfSlug(text) {
       row.status = ReadingStatus(slug: slug)

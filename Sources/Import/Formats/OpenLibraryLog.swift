@@ -23,12 +23,7 @@ extension ImportSource {
       $0.trimmingWhitespace()
     }
     .filter { !$0.isEmpty }
-    let shelf = columns["Bookshelf"]
-    if let status = openLibraryShelves[shelf.lowercased()] {
-      row.status = status
-    } else if !shelf.isEmpty {
-      setStatus(shelf, on: &row)
-    }
+    setStatus(columns["Bookshelf"], on: &row, statuses: openLibraryShelves)
     row.rating = ExportValues.rating(columns["My Ratings"])
     row.published = columns.text("First Publish Year").flatMap(ExportValues.year)
     return row

@@ -34,12 +34,7 @@ extension ImportSource {
     if let stars = columns.text("Star Rating"), let rating = row.rating, Double(stars) != rating.value {
       row.extra["star_rating"] = stars
     }
-    let status = columns["Read Status"].lowercased()
-    if let known = storyGraphStatuses[status] {
-      row.status = known
-    } else if !status.isEmpty {
-      setStatus(status, on: &row)
-    }
+    setStatus(columns["Read Status"].lowercased(), on: &row, statuses: storyGraphStatuses)
     row.dateAdded = row.date(columns, "Date Added")
     let reads = readings(columns, into: &row)
     row.datesRead = reads.compactMap(\.end)

@@ -91,11 +91,6 @@ package enum CSVReader {
     var offset = 0
     var line = 1
 
-    init(bytes: [UInt8], delimiter: UInt8) {
-      self.bytes = bytes
-      self.delimiter = delimiter
-    }
-
     /// The next record's fields, nil at the end of the text.
     mutating func nextRecord(file: String) throws(ImportError) -> CSVRow? {
       guard offset < bytes.count else { return nil }
@@ -117,12 +112,10 @@ package enum CSVReader {
           fields.append(String(decoding: field, as: UTF8.self))
           field = []
           fieldStart = true
-        case UInt8(ascii: "\r") where offset < bytes.count && bytes[offset] == UInt8(ascii: "\n"):
-          offset += 1
-          line += 1
-          fields.append(String(decoding: field, as: UTF8.self))
-          return CSVRow(line: start, fields: fields)
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+          if byte == UInt8(ascii: "\r"), offset < bytes.count, bytes[offset] == UInt8(ascii: "\n") {
+            offset += 1
+          }
           line += 1
           fields.append(String(decoding: field, as: UTF8.self))
           return CSVRow(line: start, fields: fields)
