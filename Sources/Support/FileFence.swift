@@ -50,61 +50,20 @@ package struct FileFence: Sendable {
     return FileStamp(try FileReader.status(descriptor: descriptor, path: path(relative), limit: limit))
   }
 
+  /// `folder/relative` opened as it is when no folder below `folder` on the way is a symbolic
+  /// link (checked with one `lstat` each; the file itself is refused by `O_NOFOLLOW`, an
+  /// `lstat` fewer), else its real path, which must lie inside the folder's real path.
   private func openFile(_ relative: String) throws(FileReadError) -> Int32 {
-    if let descriptor = try openDirectly(relative) { return descriptor }
-    let path = path(relative)
-    let target = try target(of: relative)
-    // The target holds no link below the folder (checked, or resolved): a link appearing
-    // there now is refused by O_NOFOLLOW instead of followed.
-    let descriptor = open(target, FileReader.openFlags | O_NOFOLLOW)
-    guard descriptor >= 0 else {
-      if errno == ELOOP { throw FileReadError(path: path, problem: .linkOutside(folder: name)) }
-      throw FileReader.openError(path: path, errno: errno)
-    }
-    return descriptor
-  }
-
-  /// `folder/relative` opened as it is when no component below the folder is a symbolic link:
-  /// the folders are checked with `lstat`, the file itself by `O_NOFOLLOW`, an `lstat` fewer
-  /// than `target` takes. Nil for anything else, which the long way opens or explains.
-  private func openDirectly(_ relative: String) throws(FileReadError) -> Int32? {
-    let components = relative.split(separator: "/", omittingEmptySubsequences: false)
-    guard !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
-    var prefix = folder
-    for component in components.dropLast() {
-      prefix += "/" + component
-      var info = stat()
-      guard lstat(prefix, &info) == 0, FileKind(mode: info.st_mode) != .symbolicLink else { return nil }
-    }
-    let descriptor = open(path(relative), FileReader.openFlags | O_NOFOLLOW)
-    guard descriptor < 0 else { return descriptor }
-    // A link there fails with ELOOP, not ENOENT: the file is missing, as `target` would find.
-    if errno == ENOENT || errno == ENOTDIR { throw FileReadError(path: path(relative), problem: .notFound) }
-    return nil
-  }
-
-  /// The path to open: `folder/relative` itself when no component below the folder is a
-  /// symbolic link (the common case, checked with one `lstat` a component), else the real
-  /// path, which must lie inside the folder's real path.
-  private func target(of relative: String) throws(FileReadError) -> String {
     let path = path(relative)
     let components = relative.split(separator: "/", omittingEmptySubsequences: false)
-    if !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
-      var prefix = folder
-      var hasLink = false
-      for component in components {
-        prefix += "/" + component
-        var info = stat()
-        guard lstat(prefix, &info) == 0 else {
-          if errno == ENOENT || errno == ENOTDIR { throw FileReadError(path: path, problem: .notFound) }
-          throw FileReadError(path: path, problem: .system(operation: "inspect", errno: errno))
-        }
-        if FileKind(mode: info.st_mode) == .symbolicLink {
-          hasLink = true
-          break
-        }
-      }
-      if !hasLink { return path }
+    if !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+      try !hasLinkedFolder(components.dropLast(), path: path)
+    {
+      let descriptor = open(path, FileReader.openFlags | O_NOFOLLOW)
+      if descriptor >= 0 { return descriptor }
+      if errno == ENOENT || errno == ENOTDIR { throw FileReadError(path: path, problem: .notFound) }
+      // ELOOP: the file itself is a link, resolved below.
+      guard errno == ELOOP else { throw FileReader.openError(path: path, errno: errno) }
     }
     guard let real = PathKind.realPath(path) else { throw FileReader.openError(path: path, errno: errno) }
     guard let root = PathKind.realPath(folder), real.hasPrefix(root == "/" ? "/" : root + "/") else {
@@ -112,7 +71,31 @@ package struct FileFence: Sendable {
       let isLink = lstat(path, &info) == 0 && FileKind(mode: info.st_mode) == .symbolicLink
       throw FileReadError(path: path, problem: isLink ? .linkOutside(folder: name) : .outside(folder: name))
     }
-    return real
+    // The real path holds no link below the folder: a link appearing there now is refused by
+    // O_NOFOLLOW instead of followed.
+    let descriptor = open(real, FileReader.openFlags | O_NOFOLLOW)
+    guard descriptor >= 0 else {
+      if errno == ELOOP { throw FileReadError(path: path, problem: .linkOutside(folder: name)) }
+      throw FileReader.openError(path: path, errno: errno)
+    }
+    return descriptor
+  }
+
+  /// Whether one of the folders `components` name below the folder is a symbolic link.
+  private func hasLinkedFolder(_ components: ArraySlice<Substring>, path: String) throws(FileReadError)
+    -> Bool
+  {
+    var prefix = folder
+    for component in components {
+      prefix += "/" + component
+      var info = stat()
+      guard lstat(prefix, &info) == 0 else {
+        if errno == ENOENT || errno == ENOTDIR { throw FileReadError(path: path, problem: .notFound) }
+        throw FileReadError(path: path, problem: .system(operation: "inspect", errno: errno))
+      }
+      if FileKind(mode: info.st_mode) == .symbolicLink { return true }
+    }
+    return false
   }
 
   /// Every entry below the folder that is not a folder, relative and sorted; `[]` when the

@@ -51,7 +51,7 @@ extension ResponseCache {
     guard let top = PathKind.names(in: directory) else { return false }
     for name in top where name != Self.markerName && name != Self.lockName {
       let folder = directory + "/" + name
-      guard name.utf8.count == 2, name.utf8.allSatisfy(Self.isHexDigit), PathKind.of(folder) == .folder,
+      guard Self.isEntryFolder(name), PathKind.of(folder) == .folder,
         let files = PathKind.names(in: folder)
       else { return false }
       for file in files {
@@ -73,6 +73,12 @@ extension ResponseCache {
   /// What `writeAtomically` names a file before renaming it: `.tmp-` and six characters.
   private static func isTemporaryName(_ name: String) -> Bool {
     name.hasPrefix(".tmp-") && name.utf8.count == 11
+  }
+
+  /// Whether a folder of the cache's is one entries lie in: named by their keys' first two hex
+  /// digits.
+  static func isEntryFolder(_ name: String) -> Bool {
+    name.utf8.count == 2 && name.utf8.allSatisfy(isHexDigit)
   }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool {

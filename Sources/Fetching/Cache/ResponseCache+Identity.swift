@@ -39,16 +39,9 @@ extension ResponseCache {
 
   /// True when the folder holds no entry at all (a site that has never fetched).
   package var isEmpty: Bool {
-    let folders = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let folders = PathKind.names(in: directory) ?? []
     return !folders.filter(Self.isEntryFolder).contains { folder in
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []
-      return names.contains { $0.hasSuffix(".entry") }
+      PathKind.names(in: directory + "/" + folder)?.contains { $0.hasSuffix(".entry") } ?? false
     }
-  }
-
-  /// Whether a folder of the cache's is one entries lie in: named by their keys' first two hex
-  /// digits.
-  private static func isEntryFolder(_ name: String) -> Bool {
-    name.utf8.count == 2 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 }

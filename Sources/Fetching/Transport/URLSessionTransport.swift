@@ -1,5 +1,6 @@
 import Foundation
 import FoundationNetworking
+import Support
 
 /// `HTTPTransport` over URLSession (FoundationNetworking on Linux), with Foundation's own
 /// response cache switched off: our cache is the only one, and it never stores the key.
@@ -11,7 +12,11 @@ package struct URLSessionTransport: HTTPTransport {
   /// are around 150 KB, and a bigger one is cut off as it arrives.
   static let defaultBodyLimit = 16 << 20
 
-  private let session: SessionBox
+  /// The session, made on the first request: making one sets up libcurl and its TLS library,
+  /// which a build served from the cache (offline, or with nothing expired) never needs.
+  /// URLSession is thread-safe; the lock guards only its making.
+  private let session = Locked<URLSession?>(nil)
+  private let makeSession: @Sendable () -> URLSession
   private let delegate: BoundedBodyDelegate
   /// Sent with every request: a source's `User-Agent` (Open Library asks clients to name themselves).
   private let headers: [String: String]
@@ -21,7 +26,7 @@ package struct URLSessionTransport: HTTPTransport {
     self.headers = headers
     let delegate = BoundedBodyDelegate(limit: bodyLimit)
     self.delegate = delegate
-    session = SessionBox {
+    makeSession = {
       let configuration = URLSessionConfiguration.ephemeral
       configuration.urlCache = nil
       configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -46,8 +51,12 @@ package struct URLSessionTransport: HTTPTransport {
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await withDeadline(timeout) { [session, delegate, request] in
-        try await Self.data(for: request, session: session.value, delegate: delegate)
+      let session = session.withLock { made in
+        made = made ?? makeSession()
+        return made!
+      }
+      (data, response) = try await withDeadline(timeout) { [delegate, request] in
+        try await Self.data(for: request, session: session, delegate: delegate)
       }
     } catch let error as TransportError {
       throw error
@@ -143,25 +152,5 @@ extension BoundedBodyDelegate {
       URLSessionTransport.sameOrigin(next, original)
     else { return completionHandler(nil) }
     completionHandler(request)
-  }
-}
-
-/// The session, made on the first request: making one sets up libcurl and its TLS library,
-/// which a build served from the cache (offline, or with nothing expired) never needs. URLSession
-/// is thread-safe; the lock guards only its making.
-private final class SessionBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var made: URLSession?
-  private let make: @Sendable () -> URLSession
-
-  init(_ make: @escaping @Sendable () -> URLSession) { self.make = make }
-
-  var value: URLSession {
-    lock.withLock {
-      if let made { return made }
-      let session = make()
-      made = session
-      return session
-    }
   }
 }
