@@ -65,24 +65,25 @@ package struct LocalCover: Sendable, Equatable {
     case jpeg = "jpg"
   }
 
-  /// One of a cover's files as the cache keeps it: where, and its size and XXH64 digest, so
-  /// that the output can take it in without reading it.
+  /// One of a cover's files as the cache keeps it, under the name the site serves it by
+  /// (`fileName(width:format:)`): its size and XXH64 digest, so that the output can take it in
+  /// without reading it.
   package struct File: Sendable {
     package var width: Int
     package var format: Format
-    /// The kept file's path.
-    package var path: String
     package var size: Int
     package var hash: UInt64
 
-    package init(width: Int, format: Format, path: String, size: Int, hash: UInt64) {
+    package init(width: Int, format: Format, size: Int, hash: UInt64) {
       self.width = width
       self.format = format
-      self.path = path
       self.size = size
       self.hash = hash
     }
   }
+
+  /// A cover's files, and the folder the cache keeps them in.
+  package typealias Files = (folder: String, files: [File])
 }
 
 /// The processed covers a build serves, by where each came from (`LocalCovers.key`), and where
@@ -94,11 +95,11 @@ package struct LocalCovers: Sendable {
   /// source cover is then looked up by its URL (`sourceURL(of:)`).
   package var servesSourceCovers: Bool
   /// Where the files of a cover in `covers` are kept.
-  package var files: @Sendable (LocalCover) throws -> [LocalCover.File]
+  package var files: @Sendable (LocalCover) throws -> LocalCover.Files
 
   package init(
     covers: [String: LocalCover] = [:], servesSourceCovers: Bool = false,
-    files: @escaping @Sendable (LocalCover) throws -> [LocalCover.File] = { _ in [] }
+    files: @escaping @Sendable (LocalCover) throws -> LocalCover.Files = { _ in ("", []) }
   ) {
     self.covers = covers
     self.servesSourceCovers = servesSourceCovers

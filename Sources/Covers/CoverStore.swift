@@ -153,7 +153,11 @@ package struct CoverStore: Sendable {
       return Kept(name: name, fields: &fields)
     }
     guard let kept, case .processed(let cover) = kept.entry else { return kept }
-    for file in files(of: cover, kept: kept) where FileStamp.of(file.path)?.size != file.size { return nil }
+    let (folder, files) = files(of: cover, kept: kept)
+    for file in files {
+      let path = folder + "/" + cover.fileName(width: file.width, format: file.format)
+      if FileStamp.of(path)?.size != file.size { return nil }
+    }
     return kept
   }
 
@@ -206,16 +210,13 @@ package struct CoverStore: Sendable {
   }
 
   /// Where `cover`'s variants' files are kept, with their sizes and digests (`kept`: its entry).
-  func files(of cover: LocalCover, kept: Kept) -> [LocalCover.File] {
+  func files(of cover: LocalCover, kept: Kept) -> LocalCover.Files {
     var files: [LocalCover.File] = []
     for (variant, sums) in zip(cover.variants, kept.sums) {
       for (format, sum) in zip([LocalCover.Format.webp, .jpeg], sums) where sum.size > 0 {
-        files.append(
-          LocalCover.File(
-            width: variant.width, format: format,
-            path: path(of: cover.name, width: variant.width, format: format), size: sum.size, hash: sum.hash))
+        files.append(LocalCover.File(width: variant.width, format: format, size: sum.size, hash: sum.hash))
       }
     }
-    return files
+    return (folder(of: cover.name), files)
   }
 }

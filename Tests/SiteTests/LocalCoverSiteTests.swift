@@ -49,18 +49,19 @@ import Testing
     let url = try #require(LocalCovers.sourceURL(of: record))
     let large = Self.cover(name: "00112233aabbccdd", width: 600, height: 900)
     let reads = Reads()
-    // The cache's files: each variant's WebP and JPEG, holding their format and width.
+    // The cache's files, named as the site serves them: each variant's WebP and JPEG, holding
+    // their format and width.
     let kept = root + "/kept"
     var keptFiles: [LocalCover.File] = []
     try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
     for variant in large.variants {
       for format in LocalCover.Format.allCases {
         let bytes = Array("\(format) \(variant.width)".utf8)
-        let path = kept + "/\(variant.width).\(format.rawValue)"
+        let path = kept + "/" + large.fileName(width: variant.width, format: format)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         keptFiles.append(
           LocalCover.File(
-            width: variant.width, format: format, path: path, size: bytes.count,
+            width: variant.width, format: format, size: bytes.count,
             hash: bytes.withUnsafeBufferPointer { XXH64.hash($0) }))
       }
     }
@@ -68,7 +69,7 @@ import Testing
       covers: [LocalCovers.key(url: url): large], servesSourceCovers: true,
       files: { [keptFiles] cover in
         reads.add(cover.name)
-        return keptFiles
+        return (kept, keptFiles)
       })
     _ = try await build(root, covers: covers)
     #expect(reads.all == [large.name])
@@ -81,7 +82,7 @@ import Testing
     // Linked from the cache, not copied: one file.
     let linked = try FileManager.default.attributesOfItem(
       atPath: output + "/covers/00112233aabbccdd-320.webp")
-    let keptFile = try FileManager.default.attributesOfItem(atPath: kept + "/320.webp")
+    let keptFile = try FileManager.default.attributesOfItem(atPath: kept + "/00112233aabbccdd-320.webp")
     #expect(linked[.systemFileNumber] as? Int == keptFile[.systemFileNumber] as? Int)
 
     let pages = Fixtures.files(in: output).filter { $0.hasPrefix("books/") && $0.hasSuffix("/index.html") }

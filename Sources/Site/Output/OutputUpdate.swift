@@ -76,30 +76,26 @@ struct OutputUpdate: Sendable {
     return (entry, .written)
   }
 
-  /// Puts the file at `source` — a file outside the output (a processed cover the cache keeps)
-  /// whose bytes are `entry`'s and which nothing writes into — at `path`: a hard link, so the
-  /// bytes are neither read nor copied; where it cannot be linked (another file system), a copy
-  /// of its bytes, which must be the ones `entry` names. `links`: folders kept open for many,
-  /// `path` being `name` in theirs.
+  /// Puts the file `name` of the folder `source` — outside the output (a processed cover the
+  /// cache keeps), its bytes `entry`'s, and nothing writes into it — at `path`, which is `name`
+  /// in `links`' folder: a hard link, so the bytes are neither read nor copied; where it cannot
+  /// be linked (another file system), a copy of its bytes, which must be the ones `entry` names.
   func place(
-    _ path: String, from source: String, as entry: OutputManifest.Entry,
-    links: (FolderLinks, name: String)? = nil
+    _ path: String, from source: (folder: String, name: String), as entry: OutputManifest.Entry,
+    links: FolderLinks
   ) throws(SiteError) -> (entry: OutputManifest.Entry, placement: Placement) {
     try beforePlacing?(path)
-    if !inPlace, links?.0.link(source, as: links!.name) ?? FileSystem.link(source, to: root + "/" + path) {
-      return (entry, .written)
-    }
-    let target = root + "/" + path
+    if !inPlace, links.link(source.name, from: source.folder) { return (entry, .written) }
+    let (target, file) = (root + "/" + path, source.folder + "/" + source.name)
     let bytes: [UInt8]
     do {
-      bytes = try FileReader.read(
-        source, limit: FileLimit(bytes: entry.size, what: "a processed cover's file"))
+      bytes = try FileReader.read(file, limit: FileLimit(bytes: entry.size, what: "a processed cover's file"))
     } catch {
-      throw .io(operation: "read", path: source, reason: error.reason)
+      throw .io(operation: "read", path: file, reason: error.reason)
     }
     let hash = bytes.withUnsafeBufferPointer { XXH64.hash($0) }
     guard bytes.count == entry.size, hash == entry.hash else {
-      throw .io(operation: "read", path: source, reason: "it does not hold the bytes its entry names")
+      throw .io(operation: "read", path: file, reason: "it does not hold the bytes its entry names")
     }
     try bytes.withSiteBytes { buffer throws(SiteError) in
       if inPlace {
@@ -112,17 +108,13 @@ struct OutputUpdate: Sendable {
   }
 
   /// Keeps the current output's file at `path` without reading it, when the output holds one:
-  /// for a content-addressed file (a processed cover), whose name fixes its bytes. Its entry,
-  /// or nil when it must be placed from its bytes. `links`: folders kept open for many, `path`
-  /// being `name` in theirs.
-  func keep(_ path: String, links: (FolderLinks, name: String)? = nil) throws(SiteError)
-    -> OutputManifest.Entry?
-  {
+  /// linked into the staging folder, or left in place. The manifest's entry for it (its bytes),
+  /// or nil when it must be placed from its bytes. `links`: the folder `path` is `name` in.
+  func keep(_ path: String, links: (FolderLinks, name: String)) throws(SiteError) -> OutputManifest.Entry? {
     try beforePlacing?(path)
     guard let entry = current[path] else { return nil }
     if inPlace { return PathKind.of(root + "/" + path) == .file ? entry : nil }
-    if let (links, name) = links { return links.keep(name) ? entry : nil }
-    return FileSystem.link(source + "/" + path, to: root + "/" + path) ? entry : nil
+    return links.0.link(links.name, from: links.0.current) ? entry : nil
   }
 
   /// In place: removes the current output's files the new site does not have, and the folders

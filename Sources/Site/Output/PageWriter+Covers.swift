@@ -3,9 +3,9 @@ import BookRecord
 extension PageWriter {
   /// Places the files of the processed covers the books show (`covers/<name>-<width>.webp` and
   /// `.jpg`). Their names are content addresses, so a file the output holds already is kept
-  /// without being read or hashed; a new one is taken from where the cache keeps it (`files`),
-  /// linked where it can be.
-  func writeCovers(_ covers: [LocalCover], files: @Sendable (LocalCover) throws -> [LocalCover.File])
+  /// without being read or hashed; a new one is taken from the cache's folder (`files`), where
+  /// it has the same name, linked where it can be.
+  func writeCovers(_ covers: [LocalCover], files: @Sendable (LocalCover) throws -> LocalCover.Files)
     throws(SiteError) -> Tally
   {
     var tally = Tally()
@@ -25,21 +25,21 @@ extension PageWriter {
         }
       }
       guard !missing.isEmpty else { continue }
-      let kept: [LocalCover.File]
+      let kept: LocalCover.Files
       do {
         kept = try files(cover)
       } catch {
         throw .io(operation: "read", path: "the processed cover \(cover.name)", reason: "\(error)")
       }
       for (path, name, width, format) in missing {
-        guard let file = kept.first(where: { $0.width == width && $0.format == format }) else {
+        guard let file = kept.files.first(where: { $0.width == width && $0.format == format }) else {
           throw .io(operation: "read", path: path, reason: "the processed cover \(cover.name) lacks it")
         }
         tally.add(
           path,
           try update.place(
-            path, from: file.path, as: OutputManifest.Entry(hash: file.hash, size: file.size),
-            links: (links, name)))
+            path, from: (kept.folder, name), as: OutputManifest.Entry(hash: file.hash, size: file.size),
+            links: links))
       }
     }
     return tally
