@@ -8,10 +8,6 @@ import Support
 /// Links resolve the way a static host serves the folder: `dir/` means `dir/index.html`, paths are
 /// percent-decoded, root-relative paths must start with the base URL's path.
 package enum SiteChecker {
-  /// Pages parsed per task.
-  static let batchSize = 64
-  static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-
   /// The problems found, by page (sorted) and then in document order; empty when the site is fine.
   /// `verbatim` files (relative paths: the site's `static/` files, such as a host's verification
   /// page) are link targets but are not checked as pages: they are the owner's, copied as they are.
@@ -31,55 +27,26 @@ package enum SiteChecker {
           && !isFolder.boolValue
       })
     let pages = files.filter { $0.hasSuffix(".html") && !verbatim.contains($0) }.sorted()
-    let summaries = try await inBatches(pages) { batch throws(SiteCheckError) in
-      try batch.map { page throws(SiteCheckError) in
-        guard let data = FileManager.default.contents(atPath: root + "/" + page) else {
-          throw .unreadable(path: root + "/" + page)
-        }
-        return PageSummary(HTMLScan.scan(String(decoding: data, as: UTF8.self)))
+    let scanned = Parallel.map(count: pages.count, minimumChunk: 32) { index in
+      FileManager.default.contents(atPath: root + "/" + pages[index]).map {
+        PageSummary(HTMLScan.scan(String(decoding: $0, as: UTF8.self)))
       }
+    }
+    let summaries = try scanned.indices.map { index throws(SiteCheckError) in
+      guard let summary = scanned[index] else { throw .unreadable(path: root + "/" + pages[index]) }
+      return summary
     }
     let site = SiteIndex(
       files: files, pages: Dictionary(uniqueKeysWithValues: zip(pages, summaries)), base: base)
     // One batch per core: root-relative and absolute links resolve the same on every page, so
     // each batch resolves them once (the header's links, a book linked from twenty lists…).
-    let perCore = max(1, (pages.count + cores - 1) / cores)
-    let problems = try await inBatches(Array(zip(pages, summaries)), size: perCore) {
-      batch throws(SiteCheckError) in
+    let perCore = max(1, (pages.count + Parallel.coreCount - 1) / Parallel.coreCount)
+    let batches = stride(from: 0, to: pages.count, by: perCore).map { $0..<min(pages.count, $0 + perCore) }
+    let problems = Parallel.map(count: batches.count, minimumChunk: 1) { batch in
       var cache: [String: SiteProblem.Kind?] = [:]
-      return batch.map { site.problems(of: $0.0, summary: $0.1, cache: &cache) }
+      return batches[batch].flatMap { site.problems(of: pages[$0], summary: summaries[$0], cache: &cache) }
     }
     return problems.flatMap { $0 }
-  }
-
-  /// `transform` applied to `size` items per task, results in input order.
-  private static func inBatches<Item: Sendable, Result: Sendable>(
-    _ items: [Item], size: Int = batchSize,
-    _ transform: @escaping @Sendable ([Item]) throws(SiteCheckError) -> [Result]
-  ) async throws(SiteCheckError) -> [Result] {
-    let batches = stride(from: 0, to: items.count, by: size).map {
-      Array(items[$0..<min(items.count, $0 + size)])
-    }
-    let outcome = await withTaskGroup(of: (Int, Swift.Result<[Result], SiteCheckError>).self) { group in
-      for (index, batch) in batches.enumerated() {
-        group.addTask {
-          do throws(SiteCheckError) {
-            return (index, .success(try transform(batch)))
-          } catch {
-            return (index, .failure(error))
-          }
-        }
-      }
-      var ordered = [[Result]](repeating: [], count: batches.count)
-      for await (index, result) in group {
-        switch result {
-        case .success(let values): ordered[index] = values
-        case .failure(let error): return Swift.Result<[Result], SiteCheckError>.failure(error)
-        }
-      }
-      return .success(ordered.flatMap { $0 })
-    }
-    return try outcome.get()
   }
 }
 
