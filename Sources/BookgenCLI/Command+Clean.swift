@@ -17,7 +17,7 @@ extension CommandContext {
     try await removeOutput(options.outputPath, fence: fence, scope: scope)
     guard options.removeCache else { return }
     let cache = ResponseCache(directory: try loadCatalog(options.catalog).cacheDirectory)
-    let shown = shownPath(cache.directory)
+    let shown = environment.shown(cache.directory)
     let isOurs = { (_: String) in cache.isOurs() }
     // Checked before its lock file is taken (inside it), and again once it is held.
     guard
@@ -78,7 +78,7 @@ extension CommandContext {
           shown, action: .remove, reason: .init(refusal, project: fence.project))
       case .io(let path, let reason):
         throw CommandError.fileSystem(
-          operation: "remove", path: shownPath(path), underlying: SystemReason(reason: reason))
+          operation: "remove", path: environment.shown(path), underlying: SystemReason(reason: reason))
       }
     }
   }
@@ -88,13 +88,5 @@ extension CommandContext {
     let parent = (shownOutput as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
     return parent.isEmpty ? name : (parent as NSString).appendingPathComponent(name)
-  }
-
-  /// `path` relative to the working folder when it is inside it, else absolute.
-  func shownPath(_ path: String) -> String {
-    let folder =
-      environment.workingDirectory.hasSuffix("/")
-      ? environment.workingDirectory : environment.workingDirectory + "/"
-    return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
   }
 }

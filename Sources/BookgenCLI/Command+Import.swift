@@ -208,7 +208,7 @@ extension CommandContext {
         try handle.write(contentsOf: Data(bytes))
       }
     } catch {
-      throw CommandError.fileSystem(operation: "write", path: shownPath(path), underlying: error)
+      throw CommandError.fileSystem(operation: "write", path: environment.shown(path), underlying: error)
     }
   }
 

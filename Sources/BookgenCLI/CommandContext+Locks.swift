@@ -15,7 +15,7 @@ extension CommandContext {
     -> Result
   {
     guard PathKind.of(cache.directory) == .folder else { return try await body() }
-    let shown = shownPath(cache.directory)
+    let shown = environment.shown(cache.directory)
     let lock: FileLock
     do {
       lock = try await FileLock.acquire(cache.lockPath) { pid in
@@ -24,7 +24,7 @@ extension CommandContext {
       }
     } catch .unusable(let path, let reason) {
       throw CommandError.fileSystem(
-        operation: "lock", path: shownPath(path), underlying: SystemReason(reason: reason))
+        operation: "lock", path: environment.shown(path), underlying: SystemReason(reason: reason))
     }
     defer { lock.release() }
     return try await body()

@@ -84,14 +84,9 @@ struct Console: Sendable {
 
   /// Files below the working directory are named relative to it, as the user would type them.
   private func relative(_ diagnostic: Diagnostic) -> Diagnostic {
-    let prefix =
-      environment.workingDirectory.hasSuffix("/")
-      ? environment.workingDirectory : environment.workingDirectory + "/"
     var diagnostic = diagnostic
     diagnostic.notes = diagnostic.notes.map(relative)
-    guard var location = diagnostic.location, location.file.hasPrefix(prefix) else { return diagnostic }
-    location.file = String(location.file.dropFirst(prefix.count))
-    diagnostic.location = location
+    if let file = diagnostic.location?.file { diagnostic.location?.file = environment.shown(file) }
     return diagnostic
   }
 

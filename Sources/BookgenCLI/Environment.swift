@@ -50,6 +50,13 @@ package struct Environment: Sendable {
     return (absolute as NSString).standardizingPath
   }
 
+  /// `path` relative to the working directory when it is inside it (as the user would type
+  /// it), else as it is.
+  func shown(_ path: String) -> String {
+    let folder = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
+    return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+  }
+
   /// Colour is for people: only on a terminal, never with `NO_COLOR` set or on a dumb terminal.
   func wantsColor(terminal: Bool) -> Bool {
     guard terminal else { return false }

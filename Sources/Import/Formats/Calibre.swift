@@ -39,11 +39,8 @@ extension ImportSource {
     row.coverFile = columns.text("cover").flatMap {
       $0.hasPrefix("/") && PathKind.of($0, followingLinks: true) == .file ? $0 : nil
     }
-    for (column, name) in [("#read", "read"), ("#date_read", "date_read")]
-    where columns.name(of: column) != nil {
-      if name == "read", ["true", "yes", "1"].contains(columns[column].lowercased()) { row.status = .read }
-      if name == "date_read", let date = row.date(columns, column) { row.datesRead = [date] }
-    }
+    if ["true", "yes", "1"].contains(columns["#read"].lowercased()) { row.status = .read }
+    if let date = row.date(columns, "#date_read") { row.datesRead = [date] }
     return row
   }
 
