@@ -68,7 +68,7 @@ package struct OpenLibraryFetcher: Sendable {
 
   package func run(_ plan: OpenLibraryPlan) async throws(FetchError) -> OpenLibraryResult {
     guard !plan.isEmpty else { return OpenLibraryResult() }
-    let source = OpenLibrarySource(plan: plan, baseURL: apiURL)
+    let source = OpenLibrarySource(planner: OpenLibraryPlanner(plan), baseURL: apiURL)
     var options = options
     options.jobs = max(1, min(options.jobs, settings.concurrency))
     let scheduler = FetchScheduler(

@@ -3,9 +3,15 @@ import Catalog
 /// Turns a plan into Open Library requests, and each answer into the requests it leads to.
 struct OpenLibraryPlanner: Sendable {
   let plan: OpenLibraryPlan
+  /// `plan.batches` and `plan.withoutRecords`, worked out once.
   let batches: [(bibkeys: [String], optional: Bool)]
-  /// `plan.withoutRecords`, worked out once.
   let withoutRecords: Set<String>
+
+  init(_ plan: OpenLibraryPlan) {
+    self.plan = plan
+    batches = plan.batches
+    withoutRecords = plan.withoutRecords
+  }
 
   /// The requests known before anything is fetched, in plan order.
   func initialRequests() -> [(OpenLibraryRequest, OpenLibraryPurpose)] {

@@ -8,21 +8,11 @@ struct OpenLibrarySource: FetchSource {
   typealias Purpose = OpenLibraryPurpose
   typealias Decoded = OpenLibraryResponse
 
-  let plan: OpenLibraryPlan
-  let batches: [(bibkeys: [String], optional: Bool)]
-  let withoutRecords: Set<String>
+  let planner: OpenLibraryPlanner
   let baseURL: String
 
-  init(plan: OpenLibraryPlan, baseURL: String) {
-    self.plan = plan
-    batches = plan.batches
-    withoutRecords = plan.withoutRecords
-    self.baseURL = baseURL
-  }
-
-  var planner: OpenLibraryPlanner {
-    OpenLibraryPlanner(plan: plan, batches: batches, withoutRecords: withoutRecords)
-  }
+  private var plan: OpenLibraryPlan { planner.plan }
+  private var batches: [(bibkeys: [String], optional: Bool)] { planner.batches }
 
   var settingNames: SourceSettingNames {
     SourceSettingNames(
