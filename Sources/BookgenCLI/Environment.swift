@@ -21,7 +21,6 @@ package struct Environment: Sendable {
   package var workingDirectory: String
   package var standardOutput: TextOutput
   package var standardError: TextOutput
-  package var standardOutputIsTerminal = false
   package var standardErrorIsTerminal = false
   /// Monotonic seconds; only differences are used (the "in 0.4 s" of a summary).
   package var clock: @Sendable () -> Double
@@ -34,7 +33,6 @@ package struct Environment: Sendable {
       variables: ProcessInfo.processInfo.environment,
       workingDirectory: FileManager.default.currentDirectoryPath,
       standardOutput: .standardOutput, standardError: .standardError,
-      standardOutputIsTerminal: isatty(STDOUT_FILENO) != 0,
       standardErrorIsTerminal: isatty(STDERR_FILENO) != 0,
       clock: { ProcessInfo.processInfo.systemUptime })
   }

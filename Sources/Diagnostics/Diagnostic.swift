@@ -123,8 +123,6 @@ package struct DiagnosticList: Error, Sendable, CustomStringConvertible, Diagnos
     self.diagnostics = diagnostics
   }
 
-  package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
-
   package var isInputProblem: Bool { true }
 }
 

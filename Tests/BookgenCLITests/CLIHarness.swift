@@ -26,7 +26,7 @@ func runCLI(
   let ticks = CapturedText()
   let environment = Environment(
     variables: variables, workingDirectory: directory, standardOutput: stdout.output,
-    standardError: stderr.output, standardOutputIsTerminal: terminal, standardErrorIsTerminal: terminal,
+    standardError: stderr.output, standardErrorIsTerminal: terminal,
     clock: {
       ticks.output.write(".")
       return Double(ticks.text.count) * 0.25
