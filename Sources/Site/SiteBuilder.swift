@@ -29,10 +29,6 @@ package struct SiteBuilder: Sendable {
     self.options = options
   }
 
-  package init(input: SiteInput, options: BuildOptions) {
-    self.init(catalog: input.catalog, collections: input.collections, options: options)
-  }
-
   /// Builds the site; on failure the previous output is left untouched.
   package consuming func build() async throws(SiteError) -> BuildReport {
     var clock = StageTimer(clock: StageTimer.monotonic)

@@ -11,7 +11,7 @@ import Testing
     let catalog = DiscoveryFixture.catalog()
     let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
     let job = try #require(model.pageJobs(perPage: 24).first(where: match))
-    return seo.render(job: job, description: description)
+    return seo.html(job: job, description: description)
   }
 
   static func isBook(_ id: String) -> (PageJob) -> Bool {
@@ -103,7 +103,7 @@ import Testing
     let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
     let summary = try #require(model.books[0].metaDescription)
     #expect(summary.count <= Book.metaDescriptionLimit)
-    let html = seo.render(job: job, description: summary)
+    let html = seo.html(job: job, description: summary)
     let object = try #require(
       JSONSerialization.jsonObject(with: Data(try DiscoverySEOTests.jsonLD(html).utf8)) as? [String: Any])
     #expect(object["description"] == nil)
@@ -125,7 +125,7 @@ import Testing
     let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
     let job = try #require(
       model.pageJobs(perPage: 24).first { if case .book = $0.kind { true } else { false } })
-    let html = seo.render(job: job, description: title)
+    let html = seo.html(job: job, description: title)
     let json = try DiscoverySEOTests.jsonLD(html)
     // Exactly one script element, closed where we closed it.
     #expect(html.components(separatedBy: "</script>").count == 2)
@@ -157,7 +157,7 @@ import Testing
     let catalog = DiscoveryFixture.catalog()
     let seo = SEOHead(model: model, settings: catalog.site, urls: try SiteURLs(baseURL: catalog.site.baseURL))
     let job = try #require(model.pageJobs(perPage: 24).first { $0.kind.isBook })
-    let html = seo.render(job: job, description: hostile)
+    let html = seo.html(job: job, description: hostile)
     // Attributes: entities (NUL and U+001F dropped, U+2028/2029 kept: HTML has no use for them).
     let attribute = "&lt;/script&gt;&quot;\\/\u{2028}\u{2029}📚&amp;&#39;&#96;三"
     // JSON: `<`, `>`, `&`, controls and U+2028/2029 as `\u`; `/`, `'`, emoji and CJK as they are.
@@ -246,5 +246,12 @@ import Testing
     // next to ones that are escaped.
     let text = JSONValue.string("a—b€c\u{2029}→\u{2028}\u{2027}<三體>").rendered()
     #expect(text == #""a—b€c\u2029→\u2028\#u{2027}\u003c三體\u003e""#)
+  }
+}
+
+extension SEOHead {
+  /// The fragment `bytes` writes, as text.
+  func html(job: PageJob, description: String?) -> String {
+    String(decoding: bytes(job: job, description: description), as: UTF8.self)
   }
 }

@@ -1,35 +1,19 @@
 import Catalog
 
 /// Renders every file that makes the site discoverable, apart from the pages themselves:
-/// `sitemap.xml` (and `sitemap-N.xml`), `robots.txt`, `.nojekyll`, the Atom feeds, the OPDS
-/// catalog and the search index (`search/…`).
+/// `sitemap.xml` (and `sitemap-N.xml`), `robots.txt`, `.nojekyll`, the Atom feeds and the OPDS
+/// catalog. The search index (`search/…`) is written beside them (`SiteSearch`).
 ///
 /// The builder calls this once after the model is built and writes the files next to the pages;
 /// the output depends only on its inputs (no clock), so rebuilds are byte-identical.
 enum DiscoveryFiles {
-  /// `jobs` are the site's pages: all but the 404 and search pages and the cards go into the
-  /// sitemap. `facts` may
-  /// be passed to reuse the ones `SEOHead` already derived (`seo.facts`).
-  static func render(
-    model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    options: DiscoveryOptions, facts: [BookFacts]? = nil
-  ) -> [DiscoveryFile] {
-    var files: [DiscoveryFile] = []
-    forEachFile(
-      model: model, jobs: jobs, settings: settings, urls: urls, strings: strings, options: options,
-      facts: facts
-    ) { files.append($0) }
-    return files
-  }
-
-  /// The same files, each passed to `emit` as soon as it is made, so a large site's feeds are
-  /// written (and released) one by one.
+  /// Passes each file to `emit` as soon as it is made, so a large site's feeds are written (and
+  /// released) one by one. `jobs` are the site's pages: all but the 404 and search pages and
+  /// the cards go into the sitemap; `facts` are the books' (`SEOHead.facts`).
   static func forEachFile<Failure: Error>(
     model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
-    options: DiscoveryOptions, facts: [BookFacts]? = nil, search: Bool = true,
-    _ emit: (DiscoveryFile) throws(Failure) -> Void
+    options: DiscoveryOptions, facts: [BookFacts], _ emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
-    let facts = facts ?? BookFacts.all(model: model, urls: urls)
     let feed = AtomFeed(
       model: model, settings: settings, urls: urls, strings: strings, options: options, facts: facts)
     let pages = jobs.filter(\.kind.isInSitemap).map { SEOHead.canonicalURL(of: $0, facts: facts, urls: urls) }
@@ -38,7 +22,5 @@ enum DiscoveryFiles {
     try emit(Sitemap.noJekyll)
     try feed.forEachFile(emit)
     try OPDSCatalog(feed: feed).forEachFile(emit)
-    // The builder writes the search index on its own, after the pages (`search` false).
-    if search { try SiteSearch.forEachFile(model: model, facts: facts, strings: strings, emit) }
   }
 }

@@ -4,13 +4,13 @@ import Support
 /// The `<head>` tags that make a page discoverable: meta description, canonical link, feed and
 /// OPDS links, OpenGraph and, on detail pages, schema.org `Book` JSON-LD.
 ///
-/// Built once per site; `render` is called per page and returns an HTML fragment whose every
+/// Built once per site; `bytes` is called per page and returns an HTML fragment whose every
 /// value is escaped (the template prints it raw with `{{{page.seoHead}}}`).
 struct SEOHead: Sendable {
   let model: SiteModel
   let settings: SiteSettings
   let urls: SiteURLs
-  /// One per book, in `model.books` order (`DiscoveryFiles.render` can reuse them).
+  /// One per book, in `model.books` order (`DiscoveryFiles.forEachFile` can reuse them).
   let facts: [BookFacts]
   private let commonLinks: String
   /// `og:locale` (`zh_TW`), when the site's language names a territory.
@@ -43,15 +43,10 @@ struct SEOHead: Sendable {
         ])
   }
 
-  /// The fragment for one page. `description` is the page's own text as a plain-text summary:
-  /// a page without one has no meta description (the site's, repeated on thousands of pages,
-  /// would say nothing of them).
-  func render(job: PageJob, description: String?) -> String {
-    String(decoding: bytes(job: job, description: description), as: UTF8.self)
-  }
-
-  /// `render`'s fragment as the UTF-8 bytes it was written as: pages copy it into their output
-  /// as it is (`MustacheValue.utf8`), and a `String` of it validated every byte again.
+  /// The fragment for one page, as the UTF-8 bytes it was written as: pages copy it into their
+  /// output as it is (`MustacheValue.utf8`), and a `String` of it validated every byte again.
+  /// `description` is the page's own text as a plain-text summary: a page without one has no
+  /// meta description (the site's, repeated on thousands of pages, would say nothing of them).
   func bytes(job: PageJob, description: String?) -> [UInt8] {
     let text = description?.nonEmpty
     // One byte buffer for the whole fragment, values escaped straight into it: joining a

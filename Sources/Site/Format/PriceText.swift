@@ -10,39 +10,26 @@ enum PriceText {
     /// Whole amounts drop the fraction (`NT$450`, not `NT$450.00`).
     let dropsZeroFraction: Bool
     let symbols: [UILanguage: String]
+
+    /// A style whose symbols are, in order, the English, Traditional Chinese and Japanese ones.
+    init(_ fractionDigits: Int, dropsZeroFraction: Bool, _ en: String, _ zh: String, _ ja: String) {
+      self.fractionDigits = fractionDigits
+      self.dropsZeroFraction = dropsZeroFraction
+      symbols = [.english: en, .traditionalChinese: zh, .japanese: ja]
+    }
   }
 
   private static let styles: [String: CurrencyStyle] = [
-    "USD": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "$", .traditionalChinese: "US$", .japanese: "$"]),
-    "TWD": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: true,
-      symbols: [.english: "NT$", .traditionalChinese: "$", .japanese: "NT$"]),
-    "JPY": CurrencyStyle(
-      fractionDigits: 0, dropsZeroFraction: true,
-      symbols: [.english: "¥", .traditionalChinese: "¥", .japanese: "￥"]),
-    "EUR": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "€", .traditionalChinese: "€", .japanese: "€"]),
-    "GBP": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "£", .traditionalChinese: "£", .japanese: "£"]),
-    "CNY": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "CN¥", .traditionalChinese: "CN¥", .japanese: "元"]),
-    "HKD": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "HK$", .traditionalChinese: "HK$", .japanese: "HK$"]),
-    "CAD": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "CA$", .traditionalChinese: "CA$", .japanese: "CA$"]),
-    "AUD": CurrencyStyle(
-      fractionDigits: 2, dropsZeroFraction: false,
-      symbols: [.english: "A$", .traditionalChinese: "AU$", .japanese: "A$"]),
-    "KRW": CurrencyStyle(
-      fractionDigits: 0, dropsZeroFraction: true,
-      symbols: [.english: "₩", .traditionalChinese: "￦", .japanese: "₩"]),
+    "USD": CurrencyStyle(2, dropsZeroFraction: false, "$", "US$", "$"),
+    "TWD": CurrencyStyle(2, dropsZeroFraction: true, "NT$", "$", "NT$"),
+    "JPY": CurrencyStyle(0, dropsZeroFraction: true, "¥", "¥", "￥"),
+    "EUR": CurrencyStyle(2, dropsZeroFraction: false, "€", "€", "€"),
+    "GBP": CurrencyStyle(2, dropsZeroFraction: false, "£", "£", "£"),
+    "CNY": CurrencyStyle(2, dropsZeroFraction: false, "CN¥", "CN¥", "元"),
+    "HKD": CurrencyStyle(2, dropsZeroFraction: false, "HK$", "HK$", "HK$"),
+    "CAD": CurrencyStyle(2, dropsZeroFraction: false, "CA$", "CA$", "CA$"),
+    "AUD": CurrencyStyle(2, dropsZeroFraction: false, "A$", "AU$", "A$"),
+    "KRW": CurrencyStyle(0, dropsZeroFraction: true, "₩", "￦", "₩"),
   ]
 
   /// `NT$450`, `$12.99`, `￥1,200`; unknown currencies as `CHF 12.50`.

@@ -3,11 +3,12 @@ import Support
 
 /// One book of the site: a record merged across collections, with the owner's entry applied.
 ///
-/// The record and what is derived from it once live in one shared, immutable object: pages,
-/// feeds and the model copy books often, and copying a reference is one retain where copying
-/// ~25 fields would be dozens.
+/// The record and what is derived from it once live in one shared, immutable object, read as
+/// the book's own fields (`book.title`): pages, feeds and the model copy books often, and
+/// copying a reference is one retain where copying ~25 fields would be dozens.
+@dynamicMemberLookup
 struct Book: Sendable {
-  private final class Fields: Sendable {
+  final class Fields: Sendable {
     /// The book as its sources and the owner state it.
     let record: BookRecord
     let title: String?
@@ -15,19 +16,25 @@ struct Book: Sendable {
     let authors: [String]
     let publisher: String?
     let description: String?
-    /// The description as plain text, cut for meta descriptions, JSON-LD, feeds and OPDS.
+    /// The description as one line of plain text, at most `metaDescriptionLimit` characters
+    /// (the page's meta description, JSON-LD `description`, feed and OPDS summaries); nil when
+    /// there is no text.
     let metaDescription: String?
     let pageCount: Int?
     let language: String?
+    /// Category paths as sent (`Fiction / Science Fiction / General`), or the owner's.
     let categories: [String]
+    /// An https image URL, or nil (the page shows a placeholder).
     let cover: String?
-    /// The cover bookgen processed and serves from the site, which replaces `cover`.
+    /// The processed cover served from the site (`covers/…`), which replaces `cover`.
     let localCover: LocalCover?
     let isbn13: String?
     let isbn10: String?
+    /// The owner's Markdown note.
     let note: String?
     let titleKey: CollationKey
     let authorKey: CollationKey?
+    /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
     let preferredSlug: String
 
     /// The fields of `record`, and (`filing`) where the book files in the indexes: made together,
@@ -98,41 +105,16 @@ struct Book: Sendable {
     init(_ filing: BookFiling) { self.filing = filing }
   }
 
-  var record: BookRecord { fields.record }
-  var title: String? { fields.title }
-  var subtitle: String? { fields.subtitle }
-  var authors: [String] { fields.authors }
-  var publisher: String? { fields.publisher }
+  subscript<Value>(dynamicMember field: KeyPath<Fields, Value>) -> Value { fields[keyPath: field] }
+
   var date: BookDate? { fields.record.published }
-  var description: String? { fields.description }
   /// How `description` is written (Markdown from Open Library).
   var descriptionFormat: TextFormat { fields.record.descriptionFormat }
-  /// The description as one line of plain text, at most `metaDescriptionLimit` characters (the
-  /// page's meta description, JSON-LD `description`, feed and OPDS summaries);
-  /// nil when there is no text.
-  var metaDescription: String? { fields.metaDescription }
-  var pageCount: Int? { fields.pageCount }
-  var language: String? { fields.language }
-  /// Category paths as sent (`Fiction / Science Fiction / General`), or the owner's.
-  var categories: [String] { fields.categories }
-  /// An https image URL, or nil (the page shows a placeholder).
-  var cover: String? { fields.cover }
-  /// The processed cover served from the site (`covers/…`), when the book has one.
-  var localCover: LocalCover? { fields.localCover }
-  var isbn13: String? { fields.isbn13 }
-  var isbn10: String? { fields.isbn10 }
-  /// The owner's Markdown note.
-  var note: String? { fields.note }
   /// The note gives the plot away: shown behind a disclosure, never searched.
   var noteSpoiler: Bool { fields.record.noteSpoiler }
   var tags: [String] { fields.record.tags ?? [] }
   /// The owner's reading and copy, when the entry says anything of them.
   var reading: ReadingRecord? { fields.record.reading }
-  var titleKey: CollationKey { fields.titleKey }
-  var authorKey: CollationKey? { fields.authorKey }
-  /// The slug this book would like (`title-words-<id>`), before collisions are resolved.
-  var preferredSlug: String { fields.preferredSlug }
-
   var id: String { fields.record.id }
 
   /// Characters of a book's summary: what search engines show, and all feeds and e-reader apps
@@ -148,7 +130,7 @@ struct Book: Sendable {
 
   /// The book's language as a `lang` attribute value, when it looks like a BCP 47 tag.
   var languageTag: String? {
-    guard let language, language.count <= 35,
+    guard let language = fields.language, language.count <= 35,
       language.unicodeScalars.allSatisfy({
         $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0))
       })

@@ -180,39 +180,10 @@ struct OutputManifest: Sendable, Equatable {
         + (fingerprint ?? "-") + "\n").utf8)
     if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
     bytes.reserveCapacity(bytes.count + entries.count * 64)
-    // Numbers are spelled into the buffer: a `String` per number would be most of the writing.
     for (path, entry) in entries.sorted(by: { OutputManifest.precedes($0.key, $1.key) }) {
-      OutputManifest.appendHex(entry.hash, to: &bytes)
-      bytes.append(UInt8(ascii: " "))
-      OutputManifest.appendDecimal(entry.size, to: &bytes)
-      bytes.append(UInt8(ascii: " "))
-      bytes += path.utf8
-      bytes.append(UInt8(ascii: "\n"))
+      bytes += "\(HexText.lowercase(entry.hash)) \(entry.size) \(path)\n".utf8
     }
     bytes += "end \(entries.count)\n".utf8
     return bytes
-  }
-
-  /// Sixteen lower-case hex digits, leading zeros kept (`HexText.lowercase`'s spelling).
-  private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-    for shift in stride(from: 60, through: 0, by: -4) {
-      let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0F
-      bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-    }
-  }
-
-  /// A non-negative decimal, no leading zeros.
-  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
-    var rest = UInt64(max(0, value))
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0
-      bytes.append(contentsOf: buffer[(24 - count)...])
-    }
   }
 }

@@ -149,7 +149,7 @@ struct PageWriter: Sendable {
   ) throws(SiteError) {
     try DiscoveryFiles.forEachFile(
       model: model, jobs: jobs, settings: settings, urls: contexts.urls, strings: contexts.strings,
-      options: options, facts: contexts.seo.facts, search: false
+      options: options, facts: contexts.seo.facts
     ) { file throws(SiteError) in
       let path = try PageWriter.relativePath(of: file.path)
       if try yieldsToStatic(path) { return }

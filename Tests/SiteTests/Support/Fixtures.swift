@@ -123,3 +123,20 @@ extension SiteInput.Collection {
     self.init(slug: slug, records: volumes.map(\.record))
   }
 }
+
+extension DiscoveryFiles {
+  /// Every discovery file of the site and its search index, as the build writes them.
+  static func render(
+    model: SiteModel, jobs: [PageJob], settings: SiteSettings, urls: SiteURLs, strings: UIStrings,
+    options: DiscoveryOptions
+  ) -> [DiscoveryFile] {
+    let facts = BookFacts.all(model: model, urls: urls)
+    var files: [DiscoveryFile] = []
+    forEachFile(
+      model: model, jobs: jobs, settings: settings, urls: urls, strings: strings, options: options,
+      facts: facts
+    ) { files.append($0) }
+    SiteSearch.forEachFile(model: model, facts: facts, strings: strings) { files.append($0) }
+    return files
+  }
+}
