@@ -13,7 +13,8 @@ import Testing
     let index = try #require(model.books.firstIndex { $0.id == id })
     let strings = try UIStrings(language: .english)
     return SiteSearch.document(
-      facts[index], collections: model.collections.map(\.title), untitled: "Untitled", language: .english,
+      facts[index], collections: model.collections.map(\.title), untitled: "Untitled",
+      languageName: { LanguageNames.name(of: $0, in: .english) },
       shelf: { PageContexts.shelfName($0, shelfTitles: model.shelfTitles, strings: strings) })
   }
 

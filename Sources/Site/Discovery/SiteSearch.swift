@@ -48,98 +48,51 @@ enum SiteSearch {
     let languageNames = Dictionary(
       Set(model.books.compactMap(\.language)).map { ($0, LanguageNames.name(of: $0, in: language)) },
       uniquingKeysWith: { first, _ in first })
-    let inputs: @Sendable (Int) -> Inputs = { index in
-      Inputs(
-        facts[index], collections: collections, untitled: untitled,
-        languageName: { languageNames[$0] ?? LanguageNames.name(of: $0, in: language) }, shelf: shelf)
-    }
     try SearchIndexWriter.write(
-      ids: model.books.map(\.id), options: options, document: { inputs($0).document },
+      ids: model.books.map(\.id), options: options,
+      document: {
+        document(
+          facts[$0], collections: collections, untitled: untitled,
+          languageName: { languageNames[$0] ?? LanguageNames.name(of: $0, in: language) }, shelf: shelf)
+      },
       emit: { (file) throws(Failure) in try emit(DiscoveryFile(path: file.path, bytes: file.bytes)) })
   }
 
+  /// Book `facts.book`'s search document; `collections` are the collections' titles,
+  /// `languageName` and `shelf` name a language code and a shelf slug.
   static func document(
-    _ facts: BookFacts, collections: [String], untitled: String, language: UILanguage,
+    _ facts: BookFacts, collections: [String], untitled: String, languageName: (String) -> String,
     shelf: (String) -> String
   ) -> SearchDocument {
-    Inputs(
-      facts, collections: collections, untitled: untitled,
-      languageName: { LanguageNames.name(of: $0, in: language) }, shelf: shelf
-    ).document
-  }
-
-  /// Everything a book's search document is made from.
-  struct Inputs {
-    var id: String
-    var slug: String
-    var title: String?
-    var untitled: String
-    var subtitle: String?
-    var authors: [String]
-    var series: String?
-    var isbn13: String?
-    var isbn10: String?
-    var publisher: String?
-    var categories: [String]
-    var tags: [String]
-    var collections: [String]
-    var shelves: [String]
-    var description: String?
-    var descriptionFormat: TextFormat
-    var note: String?
-    var year: String?
-    var language: String?
-    var thumbnail: String?
-
-    init(
-      _ facts: BookFacts, collections: [String], untitled: String, languageName: (String) -> String,
-      shelf: (String) -> String
-    ) {
-      let book = facts.book
-      id = book.id
-      slug = book.slug
-      title = book.title
-      self.untitled = untitled
-      subtitle = book.subtitle
-      authors = book.authors
-      series = book.record.series?.name
-      isbn13 = book.isbn13
-      isbn10 = book.isbn10
-      publisher = book.publisher
-      categories = facts.categories.map(\.path)
-      tags = book.tags
-      self.collections = book.collections.map { collections[$0] }
-      shelves = book.reading?.status.map { [shelf($0)] } ?? []
-      description = book.description
-      descriptionFormat = book.descriptionFormat
-      // A note that gives the plot away is no search result's snippet.
-      note = book.noteSpoiler ? nil : book.note
-      year = book.date.map { String($0.year) }
-      self.language = book.language.map(languageName)
-      thumbnail = facts.thumbnail
+    let book = facts.book
+    let title = book.title
+    let categories = facts.categories.map(\.path)
+    let collections = book.collections.map { collections[$0] }
+    let shelves = book.reading?.status.map { [shelf($0)] } ?? []
+    let year = book.date.map { String($0.year) }
+    let description = book.description.map {
+      TextFormatting.descriptionText($0, format: book.descriptionFormat)
     }
-
-    var document: SearchDocument {
-      let description =
-        description.map { TextFormatting.descriptionText($0, format: descriptionFormat) } ?? ""
-      let note = note.map(TextFormatting.markdownPlainText) ?? ""
-      var fields: [SearchDocument.Field] = [.init(.primary, title ?? "")]
-      if let subtitle { fields.append(.init(.primary, subtitle)) }
-      fields += authors.map { .init(.primary, $0) }
-      fields +=
-        ([series, isbn13, isbn10, publisher].compactMap { $0 } + categories + tags + collections + shelves)
-        .map { .init(.secondary, $0) }
-      fields += [.init(.secondary, description), .init(.secondary, note)]
-      return SearchDocument(
-        id: id, fields: fields,
-        facets: [
-          "collection": collections, "category": categories, "language": language.map { [$0] } ?? [],
-          "shelf": shelves, "year": year.map { [$0] } ?? [],
-        ],
-        display: .init(
-          title: title ?? untitled, subtitle: subtitle, authors: authors, url: "books/" + slug + "/",
-          thumbnail: thumbnail, detail: year, texts: [description, note])
-      )
-    }
+    // A note that gives the plot away is no search result's snippet.
+    let note = (book.noteSpoiler ? nil : book.note).map(TextFormatting.markdownPlainText) ?? ""
+    var fields: [SearchDocument.Field] = [.init(.primary, title ?? "")]
+    if let subtitle = book.subtitle { fields.append(.init(.primary, subtitle)) }
+    fields += book.authors.map { .init(.primary, $0) }
+    fields +=
+      ([book.record.series?.name, book.isbn13, book.isbn10, book.publisher].compactMap { $0 } + categories
+      + book.tags + collections + shelves)
+      .map { .init(.secondary, $0) }
+    fields += [.init(.secondary, description ?? ""), .init(.secondary, note)]
+    return SearchDocument(
+      id: book.id, fields: fields,
+      facets: [
+        "collection": collections, "category": categories,
+        "language": book.language.map { [languageName($0)] } ?? [], "shelf": shelves,
+        "year": year.map { [$0] } ?? [],
+      ],
+      display: .init(
+        title: title ?? untitled, subtitle: book.subtitle, authors: book.authors,
+        url: "books/" + book.slug + "/",
+        thumbnail: facts.thumbnail, detail: year, texts: [description ?? "", note]))
   }
 }

@@ -78,10 +78,11 @@ final class BookView: MustacheObject {
         })
     case .cover:
       // Above the fold: never lazy.
-      return contexts.coverFields(
-        CoverImage.of(book, slot: .page, prefix: contexts.urls.pathPrefix, remote: facts.image),
-        slot: PageContexts.pageCoverSize, book: book, title: title, lang: lang, authorsText: authorsText,
-        lazy: false)
+      return .object(
+        CoverView(
+          CoverImage.of(book, slot: .page, prefix: contexts.urls.pathPrefix, remote: facts.image),
+          slot: PageContexts.pageCoverSize, book: book, title: title, lang: lang, authorsText: authorsText,
+          strings: strings, lazy: false))
     case .googleBooksURL: return .string(facts.sourceURL)
     case .sources:
       // Each source the book's data came from, with its page for the book (the attribution).

@@ -22,9 +22,11 @@ extension PageContexts {
       "href": .string(urls.absolute(SitePath(["books", book.slug]))),
       "cover": .optional(book.cover),
       // Absolute: the card is shown inside other sites' pages.
-      "coverImage": coverFields(
-        CoverImage.of(book, slot: .card, prefix: urls.baseURL, remote: book.cover), slot: Self.cardCoverSize,
-        book: book, title: title, lang: lang, authorsText: authorsText, lazy: false),
+      "coverImage": .object(
+        CoverView(
+          CoverImage.of(book, slot: .card, prefix: urls.baseURL, remote: book.cover),
+          slot: Self.cardCoverSize,
+          book: book, title: title, lang: lang, authorsText: authorsText, strings: strings, lazy: false)),
       "coverAlt": .string(alt),
       "statusName": .optional(
         reading?.status.map { Self.shelfName($0, shelfTitles: model.shelfTitles, strings: strings) }),

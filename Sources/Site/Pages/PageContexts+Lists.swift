@@ -143,15 +143,4 @@ extension PageContexts {
   static let cardCoverSize = (width: 128, height: 192)
   /// The book page's, likewise.
   static let pageCoverSize = (width: 300, height: 450)
-
-  /// `cover`: the image and the title card beneath it, sized for `slot` when there is no image.
-  func coverFields(
-    _ image: CoverImage?, slot: (width: Int, height: Int), book: Book, title: String, lang: String?,
-    authorsText: String?, lazy: Bool
-  ) -> ContextValue {
-    .object(
-      CoverView(
-        image, slot: slot, book: book, title: title, lang: lang, authorsText: authorsText, strings: strings,
-        lazy: lazy))
-  }
 }
