@@ -3,7 +3,7 @@ import Diagnostics
 extension Template {
   /// Every name in this template (following partials, parents and blocks) that cannot resolve
   /// against `fields`, located and with the nearest valid name; unknown partials too.
-  public func lint(fields: FieldSchema, partials: (any PartialProvider)? = nil) -> [MustacheDiagnostic] {
+  public func lint(fields: FieldSchema, partials: TemplateLibrary? = nil) -> [MustacheDiagnostic] {
     var linter = Linter(provider: partials, root: self, fields: fields)
     linter.lint(storage.nodes, in: storage)
     return linter.sortedFindings()
@@ -38,7 +38,7 @@ struct Linter {
   /// Includes a lint follows in all, so recursions through deep data stay cheap to lint.
   static let includeBudget = 10_000
 
-  private let provider: (any PartialProvider)?
+  private let provider: TemplateLibrary?
   private var stack: [FieldSchema]
   /// For each frame of `stack`, the index of the frame its section's name was found in (-1 for
   /// the page's own fields).
@@ -52,7 +52,7 @@ struct Linter {
   /// Names of blocks that took an override since the current parent tag was entered.
   private var usedBlocks: Set<String> = []
 
-  init(provider: (any PartialProvider)?, root: Template, fields: FieldSchema) {
+  init(provider: TemplateLibrary?, root: Template, fields: FieldSchema) {
     self.provider = provider
     stack = [fields]
     chain = [Entry(name: root.name, depth: 1)]

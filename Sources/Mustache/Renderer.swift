@@ -11,7 +11,7 @@ struct Renderer: ~Copyable {
   /// loop nested too deep or a huge value stops with an error instead of running for minutes.
   static let outputLimit = 32 << 20
 
-  private let provider: (any PartialProvider)?
+  private let provider: TemplateLibrary?
   private var buffer: OutputBuffer
   /// The buffer's length before this render: the output limit counts what comes after.
   private let base: Int
@@ -33,7 +33,7 @@ struct Renderer: ~Copyable {
   }
 
   init(
-    provider: (any PartialProvider)?, root: Template.Storage, context: MustacheValue,
+    provider: TemplateLibrary?, root: Template.Storage, context: MustacheValue,
     buffer: consuming OutputBuffer
   ) {
     self.provider = provider

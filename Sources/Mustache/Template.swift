@@ -17,7 +17,7 @@ public struct Template: Sendable {
 
   /// Renders with `context` at the bottom of the context stack, looking partials up in `partials`.
   public func render(
-    _ context: MustacheValue, partials: (any PartialProvider)? = nil
+    _ context: MustacheValue, partials: TemplateLibrary? = nil
   ) throws(MustacheError) -> String {
     var output = OutputBuffer(capacity: max(16_384, storage.text.bytes.count * 2))
     try render(context, partials: partials, into: &output)
@@ -27,7 +27,7 @@ public struct Template: Sendable {
   /// Renders like `render(_:partials:)`, appending the UTF-8 bytes to `output`: one buffer
   /// reused for page after page keeps its memory. On error `output` is left as it was.
   public func render(
-    _ context: MustacheValue, partials: (any PartialProvider)? = nil, into output: inout OutputBuffer
+    _ context: MustacheValue, partials: TemplateLibrary? = nil, into output: inout OutputBuffer
   ) throws(MustacheError) {
     let start = output.count
     var renderer = Renderer(provider: partials, root: storage, context: context, buffer: output)
@@ -58,18 +58,6 @@ public struct Template: Sendable {
       self.nodes = nodes
     }
   }
-}
-
-/// Looks up partials and parents by name while a template renders.
-public protocol PartialProvider: Sendable {
-  /// The template named `name` (`partials/cover`), or nil.
-  func template(named name: String) -> Template?
-  /// Every name `template(named:)` knows, for did-you-mean hints.
-  var templateNames: [String] { get }
-}
-
-extension PartialProvider {
-  public var templateNames: [String] { [] }
 }
 
 /// A template's bytes and display name, turning byte offsets into line, column and source line.

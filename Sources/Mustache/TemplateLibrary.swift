@@ -6,7 +6,7 @@ import Diagnostics
 /// folder (a site's `templates/`), or both: `overriding(_:)` lets one library replace another's
 /// templates file by file. Partials resolve by name in the combined library, so a default
 /// page picks up a site's own `partials/cover`.
-public struct TemplateLibrary: Sendable, PartialProvider {
+public struct TemplateLibrary: Sendable {
   /// A template file already read from a folder (by a caller with its own rules for reading).
   public struct File: Sendable, Equatable {
     /// The path below the folder, `/`-separated: `partials/cover.mustache`.
@@ -81,6 +81,7 @@ public struct TemplateLibrary: Sendable, PartialProvider {
     self.templates = templates
   }
 
+  /// The template named `name` (`partials/cover`), or nil.
   public func template(named name: String) -> Template? {
     templates[name]
   }

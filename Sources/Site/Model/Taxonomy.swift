@@ -10,29 +10,11 @@ enum TaxonomyKind: String, Sendable, CaseIterable {
   /// The owner's tags.
   case tag
 
-  /// The output folder (`authors/<slug>/`).
-  var folder: String {
-    switch self {
-    case .author: return "authors"
-    case .category: return "categories"
-    case .publisher: return "publishers"
-    case .language: return "languages"
-    case .year: return "years"
-    case .tag: return "tags"
-    }
-  }
+  /// The output folder (`authors/<slug>/`): the kind's name in the plural.
+  var folder: String { self == .category ? "categories" : rawValue + "s" }
 
   /// The position in `allCases`.
-  var ordinal: Int {
-    switch self {
-    case .author: return 0
-    case .category: return 1
-    case .publisher: return 2
-    case .language: return 3
-    case .year: return 4
-    case .tag: return 5
-    }
-  }
+  var ordinal: Int { Self.allCases.firstIndex(of: self)! }
 
   /// The catalog's name for this kind's index pages (`site.index_pages`).
   var indexPage: IndexPage { IndexPage(rawValue: folder)! }

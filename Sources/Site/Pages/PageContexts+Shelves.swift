@@ -16,7 +16,7 @@ extension PageContexts {
     }
     let books = model.shelves[index].books
     return [
-      "reading": .list(books.prefix(PageContexts.homeRecentBooks).map(card)),
+      "reading": .list(books.prefix(PageContexts.homeRecentBooks).map { card($0) }),
       "hasReading": true,
       "hasMoreReading": .bool(books.count > PageContexts.homeRecentBooks),
       "readingHref": .string(urls.href(model.shelfPath(index))),

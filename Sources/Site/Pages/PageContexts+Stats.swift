@@ -116,7 +116,7 @@ extension PageContexts {
       "hasTopCategories": .bool(!year.topCategories.isEmpty),
       "longest": year.longest.map(extremeFields) ?? .null,
       "shortest": year.shortest.map(extremeFields) ?? .null,
-      "books": .list(year.books.map(card)),
+      "books": .list(year.books.map { card($0) }),
       "previous": neighbour(-1),
       "next": neighbour(1),
       "allYearsHref": .string(urls.href(PageJob.statsPath)),

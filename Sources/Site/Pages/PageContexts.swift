@@ -102,13 +102,10 @@ final class PageContexts: Sendable {
   /// whole build, would add to the search stage's memory peak.
   func bookHref(_ index: Int) -> String { urls.pathPrefix + seo.facts(of: index).relativeURL }
 
-  /// The card of book `index` as list pages show it. Made when a page needs it: a card is
-  /// cheap, and holding one per book would grow memory with the catalog.
-  func card(_ index: Int) -> ContextValue {
-    card(index, lazy: true)
-  }
-
-  func card(_ index: Int, lazy: Bool) -> ContextValue {
+  /// The card of book `index` as list pages show it (`lazy`: its cover loads when scrolled
+  /// near). Made when a page needs it: a card is cheap, and holding one per book would grow
+  /// memory with the catalog.
+  func card(_ index: Int, lazy: Bool = true) -> ContextValue {
     .object(CardView(self, index, lazy: lazy))
   }
 

@@ -32,7 +32,7 @@ struct ReadingStats: Sendable, Equatable {
     /// The mean of the ratings given, nil when none was.
     let averageRating: Double?
     /// Books per format (`BookFormat` order: hardcover first), zero counts left out.
-    let formats: [(format: String, books: Int)]
+    let formats: [FormatCount]
     let formatUnknown: Int
     /// At most `topCount`, most books first, then by name (`CollationKey`).
     let topAuthors: [Count]
@@ -40,16 +40,12 @@ struct ReadingStats: Sendable, Equatable {
     /// The books with the most and fewest pages (the first in all-books order among equals).
     let longest: Int?
     let shortest: Int?
+  }
 
-    static func == (a: Year, b: Year) -> Bool {
-      a.year == b.year && a.books == b.books && a.dates == b.dates && a.pages == b.pages
-        && a.withoutPageCount == b.withoutPageCount && a.months == b.months
-        && a.monthUnknown == b.monthUnknown
-        && a.ratings == b.ratings && a.unrated == b.unrated && a.averageRating == b.averageRating
-        && a.formats.elementsEqual(b.formats, by: { $0 == $1 }) && a.formatUnknown == b.formatUnknown
-        && a.topAuthors == b.topAuthors && a.topCategories == b.topCategories && a.longest == b.longest
-        && a.shortest == b.shortest
-    }
+  /// A format and how many of the year's books have it.
+  struct FormatCount: Sendable, Equatable {
+    let format: String
+    let books: Int
   }
 
   /// Years with at least one read, oldest first.
@@ -151,7 +147,7 @@ struct ReadingStats: Sendable, Equatable {
       unrated: unrated, averageRating: rated > 0 ? ratingSum / Double(rated) : nil,
       formats: formats.sorted { a, b in
         a.value != b.value ? a.value > b.value : (formatRank(a.key), a.key) < (formatRank(b.key), b.key)
-      }.map { ($0.key, $0.value) },
+      }.map { FormatCount(format: $0.key, books: $0.value) },
       formatUnknown: formatUnknown,
       topAuthors: top(authors, in: taxonomies[.author]),
       topCategories: top(categories, in: taxonomies[.category]),
