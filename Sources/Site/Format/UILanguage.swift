@@ -1,3 +1,5 @@
+import Foundation
+
 /// The languages the default UI strings and formats exist in.
 enum UILanguage: String, Sendable, CaseIterable {
   case english = "en"
@@ -8,7 +10,7 @@ enum UILanguage: String, Sendable, CaseIterable {
   ///
   /// `zh-Hant`, `zh-HK` and plain `zh` get Traditional Chinese, the only Chinese table we ship.
   init(tag: String) {
-    let lowered = tag.lowercased().replacingUnderscores()
+    let lowered = tag.lowercased().replacingOccurrences(of: "_", with: "-")
     if let exact = UILanguage.allCases.first(where: { $0.rawValue.lowercased() == lowered }) {
       self = exact
       return
@@ -19,11 +21,5 @@ enum UILanguage: String, Sendable, CaseIterable {
     case "ja": self = .japanese
     default: self = .english
     }
-  }
-}
-
-extension String {
-  fileprivate func replacingUnderscores() -> String {
-    String(map { $0 == "_" ? "-" : $0 })
   }
 }

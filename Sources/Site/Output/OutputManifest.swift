@@ -1,4 +1,3 @@
-import Glibc
 import Support
 
 /// What the output holds: every file's path, content hash and size, the fingerprint of the
@@ -118,9 +117,9 @@ struct OutputManifest: Sendable, Equatable {
       let replaces = field("replaces "), let fingerprint = field("fingerprint ")
     else { return nil }
     var baseURL: String?
-    if let value = optionalLine(baseURLPrefix, in: bytes, at: &position) {
-      guard !value.isEmpty else { return nil }
-      baseURL = String(decoding: value, as: UTF8.self)
+    if bytes[position...].starts(with: baseURLPrefix.utf8) {
+      guard let line = line(), line.count > baseURLPrefix.utf8.count else { return nil }
+      baseURL = String(decoding: line.dropFirst(baseURLPrefix.utf8.count), as: UTF8.self)
     }
     if skippingEntries, bytes.count > 1 {
       let lastBreak = bytes[..<(bytes.count - 1)].lastIndex(of: UInt8(ascii: "\n"))
@@ -149,38 +148,13 @@ struct OutputManifest: Sendable, Equatable {
 
   static let baseURLPrefix = "base-url "
 
-  /// The rest of the line at `position` when it starts with `prefix` (moving past it), else nil.
-  static func optionalLine<Bytes: RandomAccessCollection<UInt8>>(
-    _ prefix: String, in bytes: Bytes, at position: inout Bytes.Index
-  ) -> Bytes.SubSequence? {
-    let rest = bytes[position...]
-    guard rest.starts(with: prefix.utf8), let end = rest.firstIndex(of: UInt8(ascii: "\n")) else {
-      return nil
-    }
-    defer { position = bytes.index(after: end) }
-    return rest[bytes.index(position, offsetBy: prefix.utf8.count)..<end]
-  }
-
-  /// Whether `a`'s UTF-8 bytes sort before `b`'s, compared with `memcmp`: walking the `utf8`
-  /// views element by element would be most of the time a rebuild spends writing the manifest.
-  static func precedes(_ a: String, _ b: String) -> Bool {
-    let ordered = a.utf8.withContiguousStorageIfAvailable { x in
-      b.utf8.withContiguousStorageIfAvailable { y -> Bool in
-        let common = min(x.count, y.count)
-        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-        return order != 0 ? order < 0 : x.count < y.count
-      }
-    }
-    return (ordered ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
-  }
-
   func serialized() -> [UInt8] {
     var bytes = Array(
       (OutputManifest.header + "\ntree " + tree + "\nreplaces " + (replaces ?? "-") + "\nfingerprint "
         + (fingerprint ?? "-") + "\n").utf8)
     if let baseURL { bytes += (OutputManifest.baseURLPrefix + baseURL + "\n").utf8 }
     bytes.reserveCapacity(bytes.count + entries.count * 64)
-    for (path, entry) in entries.sorted(by: { OutputManifest.precedes($0.key, $1.key) }) {
+    for (path, entry) in entries.sorted(by: { CollationKey.compareBytes($0.key, $1.key) < 0 }) {
       bytes += "\(HexText.lowercase(entry.hash)) \(entry.size) \(path)\n".utf8
     }
     bytes += "end \(entries.count)\n".utf8
