@@ -8,12 +8,16 @@ import Support
 /// - each source image's cache entry, by the image's URL: where it is, its stamp when read, its
 ///   header's fields and its body's digest and length (the fetch takes a fresh entry whose file
 ///   has that stamp without reading it);
+/// - the stamps of the cache's folders those entries lie in, taken before the fetch looked at
+///   any entry: the cache replaces an entry by renaming a new file over it, which changes its
+///   folder's stamp, so while a folder keeps its stamp its entries are taken without a `stat`;
 /// - each processed cover's entry, used while the folder it lies in has the stamp the memo
 ///   gives it: adding or removing a file there changes that, and its entries are read again.
 ///
-/// The file is a line `bookgen-cover-memo 1`, then one line each, sorted:
+/// The file is a line `bookgen-cover-memo 2`, then one line each, sorted:
 ///
 ///     cover <name> <the entry's line after `bookgen-cover 2 `>
+///     entries <stamp> <aa>
 ///     file <stamp> <xxh64 hex> <length> <path below the site's folder>
 ///     folder <stamp> <aa>
 ///     source <stamp> <fetched, s since 1970> <pinned 0|1> <xxh64 hex> <length> <entry> <URL>
@@ -44,8 +48,10 @@ struct CoverMemo: Sendable, Equatable {
   var covers: [String: CoverStore.Kept] = [:]
   /// The stamps of the folders `covers` lie in, by name (`<aa>`).
   var folders: [String: FileStamp] = [:]
+  /// The stamps of the cache's folders the `sources`' entries lie in, by name (`<aa>`).
+  var entryFolders: [String: FileStamp] = [:]
 
-  static let magic = "bookgen-cover-memo 1"
+  static let magic = "bookgen-cover-memo 2"
   static let limit = FileLimit(bytes: 256 << 20, what: "the covers' memo")
 
   /// The memo kept at `path`; empty when there is none or it is damaged.
@@ -69,7 +75,8 @@ struct CoverMemo: Sendable, Equatable {
 
   /// Takes in one line; false when it is damaged.
   private mutating func add(_ fields: inout LineFields) -> Bool {
-    switch fields.word() {
+    let kind = fields.word()
+    switch kind {
     case "cover":
       guard let name = fields.word(), let kept = CoverStore.Kept(name: name, fields: &fields) else {
         return false
@@ -80,9 +87,9 @@ struct CoverMemo: Sendable, Equatable {
         let path = fields.rest()
       else { return false }
       files[path] = File(stamp: stamp, digest: digest, length: length)
-    case "folder":
+    case "folder", "entries":
       guard let stamp = fields.stamp(), let name = fields.word(), fields.isAtEnd else { return false }
-      folders[name] = stamp
+      if kind == "folder" { folders[name] = stamp } else { entryFolders[name] = stamp }
     case "source":
       guard let stamp = fields.stamp(), let fetched: Int64 = fields.decimal(),
         let pinned: UInt8 = fields.decimal(),
@@ -102,12 +109,13 @@ struct CoverMemo: Sendable, Equatable {
   /// Writes the memo to `path` (atomically).
   func write(to path: String) throws(CacheError) {
     var lines: [String] = []
-    lines.reserveCapacity(covers.count + files.count + folders.count + sources.count)
+    lines.reserveCapacity(covers.count + files.count + folders.count + entryFolders.count + sources.count)
     for (name, kept) in covers { lines.append("cover \(name) \(kept.text)") }
     for (file, entry) in files {
       lines.append("file \(entry.stamp.fields) \(HexText.lowercase(entry.digest)) \(entry.length) \(file)")
     }
     for (name, stamp) in folders { lines.append("folder \(stamp.fields) \(name)") }
+    for (name, stamp) in entryFolders { lines.append("entries \(stamp.fields) \(name)") }
     for (url, source) in sources {
       let answer = source.answer
       let fetched = Int64(answer.fetchedAt.timeIntervalSince1970.rounded(.down))

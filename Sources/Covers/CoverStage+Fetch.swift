@@ -14,10 +14,13 @@ package struct FetchedCovers: Sendable {
   package var statistics = FetchStatistics()
   /// Covers the request budget did not reach: the next run fetches them.
   package var pending: [MissingEntry] = []
-  /// The covers' memo as the fetch found it (read once a build), and the cache entries it
-  /// read or took from the memo, for the memo the processing keeps.
+  /// The covers' memo as the fetch found it (read once a build), and for the memo the
+  /// processing keeps: the cache entries it read or took from the memo (`read`: whether it read
+  /// any), and the stamps of their folders before it looked at them.
   var memo: CoverMemo?
   var sources: [String: CoverMemo.Source] = [:]
+  var read = false
+  var entryFolders: [String: FileStamp] = [:]
 
   package init() {}
 
@@ -72,14 +75,20 @@ extension CoverStage {
         }
       }
     }
-    // An entry the memo knows, whose file is unchanged, is taken without being read; `answers`
-    // keeps what the fetch reads of the others, for the memo.
+    // An entry the memo knows, in a folder or a file as the memo found it, is taken without
+    // being read; `answers` keeps what the fetch reads of the others, for the memo.
     let memo = store.memo()
     let answers = CachedAnswers()
     let cacheFolder = options.cacheDirectory + "/"
     // Each entry the memo knows is looked at relative to the cache folder, opened once.
     let folder = open(options.cacheDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     defer { if folder >= 0 { close(folder) } }
+    var folders: Set<Substring> = []
+    for source in memo.sources.values { folders.insert(Self.folderName(of: source.entry)) }
+    for name in folders {
+      fetched.entryFolders[String(name)] = FileStamp.of(String(name), in: folder)
+    }
+    let unchanged = Set(fetched.entryFolders.filter { memo.entryFolders[$0.key] == $0.value }.keys)
     var spent = spent
     let settings = catalog.openLibrary
     for (wanted, limits, transport, names) in [
@@ -120,7 +129,8 @@ extension CoverStage {
         let request = wanted[index].request
         guard let source = memo.sources[request.url],
           folder >= 0, source.entry.utf8.first != UInt8(ascii: "/"),
-          FileStamp.of(source.entry, in: folder) == source.answer.stamp,
+          unchanged.contains(String(Self.folderName(of: source.entry)))
+            || FileStamp.of(source.entry, in: folder) == source.answer.stamp,
           scheduler.isFresh(source.answer, for: request)
         else { return nil }
         return source
@@ -152,6 +162,7 @@ extension CoverStage {
     }
     fetched.memo = memo
     let read = answers.remembered(SourceImage.self)
+    fetched.read = !read.isEmpty
     if !read.isEmpty {
       let cache = ResponseCache(directory: options.cacheDirectory)
       for request in (library + other).map(\.request) where fetched.sources[request.url] == nil {
@@ -161,6 +172,11 @@ extension CoverStage {
       }
     }
     return fetched
+  }
+
+  /// The folder below the cache's that the entry at `path` (below the cache's) lies in.
+  static func folderName(of path: String) -> Substring {
+    path.utf8.firstIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
   }
 }
 

@@ -70,9 +70,13 @@ package struct CoverStage: Sendable {
     let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in
       outcome(of: images[index], known: known, unchanged: unchanged)
     }
-    var memo = CoverMemo(sources: fetched.sources)
+    var memo = CoverMemo(sources: fetched.sources, entryFolders: fetched.entryFolders)
     memo.covers.reserveCapacity(images.count)
+    // What the memo read holds, but for what was read, made or stamped anew: it is written
+    // again only when that differs (comparing the whole of it took longer than building it).
+    var changed = fetched.read || memo.sources.count != known.sources.count
     for (image, outcome) in zip(images, outcomes) {
+      changed = changed || !outcome.remembered
       if outcome.decoded { result.decoded += 1 }
       if case .file(let path) = image.origin, let read = outcome.read { memo.files[path] = read }
       if let name = outcome.name { memo.covers[name] = outcome.kept }
@@ -87,7 +91,11 @@ package struct CoverStage: Sendable {
       }
     }
     memo.folders = store.folderStamps(of: memo.covers.keys)
-    if memo != known { try? store.keep(memo) }
+    if changed || memo.covers.count != known.covers.count || memo.files.count != known.files.count
+      || memo.folders != known.folders || memo.entryFolders != known.entryFolders
+    {
+      try? store.keep(memo)
+    }
     let (store, kept) = (store, memo.covers)
     result.covers.files = { cover in
       guard let entry = kept[cover.name] else {
@@ -178,6 +186,8 @@ package struct CoverStage: Sendable {
     var decoded = false
     /// What the owner's image file held, for the memo.
     var read: CoverMemo.File?
+    /// Whether the memo gave both the entry and what the image file held.
+    var remembered = false
   }
 
   /// What processing `image` gives: from the memo or the store when it was processed before,
@@ -194,13 +204,14 @@ package struct CoverStage: Sendable {
         name = CoverStore.name(
           digest: file.entry.digest, length: file.entry.length, version: version, widths: widths)
       } catch {
-        return Outcome(kept: CoverStore.Kept(entry: .failed(error.reason)))
+        // Nothing of it goes into the memo.
+        return Outcome(kept: CoverStore.Kept(entry: .failed(error.reason)), remembered: true)
       }
     case .cached(_, let source):
       name = CoverStore.name(digest: source.digest, length: source.length, version: version, widths: widths)
     }
     if let kept = known.covers[name], unchanged.contains(String(name.prefix(2))) {
-      return Outcome(name: name, kept: kept, read: read)
+      return Outcome(name: name, kept: kept, read: read, remembered: bytes == nil)
     }
     if let kept = store.kept(name) { return Outcome(name: name, kept: kept, read: read) }
     switch image.origin {

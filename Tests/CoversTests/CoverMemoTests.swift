@@ -140,6 +140,7 @@ import Testing
       sums: [[CoverStore.Kept.Sum(size: 900, hash: 1), CoverStore.Kept.Sum(size: 0, hash: 0)]])
     memo.covers["00bb"] = CoverStore.Kept(entry: .failed("the image is 1 × 1 pixels, too small"))
     memo.folders["00"] = stamp
+    memo.entryFolders["ab"] = stamp
     try memo.write(to: root + "/memo")
     #expect(CoverMemo.load(root + "/memo") == memo)
 
@@ -176,7 +177,7 @@ import Testing
     let cover = try #require(run(catalog).covers.covers["file:covers/dune.jpg"])
 
     // A damaged memo: the entries are read from the store, nothing is decoded.
-    try "bookgen-cover-memo 1\ncover zz\n".write(
+    try "bookgen-cover-memo 2\ncover zz\n".write(
       toFile: root + "/cache/covers/memo", atomically: true, encoding: .utf8)
     #expect(run(catalog).decoded == 0)
 
@@ -240,9 +241,23 @@ import Testing
     let path = cache.path(for: CoverRequest(url: url))
     #expect(try await build().covers.covers[url] == cover)
 
+    // The entry's folder as the last build found it before looking at any entry: nothing was
+    // written into it since, so the entry is taken without its own stamp being looked at (a
+    // size changed in the memo alone is not noticed); a file added there, and it is.
+    let memoPath = root + "/cache/covers/memo"
+    let size = try #require(CoverMemo.load(memoPath).sources[url]).answer.stamp.size
+    let remembered = try String(contentsOfFile: memoPath, encoding: .utf8)
+    try remembered.replacingOccurrences(of: "\nsource \(size) ", with: "\nsource 7 ").write(
+      toFile: memoPath, atomically: true, encoding: .utf8)
+    #expect(try await build().covers.covers[url] == cover)
+    #expect(CoverMemo.load(memoPath).sources[url]?.answer.stamp.size == 7)
+    FileManager.default.createFile(
+      atPath: (path as NSString).deletingLastPathComponent + "/new", contents: nil)
+    #expect(try await build().covers.covers[url] == cover)
+    #expect(CoverMemo.load(memoPath).sources[url]?.answer.stamp.size == size)
+
     // The memo's word for the entry is taken without reading it: a digest changed in the memo
     // alone names another cover, which is then made.
-    let memoPath = root + "/cache/covers/memo"
     let digest = HexText.lowercase(SourceImage(bytes).digest)
     let text = try String(contentsOfFile: memoPath, encoding: .utf8)
     try text.replacingOccurrences(of: " \(digest) ", with: " 0123456789abcdef ").write(
