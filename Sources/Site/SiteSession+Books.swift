@@ -3,12 +3,14 @@ import Catalog
 import Support
 
 extension SiteSession {
-  /// The rebuild after an edit that changes only what pages show of some books (`showsOnly`):
-  /// an owner's note or description edited, a cache entry refreshed with the same books in the
-  /// same collections and order, whose records differ at most in their descriptions (or not at
-  /// all). Those books replace theirs in the model, the pages that read them are rendered
-  /// again, and the rest of the files follow in the background. Nil when an edit changes more
-  /// (the model is then made again).
+  /// The rebuild after an edit that changes some books but leaves the same books in the same
+  /// terms: an owner's note or description edited, a cache entry refreshed with the same books.
+  /// A book changed only in what pages show of it (`showsOnly`, and in the same collections)
+  /// replaces its own in the model, and the pages that read it are rendered again
+  /// (`renderChanged`); when some changed more (a title, a rating, a collection), those books
+  /// replace theirs and move to their places (`SiteModel.replacing`, `renderReordered`). The
+  /// rest of the files follow in the background. Nil when an edit changes more (a book new or
+  /// gone, filed under other terms, another cover or source): the model is then made again.
   func updateBooks(
     _ last: Site, merge: SiteModel.Merge, mergedAgain: Set<String>?, collections: [SiteInput.Collection],
     builder: SiteBuilder, clock: StageTimer
@@ -16,35 +18,46 @@ extension SiteSession {
     var clock = clock
     let catalog = merge.catalog
     var model = last.plan.model
-    guard merge.apiOrder == last.merge.apiOrder, merge.records.count == model.books.count else { return nil }
+    guard merge.records.count == model.books.count else { return nil }
     let edited = Set(catalog.books.keys).union(last.catalog.books.keys).filter {
       catalog.books[$0] != last.catalog.books[$0]
     }
     let matchingISBNs = merge.entriesMayMatchISBNs
     var changed: Set<Int32> = []
+    var replacements: [Int: Book] = [:]
     for index in Self.candidates(last, mergedAgain: mergedAgain, edited: edited) {
       let old = model.books[index]
-      guard let oldSource = old.sourceRecord, let source = merge.record(of: old.id),
-        merge.memberships[old.id] ?? [] == old.collections
-      else { return nil }
-      if source == oldSource, edited.isEmpty || !Self.mayTake(old, source, edited, catalog, matchingISBNs) {
+      guard let oldSource = old.sourceRecord, let source = merge.record(of: old.id) else { return nil }
+      let sameCollections = merge.memberships[old.id] ?? [] == old.collections
+      if sameCollections, source == oldSource,
+        edited.isEmpty || !Self.mayTake(old, source, edited, catalog, matchingISBNs)
+      {
         continue
       }
       let new = merge.book(source)
-      guard new.record != old.record || new.entryKey != old.entryKey || new.localCover != old.localCover
-      else { continue }
-      guard new.entryKey == old.entryKey, new.localCover == old.localCover,
-        Self.showsOnly(new.record, differingFrom: old.record)
-      else {
+      guard new.record != old.record || new.entryKey != old.entryKey || !sameCollections else { continue }
+      guard new.localCover == old.localCover, Self.sameSources(new.record, old.record) else { return nil }
+      if sameCollections, Self.showsOnly(new.record, differingFrom: old.record) {
+        model.replaceBook(at: index, with: new)
+        changed.insert(Int32(index))
+      } else if let filing = new.filing, filing.isASCII, filing == BookFiling(book: old) {
+        replacements[index] = new
+        changed.insert(Int32(index))
+      } else {
         return nil
       }
-      model.replaceBook(at: index, with: new)
-      changed.insert(Int32(index))
     }
+    if replacements.isEmpty, merge.apiOrder == last.merge.apiOrder {
+      clock.lap("model")
+      return try await renderChanged(
+        last, model: model, changed: changed, catalog: catalog, records: collections, merge: merge,
+        builder: builder, clock: clock)
+    }
+    let (reordered, oldIndex) = model.replacing(replacements, catalog: catalog, apiOrder: merge.apiOrder)
     clock.lap("model")
-    return try await renderChanged(
-      last, model: model, changed: changed, catalog: catalog, records: collections, merge: merge,
-      builder: builder, clock: clock)
+    return try await renderReordered(
+      last, model: reordered, oldIndex: oldIndex, changed: changed, catalog: catalog, records: collections,
+      merge: merge, builder: builder, clock: clock)
   }
 
   /// The books of the last model an edit may change, in model order: those merged again
@@ -74,16 +87,21 @@ extension SiteSession {
 
   /// Whether `new` differs from `old` only in what the pages show of the book and nothing the
   /// model files, sorts, counts or links it by: the owner's note and the description (and
-  /// which source stated them). Any other field builds the site again.
+  /// which source stated them).
   static func showsOnly(_ new: BookRecord, differingFrom old: BookRecord) -> Bool {
     var probe = new
     probe.note = old.note
     probe.description = old.description
     probe.descriptionFormat = old.descriptionFormat
     probe.provenance = old.provenance
-    let sources = { (record: BookRecord) in record.provenance.records.map(\.source.id) }
     return probe == old
-      && sources(new).filter { $0 != BookSource.owner.id }
-        == sources(old).filter { $0 != BookSource.owner.id }
+  }
+
+  /// Whether `new` was stated by the same sources as `old`, the owner aside: what every page's
+  /// footer credits.
+  static func sameSources(_ new: BookRecord, _ old: BookRecord) -> Bool {
+    let sources = { (record: BookRecord) in record.provenance.records.map(\.source.id) }
+    return sources(new).filter { $0 != BookSource.owner.id }
+      == sources(old).filter { $0 != BookSource.owner.id }
   }
 }

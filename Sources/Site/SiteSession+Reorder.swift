@@ -3,41 +3,46 @@ import Catalog
 import Support
 
 extension SiteSession {
-  /// The rebuild of a model that lists the same books as the last one in the same lists, some
-  /// in another order (`SiteModel.listsTheSameBooks`: a title changed, and with it the book's
-  /// place and address). Rendered again: the pages at new addresses, the pages that read a
-  /// changed book, the list pages whose books differ, and the pages that are neither a book's
-  /// nor such a list (the home page and the indexes of terms, few); the others' files are the
-  /// last build's, and the last build's pages that are gone are removed with the files that
-  /// follow the pages, in the background (`finishFiles`). Nil when the model lists other books.
+  /// The rebuild of `model`, the last one with some books replaced and moved to their places
+  /// (`SiteModel.replacing`: the same books, filed under the same terms); `oldIndex` gives each
+  /// book's index in the last model, `changed` (by that index) the books whose values differ.
+  /// Rendered again: the pages at new addresses, the pages that read a changed book, the list
+  /// pages whose books differ, the pages of the books in a changed book's series (their
+  /// neighbours may differ), and the pages that are neither a book's nor such a list (the home
+  /// page, shelves, series, stats; few); the others' files are the last build's, and the last
+  /// build's pages that are gone are removed with the files that follow the pages, in the
+  /// background (`finishFiles`).
   func renderReordered(
-    _ last: Site, model: SiteModel, catalog: Catalog, records: [SiteInput.Collection], merge: SiteModel.Merge,
-    builder: SiteBuilder, clock: StageTimer
-  ) async throws(SiteError) -> BuildReport? {
+    _ last: Site, model: SiteModel, oldIndex: [Int], changed: Set<Int32>, catalog: Catalog,
+    records: [SiteInput.Collection], merge: SiteModel.Merge, builder: SiteBuilder, clock: StageTimer
+  ) async throws(SiteError) -> BuildReport {
     var clock = clock
     let old = last.plan.model
-    var oldIndex: [Int] = []
-    oldIndex.reserveCapacity(model.books.count)
-    for index in model.books.indices {
-      guard let was = last.bookIndices[model.books[index].id] else { return nil }
-      oldIndex.append(was)
-    }
-    guard model.listsTheSameBooks(as: old, oldIndex: oldIndex) else { return nil }
     var newIndex = [Int](repeating: 0, count: oldIndex.count)
     for (index, was) in oldIndex.enumerated() { newIndex[was] = index }
     // The books whose values differ, by their index in the last model and in this one: their
     // facts are made again, the others' are the last ones (their terms have the same addresses).
-    var changed: Set<Int32> = []
-    var remade: Set<Int32> = []
-    for (index, was) in oldIndex.enumerated() {
-      let (new, book) = (model.books[index], old.books[was])
-      if new.record != book.record || new.slug != book.slug || new.entryKey != book.entryKey
-        || new.localCover != book.localCover
-      {
-        changed.insert(Int32(was))
-        remade.insert(Int32(index))
+    var changed = changed
+    for (index, was) in oldIndex.enumerated() where model.books[index].slug != old.books[was].slug {
+      changed.insert(Int32(was))
+    }
+    let remade = Set(changed.map { Int32(newIndex[Int($0)]) })
+    // The books that share a series with a changed one, before or after: by their new index.
+    var inChangedSeries: Set<Int> = []
+    for was in changed.map(Int.init) {
+      if let place = old.seriesPlaces[was] {
+        inChangedSeries.formUnion(old.series[place.series].books.map { newIndex[$0] })
+      }
+      if let place = model.seriesPlaces[newIndex[was]] {
+        inChangedSeries.formUnion(model.series[place.series].books)
       }
     }
+    // Nothing moved and every list is the last one's (a rating changed): a page that is no list
+    // of books then shows no more than what it reads.
+    let sameLists =
+      oldIndex.indices.allSatisfy { oldIndex[$0] == $0 } && model.collections == old.collections
+      && model.shelves == old.shelves && model.series == old.series && model.seriesPlaces == old.seriesPlaces
+      && model.recentlyPublished == old.recentlyPublished && model.readingStats == old.readingStats
     let facts = last.plan.contexts.seo.facts
     let plan = try builder.plan(
       model: model, assets: last.plan.assets, reusing: oldIndex.map { facts[$0] }, changed: remade)
@@ -51,15 +56,19 @@ extension SiteSession {
       {
         let keeps: Bool
         switch job.kind {
-        case .book, .card: keeps = true
+        case .book(let index), .card(let index): keeps = !inChangedSeries.contains(index)
         default:
-          // The same books, compared by their index in the last model.
+          // The same books, compared by their index in the last model, and the same first cover
+          // of the whole list, which its pages' link previews show (`SEOHead`).
           if let listed = model.booksOnPage(job, perPage: perPage),
             let was = old.booksOnPage(page.job, perPage: perPage)
           {
-            keeps = listed.elementsEqual(was) { oldIndex[$0] == $1 }
+            let firstCover = listed.list.first { plan.contexts.seo.facts[$0].image != nil }
+            keeps =
+              listed.page.elementsEqual(was.page) { oldIndex[$0] == $1 }
+              && firstCover.map { oldIndex[$0] } == was.list.first { facts[$0].image != nil }
           } else {
-            keeps = false
+            keeps = sameLists
           }
         }
         if keeps {

@@ -10,15 +10,17 @@ import Support
 /// It renders again only what an edit touches:
 /// - the same books in the same collections and order, changed only in what pages show (a
 ///   note or description of the owner's or of a refreshed cache entry, or nothing at all): the
-///   model is patched, not made again (`updateBooks`);
-/// - the books' values changed but every list, index and address is the same (a rating): the
-///   model is made again and compared (`SiteModel.hasSameShape`);
-/// - in both, only the pages that read a changed book are rendered, and the reload can be sent
-///   at once: the feeds, stats JSON and search index follow in the background, and the next
-///   rebuild overtakes them (`renderChanged`, `overtakeFollowers`);
+///   model is patched, not made again, and only the pages that read a changed book are
+///   rendered (`updateBooks`, `renderChanged`);
+/// - the same books filed under the same terms, some changed in more (a title, a rating, a
+///   collection): those books move to their places in the last model, and the list pages
+///   whose books differ are rendered too (`SiteModel.replacing`, `renderReordered`);
+/// - in both, the reload can be sent at once: the feeds, stats JSON and search index follow in
+///   the background, and the next rebuild overtakes them (`overtakeFollowers`);
 /// - templates or assets alone: the pages whose template includes an edited one (`updateTheme`).
-/// Anything else (a list changed, the settings, static files) renders the whole site again, and
-/// the reload is sent once its pages are written: the search index follows.
+/// Anything else (a book new or gone, or filed under another term, the settings, static files)
+/// renders the whole site again, and the reload is sent once its pages are written: the search
+/// index follows.
 ///
 /// Used by one rebuild at a time. Nothing of it is kept on disk.
 package final class SiteSession: @unchecked Sendable {
@@ -132,34 +134,8 @@ package final class SiteSession: @unchecked Sendable {
     let written = last?.entries ?? entries
     site = nil
     entries = written
-    // Each book's filing kept: a model made again after an edit files the same books again.
-    let model = SiteModel(merge: merge, reusing: last?.plan.model, keepingFilings: true)
+    let model = SiteModel(merge: merge, reusing: last?.plan.model)
     clock.lap("model")
-    // New records (a cache entry refreshed) or owner's entries that leave every list as it was:
-    // only the pages that read a changed book are rendered again.
-    if let last, last.staticFiles == staticFiles, last.themeFiles == theme.siteTemplates,
-      last.plan.assets == theme.assets, Self.sameSettings(last, catalog, options),
-      model.hasSameShape(as: last.plan.model), model.sources == last.plan.model.sources
-    {
-      var changed: Set<Int32> = []
-      for (index, (new, old)) in zip(model.books, last.plan.model.books).enumerated()
-      where new.record != old.record {
-        changed.insert(Int32(index))
-      }
-      return try await renderChanged(
-        last, model: model, changed: changed, catalog: catalog, records: records, merge: merge,
-        builder: builder, clock: clock)
-    }
-    // The same books in the same lists, some in another order (a title changed): the pages of
-    // the lists that changed and the pages that read a changed book are rendered again.
-    if let last, last.staticFiles == staticFiles, last.themeFiles == theme.siteTemplates,
-      last.plan.assets == theme.assets, Self.sameSettings(last, catalog, options),
-      model.sources == last.plan.model.sources,
-      let report = try await renderReordered(
-        last, model: model, catalog: catalog, records: records, merge: merge, builder: builder, clock: clock)
-    {
-      return report
-    }
     let plan = try builder.plan(model: model, assets: theme.assets)
     clock.lap("contexts")
     let update = try inPlaceUpdate(options, current: written)

@@ -130,8 +130,9 @@ import Testing
         ),
         ("a tag", false, { inputs.books["dune0002"] = ["note: Back.", "tags: [reread]"] }, nil, nil),
         ("a rating", false, { inputs.books["dune0001"] = ["rating: 4.5"] }, showingDune, nil),
-        ("a status", false, { inputs.books["dune0001", default: []].append("status: read") }, nil, nil),
-        // On a shelf since the status: the shelves' order may change too, and the whole site is rendered.
+        // On a shelf: the pages that show it and the shelves' and stats pages.
+        ("a status", false, { inputs.books["dune0001", default: []].append("status: read") }, -1, nil),
+        // The tag gone with the note: the whole site.
         (
           "a title of the owner's", false, { inputs.books["dune0002"] = ["overrides: {title: Messiah}"] },
           nil, nil
@@ -165,7 +166,7 @@ import Testing
         ),
         (
           "a note under the new template", false, { inputs.books["dune0002"] = ["note: \"*Template*.\""] },
-          nil, nil
+          -1, nil
         ),
         // Dune's description: the pages that show Dune, now one book a page.
         (
@@ -357,15 +358,16 @@ import Testing
             return ["fetch", "-q", "--refresh"]
           }, 0
         ),
-        // Gone from the query's answer, still in the second collection by its ISBN; then back.
+        // Gone from the query's answer, still in the second collection by its ISBN; then back:
+        // the collection's pages and the pages that show the book.
         (
           "a volume gone from the query's answer",
           {
             google.setSearch("intitle:dune", results: [messiah])
             return ["fetch", "-q", "--refresh"]
-          }, nil
+          }, -1
         ),
-        ("the volume back", { try answer(dune()) }, nil),
+        ("the volume back", { try answer(dune()) }, -1),
         // The lookup no longer lists the ISBN (another edition, with a warning), then does again.
         (
           "the lookup's volume stops matching the ISBN",
@@ -391,6 +393,98 @@ import Testing
         expectRendered(rendered, in: summary, name)
         await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
       }
+    }
+    await fixture.server.stop()
+  }
+
+  /// A title changed in the cache or by the owner moves its book in every list it is in: across
+  /// list pages, in its series, on its shelf and its author's and year's pages. So do a series
+  /// or shelf joined or left. After each change, and after two in a row (the second overtaking
+  /// the first's feeds and search index), the served site is what a fresh build gives.
+  @Test func afterATitleChangeTheServedSiteIsWhatAFreshBuildGives() async throws {
+    let fixture = try RebuildInputs.startFixture()
+    let google = fixture.google
+    try await withTemporaryDirectory { root in
+      var inputs = RebuildInputs()
+      inputs.pagesForEveryTerm = true
+      inputs.perPage = 1
+      // Three books of one series without numbers (in title order there), two of them read.
+      inputs.books = [
+        "dune0001": ["series: Dune", "status: read"], "dune0002": ["series: Dune"],
+        "dune0003": ["series: Dune", "status: read"],
+      ]
+      /// The query's four books with these titles, the last by `author`; the first is the second
+      /// collection's too.
+      func answer(_ titles: [String], author: String = "Brian Herbert") -> [String] {
+        let volumes = titles.enumerated().map { index, title in
+          FakeGoogleBooks.volumeJSON(
+            id: "dune000\(index + 1)", title: title,
+            isbn13: ["9780441013593", "9780593098233"].dropFirst(index).first,
+            authors: [index == 3 ? author : "Frank Herbert"])
+        }
+        google.setSearch("intitle:dune", results: volumes)
+        google.setSearch("isbn:9780441013593", results: [volumes[0]])
+        return ["fetch", "-q", "--refresh"]
+      }
+      let titles = ["Dune", "Dune Messiah", "Children of Dune", "God Emperor of Dune"]
+      _ = answer(titles)
+      try inputs.write(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let serve = try offlineServe(in: root, fixture: fixture)
+      let state = PreviewState()
+      let served = root + "/preview"
+      #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 4 books"))
+      /// Each change: the fetch that makes it (nil: an edit of the catalog), and whether serve
+      /// builds the whole site again (not only the pages that changed).
+      let changes: [(String, () throws -> [String]?, Bool)] = [
+        ("Dune last in every list", { answer(["Zoo"] + titles.dropFirst()) }, false),
+        ("the title back", { answer(titles) }, false),
+        (
+          "a title of the owner's, first in every list",
+          {
+            inputs.books["dune0002"] = ["series: Dune", "overrides: {title: Aaa}"]
+            return nil
+          }, false
+        ),
+        (
+          "a book joining the series",
+          {
+            inputs.books["dune0004"] = ["series: Dune"]
+            return nil
+          }, false
+        ),
+        // Its neighbours' pages link it: the page of the book it comes before now too.
+        (
+          "a title one place on in the series",
+          { answer([titles[0], titles[1], "Emperor's Children", titles[3]]) }, false
+        ),
+        (
+          "a book leaving the series for the shelf",
+          {
+            inputs.books["dune0003"] = ["status: read"]
+            return nil
+          }, false
+        ),
+        ("an author, on the author pages", { answer(titles, author: "Kevin J. Anderson") }, true),
+      ]
+      for (index, (name, change, whole)) in changes.enumerated() {
+        if let fetch = try change() {
+          let result = await runCLI(fetch, in: root, variables: fixture.variables)
+          #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+        try inputs.write(into: root)
+        let summary = await rebuild(serve, into: served, state: state)
+        expectRendered(whole ? nil : -1, in: summary, name)
+        await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
+      }
+      // Two edits in a row: the second starts before the first's feeds and search index follow.
+      let fetch = answer(["Arrakis"] + titles.dropFirst(), author: "Kevin J. Anderson")
+      #expect(await runCLI(fetch, in: root, variables: fixture.variables).status == 0)
+      _ = await serve.context.previewBuild(serve.options, into: served, baseURL: Self.baseURL, preview: state)
+      inputs.books["dune0003"] = ["status: read", "overrides: {title: Dune Again}"]
+      try inputs.write(into: root)
+      expectRendered(-1, in: await rebuild(serve, into: served, state: state), "two edits in a row")
+      await expectFreshBuild(of: served, in: root, as: "fresh-last", fixture: fixture, "two edits in a row")
     }
     await fixture.server.stop()
   }

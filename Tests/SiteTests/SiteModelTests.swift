@@ -40,39 +40,41 @@ import enum Catalog.SortOrder
     #expect(precomposed != TaxonomyBuilder.Key("Zoe"))
   }
 
-  /// A title changed re-sorts the lists: the model made again from the last one's books and
-  /// their kept filings is the one made from nothing, and lists the same books in another
-  /// order; an author changed lists other books.
-  @Test func aChangedTitleListsTheSameBooksInAnotherOrder() throws {
+  /// A title changed moves the book: the last model with the book replaced is the one made
+  /// from nothing, every list and index in its new order.
+  @Test func aBookReplacedWithAnotherTitleMovesToItsPlaceInEveryList() throws {
     let catalog = Fixtures.catalog([Fixtures.collection("a", sort: .title), Fixtures.collection("b")])
-    func inputs(title: String, author: String = "Ann") -> [SiteInput.Collection] {
+    func inputs(title: String) -> [SiteInput.Collection] {
       [
         SiteInput.Collection(
           slug: "a",
           volumes: [
-            Fixtures.volume("one", title: title, authors: [author], categories: ["Fiction / Epic"]),
+            Fixtures.volume("one", title: title, authors: ["Ann"], categories: ["Fiction / Epic"]),
             Fixtures.volume("two", title: "Middle", authors: ["Ann"], categories: ["Fiction"]),
           ]),
-        SiteInput.Collection(slug: "b", volumes: [Fixtures.volume("three", title: "Zed", authors: ["Bo"])]),
+        SiteInput.Collection(
+          slug: "b",
+          volumes: [
+            Fixtures.volume("three", title: "Zed", authors: ["Bo"]),
+            Fixtures.volume("one", title: title, authors: ["Ann"], categories: ["Fiction / Epic"]),
+          ]),
       ]
     }
-    func made(_ inputs: [SiteInput.Collection], from last: SiteModel?) throws -> SiteModel {
-      SiteModel(
-        merge: try SiteModel.Merge(catalog: catalog, collections: inputs), reusing: last, keepingFilings: true
-      )
-    }
-    let last = try made(inputs(title: "Alpha"), from: nil)
-    let model = try made(inputs(title: "Omega"), from: last)
+    let last = try SiteModel(catalog: catalog, collections: inputs(title: "Alpha"))
+    let merge = try SiteModel.Merge(catalog: catalog, collections: inputs(title: "Omega"))
+    let one = try #require(last.books.firstIndex { $0.id == "one" })
+    let (model, oldIndex) = last.replacing(
+      [one: merge.book(try #require(merge.record(of: "one")))], catalog: catalog, apiOrder: merge.apiOrder)
     let fresh = try SiteModel(catalog: catalog, collections: inputs(title: "Omega"))
     #expect(model.books.map(\.id) == ["two", "one", "three"])
-    #expect(model.hasSameShape(as: fresh))
-    #expect(zip(model.books, fresh.books).allSatisfy { $0.record == $1.record })
-    func oldIndex(_ model: SiteModel) -> [Int] {
-      model.books.map { book in last.books.firstIndex { $0.id == book.id }! }
-    }
-    #expect(model.listsTheSameBooks(as: last, oldIndex: oldIndex(model)))
-    let otherAuthor = try made(inputs(title: "Omega", author: "Cy"), from: last)
-    #expect(!otherAuthor.listsTheSameBooks(as: last, oldIndex: oldIndex(otherAuthor)))
+    #expect(oldIndex == [1, 0, 2])
+    #expect(model.taxonomies[.author]?.terms.map(\.books) == [[0, 1], [2]])
+    #expect(model.books.map(\.slug) == fresh.books.map(\.slug))
+    #expect(
+      zip(model.books, fresh.books).allSatisfy { $0.record == $1.record && $0.collections == $1.collections })
+    #expect(model.collections == fresh.collections && model.taxonomies == fresh.taxonomies)
+    #expect(model.bookTerms == fresh.bookTerms && model.categoryListings == fresh.categoryListings)
+    #expect(model.recentlyPublished == fresh.recentlyPublished && model.allBooks == fresh.allBooks)
   }
 
   @Test func richestRecordOfAVolumeWins() throws {

@@ -90,7 +90,7 @@ struct Book: Sendable {
   /// merges an edited entry into again.
   var sourceRecord: BookRecord?
   /// Where the book files in the indexes; computed with the book (in parallel), consumed and
-  /// dropped when the indexes are built (kept by `bookgen serve`, to file the book again).
+  /// dropped when the indexes are built.
   var filing: BookFiling? {
     get { filingBox?.filing }
     set { filingBox = newValue.map(FilingBox.init) }
@@ -138,11 +138,10 @@ struct Book: Sendable {
     return language
   }
 
-  /// A book with `other`'s record and the fields derived from it, its filing among them
-  /// (shared, not derived again), before it was placed: no slug, collections or entry yet.
+  /// A book with `other`'s record and the fields derived from it, before it was placed: no
+  /// slug, collections, entry or filing yet.
   init(fieldsOf other: Book) {
     fields = other.fields
-    filingBox = other.filingBox
     slug = ""
   }
 

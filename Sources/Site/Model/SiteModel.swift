@@ -65,8 +65,7 @@ struct SiteModel: Sendable {
   }
 
   /// The model of the collections `merge` merged (`init(catalog:collections:covers:reusing:)`).
-  /// `keepingFilings`: each book keeps its filing, for a model made again from these books.
-  init(merge: Merge, reusing previous: SiteModel? = nil, keepingFilings: Bool = false) {
+  init(merge: Merge, reusing previous: SiteModel? = nil) {
     let records = merge.records
     var positions: [String: Int] = [:]
     if let previous {
@@ -79,7 +78,7 @@ struct SiteModel: Sendable {
       books: Parallel.map(count: records.count) { index in
         let record = records[index]
         return merge.book(record, reusing: earlier[record.id].map { previous!.books[$0] })
-      }, keepingFilings: keepingFilings)
+      })
   }
 
   /// The book of the sources' `record`, with the owner's entry for it among `entries` applied,
@@ -103,44 +102,47 @@ struct SiteModel: Sendable {
     return book
   }
 
-  private init(merge: Merge, books made: consuming [Book], keepingFilings: Bool) {
-    let catalog = merge.catalog
+  private init(merge: Merge, books made: consuming [Book]) {
     // Consumed: a copy would share the array, and the first change below would copy every book.
     var books = consume made
     // Each book's filing taken out of it (moved, not copied): the indexes are built from them,
-    // then they are let go of off this path. Kept, they are shared.
-    var filings = books.indices.map { index in
-      guard keepingFilings else { return books[index].filing.take() ?? BookFiling(book: books[index]) }
-      if books[index].filing == nil { books[index].filing = BookFiling(book: books[index]) }
-      return books[index].filing!
-    }
+    // then they are let go of off this path.
+    var filings = books.indices.map { books[$0].filing.take() ?? BookFiling(book: books[$0]) }
     // Sorting positions, not the (large) Book values, then moving each book once.
     // Keys gathered once: a comparison then reads two arrays, not two books' fields.
     let keys = books.map(\.titleKey)
     let ids = books.map(\.id)
-    // Keys compare by bytes; equal ones (as `String`s: canonically equivalent) by id. Keys of
-    // different bytes are surely unequal when both are ASCII, which spares most comparisons the
-    // `String` equality, which normalises non-ASCII text.
     let ascii = keys.map(\.isASCII)
     let order = books.indices.sorted { a, b in
-      let order = CollationKey.compare(keys[a], keys[b])
-      if order == 0 || !(ascii[a] && ascii[b]) && keys[a] == keys[b] { return ids[a] < ids[b] }
-      return order < 0
+      SiteModel.precedes(keys[a], ids[a], keys[b], ids[b], bothASCII: ascii[a] && ascii[b])
     }
     SiteModel.permute(&books, by: order)
     SiteModel.permute(&filings, by: order)
     let placed = books
+    let catalog = merge.catalog
     let apiOrder = merge.apiOrder
-    let lists: Lists
-    (self.taxonomies, self.bookTerms, lists) = TaxonomyBuilder.build(
+    let (taxonomies, bookTerms, lists) = TaxonomyBuilder.build(
       filings: filings, siteLanguage: UILanguage(tag: catalog.site.language)
     ) { Lists(books: placed, catalog: catalog, apiOrder: apiOrder) }
-    // Its last use: the slugs below then change the books in place instead of copying them.
+    // Its last use: the slugs then change the books in place instead of copying them.
     _ = consume placed
     _ = consume filings
+    self.init(
+      books: consume books, taxonomies: taxonomies, bookTerms: bookTerms, lists: lists, catalog: catalog)
+  }
+
+  /// The model of `books` (in all-books order) filed as `bookTerms` says under `taxonomies`,
+  /// and listed as `lists` says.
+  private init(
+    books: consuming [Book], taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms], lists: Lists,
+    catalog: Catalog
+  ) {
+    var books = consume books
     for index in books.indices { books[index].slug = lists.slugs[index] }
     self.books = books
     self.allBooks = Array(books.indices)
+    self.taxonomies = taxonomies
+    self.bookTerms = bookTerms
     self.collections = lists.collections
     (self.shelves, self.series, self.seriesPlaces) = (lists.shelves, lists.series, lists.seriesPlaces)
     self.recentlyPublished = lists.recentlyPublished
@@ -159,26 +161,67 @@ struct SiteModel: Sendable {
     self.embedCards = catalog.site.embedCards
   }
 
-  /// Whether `other` has the same books in the same places — the same ids, slugs and
-  /// collections, in the same order — and lists, files, counts and links them the same way:
-  /// every property but the books' own values is equal. Then only the pages that read a book
-  /// whose values differ can differ (`bookgen serve`). A new stored property goes here too (a
-  /// test counts them).
-  func hasSameShape(as other: SiteModel) -> Bool {
-    books.count == other.books.count
-      && zip(books, other.books).allSatisfy {
-        $0.id == $1.id && $0.slug == $1.slug && $0.collections == $1.collections
+  /// This model with the books of `replacements` in place of those at their indices, each
+  /// filed under the same terms as the book it replaces (`BookFiling`), and moved to its place
+  /// in all-books order: the others keep theirs in the same order, every term its name and
+  /// address, and the lists and slugs are made again (`bookgen serve`, after a title
+  /// changed). `oldIndex` gives each book's index in this model.
+  func replacing(_ replacements: [Int: Book], catalog: Catalog, apiOrder: [[String]]) -> (
+    model: SiteModel, oldIndex: [Int]
+  ) {
+    var books = self.books
+    for (index, book) in replacements {
+      books[index] = book
+      books[index].filing = nil
+    }
+    let precedes = { (a: Book, b: Book) in
+      SiteModel.precedes(
+        a.titleKey, a.id, b.titleKey, b.id, bothASCII: a.titleKey.isASCII && b.titleKey.isASCII)
+    }
+    // The books kept in their order, each replacement inserted where it sorts among them.
+    let kept = books.indices.filter { replacements[$0] == nil }
+    var order: [Int] = []
+    order.reserveCapacity(books.count)
+    var next = 0
+    for moved in replacements.keys.sorted(by: { precedes(books[$0], books[$1]) }) {
+      var (low, high) = (next, kept.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if precedes(books[kept[middle]], books[moved]) { low = middle + 1 } else { high = middle }
       }
-      && allBooks == other.allBooks && collections == other.collections && taxonomies == other.taxonomies
-      && bookTerms == other.bookTerms && recentlyPublished == other.recentlyPublished
-      && indexPages == other.indexPages && indexMinBooks == other.indexMinBooks
-      && categoryListings == other.categoryListings && shelfTitles == other.shelfTitles
-      && shelves == other.shelves && series == other.series && seriesPlaces == other.seriesPlaces
-      && readingStats == other.readingStats && embedCards == other.embedCards
+      order += kept[next..<low]
+      order.append(moved)
+      next = low
+    }
+    order += kept[next...]
+    SiteModel.permute(&books, by: order)
+    var newIndex = [Int](repeating: 0, count: order.count)
+    for (index, was) in order.enumerated() { newIndex[was] = index }
+    var taxonomies = self.taxonomies
+    for kind in taxonomies.keys {
+      for term in taxonomies[kind]!.terms.indices {
+        taxonomies[kind]!.terms[term].books = taxonomies[kind]!.terms[term].books.map { newIndex[$0] }
+          .sorted()
+      }
+    }
+    let lists = Lists(books: books, catalog: catalog, apiOrder: apiOrder)
+    let model = SiteModel(
+      books: consume books, taxonomies: taxonomies, bookTerms: order.map { bookTerms[$0] }, lists: lists,
+      catalog: catalog)
+    return (model, order)
   }
 
-  /// The stored properties `hasSameShape` compares (the books by place, the rest whole).
-  static let shapeProperties = 15
+  /// Whether a book of title key `a` and id `aID` comes before one of `b` and `bID` in
+  /// all-books order. Keys compare by bytes; equal ones (as `String`s: canonically equivalent)
+  /// by id. Keys of different bytes are surely unequal when both are ASCII (`bothASCII`), which
+  /// spares most comparisons the `String` equality, which normalises non-ASCII text.
+  static func precedes(_ a: CollationKey, _ aID: String, _ b: CollationKey, _ bID: String, bothASCII: Bool)
+    -> Bool
+  {
+    let order = CollationKey.compare(a, b)
+    if order == 0 || !bothASCII && a == b { return aID < bID }
+    return order < 0
+  }
 
   /// Puts `book` in place of book `index`, keeping its slug: for a book whose every field the
   /// lists and indexes are made from is unchanged (`bookgen serve`, after an owner's note was

@@ -216,8 +216,8 @@ private enum BuildPart<Beside: Sendable>: Sendable {
 
 /// The merge keys (folded names) and spellings one book files under, per taxonomy: the costly
 /// folding, done once per book where books are made.
-struct BookFiling: Sendable {
-  struct Entry: Sendable {
+struct BookFiling: Sendable, Equatable {
+  struct Entry: Sendable, Equatable {
     var key: TaxonomyBuilder.Key
     var spelling: String
     /// The parent category's key (categories only).
@@ -273,6 +273,13 @@ struct BookFiling: Sendable {
     self.init(
       authors: book.authors, categories: book.categories, publisher: book.publisher, language: book.language,
       date: book.date, tags: book.tags)
+  }
+  /// Whether every name the book files under is ASCII: then no other spelling of a name equals
+  /// it as a `String` with other bytes, and which of two books is met first in a term cannot
+  /// change the term's name.
+  var isASCII: Bool {
+    let entries = authors + categories.joined() + [publisher, language, year].compactMap { $0 } + tags
+    return entries.allSatisfy { $0.spelling.utf8.allSatisfy { $0 < 0x80 } }
   }
 }
 
