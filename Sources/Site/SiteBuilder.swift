@@ -134,14 +134,20 @@ package struct SiteBuilder: Sendable {
   /// Everything the pages are rendered from besides the model, checked before anything is
   /// written (a static file in a generated page's place is an error).
   /// `reusing`, `changed`: the books' facts of a model listing the same books
-  /// (`PageContexts.init`).
+  /// (`PageContexts.init`); `strings`: the UI strings of a model crediting the same sources.
   func plan(
-    model: SiteModel, assets: [String: [UInt8]], reusing facts: [BookFacts]? = nil, changed: Set<Int32> = []
+    model: SiteModel, assets: [String: [UInt8]], reusing facts: [BookFacts]? = nil, changed: Set<Int32> = [],
+    strings known: UIStrings? = nil
   ) throws(SiteError) -> SitePlan {
     let urls = try SiteURLs(baseURL: options.baseURL ?? catalog.site.baseURL)
-    var strings = try UIStrings(
-      language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
-    strings.credit(model.sources)
+    var strings: UIStrings
+    if let known {
+      strings = known
+    } else {
+      strings = try UIStrings(
+        language: UILanguage(tag: catalog.site.language), overrides: catalog.site.strings)
+      strings.credit(model.sources)
+    }
     let contexts = PageContexts(
       model: model, settings: catalog.site, urls: urls, strings: strings,
       customStylesheet: assets[PageContexts.customStylesheet] != nil, reusing: facts, changed: changed)

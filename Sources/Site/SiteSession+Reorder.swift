@@ -45,9 +45,11 @@ extension SiteSession {
       && model.recentlyPublished == old.recentlyPublished && model.readingStats == old.readingStats
     let facts = last.plan.contexts.seo.facts
     let plan = try builder.plan(
-      model: model, assets: last.plan.assets, reusing: oldIndex.map { facts[$0] }, changed: remade)
+      model: model, assets: last.plan.assets, reusing: oldIndex.map { facts[$0] }, changed: remade,
+      strings: last.plan.contexts.strings)
     let perPage = plan.contexts.perPage
     var pages: [String: (job: PageJob, reads: [Int32])] = [:]
+    pages.reserveCapacity(plan.jobs.count)
     var jobs: [PageJob] = []
     var paths: [String] = []
     for (job, path) in zip(plan.jobs, plan.paths.pages) {
@@ -93,10 +95,13 @@ extension SiteSession {
     site.merge = merge
     site.plan = plan
     site.pages = pages
-    site.bookIndices = Self.indices(of: model)
+    for (index, was) in oldIndex.enumerated() where index != was {
+      site.bookIndices[model.books[index].id] = index
+    }
     site.entryHolders = Self.entryHolders(of: model)
     site.entries.merge(tally.entries) { _, new in new }
-    tally.entries = site.entries.filter { pages[$0.key] != nil || last.pages[$0.key] == nil }
+    tally.entries = site.entries
+    for path in last.pages.keys where pages[path] == nil { tally.entries[path] = nil }
     tally.bytes = tally.entries.values.reduce(0) { $0 + $1.size }
     self.site = site
     entries = site.entries
