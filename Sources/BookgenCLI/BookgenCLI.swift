@@ -30,11 +30,14 @@ package enum BookgenCLI {
   package static func main(_ arguments: [String]) async -> Int32 {
     // Fetches size their concurrency to what may be open; let that be all the system allows.
     FileDescriptors.raiseSoftLimit()
-    return await run(arguments: arguments, environment: .current())
+    return await run(arguments: arguments, environment: .current(), exitsWhenDone: true)
   }
 
-  /// Runs `bookgen` with `arguments` (without the program name) against an injected environment.
-  package static func run(arguments: [String], environment: Environment) async -> Int32 {
+  /// Runs `bookgen` with `arguments` (without the program name) against an injected environment;
+  /// `exitsWhenDone`: the process exits once the command is done (`CommandContext.exitsWhenDone`).
+  package static func run(arguments: [String], environment: Environment, exitsWhenDone: Bool = false) async
+    -> Int32
+  {
     var console = Console(environment: environment)
     let command: Command
     do {
@@ -47,7 +50,8 @@ package enum BookgenCLI {
       return ExitCode.usage
     }
     console.verbosity = command.verbosity
-    let context = CommandContext(environment: environment, console: console)
+    var context = CommandContext(environment: environment, console: console)
+    context.exitsWhenDone = exitsWhenDone
     do {
       try await context.run(command)
       return ExitCode.success

@@ -45,6 +45,7 @@ extension CommandContext {
       staticDirectory: staticDirectory(in: catalog.directory), jobs: options.network.jobs,
       outputDirectory: output.output, workingDirectory: environment.workingDirectory, force: options.force)
     buildOptions.homeDirectory = environment.variables["HOME"]
+    buildOptions.keepsValuesUntilExit = exitsWhenDone && !isPreview
     buildOptions.sourceDateEpoch = BuildOptions.sourceDateEpoch(in: environment.variables)
     // Offline, the cache cannot change during the build: an output made from the same catalog,
     // templates and cache entries is recognised from file sizes and times alone.
@@ -111,7 +112,9 @@ extension CommandContext {
     if CoverStage.isNeeded(for: catalog) { timer.lap("covers") }
     let report = try await pipeline.step("Rendering site", stage: "rendering the site") {
       guard let preview else {
-        return try await renderSite(catalog, fetched, covers: covers, options: buildOptions)
+        let report = try await renderSite(catalog, fetched, covers: covers, options: buildOptions)
+        if buildOptions.keepsValuesUntilExit { ExitHold.keep(fetched) }
+        return report
       }
       return try await preview.site.build(
         catalog: catalog, collections: fetched.collections, sameRecords: reused != nil, options: buildOptions,

@@ -5,6 +5,9 @@ struct CommandContext: Sendable {
   let console: Console
   /// A `serve` rebuild: stage errors name `serve`, and fetch progress stays quiet.
   var isPreview = false
+  /// The process exits once this command is done (`bookgen` run from `main`): a build then
+  /// keeps its large values until the exit instead of freeing them (`ExitHold`).
+  var exitsWhenDone = false
 
   func run(_ command: Command) async throws {
     switch command {

@@ -29,6 +29,9 @@ package struct BuildOptions: Sendable, Equatable {
   /// Identifies everything the build reads; when the output was built from the same
   /// fingerprint and is intact, `build()` returns at once without rendering.
   package var fingerprint: BuildFingerprint?
+  /// The process exits once the build is done: its model and page contexts are kept until then
+  /// (`ExitHold`), not freed.
+  package var keepsValuesUntilExit = false
 
   package init(
     baseURL: String? = nil, templatesDirectory: String? = nil, staticDirectory: String? = nil, jobs: Int = 2,

@@ -128,7 +128,9 @@ package struct SiteBuilder: Sendable {
     try folder.commit(
       update, entries: tally.entries, fingerprint: options.fingerprint?.value, baseURL: plan.urls.baseURL)
     clock.lap("finish")
-    return report(plan, tally, pages: pageCount, removed: removed, clock: clock)
+    let report = self.report(plan, tally, pages: pageCount, removed: removed, clock: clock)
+    if options.keepsValuesUntilExit { ExitHold.keep((plan, tally)) }
+    return report
   }
 
   /// Everything the pages are rendered from besides the model, checked before anything is

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Testing
 
 @testable import BookgenCLI
@@ -31,6 +32,26 @@ import Testing
 
       #expect(await runCLI(["clean", "-q"], in: root).status == 0)
       #expect(!FileManager.default.fileExists(atPath: root + "/public"))
+    }
+    await fixture.server.stop()
+  }
+
+  /// A build whose process exits once it is done keeps its model and records until the exit
+  /// instead of freeing them; one run in a process that goes on (serve's, the tests') frees them.
+  @Test func onlyABuildWhoseProcessExitsKeepsItsValues() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      let kept = ExitHold.count
+      #expect(await runCLI(["build", "-q"], in: root, variables: fixture.variables).status == 0)
+      #expect(ExitHold.count == kept)
+      let result = await runCLI(
+        ["build", "-q", "-o", "exiting"], in: root, variables: fixture.variables, exitsWhenDone: true)
+      #expect(result == CLIResult(status: 0, stdout: "", stderr: ""))
+      #expect(ExitHold.count > kept)
+      #expect(
+        fileContents(under: root + "/exiting") == fileContents(under: root + "/public"),
+        "the same site either way")
     }
     await fixture.server.stop()
   }

@@ -15,10 +15,12 @@ struct CLIResult: Sendable, Equatable {
 /// forgets to make its own cannot touch real files), with captured streams and a clock that
 /// advances 0.25 s per reading. Open Library is a local one that knows no book unless the test
 /// names its own: no test reaches the real one.
-/// `executable` stands for bookgen's own file (what `init --ci` pins).
+/// `executable` stands for bookgen's own file (what `init --ci` pins); `exitsWhenDone`: run as
+/// `main` runs it, in a process that exits afterwards.
 func runCLI(
   _ arguments: [String], in directory: String = "/nonexistent/bookgen-cli-tests",
-  variables: [String: String] = [:], terminal: Bool = false, executable: String = "/proc/self/exe"
+  variables: [String: String] = [:], terminal: Bool = false, executable: String = "/proc/self/exe",
+  exitsWhenDone: Bool = false
 ) async -> CLIResult {
   let variables = ["BOOKGEN_OPENLIBRARY_URL": BuildFixture.emptyLibrary.apiURL].merging(variables) { $1 }
   let stdout = CapturedText()
@@ -31,7 +33,8 @@ func runCLI(
       ticks.output.write(".")
       return Double(ticks.text.count) * 0.25
     }, executable: executable)
-  let status = await BookgenCLI.run(arguments: arguments, environment: environment)
+  let status = await BookgenCLI.run(
+    arguments: arguments, environment: environment, exitsWhenDone: exitsWhenDone)
   return CLIResult(status: status, stdout: stdout.text, stderr: stderr.text)
 }
 
