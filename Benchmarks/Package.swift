@@ -33,5 +33,6 @@ let package = Package(
     // Cover image processing (CoverImages): images a second and bytes a book.
     .executableTarget(
       name: "CoverBench", dependencies: ["LoopbackHTTP", .product(name: "CoverImages", package: "bookgen")]),
+    .testTarget(name: "CoverBenchTests", dependencies: ["CoverBench", "LoopbackHTTP"]),
   ]
 )

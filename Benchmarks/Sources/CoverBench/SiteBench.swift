@@ -163,23 +163,28 @@ func runSiteBench(directory: String, bookgen: String, sources: [[UInt8]], runs: 
     "first build with covers: \(format(first.seconds)) s (CPU \(format(first.cpuSeconds)) s), of which processing "
       + "\(format(processing)) s: "
       + "\(Int(Double(count) / max(processing, 0.001))) images/s; peak RSS \(first.peakMegabytes) MB")
-  compareBuilds(directory: directory, count: count, runs: runs, build: build)
+  compareBuilds(
+    directory: directory, count: count, runs: runs, baseline: (name: "plain", what: "without covers"),
+    build: build)
 }
 
-/// Builds with every cover processed against the same site without covers (`build(name, output,
-/// fresh)` with `covers` or `plain`), into an empty output and after a catalog edit, in turns;
-/// prints the best times and their ratio, the peak RSS and the output's cover bytes a book.
+/// Builds with every cover processed against the same site without them (`build(name, output,
+/// fresh)` with `covers` or `baseline.name`, into `out-<name>`), into an empty output and after
+/// a catalog edit, in turns; prints the best times and their ratio, the peak RSS and the
+/// output's cover bytes a book.
 func compareBuilds(
-  directory: String, count: Int, runs: Int, build: (String, String, Bool) -> Run
+  directory: String, count: Int, runs: Int, baseline: (name: String, what: String),
+  build: (String, String, Bool) -> Run
 ) {
+  let other = (baseline.name, "out-" + baseline.name)
   var plain: [Run] = []
   var cached: [Run] = []
   var plainAgain: [Run] = []
   var cachedAgain: [Run] = []
   for _ in 0..<runs {
-    plain.append(build("plain", "out-plain", true))
+    plain.append(build(other.0, other.1, true))
     cached.append(build("covers", "out-covers", true))
-    plainAgain.append(build("plain", "out-plain", false))
+    plainAgain.append(build(other.0, other.1, false))
     cachedAgain.append(build("covers", "out-covers", false))
   }
   let best = { (runs: [Run]) in runs.map(\.seconds).min() ?? 0 }
@@ -189,7 +194,7 @@ func compareBuilds(
   ] {
     print(
       "build \(what), \(count) books, every cover processed and cached: \(format(best(with))) s; "
-        + "without covers \(format(best(without))) s; ratio \(format(best(with) / max(best(without), 0.001))) "
+        + "\(baseline.what) \(format(best(without))) s; ratio \(format(best(with) / max(best(without), 0.001))) "
         + "(best of \(runs)); CPU \(format(cpu(with))) s vs \(format(cpu(without))) s, ratio "
         + "\(format(cpu(with) / max(cpu(without), 0.001))); peak RSS \((with.map(\.peakMegabytes).max() ?? 0)) MB vs "
         + "\((without.map(\.peakMegabytes).max() ?? 0)) MB")

@@ -4,13 +4,19 @@ import Glibc
 // Google does, each volume's thumbnail an image on the same server (the synthetic covers),
 // and `bookgen fetch` fills the site's cache from it: records and source images, in the cache's
 // own format. Then offline builds by the release `bookgen`: the first processing of every cached
-// source image, and builds with every cover processed against the same site with remote covers.
+// source image, and builds with every cover processed against the same site with remote covers,
+// whose records (a cache of their own) give Google's own image URLs, so its pages link an image
+// for every book as a real site's do.
 import LoopbackHTTP
 
-/// Google Books' searches over `count` volumes, `perQuery` a query (`bench-<k>`), each volume's
-/// thumbnail at `/img/<index>.jpg` on `origin`.
+/// Google Books' searches over `count` volumes, `perQuery` a query (`bench-<k>`): at
+/// `/books/v1/volumes` each volume's thumbnail is `/img/<index>.jpg` on `origin`; at
+/// `remotePrefix + /books/v1/volumes` it is the URL Google gives
+/// (`googleImage(id:zoom:)`), which a site with remote covers links.
 struct SourceCoverServer: Sendable {
   static let perQuery = 1000
+  /// The API path prefix whose records give Google's image URLs.
+  static let remotePrefix = "/remote"
   let sources: [[UInt8]]
 
   func answer(_ target: String, origin: String) -> LoopbackServer.Response {
@@ -21,7 +27,8 @@ struct SourceCoverServer: Sendable {
     {
       return LoopbackServer.Response(status: 200, body: sources[index])
     }
-    guard path == "/books/v1/volumes" else {
+    let remote = path == Self.remotePrefix + "/books/v1/volumes"
+    guard path == "/books/v1/volumes" || remote else {
       return LoopbackServer.Response(status: 404, body: Array("{}".utf8))
     }
     var parameters: [String: String] = [:]
@@ -41,16 +48,27 @@ struct SourceCoverServer: Sendable {
     if !indices.isEmpty {
       json += ", \"items\": ["
       json += indices.map { index in
+        let id = Self.id(index)
         let image = "\(origin)/img/\(index).jpg?zoom=1"
+        let (small, thumbnail) =
+          remote
+          ? (Self.googleImage(id: id, zoom: 5), Self.googleImage(id: id, zoom: 1))
+          : (image + "&small=1", image)
         return """
-          {"kind": "books#volume", "id": "\(Self.id(index))", "volumeInfo": {"title": "Source cover \(index + 1)", \
-          "authors": ["Author \(index % 997)"], "imageLinks": {"smallThumbnail": "\(image)&small=1", \
-          "thumbnail": "\(image)"}}}
+          {"kind": "books#volume", "id": "\(id)", "volumeInfo": {"title": "Source cover \(index + 1)", \
+          "authors": ["Author \(index % 997)"], "imageLinks": {"smallThumbnail": "\(small)", \
+          "thumbnail": "\(thumbnail)"}}}
           """
       }.joined(separator: ", ")
       json += "]"
     }
     return LoopbackServer.Response(status: 200, body: Array((json + "}\n").utf8))
+  }
+
+  /// An `imageLinks` URL as Google's search answers give it: plain http, the page curl and the
+  /// referral tag (`zoom` 5 for `smallThumbnail`, 1 for `thumbnail`).
+  static func googleImage(id: String, zoom: Int) -> String {
+    "http://books.google.com/books/content?id=\(id)&printsec=frontcover&img=1&zoom=\(zoom)&edge=curl&source=gbs_api"
   }
 
   /// A 12-character volume id.
@@ -60,13 +78,14 @@ struct SourceCoverServer: Sendable {
   }
 }
 
-/// `catalog-NAME.yml`: the searches, with local or remote covers.
+/// `catalog-NAME.yml`: the searches, with local covers (cache `cache`) or remote ones (cache
+/// `cache-remote`, filled from the server's `remotePrefix`).
 func writeSourceCatalog(_ directory: String, name: String, title: String, count: Int, local: Bool) {
   var lines = [
     "site:", "  title: \"\(title)\"", "  base_url: \"https://bench.test/\"", "  index_pages: []",
     "  covers: \(local ? "local" : "remote")", "sources: [google_books]",
     "google_books:", "  requests_per_second: 1000", "  max_requests: 1000000",
-    "cache:", "  dir: cache", "  max_age: 3650d", "collections:",
+    "cache:", "  dir: \(local ? "cache" : "cache-remote")", "  max_age: 3650d", "collections:",
   ]
   let queries = (count + SourceCoverServer.perQuery - 1) / SourceCoverServer.perQuery
   for query in 0..<queries {
@@ -93,14 +112,17 @@ func runSourceCoverBench(directory: String, bookgen: String, sources: [[UInt8]],
       directory, name: name, title: "Source covers \(edits)", count: count, local: name == "covers")
   }
   print("fetching \(count) records and source covers into \(directory)/cache…")
-  catalog("covers")
-  let fetched = run(
-    [
-      "/usr/bin/env", "BOOKGEN_API_URL=\(server.baseURL)/books/v1", bookgen, "fetch", "--catalog",
-      "catalog-covers.yml",
-    ],
-    in: directory)
-  print("fetch: \(format(fetched.seconds)) s, \(server.counts.served) requests")
+  for (name, api) in [("covers", "/books/v1"), ("remote", SourceCoverServer.remotePrefix + "/books/v1")] {
+    catalog(name)
+    let before = server.counts.served
+    let fetched = run(
+      [
+        "/usr/bin/env", "BOOKGEN_API_URL=\(server.baseURL)\(api)", bookgen, "fetch", "--catalog",
+        "catalog-\(name).yml",
+      ],
+      in: directory)
+    print("fetch (\(name)): \(format(fetched.seconds)) s, \(server.counts.served - before) requests")
+  }
   // Every source image processed again from the cache: the first build after a fetch.
   _ = run(["/bin/rm", "-rf", directory + "/cache/covers", directory + "/out-covers"], in: directory)
   let build = { (name: String, output: String, fresh: Bool) -> Run in
@@ -115,7 +137,37 @@ func runSourceCoverBench(directory: String, bookgen: String, sources: [[UInt8]],
       + "processing \(format(processing)) s: "
       + "\(Int(Double(count) / max(processing, 0.001))) images/s; peak RSS \(first.peakMegabytes) MB (\(processed))"
   )
-  compareBuilds(directory: directory, count: count, runs: runs, build: build)
+  _ = build("remote", "out-remote", true)
+  let linked = remoteImages(in: directory + "/out-remote")
+  precondition(
+    linked.pages > 0 && linked.images >= linked.pages,
+    "the site with remote covers links no Google image: it is no fair baseline")
+  print("remote covers: \(linked.images) Google images on \(linked.pages) book pages")
+  compareBuilds(
+    directory: directory, count: count, runs: runs, baseline: (name: "remote", what: "with remote covers"),
+    build: build)
+}
+
+/// The book pages of the site in `output` and the Google images (`<img` of `books.google.com`)
+/// they show: a site with remote covers links one on each.
+func remoteImages(in output: String) -> (pages: Int, images: Int) {
+  guard let handle = opendir(output + "/books") else { return (0, 0) }
+  defer { closedir(handle) }
+  var found = (pages: 0, images: 0)
+  while let entry = readdir(handle) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    guard !name.hasPrefix(".") else { continue }
+    let page = readText("\(output)/books/\(name)/index.html")
+    guard !page.isEmpty else { continue }
+    found.pages += 1
+    found.images +=
+      page.split(separator: "<img", omittingEmptySubsequences: false).dropFirst().filter {
+        $0.prefix { $0 != ">" }.contains("https://books.google.com/books/content?id=")
+      }.count
+  }
+  return found
 }
 
 /// A value set once, after the closure that reads it is made.
