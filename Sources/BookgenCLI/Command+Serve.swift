@@ -33,9 +33,11 @@ extension CommandContext {
     previewOptions.writtenByBuilds = catalog.map { [$0.cacheDirectory] } ?? []
     // The site and its books, kept in memory from one rebuild to the next.
     let state = PreviewState()
-    let server = PreviewServer(options: previewOptions) { output, baseURL in
-      await previewBuild(options, into: output, baseURL: baseURL, preview: state)
-    }
+    let server = PreviewServer(
+      options: previewOptions, stopBuilding: { await state.site.stopFollowers() },
+      build: { output, baseURL in
+        await previewBuild(options, into: output, baseURL: baseURL, preview: state)
+      })
     do {
       try await server.run()
     } catch {

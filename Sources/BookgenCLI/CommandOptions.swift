@@ -107,7 +107,10 @@ struct ServeCommandOptions: CommandOptionGroup {
   func build(into folder: String) -> BuildCommandOptions {
     BuildCommandOptions(
       catalog: catalog, outputPath: folder, offline: offline,
-      network: NetworkOptions(refresh: false, jobs: jobs, maxRequests: nil), verbosity: verbosity)
+      network: NetworkOptions(refresh: false, jobs: jobs, maxRequests: nil), baseURL: nil,
+      // Serve's folder is its own, made empty for it: a rebuild that overtakes the last one's
+      // search index finds it without the manifest that is written last.
+      force: true, verbosity: verbosity)
   }
 }
 

@@ -14,15 +14,20 @@ package final class PreviewServer: Sendable {
 
   package let options: PreviewOptions
   let build: Build
+  /// Stops what the last build left writing in the background, before the folder is removed.
+  let stopBuilding: @Sendable () async -> Void
   let hub = LiveReloadHub()
   let files: StaticFileHandler
   private let server: HTTPServer
   /// The watcher task, held so `stop()` can cancel it.
   private let watcher = Locked<Task<Void, Never>?>(nil)
 
-  package init(options: PreviewOptions, build: @escaping Build) {
+  package init(
+    options: PreviewOptions, stopBuilding: @escaping @Sendable () async -> Void = {}, build: @escaping Build
+  ) {
     self.options = options
     self.build = build
+    self.stopBuilding = stopBuilding
     let files = StaticFileHandler(root: options.outputDirectory)
     self.files = files
     let hub = hub
@@ -78,6 +83,7 @@ package final class PreviewServer: Sendable {
     }
     await hub.finishAll()
     await server.stop()
+    await stopBuilding()
     removePrivateFolder()
   }
 

@@ -67,6 +67,12 @@ package final class SiteSession: @unchecked Sendable {
     if let finishing { _ = await finishing.value }
   }
 
+  /// Stops writing the files that follow the last rebuild's pages, and returns once nothing
+  /// writes into the output any more (serve removes its folder after it).
+  package func stopFollowers() async {
+    _ = await overtakeFollowers()
+  }
+
   /// Builds `catalog` from `collections` into `options.outputDirectory`, starting from what the
   /// last build made; `sameRecords` says the collections are the last build's, unchanged.
   package func build(

@@ -268,6 +268,38 @@ import Testing
     await fixture.server.stop()
   }
 
+  /// The first build records its manifest only after its search index: an edit that overtakes
+  /// it finds serve's folder full of pages and no manifest yet, and must still rebuild.
+  @Test func anEditOvertakingTheFirstBuildsSearchIndexRebuilds() async throws {
+    let fixture = try RebuildInputs.startFixture()
+    try await withTemporaryDirectory { root in
+      var inputs = RebuildInputs()
+      try inputs.write(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let serve = try offlineServe(in: root, fixture: fixture)
+      let state = PreviewState()
+      let served = root + "/preview"
+      let held = HeldPlacing()
+      state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
+      let first = await serve.context.previewBuild(
+        serve.options, into: served, baseURL: Self.baseURL, preview: state)
+      #expect("\(first)".contains("Built 2 books"), "\(first)")
+      await held.waitUntilHolding()
+      state.site.beforePlacing = nil
+      inputs.books["dune0002"] = ["note: Written while the search index was."]
+      try inputs.write(into: root)
+      let summary = await serve.context.previewBuild(
+        serve.options, into: served, baseURL: Self.baseURL, preview: state)
+      #expect("\(summary)".contains("Built 2 books"), "\(summary)")
+      #expect(held.wasReleased)
+      // A refused rebuild leaves the first one's search index held: stopped, the test ends.
+      if !held.wasReleased { await state.site.stopFollowers() }
+      await state.site.settle()
+      await expectFreshBuild(of: served, in: root, as: "fresh", fixture: fixture, "after the first build")
+    }
+    await fixture.server.stop()
+  }
+
   /// Serve reads again only the cache entries whose files changed, and patches its model when
   /// their books stay where they were: after each kind of change to the cache, the served site
   /// is still what a fresh build gives.
@@ -553,7 +585,8 @@ import Testing
 
 /// Holds a rebuild's background files after the first search file is placed, until the task
 /// writing them is cancelled (a next rebuild overtakes it).
-private final class HeldPlacing: @unchecked Sendable {
+/// Holds the second search index file a rebuild places until the task placing it is cancelled.
+final class HeldPlacing: @unchecked Sendable {
   private let lock = NSLock()
   private var searchFiles = 0
   private var holding = false

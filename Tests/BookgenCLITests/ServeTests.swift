@@ -2,6 +2,7 @@ import Fetching
 import Foundation
 import FoundationNetworking
 import GoogleBooks
+import Site
 import TestSupport
 import Testing
 
@@ -137,15 +138,20 @@ import Testing
     return siblings.filter { $0.contains(name) }.sorted()
   }
 
+  /// `serve --port 0` in `root`, its messages dropped.
+  private func serveCommand(in root: String, fixture: BuildFixture) throws -> ServeCommand {
+    let environment = Environment(
+      variables: fixture.variables, workingDirectory: root, standardOutput: TextOutput { _ in },
+      standardError: TextOutput { _ in }, clock: { 0 })
+    return try ServeCommand(["--port", "0"], environment: environment)
+  }
+
   @Test func stoppingRemovesThePrivateFolderAndTheWritersTwin() async throws {
     let fixture = try BuildFixture.start()
     try await withTemporaryDirectory { root in
       try fixture.writeCatalog(into: root)
       #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
-      let environment = Environment(
-        variables: fixture.variables, workingDirectory: root, standardOutput: TextOutput { _ in },
-        standardError: TextOutput { _ in }, clock: { 0 })
-      let context = try ServeCommand(["--port", "0"], environment: environment)
+      let context = try serveCommand(in: root, fixture: fixture)
       let preview = PreviewServer(options: PreviewOptions(port: 0, watchPaths: [], log: { _ in })) {
         output, baseURL in await context.previewBuild(into: output, baseURL: baseURL)
       }
@@ -155,6 +161,33 @@ import Testing
       await preview.rebuild()
       #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
       await preview.stop()
+      #expect(leftovers(of: output) == [])
+    }
+    await fixture.server.stop()
+  }
+
+  /// The search index follows the pages in the background: stopping cancels it and waits for
+  /// it, so nothing writes into the folder while it is removed.
+  @Test func stoppingStopsTheSearchIndexBeforeRemovingThePrivateFolder() async throws {
+    let fixture = try BuildFixture.start()
+    try await withTemporaryDirectory { root in
+      try fixture.writeCatalog(into: root)
+      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+      let serve = try serveCommand(in: root, fixture: fixture)
+      let state = PreviewState()
+      let held = HeldPlacing()
+      state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
+      let preview = PreviewServer(
+        options: PreviewOptions(port: 0, watchPaths: [], log: { _ in }),
+        stopBuilding: { await state.site.stopFollowers() },
+        build: { output, baseURL in
+          await serve.context.previewBuild(serve.options, into: output, baseURL: baseURL, preview: state)
+        })
+      let output = preview.options.outputDirectory
+      try await preview.start()
+      await held.waitUntilHolding()
+      await preview.stop()
+      #expect(held.wasReleased)
       #expect(leftovers(of: output) == [])
     }
     await fixture.server.stop()
