@@ -44,6 +44,23 @@ import Testing
     #expect(listed == manifest.entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
   }
 
+  /// Paths alike in their first 8 or 16 bytes, or ending within them, sort by all their bytes.
+  @Test func pathsAlikeInTheirFirstBytesSortByAllOfThem() {
+    let stems = [
+      "books/a", "books/ab", "books/abcdefghij", "books/abcdefghijk", "books/abcdefghijkl",
+      "books/abcdefghijkz", "books/abcdefghijka", "books/abcdefg", "books/abcdefgh", "books/abcdefgi",
+      "books/abcdefghi", "index.html", "i", "books/é", "books/e", "bookz",
+    ]
+    var entries: [String: OutputManifest.Entry] = [:]
+    for (index, stem) in stems.enumerated() {
+      entries[stem] = .init(hash: UInt64(index), size: index)
+      entries[stem + "/index.html"] = .init(hash: UInt64(index), size: index + 100)
+    }
+    let sorted = OutputManifest.sortedByPath(entries)
+    #expect(sorted.map(\.path) == entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    #expect(sorted.allSatisfy { entries[$0.path] == $0.entry })
+  }
+
   @Test func theBaseURLTheOutputWasBuiltForIsRecorded() throws {
     let root = try Fixtures.temporaryDirectory() + "/public"
     defer { try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent) }
