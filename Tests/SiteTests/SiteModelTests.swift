@@ -86,6 +86,24 @@ import enum Catalog.SortOrder
     #expect(model.books.map(\.title) == ["Rich"])
   }
 
+  /// Titles sort by their whole folded text, then the raw text, then the id: alike in their
+  /// first 8 or 16 bytes or not, ending within them or not.
+  @Test func titlesSortByTheirWholeText() throws {
+    let titles = [
+      "Programming in Swift, 2nd ed", "Programming in Swift", "programming in swift", "Programming in C",
+      "Programming", "Programmin", "PROGRAMMING IN SWIFT, 1st ed", "A", "Ab", "a", "Élan", "Elan",
+      "Programming in Swiftly", "Programming in Swift",
+    ]
+    let model = try Fixtures.model([
+      ("a", titles.enumerated().map { Fixtures.volume("id\($0.offset)", title: $0.element) })
+    ])
+    let expected = model.books.sorted {
+      SiteModel.precedes($0.titleKey, $0.id, $1.titleKey, $1.id, bothASCII: false)
+    }
+    #expect(model.books.map(\.id) == expected.map(\.id))
+    #expect(Set(model.books.map(\.id)).count == titles.count)
+  }
+
   @Test func ownerEntriesMatchByIdOrAnyISBNAndApplyOverrides() throws {
     let entries: [String: BookEntry] = [
       "9780306406157": BookEntry(note: "By ISBN-10", overrides: BookOverrides(title: "Fixed title")),

@@ -110,11 +110,14 @@ struct SiteModel: Sendable {
     var filings = books.indices.map { books[$0].filing.take() ?? BookFiling(book: books[$0]) }
     // Sorting positions, not the (large) Book values, then moving each book once.
     // Keys gathered once: a comparison then reads two arrays, not two books' fields.
-    let keys = books.map(\.titleKey)
-    let ids = books.map(\.id)
-    let ascii = keys.map(\.isASCII)
+    let keys = books.map { $0.titleKey }
+    let ids = books.map { $0.id }
+    let ascii = keys.map { $0.isASCII }
+    // Two ASCII keys whose folded text differs in its first 16 bytes are ordered by them.
+    let prefixes = keys.map { CollationKey.bytePrefix($0.folded) }
     let order = books.indices.sorted { a, b in
-      SiteModel.precedes(keys[a], ids[a], keys[b], ids[b], bothASCII: ascii[a] && ascii[b])
+      if ascii[a], ascii[b], prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+      return SiteModel.precedes(keys[a], ids[a], keys[b], ids[b], bothASCII: ascii[a] && ascii[b])
     }
     SiteModel.permute(&books, by: order)
     SiteModel.permute(&filings, by: order)

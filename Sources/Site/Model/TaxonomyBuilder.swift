@@ -164,7 +164,9 @@ enum TaxonomyBuilder {
     } else {
       let orders = entries.map(\.order)
       let keys = entries.map(\.key)
+      let prefixes = orders.map { CollationKey.bytePrefix($0.folded) }
       order = entries.indices.sorted { a, b in
+        if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
         let comparison = CollationKey.compare(orders[a], orders[b])
         return comparison != 0 ? comparison < 0 : keys[a] < keys[b]
       }
