@@ -86,6 +86,24 @@ import enum Catalog.SortOrder
     #expect(model.books.map(\.title) == ["Rich"])
   }
 
+  /// Of a book's records in several collections the richest wins, the first of equally rich
+  /// ones, in whatever order they come; a poorer one met later changes nothing.
+  @Test func richestRecordWinsInAnyOrderAndTheFirstBreaksTies() throws {
+    let poor = Fixtures.volume("v", title: "Poor")
+    let rich = Fixtures.volume("v", title: "Rich", authors: ["A"], publisher: "P")
+    let alsoRich = Fixtures.volume("v", title: "Also rich", authors: ["B"], publisher: "Q")
+    let richest = Fixtures.volume(
+      "v", title: "Richest", authors: ["A"], date: "2001", categories: ["Fiction"], publisher: "P",
+      description: "Long")
+    func title(_ records: [Volume]) throws -> [String?] {
+      try Fixtures.model(records.enumerated().map { ("c\($0.offset)", [$0.element]) }).books.map(\.title)
+    }
+    #expect(try title([poor, rich, alsoRich, poor]) == ["Rich"])
+    #expect(try title([richest, poor, rich]) == ["Richest"])
+    #expect(try title([rich, richest, alsoRich, rich]) == ["Richest"])
+    #expect(try title([poor, poor]) == ["Poor"])
+  }
+
   /// Titles sort by their whole folded text, then the raw text, then the id: alike in their
   /// first 8 or 16 bytes or not, ending within them or not.
   @Test func titlesSortByTheirWholeText() throws {

@@ -43,6 +43,8 @@ extension SiteModel {
       var records: [BookRecord] = []
       var memberships: [String: [Int]] = [:]
       var apiOrder: [[String]] = []
+      // Later records of a book that may be richer than its first, in the order met.
+      var contenders: [(position: Int, record: BookRecord)] = []
       for (collectionIndex, collection) in declared.enumerated() {
         var seen: Set<String> = []
         var order: [String] = []
@@ -53,7 +55,8 @@ extension SiteModel {
             order.append(record.id)
             memberships[record.id, default: []].append(collectionIndex)
             if let existing = position[record.id] {
-              if Self.isRicher(record, than: records[existing]) { records[existing] = record }
+              // The same volume listed again (decoded from the same bytes) scores as the first.
+              if !records[existing].hasSameSources(as: record) { contenders.append((existing, record)) }
             } else {
               position[record.id] = records.count
               records.append(record)
@@ -62,6 +65,7 @@ extension SiteModel {
         }
         apiOrder.append(order)
       }
+      Self.keepRichest(&records, of: contenders)
       self.catalog = catalog
       self.records = records
       self.memberships = memberships
@@ -81,6 +85,41 @@ extension SiteModel {
         exported += input.unfound.compactMap { catalog.books[$0]?.exportRecord(key: $0) }
       }
       return inputs.map(\.records) + [exported]
+    }
+
+    /// Replaces each book's record in `records` by the richest of its `contenders` (in the order
+    /// met) richer than it; of equally rich ones the first stays. The records are scored on every
+    /// core (a long description's characters are counted), then compared in order.
+    private static func keepRichest(
+      _ records: inout [BookRecord], of contenders: [(position: Int, record: BookRecord)]
+    ) {
+      guard !contenders.isEmpty else { return }
+      var firsts: [Int] = []
+      var firstSeen: Set<Int> = []
+      for contender in contenders where firstSeen.insert(contender.position).inserted {
+        firsts.append(contender.position)
+      }
+      let scores = richness(of: firsts, in: records, then: contenders)
+      var best: [Int: Int] = [:]
+      for (index, first) in firsts.enumerated() { best[first] = scores[index] }
+      for (index, contender) in contenders.enumerated() {
+        let score = scores[firsts.count + index]
+        if score > best[contender.position]! {
+          best[contender.position] = score
+          records[contender.position] = contender.record
+        }
+      }
+    }
+
+    /// The richness of the records at `firsts` in `records`, then of `contenders`'; a function of
+    /// its own, so that `records` is changed in place once they are scored.
+    private static func richness(
+      of firsts: [Int], in records: [BookRecord], then contenders: [(position: Int, record: BookRecord)]
+    ) -> [Int] {
+      Parallel.map(count: firsts.count + contenders.count) { index in
+        index < firsts.count
+          ? records[firsts[index]].richness : contenders[index - firsts.count].record.richness
+      }
     }
 
     /// Whether `record`, met after `existing` for the same book, replaces it: the richer one
