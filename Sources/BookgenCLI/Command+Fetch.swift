@@ -71,6 +71,7 @@ extension CommandContext {
     sourcing.volumeMemo = kept?.volumes
     sourcing.keptRecords = kept?.records
     sourcing.keptRun = kept?.run
+    sourcing.keepsValuesUntilExit = exitsWhenDone && !isPreview
     return sourcing
   }
 

@@ -4,6 +4,7 @@ import Diagnostics
 import Fetching
 import GoogleBooks
 import OpenLibrary
+import Support
 
 /// Puts each collection's records together in catalog order — queries (each source's in the
 /// order written), ISBNs (each from the first source in `sources` that lists it), volume ids,
@@ -54,55 +55,83 @@ struct Composer {
   /// the others.
   mutating func compose(only: Set<Int>? = nil) -> SourcedBooks {
     indexByISBN()
+    // The collections are composed on every core, a run of them by each copy of this composer;
+    // what each copy found to report (warnings, refusals, failures) is added here in catalog
+    // order, as one loop over them would have. A copy retains every table: one per run.
+    let start = self
+    let count = catalog.collections.count
+    let runs = min(count, Parallel.coreCount * 4)
+    let parts = Parallel.map(count: runs, minimumChunk: 1) { run in
+      var composer = start
+      let records = (run * count / runs..<(run + 1) * count / runs).map {
+        composer.records(ofCollection: $0, only: only, reading: start)
+      }
+      return (records: records, composer: composer)
+    }
     var books = SourcedBooks()
-    for (c, collection) in catalog.collections.enumerated() {
-      guard only?.contains(c) ?? true else {
-        books.collections.append(CollectionRecords(slug: collection.slug, records: []))
-        continue
-      }
-      var records: [BookRecord] = []
-      var seen: Set<String> = []
-      func add(_ record: BookRecord?) {
-        guard let record = record.map(combined), seen.insert(record.id).inserted else { return }
-        records.append(record)
-      }
-      for (q, query) in collection.queries.enumerated() {
-        if query.source == .googleBooks {
-          first.collections[c].queryVolumes[q].forEach { add(memo.record($0)) }
-        } else if let index = plan.searches[c][q], index < library.searches.count {
-          library.searches[index].forEach { add(memo.record($0)) }
-        }
-      }
-      var unfound: [String] = []
-      for isbn in collection.isbns {
-        guard let record = resolve(isbn, in: collection) else {
-          unfound.append(isbn.isbn13)
-          continue
-        }
-        add(record)
-      }
-      let idVolumes = first.collections[c].idVolumes
-      idVolumes.forEach { add(memo.record($0)) }
-      let foundIDs = Set(idVolumes.map(\.id))
-      unfound += collection.volumes.filter { !foundIDs.contains($0) }
-      for (i, id) in collection.openLibraryIDs.enumerated() {
-        let book: OpenLibraryBook?
-        if let index = plan.works[c][i] {
-          book = index < library.works.count ? library.works[index] : nil
-        } else {
-          book = library.lookups["OLID:\(id)"]
-        }
-        guard let book else {
-          unfound.append(id.description)
-          continue
-        }
-        add(memo.record(book))
-      }
-      var composed = CollectionRecords(slug: collection.slug, records: records)
-      composed.unfound = unfound
-      books.collections.append(composed)
+    for part in parts {
+      books.collections += part.records
+      let found = part.composer
+      warnings += found.warnings.dropFirst(start.warnings.count)
+      refused += found.refused - start.refused
+      refusal = refusal ?? found.refusal
+      unanswered += found.unanswered - start.unanswered
+      outage = outage ?? found.outage
+      unansweredErrors += found.unansweredErrors.dropFirst(start.unansweredErrors.count)
     }
     return books
+  }
+
+  /// The records of collection `c` (none when `only` leaves it out). `tables`: this composer's
+  /// tables, read there: calling `combined` on `self`, which `resolve` changes, would copy the
+  /// whole composer for each record.
+  private mutating func records(ofCollection c: Int, only: Set<Int>?, reading tables: Composer)
+    -> CollectionRecords
+  {
+    let collection = catalog.collections[c]
+    guard only?.contains(c) ?? true else { return CollectionRecords(slug: collection.slug, records: []) }
+    let memo = tables.memo
+    var records: [BookRecord] = []
+    var seen: Set<String> = []
+    func add(_ record: BookRecord?) {
+      guard let record = record.map(tables.combined), seen.insert(record.id).inserted else { return }
+      records.append(record)
+    }
+    for (q, query) in collection.queries.enumerated() {
+      if query.source == .googleBooks {
+        tables.first.collections[c].queryVolumes[q].forEach { add(memo.record($0)) }
+      } else if let index = tables.plan.searches[c][q], index < tables.library.searches.count {
+        tables.library.searches[index].forEach { add(memo.record($0)) }
+      }
+    }
+    var unfound: [String] = []
+    for isbn in collection.isbns {
+      guard let record = resolve(isbn, in: collection) else {
+        unfound.append(isbn.isbn13)
+        continue
+      }
+      add(record)
+    }
+    let idVolumes = tables.first.collections[c].idVolumes
+    idVolumes.forEach { add(memo.record($0)) }
+    let foundIDs = Set(idVolumes.map(\.id))
+    unfound += collection.volumes.filter { !foundIDs.contains($0) }
+    for (i, id) in collection.openLibraryIDs.enumerated() {
+      let book: OpenLibraryBook?
+      if let index = tables.plan.works[c][i] {
+        book = index < tables.library.works.count ? tables.library.works[index] : nil
+      } else {
+        book = tables.library.lookups["OLID:\(id)"]
+      }
+      guard let book else {
+        unfound.append(id.description)
+        continue
+      }
+      add(memo.record(book))
+    }
+    var composed = CollectionRecords(slug: collection.slug, records: records)
+    composed.unfound = unfound
+    return composed
   }
 
   /// The record for a catalog ISBN: the first source's that lists it; else the first other

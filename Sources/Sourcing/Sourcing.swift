@@ -4,6 +4,7 @@ import Diagnostics
 import Fetching
 import GoogleBooks
 import OpenLibrary
+import Support
 
 /// What all sources gave, combined: the records per collection, and the fetch's warnings,
 /// counters and entries left to a later run, in catalog order.
@@ -41,6 +42,9 @@ package struct Sourcing: Sendable {
   /// The last run's answers (`serve`'s, between rebuilds), which `run(updating:changed:)` starts
   /// from; nil: none kept.
   package var keptRun: KeptRun?
+  /// The process exits once the run's books are built: its answers and records are kept until
+  /// then (`ExitHold`), not freed.
+  package var keepsValuesUntilExit = false
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -70,7 +74,11 @@ package struct Sourcing: Sendable {
       notFoundMaxAge: catalog.cache.notFoundMaxAge, version: version,
       transport: openLibraryTransport, progress: relay)
     library.standIns = standIns
-    let parts = first.collections.indices.map { libraryPart(first.collections[$0], at: $0, records: records) }
+    // Each collection's part on every core: it reads the record of each of its books.
+    let mapped = records
+    let parts = Parallel.map(count: first.collections.count, minimumChunk: 1) {
+      libraryPart(first.collections[$0], at: $0, records: mapped)
+    }
     let plan = libraryPlan(parts: parts)
     let found = try await library.run(plan.plan)
     relay?.finished(found.statistics)
@@ -96,6 +104,7 @@ package struct Sourcing: Sendable {
     let (books, clean) = try compose(run, records: records)
     run.clean = clean
     keptRun?.keep(run)
+    if keepsValuesUntilExit { ExitHold.keep((run, records)) }
     for collection in books.collections {
       progress?.report(.collectionFetched(slug: collection.slug, volumes: collection.records.count))
     }
