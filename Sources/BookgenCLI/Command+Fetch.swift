@@ -71,7 +71,6 @@ extension CommandContext {
     sourcing.volumeMemo = kept?.volumes
     sourcing.keptRecords = kept?.records
     sourcing.keptRun = kept?.run
-    sourcing.keepsValuesUntilExit = exitsWhenDone && !isPreview
     return sourcing
   }
 

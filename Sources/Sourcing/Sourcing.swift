@@ -42,9 +42,6 @@ package struct Sourcing: Sendable {
   /// The last run's answers (`serve`'s, between rebuilds), which `run(updating:changed:)` starts
   /// from; nil: none kept.
   package var keptRun: KeptRun?
-  /// The process exits once the run's books are built: its answers and records are kept until
-  /// then (`ExitHold`), not freed.
-  package var keepsValuesUntilExit = false
 
   package init(catalog: Catalog, options: FetchOptions, version: String, progress: (any FetchProgress)? = nil)
   {
@@ -104,7 +101,6 @@ package struct Sourcing: Sendable {
     let (books, clean) = try compose(run, records: records)
     run.clean = clean
     keptRun?.keep(run)
-    if keepsValuesUntilExit { ExitHold.keep((run, records)) }
     for collection in books.collections {
       progress?.report(.collectionFetched(slug: collection.slug, volumes: collection.records.count))
     }
