@@ -18,7 +18,11 @@ package struct FetchedCovers: Sendable {
   /// processing keeps: the cache entries it read or took from the memo (`read`: whether it read
   /// any), and the stamps of their folders before it looked at them.
   var memo: CoverMemo?
-  var sources: [String: CoverMemo.Source] = [:]
+  var sources: [UInt64: CoverMemo.Source] = [:]
+  /// Each record's source cover URL as the fetch worked it out (nil: it has none, or the
+  /// owner's image file shows instead), by collection and position: processing the same
+  /// records takes them from here rather than working each out again.
+  var urls: [[String?]] = []
   var read = false
   var entryFolders: [String: FileStamp] = [:]
 
@@ -64,10 +68,20 @@ extension CoverStage {
     var other: [Wanted] = []
     var seen: Set<String> = []
     let owned = ownerCoverKeys
-    for collection in records {
-      for record in collection.records where !showsOwnerCover(record, owned) {
-        guard let url = LocalCovers.sourceURL(of: record), seen.insert(url).inserted else { continue }
-        let wanted = Wanted(request: CoverRequest(url: url), order: seen.count - 1, record: record)
+    fetched.urls = records.map { collection in
+      collection.records.map { showsOwnerCover($0, owned) ? nil : LocalCovers.sourceURL(of: $0) }
+    }
+    // Sized once: growing tables of 10,000 URLs rehashed each several times.
+    let count = records.reduce(0) { $0 + $1.records.count }
+    seen.reserveCapacity(count)
+    fetched.images.reserveCapacity(count)
+    fetched.sources.reserveCapacity(count)
+    for (collection, urls) in zip(records, fetched.urls) {
+      for (record, url) in zip(collection.records, urls) {
+        guard let url, seen.insert(url).inserted else { continue }
+        let wanted = Wanted(
+          request: CoverRequest(url: url), key: CoverMemo.key(url: url), order: seen.count - 1, record: record
+        )
         if WebLink.host(of: url) == Self.openLibraryHost {
           library.append(wanted)
         } else {
@@ -127,7 +141,7 @@ extension CoverStage {
         cache: ResponseCache(directory: options.cacheDirectory), transport: transport, progress: progress)
       let known = Parallel.map(count: wanted.count) { index -> CoverMemo.Source? in
         let request = wanted[index].request
-        guard let source = memo.sources[request.url],
+        guard let source = memo.sources[wanted[index].key],
           folder >= 0, source.entry.utf8.first != UInt8(ascii: "/"),
           unchanged.contains(String(Self.folderName(of: source.entry)))
             || FileStamp.of(source.entry, in: folder) == source.answer.stamp,
@@ -139,7 +153,7 @@ extension CoverStage {
       for (wanted, known) in zip(wanted, known) {
         if let known {
           fetched.images[wanted.request.url] = known.answer.value
-          fetched.sources[wanted.request.url] = known
+          fetched.sources[wanted.key] = known
         } else {
           requests.append(
             (wanted.request, CoverPurpose(order: wanted.order, subject: Self.subject(of: wanted.record))))
@@ -165,10 +179,10 @@ extension CoverStage {
     fetched.read = !read.isEmpty
     if !read.isEmpty {
       let cache = ResponseCache(directory: options.cacheDirectory)
-      for request in (library + other).map(\.request) where fetched.sources[request.url] == nil {
-        let entry = cache.relativePath(for: request)
+      for wanted in library + other where fetched.sources[wanted.key] == nil {
+        let entry = cache.relativePath(for: wanted.request)
         guard let answer = read[cacheFolder + entry] else { continue }
-        fetched.sources[request.url] = CoverMemo.Source(entry: entry, answer: answer)
+        fetched.sources[wanted.key] = CoverMemo.Source(entry: entry, answer: answer)
       }
     }
     return fetched
@@ -184,6 +198,8 @@ extension CoverStage {
 /// the site's records, and its record, for messages).
 struct Wanted: Sendable {
   let request: CoverRequest
+  /// The memo's key for its URL (`CoverMemo.key(url:)`).
+  let key: UInt64
   let order: Int
   let record: BookRecord
 }

@@ -72,6 +72,7 @@ package struct CoverStage: Sendable {
     }
     var memo = CoverMemo(sources: fetched.sources, entryFolders: fetched.entryFolders)
     memo.covers.reserveCapacity(images.count)
+    result.covers.covers.reserveCapacity(images.count)
     // What the memo read holds, but for what was read, made or stamped anew: it is written
     // again only when that differs (comparing the whole of it took longer than building it).
     var changed = fetched.read || memo.sources.count != known.sources.count
@@ -79,7 +80,7 @@ package struct CoverStage: Sendable {
       changed = changed || !outcome.remembered
       if outcome.decoded { result.decoded += 1 }
       if case .file(let path) = image.origin, let read = outcome.read { memo.files[path] = read }
-      if let name = outcome.name { memo.covers[name] = outcome.kept }
+      if let digest = outcome.digest { memo.covers[digest] = outcome.kept }
       switch outcome.kept.entry {
       case .processed(let cover): result.covers.covers[image.key] = cover
       case .failed(let reason):
@@ -96,12 +97,13 @@ package struct CoverStage: Sendable {
     {
       try? store.keep(memo)
     }
-    let (store, kept) = (store, memo.covers)
+    // The store's 256 folders' paths made once: the output asks for every cover's files.
+    let (store, kept, folders) = (store, memo.covers, store.folders)
     result.covers.files = { cover in
-      guard let entry = kept[cover.name] else {
+      guard let digest = CoverStore.digest(ofName: cover.name), let entry = kept[digest] else {
         throw CacheError.corrupt(path: store.path(of: cover.name), reason: "not a cover this build processed")
       }
-      return store.files(of: cover, kept: entry)
+      return store.files(of: cover, kept: entry, folder: folders[Int(CoverStore.folder(of: digest))])
     }
     return result
   }
@@ -124,10 +126,17 @@ package struct CoverStage: Sendable {
         LocalCovers.key(file: file), .file(file), subject: .entry(key),
         place: catalog.places.books[key])
     }
+    guard !fetched.images.isEmpty else { return images }
     let owned = ownerCoverKeys
-    for collection in records {
-      for record in collection.records where !showsOwnerCover(record, owned) {
-        guard let url = LocalCovers.sourceURL(of: record), let image = fetched.images[url] else { continue }
+    // The URLs the fetch worked out, when it fetched for these records.
+    let known = fetched.urls.count == records.count ? fetched.urls : []
+    for (index, collection) in records.enumerated() {
+      let urls = known.isEmpty || known[index].count != collection.records.count ? nil : known[index]
+      for (position, record) in collection.records.enumerated() {
+        let url =
+          urls.map { $0[position] }
+          ?? (showsOwnerCover(record, owned) ? nil : LocalCovers.sourceURL(of: record))
+        guard let url, let image = fetched.images[url] else { continue }
         add(
           LocalCovers.key(url: url), .cached(url: url, image), subject: .record(record), place: nil)
       }
@@ -179,8 +188,9 @@ package struct CoverStage: Sendable {
 
   /// What processing gave an image, and what was read to find out.
   struct Outcome {
-    /// The entry's name; nil when the image could not even be read (`kept` says why).
-    var name: String?
+    /// The digest the entry's name spells; nil when the image could not even be read (`kept`
+    /// says why).
+    var digest: UInt64?
     var kept: CoverStore.Kept
     /// Whether it was decoded now.
     var decoded = false
@@ -192,28 +202,30 @@ package struct CoverStage: Sendable {
 
   /// What processing `image` gives: from the memo or the store when it was processed before,
   /// else made now (and stored).
-  private func outcome(of image: Image, known: CoverMemo, unchanged: Set<String>) -> Outcome {
+  private func outcome(of image: Image, known: CoverMemo, unchanged: Set<UInt8>) -> Outcome {
     var bytes: [UInt8]?
     var read: CoverMemo.File?
-    let name: String
+    let digest: UInt64
     switch image.origin {
     case .file(let path):
       do {
         let file = try identify(path, known: known)
         (read, bytes) = (file.entry, file.bytes)
-        name = CoverStore.name(
+        digest = CoverStore.digest(
           digest: file.entry.digest, length: file.entry.length, version: version, widths: widths)
       } catch {
         // Nothing of it goes into the memo.
         return Outcome(kept: CoverStore.Kept(entry: .failed(error.reason)), remembered: true)
       }
     case .cached(_, let source):
-      name = CoverStore.name(digest: source.digest, length: source.length, version: version, widths: widths)
+      digest = CoverStore.digest(
+        digest: source.digest, length: source.length, version: version, widths: widths)
     }
-    if let kept = known.covers[name], unchanged.contains(String(name.prefix(2))) {
-      return Outcome(name: name, kept: kept, read: read, remembered: bytes == nil)
+    if let kept = known.covers[digest], unchanged.contains(CoverStore.folder(of: digest)) {
+      return Outcome(digest: digest, kept: kept, read: read, remembered: bytes == nil)
     }
-    if let kept = store.kept(name) { return Outcome(name: name, kept: kept, read: read) }
+    let name = HexText.lowercase(digest)
+    if let kept = store.kept(name) { return Outcome(digest: digest, kept: kept, read: read) }
     switch image.origin {
     case .file(let path) where bytes == nil:
       do {
@@ -230,7 +242,8 @@ package struct CoverStage: Sendable {
       bytes = Array(entry.body)
     case .file: break
     }
-    var outcome = Outcome(name: name, kept: CoverStore.Kept(entry: .failed("")), decoded: true, read: read)
+    var outcome = Outcome(
+      digest: digest, kept: CoverStore.Kept(entry: .failed("")), decoded: true, read: read)
     do {
       let processed = try process(bytes ?? [], widths)
       do {
@@ -238,7 +251,7 @@ package struct CoverStage: Sendable {
       } catch {
         // Its files are not where the output takes them from: the title card, and the next
         // build makes it again.
-        outcome.name = nil
+        outcome.digest = nil
         outcome.kept = CoverStore.Kept(entry: .failed("it cannot be kept in the cache (\(error))"))
       }
     } catch {

@@ -104,6 +104,11 @@ package struct CoverStore: Sendable {
   /// The content address of an image of `length` bytes with XXH64 `digest`, processed by
   /// `version` at `widths`: 16 hex digits.
   package static func name(digest: UInt64, length: Int, version: Int, widths: [Int]) -> String {
+    HexText.lowercase(Self.digest(digest: digest, length: length, version: version, widths: widths))
+  }
+
+  /// The value the content address `name(digest:length:version:widths:)` spells in hex.
+  static func digest(digest: UInt64, length: Int, version: Int, widths: [Int]) -> UInt64 {
     // `<digest hex>-<length>-v<version>-<w1>,<w2>`, grown once: a build names every image.
     var key = HexText.lowercase(digest)
     key.reserveCapacity(48)
@@ -116,7 +121,22 @@ package struct CoverStore: Sendable {
       if position > 0 { key += "," }
       key += String(width)
     }
-    return HexText.lowercase(key.withUTF8 { XXH64.hash($0) })
+    return key.withUTF8 { XXH64.hash($0) }
+  }
+
+  /// The value an entry's name spells: nil unless it is 16 lower-case hex digits, as
+  /// `name(digest:length:version:widths:)` makes them.
+  static func digest(ofName name: String) -> UInt64? {
+    var name = name
+    return name.withUTF8 { bytes in
+      guard bytes.count == 16,
+        bytes.allSatisfy({
+          ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+            || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
+        })
+      else { return nil }
+      return HexText.value(of: bytes)
+    }
   }
 
   func path(of name: String) -> String { folder(of: name) + "/" + name + ".cover" }
@@ -131,6 +151,11 @@ package struct CoverStore: Sendable {
 
   /// `<cache>/covers/<aa>`, where the entry `name` lies.
   func folder(of name: String) -> String { directory + "/" + name.prefix(2) }
+
+  /// Every `<cache>/covers/<aa>`, by the byte `<aa>` spells.
+  var folders: [String] {
+    (0..<256).map { directory + "/" + HexText.lowercase(UInt64($0)).suffix(2) }
+  }
 
   /// What the last build knew of its images (`CoverMemo`).
   func memo() -> CoverMemo { CoverMemo.load(directory + "/memo") }
@@ -161,17 +186,33 @@ package struct CoverStore: Sendable {
     return kept
   }
 
-  /// The folders (`<aa>`) whose entries `memo` knows and which are as it found them: nothing
-  /// was added to or removed from them since, so its entries there may be used as they are.
-  func unchangedFolders(in memo: CoverMemo) -> Set<String> {
-    Set(memo.folders.filter { FileStamp.of(directory + "/" + $0.key) == $0.value }.keys)
+  /// The folders (`<aa>`, by the byte they spell) whose entries `memo` knows and which are as it
+  /// found them: nothing was added to or removed from them since, so its entries there may be
+  /// used as they are.
+  func unchangedFolders(in memo: CoverMemo) -> Set<UInt8> {
+    var unchanged: Set<UInt8> = []
+    for (name, stamp) in memo.folders where name.utf8.count == 2 {
+      var name = name
+      guard let byte = name.withUTF8({ HexText.value(of: $0) }).flatMap(UInt8.init(exactly:)),
+        FileStamp.of(directory + "/" + name) == stamp
+      else { continue }
+      unchanged.insert(byte)
+    }
+    return unchanged
   }
 
-  /// The stamps of the folders the entries named `names` lie in.
-  func folderStamps(of names: some Sequence<String>) -> [String: FileStamp] {
+  /// The folder (`<aa>`, by the byte it spells) of the entry whose name spells `digest`: its
+  /// first two hex digits.
+  static func folder(of digest: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: digest >> 56) }
+
+  /// The stamps of the folders the entries whose names spell `digests` lie in.
+  func folderStamps(of digests: some Sequence<UInt64>) -> [String: FileStamp] {
+    var folders: Set<UInt8> = []
+    for digest in digests { folders.insert(Self.folder(of: digest)) }
     var stamps: [String: FileStamp] = [:]
-    for folder in Set(names.map { String($0.prefix(2)) }) {
-      stamps[folder] = FileStamp.of(directory + "/" + folder)
+    for folder in folders {
+      let name = String(HexText.lowercase(UInt64(folder)).suffix(2))
+      stamps[name] = FileStamp.of(directory + "/" + name)
     }
     return stamps
   }
@@ -209,14 +250,15 @@ package struct CoverStore: Sendable {
     try ResponseCache.writeAtomically(Array("\(Self.magic) \(kept.text)\n".utf8), to: path(of: name))
   }
 
-  /// Where `cover`'s variants' files are kept, with their sizes and digests (`kept`: its entry).
-  func files(of cover: LocalCover, kept: Kept) -> LocalCover.Files {
+  /// Where `cover`'s variants' files are kept, with their sizes and digests (`kept`: its entry;
+  /// `folder`: `folder(of: cover.name)` when the caller has it).
+  func files(of cover: LocalCover, kept: Kept, folder: String? = nil) -> LocalCover.Files {
     var files: [LocalCover.File] = []
     for (variant, sums) in zip(cover.variants, kept.sums) {
       for (format, sum) in zip([LocalCover.Format.webp, .jpeg], sums) where sum.size > 0 {
         files.append(LocalCover.File(width: variant.width, format: format, size: sum.size, hash: sum.hash))
       }
     }
-    return (folder(of: cover.name), files)
+    return (folder ?? self.folder(of: cover.name), files)
   }
 }

@@ -106,7 +106,8 @@ import Testing
     #expect(files.count == 2)
 
     // The memo alone, then the store alone (no memo): the same cover and the same files.
-    let memo = try #require(CoverMemo.load(root + "/cache/covers/memo").covers[cover.name])
+    let digest = try #require(CoverStore.digest(ofName: cover.name))
+    let memo = try #require(CoverMemo.load(root + "/cache/covers/memo").covers[digest])
     #expect(memo.entry == .processed(cover))
     for removesMemo in [false, true] {
       if removesMemo { try FileManager.default.removeItem(atPath: root + "/cache/covers/memo") }
@@ -127,18 +128,19 @@ import Testing
     let stamp = FileStamp(size: 12, modified: -5, changed: 1_733_480_000_123_456_789, inode: 77, device: 3)
     var memo = CoverMemo()
     memo.files["my covers/dune 1.jpg"] = CoverMemo.File(stamp: stamp, digest: 0xABC, length: 12)
-    memo.sources["https://books.test/a cover.jpg?id=1&zoom=1"] = CoverMemo.Source(
+    memo.sources[CoverMemo.key(url: "https://books.test/a cover.jpg?id=1&zoom=1")] = CoverMemo.Source(
       entry: "ab/abcd.entry",
       answer: CachedAnswers.Remembered(
         value: SourceImage(digest: .max, length: 3), stamp: stamp, pinned: true,
         fetchedAt: Date(timeIntervalSince1970: 1_733_480_000)))
-    memo.covers["00aa"] = CoverStore.Kept(
+    memo.covers[0x00aa_0000_0000_0001] = CoverStore.Kept(
       entry: .processed(
         LocalCover(
-          name: "00aa", size: LocalCover.Size(width: 128, height: 190), color: "#102030",
+          name: "00aa000000000001", size: LocalCover.Size(width: 128, height: 190), color: "#102030",
           variants: [LocalCover.Size(width: 128, height: 190)])),
       sums: [[CoverStore.Kept.Sum(size: 900, hash: 1), CoverStore.Kept.Sum(size: 0, hash: 0)]])
-    memo.covers["00bb"] = CoverStore.Kept(entry: .failed("the image is 1 × 1 pixels, too small"))
+    memo.covers[0x00bb_0000_0000_0002] = CoverStore.Kept(
+      entry: .failed("the image is 1 × 1 pixels, too small"))
     memo.folders["00"] = stamp
     memo.entryFolders["ab"] = stamp
     try memo.write(to: root + "/memo")
@@ -149,6 +151,20 @@ import Testing
     text = text.replacingOccurrences(of: " 900 ", with: " 9x0 ")
     try text.write(toFile: root + "/memo", atomically: true, encoding: .utf8)
     #expect(CoverMemo.load(root + "/memo") == CoverMemo())
+
+    // So does a cover's name that is not the content address's 16 lower-case digits, and a
+    // memo of the earlier format (kept by URL).
+    try memo.write(to: root + "/memo")
+    let written = try String(contentsOfFile: root + "/memo", encoding: .utf8)
+    for (from, to) in [
+      ("cover 00aa000000000001 ", "cover 00AA000000000001 "), ("cover 00aa000000000001 ", "cover 00aa01 "),
+      ("bookgen-cover-memo 3\n", "bookgen-cover-memo 2\n"),
+    ] {
+      #expect(written.contains(from))
+      try written.replacingOccurrences(of: from, with: to).write(
+        toFile: root + "/memo", atomically: true, encoding: .utf8)
+      #expect(CoverMemo.load(root + "/memo") == CoverMemo())
+    }
   }
 
   @Test func aProcessedCoverWhoseFilesVanishedIsMadeAgain() throws {
@@ -233,8 +249,8 @@ import Testing
     let cover = try #require(first.covers.covers[url])
     #expect(first.decoded == 1)
     let memo = CoverMemo.load(root + "/cache/covers/memo")
-    #expect(memo.sources[url]?.answer.value == SourceImage(bytes))
-    #expect(memo.sources[url]?.entry == cache.relativePath(for: CoverRequest(url: url)))
+    #expect(memo.sources[CoverMemo.key(url: url)]?.answer.value == SourceImage(bytes))
+    #expect(memo.sources[CoverMemo.key(url: url)]?.entry == cache.relativePath(for: CoverRequest(url: url)))
 
     // The entry's body damaged, its size kept (a new file, as a fetch writes one): the memo's
     // stamp is no longer the file's, so it is read, and refused: the book has no cover.
@@ -245,16 +261,16 @@ import Testing
     // written into it since, so the entry is taken without its own stamp being looked at (a
     // size changed in the memo alone is not noticed); a file added there, and it is.
     let memoPath = root + "/cache/covers/memo"
-    let size = try #require(CoverMemo.load(memoPath).sources[url]).answer.stamp.size
+    let size = try #require(CoverMemo.load(memoPath).sources[CoverMemo.key(url: url)]).answer.stamp.size
     let remembered = try String(contentsOfFile: memoPath, encoding: .utf8)
     try remembered.replacingOccurrences(of: "\nsource \(size) ", with: "\nsource 7 ").write(
       toFile: memoPath, atomically: true, encoding: .utf8)
     #expect(try await build().covers.covers[url] == cover)
-    #expect(CoverMemo.load(memoPath).sources[url]?.answer.stamp.size == 7)
+    #expect(CoverMemo.load(memoPath).sources[CoverMemo.key(url: url)]?.answer.stamp.size == 7)
     FileManager.default.createFile(
       atPath: (path as NSString).deletingLastPathComponent + "/new", contents: nil)
     #expect(try await build().covers.covers[url] == cover)
-    #expect(CoverMemo.load(memoPath).sources[url]?.answer.stamp.size == size)
+    #expect(CoverMemo.load(memoPath).sources[CoverMemo.key(url: url)]?.answer.stamp.size == size)
 
     // The memo's word for the entry is taken without reading it: a digest changed in the memo
     // alone names another cover, which is then made.

@@ -140,6 +140,27 @@ import Testing
     #expect(CoverImage.queryValue("zoom", in: url).map(String.init) == value)
   }
 
+  /// A processed cover's URLs, written at their final size, are the paths `LocalCover` names.
+  @Test(arguments: ["", "../../", "/sub päth/", "https://example.test/"])
+  func aProcessedCoversURLsAreItsFilesPaths(prefix: String) {
+    for (width, two) in [(0, nil), (7, 10), (128, nil), (160, 320), (12_345, 99_999)] as [(Int, Int?)] {
+      let cover = LocalCover(
+        name: "0123456789abcdef", size: LocalCover.Size(width: two ?? width, height: 300), color: "#102030",
+        variants: [LocalCover.Size(width: width, height: 200)]
+          + (two.map { [LocalCover.Size(width: $0, height: 300)] } ?? []))
+      #expect(
+        CoverImage.path(of: cover, prefix: prefix, width: width, format: .jpeg)
+          == prefix + cover.path(width: width, format: .jpeg))
+      let srcset =
+        prefix + cover.path(width: width, format: .webp)
+        + (two.map { ", " + prefix + cover.path(width: $0, format: .webp) + " 2x" } ?? "")
+      #expect(CoverImage.path(of: cover, prefix: prefix, width: width, format: .webp, then: two) == srcset)
+      #expect(
+        CoverImage.url(of: cover, slot: .card, prefix: prefix) == prefix
+          + cover.path(width: width, format: .jpeg))
+    }
+  }
+
   @Test func aBookKeepsItsToneAndTonesSpreadOverAllTwelve() {
     #expect(CoverImage.tone(of: "B1hSG45JCX4C") == CoverImage.tone(of: "B1hSG45JCX4C"))
     let tones = Set((0..<200).map { CoverImage.tone(of: "book\($0)") })

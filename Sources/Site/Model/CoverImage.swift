@@ -42,24 +42,85 @@ struct CoverImage: Sendable, Equatable {
     url = CoverImage.url(of: cover, slot: slot, prefix: prefix)
     width = one.width
     height = one.height
-    var srcset = prefix
-    cover.appendPath(width: one.width, format: .webp, to: &srcset)
-    if let two {
-      srcset += ", "
-      srcset += prefix
-      cover.appendPath(width: two.width, format: .webp, to: &srcset)
-      srcset += " 2x"
-    }
-    webpSrcset = srcset
+    webpSrcset = CoverImage.path(of: cover, prefix: prefix, width: one.width, format: .webp, then: two?.width)
     color = CoverImage.isColor(cover.color) ? cover.color : nil
   }
 
   /// The `url` of `init(local:slot:prefix:)`: the JPEG a browser without WebP shows.
   static func url(of cover: LocalCover, slot: CoverSlot, prefix: String) -> String {
-    var url = prefix
-    cover.appendPath(
-      width: cover.variants.first?.width ?? slot.variants(of: cover).one.width, format: .jpeg, to: &url)
-    return url
+    path(
+      of: cover, prefix: prefix, width: cover.variants.first?.width ?? slot.variants(of: cover).one.width,
+      format: .jpeg)
+  }
+
+  /// `prefix` and `cover`'s file at `width` in `format` (`LocalCover.appendPath`); with
+  /// `then`, `, `, `prefix` and its WebP at that width, and ` 2x`. Written into a string made
+  /// at its final size: pages name covers' files by the thousand, and appending each part was
+  /// most of a cover's markup.
+  static func path(
+    of cover: LocalCover, prefix: String, width: Int, format: LocalCover.Format, then second: Int? = nil
+  ) -> String {
+    guard width >= 0, (second ?? 0) >= 0 else {
+      var text = prefix
+      cover.appendPath(width: width, format: format, to: &text)
+      if let second {
+        text += ", " + prefix
+        cover.appendPath(width: second, format: .webp, to: &text)
+        text += " 2x"
+      }
+      return text
+    }
+    func digits(_ value: Int) -> Int {
+      var (value, count) = (value, 1)
+      while value >= 10 {
+        value /= 10
+        count += 1
+      }
+      return count
+    }
+    let (prefixLength, nameLength) = (prefix.utf8.count, cover.name.utf8.count)
+    let file = { (width: Int, format: LocalCover.Format) in
+      prefixLength + "covers/-.".utf8.count + nameLength + digits(width) + (format == .webp ? 4 : 3)
+    }
+    let length =
+      file(width, format) + (second.map { ", ".utf8.count + file($0, .webp) + " 2x".utf8.count } ?? 0)
+    var (prefix, name) = (prefix, cover.name)
+    return prefix.withUTF8 { prefix in
+      name.withUTF8 { name in
+        String(unsafeUninitializedCapacity: length) { buffer in
+          var end = 0
+          func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).initialize(
+              fromContentsOf: bytes)
+            end += bytes.count
+          }
+          func put(_ text: StaticString) {
+            put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+          }
+          func put(file width: Int, _ format: LocalCover.Format) {
+            put(prefix)
+            put("covers/")
+            put(name)
+            put("-")
+            var value = width
+            let count = digits(width)
+            for index in stride(from: end + count - 1, through: end, by: -1) {
+              buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+              value /= 10
+            }
+            end += count
+            put(format == .webp ? ".webp" : ".jpg")
+          }
+          put(file: width, format)
+          if let second {
+            put(", ")
+            put(file: second, .webp)
+            put(" 2x")
+          }
+          return end
+        }
+      }
+    }
   }
 
   /// `#rrggbb` in lower- or upper-case hex: nothing else goes into a style attribute.

@@ -10,6 +10,10 @@ final class FolderLinks {
   let folder: String
   let current: String
   private var folders: [String: Int32] = [:]
+  /// `folder`'s descriptor, and the last source folder's: nearly every link comes from the same
+  /// folder as the one before (the current output's), so its path is not looked up each time.
+  private var target: Int32?
+  private var last: (path: String, descriptor: Int32)?
 
   init(folder: String, current: String) {
     self.folder = folder
@@ -24,7 +28,15 @@ final class FolderLinks {
   /// in the folder `source` (`current` to keep the current output's); false when it cannot (the caller then goes the long way, and reports what
   /// fails there).
   func link(_ name: String, from source: String) -> Bool {
-    let (from, to) = (descriptor(of: source), descriptor(of: folder))
+    let to = target ?? descriptor(of: folder)
+    target = to
+    let from: Int32
+    if let last, last.path == source {
+      from = last.descriptor
+    } else {
+      from = descriptor(of: source)
+      last = (source, from)
+    }
     return from >= 0 && to >= 0 && linkat(from, name, to, name, 0) == 0
   }
 
