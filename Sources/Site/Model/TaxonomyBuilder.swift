@@ -64,17 +64,18 @@ enum TaxonomyBuilder {
 
   /// The indexes of the books `filings` file (one a book, in `SiteModel.books` order: taken out
   /// of the books by the caller, so they are not copied), and `beside()`: work of the caller's
-  /// that does not need the indexes, run while they are built (the authors' index takes one
-  /// core for most of the time; the other kinds and `beside` share the rest).
+  /// that does not need the indexes, run while they are built.
   static func build<Beside: Sendable>(
     filings: [BookFiling], siteLanguage: UILanguage, beside: @Sendable () -> Beside
   ) -> (taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms], beside: Beside) {
-    // Each kind is gathered, sorted and named on a core of its own (authors are most of the work).
+    // Each kind is gathered, sorted and named on a core of its own. `beside` (the model's
+    // lists) is the longest part: it starts first, and the kinds share the other cores
+    // meanwhile, instead of one core finishing it alone after the kinds.
     let kinds = TaxonomyKind.allCases
     let parts = Parallel.map(count: kinds.count + 1, minimumChunk: 1) { part -> BuildPart<Beside> in
-      part < kinds.count
-        ? .kind(taxonomy(kinds[part], from: gather(kinds[part], from: filings), siteLanguage: siteLanguage))
-        : .beside(beside())
+      guard part > 0 else { return .beside(beside()) }
+      let kind = kinds[part - 1]
+      return .kind(taxonomy(kind, from: gather(kind, from: filings), siteLanguage: siteLanguage))
     }
     var taxonomies: [TaxonomyKind: Taxonomy] = [:]
     var built: [(taxonomy: Taxonomy, keyed: [Key: Int])] = []
