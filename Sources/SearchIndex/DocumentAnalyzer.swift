@@ -33,9 +33,8 @@ struct DocumentAnalyzer {
     for field in document.fields {
       let primary = field.weight == .primary
       let word = PostingFlags.word(primary: primary)
-      if SearchTokenizer.forEachASCIIWord(field.text, { terms.add($0, word) }) { continue }
-      folding.fold(field.text, into: &scalars)
-      SearchTokenizer.forEachToken(scalars, scratch: &scratch) { bytes, kind, starts, ends, split in
+      SearchTokenizer.forEachToken(in: field.text, folding: &folding, scalars: &scalars, scratch: &scratch) {
+        bytes, kind, starts, ends, split in
         if kind == .word {
           terms.add(bytes, word)
           return

@@ -21,49 +21,43 @@ struct SearchFolding {
     return output
   }
 
-  /// The folded scalars of `text` in place of `output`'s (whose storage is reused): the text's
-  /// UTF-8 is read directly, ASCII a byte at a time.
+  /// The folded scalars of `text` in place of `output`'s (whose storage is reused).
   mutating func fold(_ text: String, into output: inout [Unicode.Scalar]) {
+    var text = text
+    text.withUTF8 { fold($0, into: &output) }
+  }
+
+  /// The folded scalars of valid UTF-8 `bytes` in place of `output`'s (whose storage is
+  /// reused): ASCII a byte at a time, without decoding into a `String` first.
+  mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [Unicode.Scalar]) {
     output.removeAll(keepingCapacity: true)
-    output.reserveCapacity(text.utf8.count)
+    output.reserveCapacity(bytes.count)
     var composes = false
-    let read: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-      var index = 0
-      while index < bytes.count {
-        let lead = bytes[index]
-        if lead < 0x80 {
-          output.append(Unicode.Scalar(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead))
-          index += 1
-          continue
-        }
-        // A String's UTF-8 is valid: the lead byte says how many continuation bytes follow.
-        var value: UInt32
-        if lead < 0xE0 {
-          value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-          index += 2
-        } else if lead < 0xF0 {
-          value =
-            UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-          index += 3
-        } else {
-          value =
-            UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(
-              bytes[index + 2] & 0x3F) << 6
-            | UInt32(bytes[index + 3] & 0x3F)
-          index += 4
-        }
-        append(Unicode.Scalar(value).unsafelyUnwrapped, to: &output, composes: &composes)
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        output.append(Unicode.Scalar(lead >= 0x41 && lead <= 0x5A ? lead + 0x20 : lead))
+        index += 1
+        continue
       }
-    }
-    if read == nil {
-      for scalar in text.unicodeScalars {
-        if scalar.value < 0x80 {
-          let value = UInt8(scalar.value)
-          output.append(Unicode.Scalar(value >= 0x41 && value <= 0x5A ? value + 0x20 : value))
-        } else {
-          append(scalar, to: &output, composes: &composes)
-        }
+      // Valid UTF-8: the lead byte says how many continuation bytes follow.
+      var value: UInt32
+      if lead < 0xE0 {
+        value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        index += 2
+      } else if lead < 0xF0 {
+        value =
+          UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        index += 3
+      } else {
+        value =
+          UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F)
+          << 6
+          | UInt32(bytes[index + 3] & 0x3F)
+        index += 4
       }
+      append(Unicode.Scalar(value).unsafelyUnwrapped, to: &output, composes: &composes)
     }
     guard composes else { return }
     var scalars = String.UnicodeScalarView()

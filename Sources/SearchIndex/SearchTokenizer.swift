@@ -20,9 +20,11 @@ package enum SearchTokenizer {
   /// pair with `^` when it starts its run and `$` when it ends it (`^三體$`).
   package static func tokens(_ text: String) -> [String] {
     var folding = SearchFolding()
+    var scalars: [Unicode.Scalar] = []
     var scratch: [UInt8] = []
     var tokens: [String] = []
-    forEachToken(folding.fold(text), scratch: &scratch) { bytes, kind, starts, ends, _ in
+    forEachToken(in: text, folding: &folding, scalars: &scalars, scratch: &scratch) {
+      bytes, kind, starts, ends, _ in
       let text = String(decoding: bytes, as: UTF8.self)
       tokens.append(kind == .word ? text : (starts ? "^" : "") + text + (ends ? "$" : ""))
     }
@@ -86,40 +88,84 @@ package enum SearchTokenizer {
     }
   }
 
-  /// Calls `body` with each word of `text` when its UTF-8 is all ASCII (the common case: titles,
-  /// names, English descriptions) and returns true; false, without calling it, otherwise. The
-  /// same words `forEachToken` finds in the folded text (ASCII folds to its lower case, byte for
-  /// byte, and holds no CJK), without decoding the text into scalars first.
-  static func forEachASCIIWord(_ text: String, _ body: (_ bytes: UnsafeBufferPointer<UInt8>) -> Void) -> Bool
-  {
+  /// Calls `body` with each token of `text`, as `forEachToken` does with its folded scalars.
+  ///
+  /// The text is read in pieces between ASCII separators (ASCII but letters, digits and `-`):
+  /// no token spans one, and folding joins nothing across one (the only compositions that
+  /// start with ASCII punctuation take U+0338, which folding removes). A piece that is all
+  /// ASCII (most of a title, a name or an English description) is split into words straight
+  /// from its bytes; the rest are folded into `scalars` first. `scratch` is `forEachToken`'s.
+  static func forEachToken(
+    in text: String, folding: inout SearchFolding, scalars: inout [Unicode.Scalar], scratch: inout [UInt8],
+    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ starts: Bool, _ ends: Bool, _ split: Int) ->
+      Void
+  ) {
     var text = text
-    return text.withUTF8 { bytes in
-      guard isASCII(bytes) else { return false }
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
-        let count = bytes.count
-        var index = 0
-        while index < count {
-          guard isASCIIWordByte(bytes[index]) else {
-            index += 1
-            continue
-          }
-          var length = 0
-          var last: UInt8 = 0
-          while index < count {
-            let byte = bytes[index]
-            if isASCIIWordByte(byte) {
-              if length < maximumWordLength { word[length] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
-              length += 1
-              last = byte
-            } else if !(byte == 0x2D && isDigit(UInt32(last)) && joinsASCII(bytes, after: index)) {
-              break
-            }
-            index += 1
-          }
-          body(UnsafeBufferPointer(rebasing: word[..<min(length, maximumWordLength)]))
+    text.withUTF8 { bytes in
+      forEachPiece(bytes) { piece, isASCII in
+        if isASCII {
+          forEachASCIIWord(piece) { body($0, .word, false, false, 0) }
+        } else {
+          folding.fold(piece, into: &scalars)
+          forEachToken(scalars, scratch: &scratch, body)
         }
       }
-      return true
+    }
+  }
+
+  /// Calls `body` with each run of `bytes` between ASCII separators, and whether it is all ASCII.
+  @inline(__always)
+  private static func forEachPiece(
+    _ bytes: UnsafeBufferPointer<UInt8>,
+    _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Void
+  ) {
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      let start = index
+      var isASCII = true
+      while index < count {
+        let byte = bytes[index]
+        if byte >= 0x80 {
+          isASCII = false
+        } else if !isASCIIWordByte(byte), byte != 0x2D {
+          break
+        }
+        index += 1
+      }
+      if index > start { body(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII) }
+      index += 1
+    }
+  }
+
+  /// Calls `body` with each word of ASCII `bytes`: the words `forEachToken` finds in their folding
+  /// (ASCII folds to its lower case, byte for byte, and holds no CJK).
+  static func forEachASCIIWord(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ word: UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        guard isASCIIWordByte(bytes[index]) else {
+          index += 1
+          continue
+        }
+        var length = 0
+        var last: UInt8 = 0
+        while index < count {
+          let byte = bytes[index]
+          if isASCIIWordByte(byte) {
+            if length < maximumWordLength { word[length] = byte &- 0x41 < 26 ? byte | 0x20 : byte }
+            length += 1
+            last = byte
+          } else if !(byte == 0x2D && isDigit(UInt32(last)) && joinsASCII(bytes, after: index)) {
+            break
+          }
+          index += 1
+        }
+        body(UnsafeBufferPointer(rebasing: word[..<min(length, maximumWordLength)]))
+      }
     }
   }
 
@@ -135,23 +181,6 @@ package enum SearchTokenizer {
   @inline(__always)
   private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
     byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26
-  }
-
-  /// Whether every byte is below 0x80, read eight at a time.
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    var bits: UInt64 = 0
-    while offset + 8 <= bytes.count {
-      bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset += 8
-    }
-    while offset < bytes.count {
-      bits |= UInt64(bytes[offset])
-      offset += 1
-    }
-    return bits & 0x8080_8080_8080_8080 == 0
   }
 
   /// The tokens of one CJK run: `bytes` its UTF-8, `units` where each character starts and

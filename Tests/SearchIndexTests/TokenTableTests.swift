@@ -28,28 +28,33 @@ import Testing
     #expect(SearchTokenizer.tokens(entry.text) == entry.tokens)
   }
 
-  /// ASCII texts skip folding into scalars: the same words as the general path, for the table's
-  /// ASCII cases and for hyphens, ISBN `X`es and word lengths at every edge.
+  /// Pieces of text between ASCII separators are read on their own, and ASCII ones skip folding
+  /// into scalars: the same tokens as folding the whole text, for the table's cases, hyphens, ISBN
+  /// `X`es and word lengths at every edge, and ASCII next to non-ASCII.
   @Test(
-    arguments: TokenTableTests.cases.map(\.text).filter { $0.utf8.allSatisfy { $0 < 0x80 } } + [
+    arguments: TokenTableTests.cases.map(\.text) + [
       "957-8466-34-X", "957-8466-34-x.", "957-8466-34-xy", "12-x", "12-X-3", "a-1", "1-a", "1-", "-1", "1--2",
       "x-1", "9-9-9-9", "ISBN 0-441-17271-7 and 0-441-1727X", String(repeating: "Ab1", count: 20),
       String(repeating: "9", count: 39) + "-7-x", "tab\tnew\nline_under_score ~!@#$%^&*()", "A", "Z9 z0",
+      "Emma Šimek finds “the harbor” — of the fire.", "José Nelson, Łódź; Ørsted", "café-12 12-café 12‐34 ",
+      "e\u{301}t\u{301}e\u{301} a \u{301}b <\u{338}= =\u{338} >\u{338}x", "１-２ ａｂｃ ﬁne ½ ⑴ ǆ",
+      "成在实能海对无自这只子开为！「作生已手话」。时对 abc 道年夜, 不己夜、二明 9-x", "ｶﾞｷﾞ abc かﾞ", "ΟΔΟΣ. όδος", "क \u{94D}ष \u{903}x",
+      "三 \u{3099}",
+      "ab" + String(repeating: "é", count: 45) + " " + String(repeating: "x", count: 41) + "é",
     ])
-  func asciiWordsAreTheGeneralPathsWords(_ text: String) {
-    var general: [String] = []
+  func piecesGiveTheTokensOfTheWholeText(_ text: String) {
     var folding = SearchFolding()
     var scratch: [UInt8] = []
-    SearchTokenizer.forEachToken(folding.fold(text), scratch: &scratch) { bytes, _, _, _, _ in
-      general.append(String(decoding: bytes, as: UTF8.self))
+    var whole: [String] = []
+    SearchTokenizer.forEachToken(folding.fold(text), scratch: &scratch) { bytes, kind, starts, ends, split in
+      whole.append("\(String(decoding: bytes, as: UTF8.self)) \(kind) \(starts) \(ends) \(split)")
     }
-    var ascii: [String] = []
-    #expect(SearchTokenizer.forEachASCIIWord(text) { ascii.append(String(decoding: $0, as: UTF8.self)) })
-    #expect(ascii == general)
-  }
-
-  @Test func nonASCIITextsTakeTheGeneralPath() {
-    #expect(!SearchTokenizer.forEachASCIIWord("Café") { _ in Issue.record("called") })
-    #expect(!SearchTokenizer.forEachASCIIWord("abcdefgh ijklmnop qrstuvwx 三") { _ in Issue.record("called") })
+    var scalars: [Unicode.Scalar] = []
+    var pieces: [String] = []
+    SearchTokenizer.forEachToken(in: text, folding: &folding, scalars: &scalars, scratch: &scratch) {
+      bytes, kind, starts, ends, split in
+      pieces.append("\(String(decoding: bytes, as: UTF8.self)) \(kind) \(starts) \(ends) \(split)")
+    }
+    #expect(pieces == whole)
   }
 }
