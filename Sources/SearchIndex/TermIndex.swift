@@ -7,8 +7,9 @@ import Support
 /// A posting is one varint: the gap to the previous document's slot (minus one), shifted left
 /// by the flag bits (`PostingFlags`: 2 for words, 6 for CJK pairs) and or-ed with the flags.
 ///
-/// Each occurrence of a term is looked up once, in the one table of the site's terms; a term
-/// keeps the flags of the document being read, and `endDocument` turns them into postings.
+/// A document's terms are gathered in a small table of their own (repeats only set flags
+/// there), then each distinct term is looked up once in the one table of the site's terms, and
+/// `endDocument` turns its flags into a posting.
 ///
 /// A term's first postings are held in the term itself, the rest in a pool of blocks chained
 /// per term: most terms have a few postings, and an array each (with its allocation and
@@ -36,32 +37,73 @@ struct TermIndex: ~Copyable {
   private var terms = PagedStore<Term>()
   /// The blocks, `blockSize` bytes each.
   private var blocks = PagedStore<UInt8>(elementsPerItem: TermIndex.blockSize)
-  /// Each term's flags in the document being read, 0 where it has not met the term: apart from
-  /// the terms, a byte each, so that most occurrences touch only this and the table.
-  private var pending: [UInt8] = []
-  /// The terms the document being read has met, in the order met.
-  private var met: [Int32] = []
-  /// The document's occurrences, their bytes in `occurrenceBytes`, until it ends.
-  private var occurrences: [Occurrence] = []
-  private var occurrenceBytes: [UInt8] = []
+  /// The distinct terms of the document being read, in the order met, their bytes in
+  /// `documentBytes`, until it ends.
+  private var documentTerms: [DocumentTerm] = []
+  private var documentBytes: [UInt8] = []
+  /// An open-addressing table of `documentTerms`: index + 1, 0 where empty.
+  private var documentTable = [Int32](repeating: 0, count: 1024)
   /// What the reads ahead of the lookups loaded, kept so that they are not left out.
   private(set) var touched: UInt64 = 0
 
-  /// A token of the document being read: where its bytes are, its flags and its hash.
-  struct Occurrence {
+  /// A distinct term of the document being read: where its bytes are, the flags it was met
+  /// with, its hash, its bucket in `documentTable` and, once looked up, its index.
+  struct DocumentTerm {
+    var hash: UInt64
     var start: Int32
     var count: Int32
+    var bucket: Int32
+    var index: Int32 = 0
     var flags: UInt8
-    var hash: UInt64
   }
 
-  /// An occurrence of `key` in the document being read, with its `PostingFlags`: kept until
-  /// the document ends, when its occurrences are looked up together.
+  /// An occurrence of `key` in the document being read, with its `PostingFlags`: a term met
+  /// again adds its flags to the first meeting's.
   mutating func add(_ key: UnsafeBufferPointer<UInt8>, _ flags: UInt8) {
-    let start = Int32(occurrenceBytes.count)
-    occurrences.append(
-      Occurrence(start: start, count: Int32(key.count), flags: flags, hash: ByteKeyTable.hash(key)))
-    occurrenceBytes.append(contentsOf: key)
+    let hash = ByteKeyTable.hash(key)
+    let mask = documentTable.count - 1
+    var bucket = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let stored = Int(documentTable[bucket])
+      if stored == 0 { break }
+      let term = documentTerms[stored - 1]
+      if term.hash == hash, documentBytes.withUnsafeBufferPointer({ bytesEqual($0, term, key) }) {
+        documentTerms[stored - 1].flags |= flags
+        return
+      }
+      bucket = (bucket + 1) & mask
+    }
+    documentTerms.append(
+      DocumentTerm(
+        hash: hash, start: Int32(documentBytes.count), count: Int32(key.count), bucket: Int32(bucket),
+        flags: flags))
+    documentBytes.append(contentsOf: key)
+    documentTable[bucket] = Int32(documentTerms.count)
+    if documentTerms.count * 2 > documentTable.count { growDocumentTable() }
+  }
+
+  /// Whether `term`'s bytes in `bytes` are `key`.
+  @inline(__always)
+  private func bytesEqual(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ term: DocumentTerm, _ key: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    guard Int(term.count) == key.count else { return false }
+    let start = Int(term.start)
+    for offset in 0..<key.count where bytes[start + offset] != key[offset] { return false }
+    return true
+  }
+
+  private mutating func growDocumentTable() {
+    documentTable = [Int32](repeating: 0, count: documentTable.count * 2)
+    let mask = documentTable.count - 1
+    for position in documentTerms.indices {
+      var bucket = Int(truncatingIfNeeded: documentTerms[position].hash) & mask
+      while documentTable[bucket] != 0 { bucket = (bucket + 1) & mask }
+      documentTable[bucket] = Int32(position + 1)
+      documentTerms[position].bucket = Int32(bucket)
+    }
   }
 
   /// Ends the document read since the last call: a posting at `slot` for each term it met.
@@ -72,40 +114,36 @@ struct TermIndex: ~Copyable {
   /// read first, in loops whose loads do not wait on one another, and the lookups and postings
   /// that follow find them in the cache.
   mutating func endDocument(slot: Int) {
-    touched &+= table.warm(occurrences.lazy.map(\.hash))
-    occurrenceBytes.withUnsafeBufferPointer { bytes in
-      for occurrence in occurrences {
-        let start = Int(occurrence.start)
-        let key = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(occurrence.count)])
-        let (index, inserted) = table.index(of: key, hash: occurrence.hash)
-        if inserted {
-          terms.add(Term(isCJK: occurrence.flags & PostingFlags.cjkTerm != 0))
-          pending.append(0)
-        }
-        if pending[index] == 0 { met.append(Int32(index)) }
-        pending[index] |= occurrence.flags
+    touched &+= table.warm(documentTerms.lazy.map(\.hash))
+    documentBytes.withUnsafeBufferPointer { bytes in
+      for position in documentTerms.indices {
+        let term = documentTerms[position]
+        let start = Int(term.start)
+        let key = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(term.count)])
+        let (index, inserted) = table.index(of: key, hash: term.hash)
+        if inserted { terms.add(Term(isCJK: term.flags & PostingFlags.cjkTerm != 0)) }
+        documentTerms[position].index = Int32(index)
+        documentTable[Int(term.bucket)] = 0
       }
     }
-    occurrences.removeAll(keepingCapacity: true)
-    occurrenceBytes.removeAll(keepingCapacity: true)
-    for index in met {
-      let term = terms.address(of: Int(index))
-      touched &+= UInt64(term.pointee.tail)
+    for term in documentTerms {
+      touched &+= UInt64(terms.address(of: Int(term.index)).pointee.tail)
     }
-    for index in met {
-      let term = terms.address(of: Int(index)).pointee
-      guard term.bytes > Int32(TermIndex.inlineData) else { continue }
-      touched &+= UInt64(blocks.address(of: Int(term.tail)).pointee)
+    for term in documentTerms {
+      let held = terms.address(of: Int(term.index)).pointee
+      guard held.bytes > Int32(TermIndex.inlineData) else { continue }
+      touched &+= UInt64(blocks.address(of: Int(held.tail)).pointee)
     }
-    for index in met {
-      let term = terms.address(of: Int(index))
-      let shift = term.pointee.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
-      append(Int(index), (slot - Int(term.pointee.lastSlot) - 1) << shift | Int(pending[Int(index)] & 0x3F))
-      term.pointee.lastSlot = Int32(slot)
-      term.pointee.count += 1
-      pending[Int(index)] = 0
+    for term in documentTerms {
+      let index = Int(term.index)
+      let held = terms.address(of: index)
+      let shift = held.pointee.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
+      append(index, (slot - Int(held.pointee.lastSlot) - 1) << shift | Int(term.flags & 0x3F))
+      held.pointee.lastSlot = Int32(slot)
+      held.pointee.count += 1
     }
-    met.removeAll(keepingCapacity: true)
+    documentTerms.removeAll(keepingCapacity: true)
+    documentBytes.removeAll(keepingCapacity: true)
   }
 
   private func key(_ index: UInt32) -> ArraySlice<UInt8> { table.key(Int(index)) }
