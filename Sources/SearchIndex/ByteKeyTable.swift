@@ -129,23 +129,45 @@ struct ByteKeyTable {
   }
 
   /// Every key's index, in byte order of the keys (which is code point order).
+  ///
+  /// Keys are sorted by their first eight bytes as one number (a key's first bytes tell most
+  /// keys apart), and compared whole only when those are equal.
   func sortedIndices() -> [UInt32] {
-    var order = [UInt32](0..<UInt32(count))
     arena.withUnsafeBufferPointer { arena in
       starts.withUnsafeBufferPointer { starts in
-        let end = { (index: Int) in index + 1 < starts.count ? Int(starts[index + 1]) : arena.count }
-        order.sort { a, b in
-          let x = Int(starts[Int(a)])..<end(Int(a))
-          let y = Int(starts[Int(b)])..<end(Int(b))
-          let shared = min(x.count, y.count)
-          for offset in 0..<shared where arena[x.lowerBound + offset] != arena[y.lowerBound + offset] {
-            return arena[x.lowerBound + offset] < arena[y.lowerBound + offset]
-          }
-          return x.count < y.count
+        let bounds = { (index: Int) in
+          Int(starts[index])..<(index + 1 < starts.count ? Int(starts[index + 1]) : arena.count)
         }
+        var keys = (0..<starts.count).map { index in
+          SortKey(
+            prefix: ByteKeyTable.prefix(UnsafeBufferPointer(rebasing: arena[bounds(index)])),
+            index: UInt32(index))
+        }
+        keys.sort { a, b in
+          if a.prefix != b.prefix { return a.prefix < b.prefix }
+          let x = arena[bounds(Int(a.index))]
+          let y = arena[bounds(Int(b.index))]
+          return x.lexicographicallyPrecedes(y)
+        }
+        return keys.map(\.index)
       }
     }
-    return order
+  }
+
+  private struct SortKey {
+    var prefix: UInt64
+    var index: UInt32
+  }
+
+  /// The key's first eight bytes as a big-endian number, padded with zeros: when two keys'
+  /// numbers differ, they sort as the keys do (where one key has ended, its zero is at most the
+  /// other's byte; were they equal, the numbers would not differ there).
+  private static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var prefix: UInt64 = 0
+    for offset in 0..<8 {
+      prefix = prefix << 8 | UInt64(offset < key.count ? key[offset] : 0)
+    }
+    return prefix
   }
 
   /// The `hash` of key `index`.
