@@ -128,9 +128,15 @@ package struct LocalCovers: Sendable {
   /// http is kept: the image is fetched by bookgen, never linked from a page.
   package static func sourceURL(of record: BookRecord) -> String? {
     guard let covers = record.covers,
-      let raw = covers.small ?? covers.medium ?? covers.thumbnail ?? covers.smallThumbnail ?? covers.large,
-      let url = WebLink.http(raw).map(WebLink.upgraded)
+      let raw = covers.small ?? covers.medium ?? covers.thumbnail ?? covers.smallThumbnail ?? covers.large
     else { return nil }
+    return sourceURL(image: raw)
+  }
+
+  /// The image address `raw` (a source's, or the owner's `cover:`) as it is fetched and looked
+  /// up: see `sourceURL(of:)`.
+  package static func sourceURL(image raw: String) -> String? {
+    guard let url = WebLink.http(raw).map(WebLink.upgraded) else { return nil }
     return WebLink.removing("&edge=curl", "&source=gbs_api", from: url)
   }
 }

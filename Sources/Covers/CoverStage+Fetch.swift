@@ -19,8 +19,8 @@ package struct FetchedCovers: Sendable {
   /// any), and the stamps of their folders before it looked at them.
   var memo: CoverMemo?
   var sources: [UInt64: CoverMemo.Source] = [:]
-  /// Each record's source cover URL as the fetch worked it out (nil: it has none, or the
-  /// owner's image file shows instead), by collection and position: processing the same
+  /// Each record's source cover URL as the fetch worked it out (the owner's address when its
+  /// entry gives one; nil: it has none, or the owner's image file shows instead), by collection and position: processing the same
   /// records takes them from here rather than working each out again.
   var urls: [[String?]] = []
   var read = false
@@ -69,7 +69,7 @@ extension CoverStage {
     var seen: Set<String> = []
     let owned = ownerCoverKeys
     fetched.urls = records.map { collection in
-      collection.records.map { showsOwnerCover($0, owned) ? nil : LocalCovers.sourceURL(of: $0) }
+      collection.records.map { sourceURL(of: $0, owned) }
     }
     // Sized once: growing tables of 10,000 URLs rehashed each several times.
     let count = records.reduce(0) { $0 + $1.records.count }

@@ -135,7 +135,7 @@ package struct CoverStage: Sendable {
       for (position, record) in collection.records.enumerated() {
         let url =
           urls.map { $0[position] }
-          ?? (showsOwnerCover(record, owned) ? nil : LocalCovers.sourceURL(of: record))
+          ?? sourceURL(of: record, owned)
         guard let url, let image = fetched.images[url] else { continue }
         add(
           LocalCovers.key(url: url), .cached(url: url, image), subject: .record(record), place: nil)
@@ -144,18 +144,21 @@ package struct CoverStage: Sendable {
     return images
   }
 
-  /// The `books:` keys whose entry names an image file.
+  /// The `books:` keys whose entry gives a cover of the owner's: an image file or an address.
   var ownerCoverKeys: Set<String> {
-    Set(catalog.books.filter { $0.value.localCoverFile != nil }.keys)
+    Set(catalog.books.filter { $0.value.localCoverFile != nil || $0.value.overrides.cover != nil }.keys)
   }
 
-  /// Whether `record`'s book shows the owner's image file instead of its source's cover: its
-  /// entry (by id, else by an ISBN, as the site finds it) names one.
-  func showsOwnerCover(_ record: BookRecord, _ owned: Set<String>) -> Bool {
-    guard !owned.isEmpty else { return false }
-    if let entry = catalog.books[record.id] { return entry.localCoverFile != nil }
-    let isbn = record.matchingISBNs.first { catalog.books[$0] != nil }
-    return isbn.map(owned.contains) ?? false
+  /// The URL of the image `record`'s book shows from a source, as the site model looks it up:
+  /// the owner's address when its entry (by id, else by an ISBN, as the site finds it) gives
+  /// one, none when the entry names an image file, else the record's own cover.
+  func sourceURL(of record: BookRecord, _ owned: Set<String>) -> String? {
+    let books = catalog.books
+    guard !owned.isEmpty,
+      let entry = books[record.id] ?? record.matchingISBNs.lazy.compactMap({ books[$0] }).first
+    else { return LocalCovers.sourceURL(of: record) }
+    if entry.localCoverFile != nil { return nil }
+    return entry.overrides.cover.map(LocalCovers.sourceURL(image:)) ?? LocalCovers.sourceURL(of: record)
   }
 
   /// `the cover of 'Dune' (zyTCAlFPjgYC)`.

@@ -139,4 +139,36 @@ import Testing
     await images.stop()
     await fixture.server.stop()
   }
+
+  /// A book whose `books:` entry overrides its cover with an image's address shows that image,
+  /// fetched and processed like the sources' covers, not its source's cover nor a title card.
+  @Test func anOverridingCoverURLIsFetchedAndServedFromTheSite() async throws {
+    let (images, fixture) = try Self.servers()
+    let own = "/img/own.jpg"
+    images.set(own, .init(body: FakeImageServer.fixture("progressive.jpg")))
+    try await withTemporaryDirectory { root in
+      try write(
+        Self.catalog + "books:\n  pol00001:\n    overrides:\n      cover: \"\(images.origin + own)\"\n",
+        to: root + "/catalog.yml")
+      let result = await runCLI(["build", "-v"], in: root, variables: fixture.variables)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(images.requests(own) == 1)
+      #expect(images.requests(Self.path("pol00001")) == 0, "the overridden source cover is not fetched")
+      func coverName(_ id: String) throws -> String? {
+        let page = try String(
+          contentsOfFile: root + "/public/books/book-\(id)-\(id)/index.html", encoding: .utf8)
+        #expect(!page.contains(images.origin), "\(id)")
+        let marker = "srcset=\"/books/covers/"
+        guard let start = page.range(of: marker)?.upperBound else { return nil }
+        return String(page[start...].prefix { $0 != "-" })
+      }
+      let overridden = try coverName("pol00001")
+      let other = try coverName("pol00002")
+      #expect(overridden != nil, "the book shows a processed cover")
+      #expect(other != nil)
+      #expect(overridden != other, "the book shows its own image, not its source's")
+    }
+    await images.stop()
+    await fixture.server.stop()
+  }
 }
