@@ -171,17 +171,32 @@ struct SanitizedHTMLWriter: HTMLVisitor {
     }
     prepareForInline()
     if firstVisible > 0 { pendingSpace = true }
+    var end = bytes.count
+    while Self.isSpace(bytes[end - 1]) { end -= 1 }
+    flushBeforeContent()
+    atLineStart = false
+    // Once the first word is out, the words are joined by one space whatever ran between
+    // them: so a stretch of words with single spaces between is escaped whole, in place.
+    var start = firstVisible
     var index = firstVisible
-    while index < bytes.count {
-      let start = index
-      while index < bytes.count && !Self.isSpace(bytes[index]) { index += 1 }
-      flushBeforeContent()
+    while index < end {
+      // Most bytes are above the space: one compare.
+      guard bytes[index] <= 0x20, Self.isSpace(bytes[index]) else {
+        index += 1
+        continue
+      }
+      // `end` is after a word, so a space before it is followed by a byte.
+      if bytes[index] == 0x20 && !Self.isSpace(bytes[index + 1]) {
+        index += 1
+        continue
+      }
       MarkupEscaping.append(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &out, .htmlText)
-      atLineStart = false
-      guard index < bytes.count else { break }
-      pendingSpace = true
-      while index < bytes.count && Self.isSpace(bytes[index]) { index += 1 }
+      out.append(UInt8(ascii: " "))
+      while Self.isSpace(bytes[index]) { index += 1 }
+      start = index
     }
+    MarkupEscaping.append(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out, .htmlText)
+    if end < bytes.count { pendingSpace = true }
   }
 
   /// A `<br>`, or a newline in plain text.

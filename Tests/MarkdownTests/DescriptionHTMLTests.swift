@@ -66,6 +66,12 @@ import Testing
     ("<p title=x\">odd quote</p>", "<p>odd quote</p>"),
     // An attribute quote never closed swallows the rest, as in every browser.
     ("before <b class=\"x>bold</b> text", "<p>before</p>"),
+    // Text is written a stretch of single-spaced words at a time: every other run of
+    // whitespace becomes one space, and escapes and dropped characters are the same.
+    (
+      "<b> One  two\tthree \r\n</b> x <b>four &amp; 5<6</b>\u{0C} \u{1}seven\u{85} eight ",
+      "<p><b>One two three</b> x <b>four &amp; 5&lt;6</b> seven eight</p>"
+    ),
   ])
   func htmlKeepsHarmlessStructure(input: String, expected: String) {
     #expect(DescriptionHTML.render(input) == expected)
