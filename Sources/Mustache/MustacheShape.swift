@@ -57,7 +57,7 @@ public final class MustacheShape: Sendable {
   }
 
   /// The present fields of an object of this shape as a map.
-  func fields(_ object: any MustacheObject) -> [String: MustacheValue] {
+  func fields(_ object: MustacheObject) -> [String: MustacheValue] {
     var fields = [String: MustacheValue](minimumCapacity: keys.count)
     for (slot, key) in keys.enumerated() { fields[key] = object.field(at: slot) }
     return fields
@@ -69,25 +69,33 @@ public final class MustacheShape: Sendable {
 ///
 /// The renderer turns a name into the slot `shape` gives it (once per template, not per page)
 /// and asks for `field(at:)` each time the name is read, so a field read twice is made twice.
-public protocol MustacheObject: AnyObject, Sendable {
+///
+/// A class, not a protocol: a name is looked for in every enclosing object, and reading a
+/// stored `shape` costs nothing where a protocol's getter retained and released it each time.
+/// Subclasses hold only constants (`let`), so that an object can be read from any task.
+open class MustacheObject: @unchecked Sendable {
   /// The names of the fields, each at its slot.
-  var shape: MustacheShape { get }
+  public final let shape: MustacheShape
+
+  public init(shape: MustacheShape) {
+    self.shape = shape
+  }
+
   /// The field at `slot` of `shape`; nil when absent, so that the name is looked up in the
   /// enclosing context, as for a key missing from a map.
-  func field(at slot: Int) -> MustacheValue?
+  open func field(at slot: Int) -> MustacheValue? { nil }
 }
 
 /// An object whose fields are given in advance, in slot order.
-final class StoredObject: MustacheObject {
-  let shape: MustacheShape
+final class StoredObject: MustacheObject, @unchecked Sendable {
   let values: [MustacheValue?]
 
   init(shape: MustacheShape, values: [MustacheValue?]) {
-    self.shape = shape
     self.values = values
+    super.init(shape: shape)
   }
 
-  func field(at slot: Int) -> MustacheValue? { values[slot] }
+  override func field(at slot: Int) -> MustacheValue? { values[slot] }
 }
 
 /// Every name a template or shape uses, numbered: a tag's name and a shape's key are matched

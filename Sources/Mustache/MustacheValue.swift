@@ -15,7 +15,7 @@ public enum MustacheValue: Sendable, Equatable {
   case map([String: MustacheValue])
   /// An object whose fields are found by slot (`MustacheShape`) and may be made only when a
   /// template reads them. Renders like the map of its present fields, and equals it.
-  case object(any MustacheObject)
+  case object(MustacheObject)
 
   /// A string, or `.null` when absent, for optional fields.
   public init(_ string: String?) {

@@ -3,12 +3,13 @@ import Synchronization
 import Testing
 
 /// An object that counts the fields read from it: `name` and `count` present, `lang` absent.
-private final class Counted: MustacheObject {
+private final class Counted: MustacheObject, @unchecked Sendable {
   static let fields = MustacheShape(["name", "count", "lang"])
-  var shape: MustacheShape { Self.fields }
   let reads = Mutex(0)
 
-  func field(at slot: Int) -> MustacheValue? {
+  init() { super.init(shape: Self.fields) }
+
+  override func field(at slot: Int) -> MustacheValue? {
     reads.withLock { $0 += 1 }
     switch slot {
     case 0: return "N <1>"

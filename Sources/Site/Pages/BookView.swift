@@ -4,7 +4,7 @@ import Support
 
 /// `book` on a book's page: each field made when the template reads it, from the book, its
 /// terms and its facts (the links and the large cover, derived once for feeds and SEO).
-final class BookView: MustacheObject {
+final class BookView: MustacheObject, @unchecked Sendable {
   private enum Field: Int, CaseIterable {
     case id, title, lang, subtitle, href, authors, hasAuthors, authorsText, publisher, isbn13, isbn10
     case pageCountText, categories, hasCategories, descriptionHTML, noteHTML, tags, hasTags, tagLinks
@@ -13,7 +13,6 @@ final class BookView: MustacheObject {
     case exportSource, embed
   }
   private static let fields = MustacheShape(Field.allCases.map { "\($0)" })
-  var shape: MustacheShape { Self.fields }
 
   private let contexts: PageContexts
   private let index: Int
@@ -29,7 +28,8 @@ final class BookView: MustacheObject {
   init(_ contexts: PageContexts, _ index: Int, texts: PageContexts.BookTexts) {
     self.contexts = contexts
     self.index = index
-    book = contexts.book(index)
+    let book = contexts.book(index)
+    self.book = book
     self.texts = texts
     facts = contexts.seo.facts(of: index)
     terms = contexts.model.bookTerms[index]
@@ -37,9 +37,10 @@ final class BookView: MustacheObject {
     title = book.title ?? strings["untitled"]
     lang = book.title == nil ? nil : book.languageTag(on: contexts.settings.language)
     authorsText = book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")
+    super.init(shape: Self.fields)
   }
 
-  func field(at slot: Int) -> MustacheValue? {
+  override func field(at slot: Int) -> MustacheValue? {
     switch Field(rawValue: slot)! {
     case .id: return .string(book.id)
     case .title: return .string(title)

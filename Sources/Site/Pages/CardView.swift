@@ -6,12 +6,11 @@ import Mustache
 /// A list page has dozens of cards; built as value trees, most of their cost was fields the
 /// page never shows and the trees themselves. Reads of the book go through `contexts`, so
 /// serve records them on the page being rendered.
-final class CardView: MustacheObject {
+final class CardView: MustacheObject, @unchecked Sendable {
   private enum Field: Int, CaseIterable {
     case id, href, title, lang, subtitle, authorsText, year, cover, numberText
   }
   private static let fields = MustacheShape(Field.allCases.map { "\($0)" })
-  var shape: MustacheShape { Self.fields }
 
   private let contexts: PageContexts
   private let index: Int
@@ -34,9 +33,10 @@ final class CardView: MustacheObject {
     title = book.title ?? contexts.strings["untitled"]
     lang = book.title == nil ? nil : book.languageTag(on: contexts.settings.language)
     authorsText = book.authors.isEmpty ? nil : book.authors.joined(separator: ", ")
+    super.init(shape: Self.fields)
   }
 
-  func field(at slot: Int) -> MustacheValue? {
+  override func field(at slot: Int) -> MustacheValue? {
     switch Field(rawValue: slot)! {
     case .id: .string(book.id)
     case .href: .string(contexts.bookHref(index))
@@ -60,12 +60,11 @@ final class CardView: MustacheObject {
 /// `height` the image's pixels (else the slot's), `alt` the text of a cover shown alone
 /// (`Cover of …`; a cover beside its title wants `alt=""`), `tone` one of twelve colours for
 /// the title card, fixed per book.
-final class CoverView: MustacheObject {
+final class CoverView: MustacheObject, @unchecked Sendable {
   private enum Field: Int, CaseIterable {
     case url, hasImage, width, height, alt, title, lang, authorsText, tone, lazy, local, webpSrcset, color
   }
   private static let fields = MustacheShape(Field.allCases.map { "\($0)" })
-  var shape: MustacheShape { Self.fields }
 
   private let image: CoverImage?
   private let width: Int
@@ -90,9 +89,10 @@ final class CoverView: MustacheObject {
     self.authorsText = authorsText
     self.strings = strings
     self.lazy = lazy
+    super.init(shape: Self.fields)
   }
 
-  func field(at slot: Int) -> MustacheValue? {
+  override func field(at slot: Int) -> MustacheValue? {
     switch Field(rawValue: slot)! {
     case .url: .optional(image?.url)
     case .hasImage: .bool(image != nil)
