@@ -31,7 +31,7 @@ final class BookView: MustacheObject, @unchecked Sendable {
     let book = contexts.book(index)
     self.book = book
     self.texts = texts
-    facts = contexts.seo.facts(of: index)
+    facts = contexts.facts(of: index)
     terms = contexts.model.bookTerms[index]
     strings = contexts.strings
     title = book.title ?? strings["untitled"]
@@ -74,7 +74,7 @@ final class BookView: MustacheObject, @unchecked Sendable {
           let collection = contexts.model.collections[index]
           return PageContexts.collectionShape.object([
             "title": .string(collection.title),
-            "href": .string(contexts.urls.href(SitePath([collection.slug]))),
+            "href": .string(contexts.collectionHrefs[index]),
           ])
         })
     case .cover:

@@ -38,7 +38,7 @@ extension PageContexts {
     let collection = model.collections[index]
     return [
       "title": .string(collection.title),
-      "href": .string(urls.href(SitePath([collection.slug]))),
+      "href": .string(collectionHrefs[index]),
       "descriptionHTML": .optional(collectionDescriptions[index]),
       "count": .int(collection.books.count),
       "countText": .string(countText(collection.books.count)),

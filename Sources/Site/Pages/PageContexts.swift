@@ -19,6 +19,10 @@ final class PageContexts: Sendable {
   private let shared: [String: ContextValue]
   /// Each collection's description as HTML.
   let collectionDescriptions: [String?]
+  /// Each collection's href, for the header and every book page that lists it.
+  let collectionHrefs: [String]
+  /// `seo.facts`, read through `facts(of:)`.
+  private let facts: [BookFacts]
   /// Every term's href, built once rather than on each page that links it; kinds without index
   /// pages have no hrefs, nor terms without a page (`SiteModel.hasPage`).
   let termHrefs: [TaxonomyKind: [String?]]
@@ -44,9 +48,13 @@ final class PageContexts: Sendable {
     self.urls = urls
     self.strings = strings
     self.perPage = max(1, settings.booksPerPage)
-    self.seo = SEOHead(model: model, settings: settings, urls: urls, reusing: facts, changed: changed)
-    let navigation: [ContextValue] = model.collections.map { collection in
-      ["title": .string(collection.title), "href": .string(urls.href(SitePath([collection.slug])))]
+    let seo = SEOHead(model: model, settings: settings, urls: urls, reusing: facts, changed: changed)
+    self.seo = seo
+    self.facts = seo.facts
+    let collectionHrefs = model.collections.map { urls.href(SitePath([$0.slug])) }
+    self.collectionHrefs = collectionHrefs
+    let navigation: [ContextValue] = model.collections.indices.map { index in
+      ["title": .string(model.collections[index].title), "href": .string(collectionHrefs[index])]
     }
     let site: ContextValue = [
       "title": .string(settings.title),
@@ -100,7 +108,14 @@ final class PageContexts: Sendable {
   /// The href of book `index`'s page: its path was encoded with its facts, and `urls.href` of it
   /// is the prefix and that path. Joined when a page links it: a string per book, held for the
   /// whole build, would add to the search stage's memory peak.
-  func bookHref(_ index: Int) -> String { urls.pathPrefix + seo.facts(of: index).relativeURL }
+  func bookHref(_ index: Int) -> String { urls.pathPrefix + facts(of: index).relativeURL }
+
+  /// The facts of book `index` (`seo`'s), recorded as read by the page being rendered. Read
+  /// from this class's own array: calling `seo.facts(of:)` took a copy of the whole `SEOHead`.
+  func facts(of index: Int) -> BookFacts {
+    BookReads.note(index)
+    return facts[index]
+  }
 
   /// The card of book `index` as list pages show it (`lazy`: its cover loads when scrolled
   /// near). Made when a page needs it: a card is cheap, and holding one per book would grow
