@@ -103,7 +103,9 @@ final class BookFacts: Sendable {
     }
   }
 
-  private struct Links: Sendable {
+  /// A class: each read of a link took a copy of all of them (five strings retained and
+  /// released) out of the lock.
+  private final class Links: Sendable {
     let previewURL: String?
     let buyURL: String?
     let price: Price?

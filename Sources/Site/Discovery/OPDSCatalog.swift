@@ -15,25 +15,39 @@ struct OPDSCatalog: Sendable {
   private var model: SiteModel { feed.model }
   private var urls: SiteURLs { feed.urls }
 
+  /// A feed of books the navigation feed leads to: all books, or a collection's.
+  private struct Section {
+    let title: String
+    let folder: [String]
+    let books: [Int]
+    /// The newest of `books`' dates, found once for the navigation feed and every page.
+    let updated: String
+  }
+
   /// Every file of the catalog, each passed to `emit` as soon as it is written (a large
   /// catalog's feeds are not all held at once).
   func forEachFile<Failure: Error>(_ emit: (DiscoveryFile) throws(Failure) -> Void) throws(Failure) {
+    // The collections' feeds list every book: a feed of all of them doubles the catalog's
+    // bytes, so it is there only when asked for.
+    var sections: [Section] = []
+    if feed.settings.opdsAllBooks {
+      sections.append(section(feed.strings["allBooks"], ["opds", "books"], model.allBooks))
+    }
+    for collection in model.collections {
+      sections.append(section(collection.title, ["opds", "collections", collection.slug], collection.books))
+    }
     // Entries are written page by page, as each feed page needs them: a book is written once
     // per feed that lists it, but a large catalog's entries are never all held at once (they
     // would grow memory with the catalog). Discovery runs beside the pages, where this costs no time.
-    try emit(navigationFeed())
-    if feed.settings.opdsAllBooks {
-      try acquisitionFeeds(
-        folder: ["opds", "books"], title: feed.strings["allBooks"], books: model.allBooks, emit: emit)
-    }
-    for collection in model.collections {
-      try acquisitionFeeds(
-        folder: ["opds", "collections", collection.slug], title: collection.title, books: collection.books,
-        emit: emit)
-    }
+    try emit(navigationFeed(sections))
+    for section in sections { try acquisitionFeeds(section, emit: emit) }
   }
 
-  private func navigationFeed() -> DiscoveryFile {
+  private func section(_ title: String, _ folder: [String], _ books: [Int]) -> Section {
+    Section(title: title, folder: folder, books: books, updated: feed.updated(of: books))
+  }
+
+  private func navigationFeed(_ sections: [Section]) -> DiscoveryFile {
     var xml = XMLWriter()
     xml.open("feed", OPDSCatalog.namespaces(language: feed.settings.language))
     xml.element("id", urls.absolute(OPDSCatalog.root))
@@ -44,19 +58,12 @@ struct OPDSCatalog: Sendable {
     writeLink(into: &xml, rel: "self", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(.root)])
-    // The collections' feeds list every book: a feed of all of them doubles the catalog's
-    // bytes, so it is there only when asked for.
-    var sections: [(title: String, folder: [String], books: [Int])] =
-      feed.settings.opdsAllBooks ? [(feed.strings["allBooks"], ["opds", "books"], model.allBooks)] : []
-    for collection in model.collections {
-      sections.append((collection.title, ["opds", "collections", collection.slug], collection.books))
-    }
     for section in sections {
       let path = SitePath(section.folder, fileName: "index.xml")
       xml.open("entry")
       xml.element("id", urls.absolute(path))
       xml.element("title", section.title)
-      xml.element("updated", feed.updated(of: section.books))
+      xml.element("updated", section.updated)
       xml.element("content", countText(section.books.count), ["type": "text"])
       writeLink(into: &xml, rel: "subsection", path: path, type: OPDSCatalog.acquisitionType)
       xml.close("entry")
@@ -66,9 +73,9 @@ struct OPDSCatalog: Sendable {
   }
 
   private func acquisitionFeeds<Failure: Error>(
-    folder: [String], title: String, books: [Int], emit: (DiscoveryFile) throws(Failure) -> Void
+    _ section: Section, emit: (DiscoveryFile) throws(Failure) -> Void
   ) throws(Failure) {
-    let updated = feed.updated(of: books)
+    let (folder, title, books, updated) = (section.folder, section.title, section.books, section.updated)
     let size = max(1, feed.options.opdsPageSize)
     let pageCount = max(1, (books.count + size - 1) / size)
     let path = { @Sendable (page: Int) -> SitePath in
