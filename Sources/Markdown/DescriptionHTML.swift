@@ -7,6 +7,13 @@ public enum DescriptionHTML {
   /// `<br>`; HTML goes through `HTMLSanitizer`. Text with neither `<` nor `&` never reaches the
   /// HTML parser.
   public static func render(_ description: String) -> String {
+    String(decoding: renderUTF8(description), as: UTF8.self)
+  }
+
+  /// `render`'s fragment as its UTF-8 bytes, valid as they are (the description's own bytes are
+  /// copied in whole characters): for a page, which copies them into its output, where making a
+  /// `String` of them validated every byte again.
+  public static func renderUTF8(_ description: String) -> [UInt8] {
     var description = description
     return description.withUTF8 { bytes in
       switch Shape.of(bytes) {
@@ -16,11 +23,11 @@ public enum DescriptionHTML {
           writer.text(line)
           if !isLast { writer.lineBreak() }
         }
-        return writer.finish()
+        return writer.finishUTF8()
       case .plainWithReferences:
-        return HTMLSanitizer.sanitize(newlinesAsBreaks(bytes), policy: .description)
+        return HTMLSanitizer.sanitizeUTF8(newlinesAsBreaks(bytes), policy: .description)
       case .html:
-        return HTMLSanitizer.sanitize(String(decoding: bytes, as: UTF8.self), policy: .description)
+        return HTMLSanitizer.sanitizeUTF8(String(decoding: bytes, as: UTF8.self), policy: .description)
       }
     }
   }

@@ -16,11 +16,18 @@ package enum HTMLSanitizer {
   }
 
   static func sanitize(_ html: String, policy: SanitizerPolicy) -> String {
+    String(decoding: sanitizeUTF8(html, policy: policy), as: UTF8.self)
+  }
+
+  /// `sanitize`'s fragment as UTF-8 bytes, valid as they are (`SanitizedHTMLWriter.finishUTF8`).
+  static func sanitizeUTF8(_ html: String, policy: SanitizerPolicy) -> [UInt8] {
     var html = html
     return html.withUTF8 { bytes in
       var writer = SanitizedHTMLWriter(policy: policy, capacity: bytes.count + 32)
-      if SimpleHTML.walk(bytes, with: &writer) { return writer.finish() }
-      return sanitizeWithParser(bytes, policy: policy)
+      if SimpleHTML.walk(bytes, with: &writer) { return writer.finishUTF8() }
+      writer = SanitizedHTMLWriter(policy: policy, capacity: bytes.count + 32)
+      GumboTree.walk(bytes, with: &writer)
+      return writer.finishUTF8()
     }
   }
 

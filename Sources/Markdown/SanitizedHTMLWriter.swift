@@ -67,8 +67,14 @@ struct SanitizedHTMLWriter: HTMLVisitor {
 
   /// Closes every open element and returns the fragment.
   mutating func finish() -> String {
+    String(decoding: finishUTF8(), as: UTF8.self)
+  }
+
+  /// `finish()`'s fragment as UTF-8 bytes, valid as they are: the writer copies its input's
+  /// bytes (a `String`'s, or the parser's) in whole characters, around ASCII markup of its own.
+  mutating func finishUTF8() -> [UInt8] {
     pop(toDepth: 1)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   private var context: Context { frames[frames.count - 1].context }

@@ -77,6 +77,17 @@ import Testing
     #expect(DescriptionHTML.render(input) == expected)
   }
 
+  /// Pages take the fragment as bytes, copied as they are: `render`'s, and valid UTF-8.
+  @Test(arguments: [
+    "", "Plain é 漢字 😀\n\nTwo", "a &amp; b\u{85}c é", "<b>x</b> é<p>漢字\u{FFFF}</p>",
+    "<div><i>gumbo</i> ü</div>",
+  ])
+  func renderUTF8IsRendersBytes(input: String) {
+    let bytes = DescriptionHTML.renderUTF8(input)
+    #expect(bytes == Array(DescriptionHTML.render(input).utf8))
+    #expect(String(validating: bytes, as: UTF8.self) != nil)
+  }
+
   @Test(arguments: [
     ("&amp;", "<p>&amp;</p>"),
     ("&amp;amp;", "<p>&amp;amp;</p>"),

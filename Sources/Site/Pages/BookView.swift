@@ -60,7 +60,7 @@ final class BookView: MustacheObject, @unchecked Sendable {
       return .optional(book.pageCount.map { strings.format("pageCount", ["count": NumberText.grouped($0)]) })
     case .categories: return .list(terms.categories.map(contexts.categoryTrail))
     case .hasCategories: return .bool(!terms.categories.isEmpty)
-    case .descriptionHTML: return .optional(texts.descriptionHTML)
+    case .descriptionHTML: return texts.descriptionHTML.map(MustacheValue.utf8) ?? .null
     case .noteHTML: return .optional(texts.noteHTML)
     case .tags: return .list(book.tags.compactMap(\.nonEmpty).map(MustacheValue.string))
     case .hasTags: return .bool(book.tags.contains { $0.nonEmpty != nil })

@@ -137,7 +137,8 @@ final class PageContexts: Sendable {
 
   /// A book's Markdown and description rendered to HTML and text, the page's costliest part.
   struct BookTexts: Sendable {
-    var descriptionHTML: String?
+    /// Valid UTF-8, as `MustacheValue.utf8` wants it.
+    var descriptionHTML: [UInt8]?
     var noteHTML: String?
     /// The plain-text summary for the meta description.
     var summary: String?

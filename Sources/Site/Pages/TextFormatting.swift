@@ -9,11 +9,12 @@ enum TextFormatting {
     Markdown.renderHTML(markdown)
   }
 
-  /// A description (plain text or loose HTML, or Markdown) as sanitised HTML.
-  static func descriptionHTML(_ description: String, format: TextFormat = .html) -> String {
+  /// A description (plain text or loose HTML, or Markdown) as sanitised HTML, in UTF-8 bytes
+  /// that are valid as they are (a page copies them into its output as they are).
+  static func descriptionHTML(_ description: String, format: TextFormat = .html) -> [UInt8] {
     switch format {
-    case .html: DescriptionHTML.render(description)
-    case .markdown: Markdown.renderHTML(description)
+    case .html: DescriptionHTML.renderUTF8(description)
+    case .markdown: Array(Markdown.renderHTML(description).utf8)
     }
   }
 
