@@ -138,6 +138,8 @@ package struct Sourcing: Sendable {
     google.standIns = standIns
     google.memo = volumeMemo
     google.quota = quota
+    // Only a run kept for the next one (serve's) is asked which entries it read.
+    google.listsEntries = keptRun != nil
     return google
   }
 
@@ -170,6 +172,7 @@ package struct Sourcing: Sendable {
     google.isbnFallback = !enriching && !googleFirst
     google.memo = volumeMemo
     google.quota = quota
+    google.listsEntries = keptRun != nil
     google.enrichingISBNs = enriching
     let result = try await google.run()
     spent += result.statistics.requests

@@ -7,7 +7,8 @@ extension Fetcher {
   /// Walks the catalog in order and collects volumes, warnings, failures and missing entries.
   func assemble(_ run: FetchRun<GoogleBooksSource>) throws(FetchError) -> FetchResult {
     var assembly = Assembly(
-      collector: FetchCollector(run), cache: ResponseCache(directory: options.cacheDirectory))
+      collector: FetchCollector(run),
+      cache: listsEntries ? ResponseCache(directory: options.cacheDirectory) : nil)
     let planner = run.source.planner
     var collections: [CollectionVolumes] = []
     var standIns = StandIns(keys: self.standIns)
@@ -135,7 +136,8 @@ private struct CollectionBuilder {
 /// The collector, with what Google's answers add: each body's skipped volumes and notes, once.
 private struct Assembly {
   var collector: FetchCollector<GoogleBooksSource>
-  let cache: ResponseCache
+  /// The cache, when the entries the collection is read from are listed; nil: they are not.
+  let cache: ResponseCache?
   /// The cache entries of the requests taken for the collection being assembled.
   var taken: Set<String> = []
 
@@ -146,7 +148,7 @@ private struct Assembly {
     handled: (RequestFailure, FetchError) -> Bool = { _, _ in false },
     handledMissing: (FetchError.MissingReason) -> Bool = { _ in false }
   ) -> DecodedResponse? {
-    taken.insert(cache.relativePath(for: request))
+    if let cache { taken.insert(cache.relativePath(for: request)) }
     guard
       let (decoded, isFirst) = collector.take(
         request, purpose, handled: handled, handledMissing: handledMissing)

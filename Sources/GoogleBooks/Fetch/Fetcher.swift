@@ -36,6 +36,9 @@ package struct Fetcher: Sendable {
   /// Whether Google's daily quota is spent, shared by the runs of one build: once one run has
   /// met it, no run sends another request (`SpentQuota`); nil: this run's alone.
   package var quota: SpentQuota?
+  /// Whether each collection lists the cache entries it was read from
+  /// (`CollectionVolumes.entries`), which only `serve` asks for between rebuilds.
+  package var listsEntries = true
 
   package init(
     catalog: Catalog, options: FetchOptions, transport: any HTTPTransport = URLSessionTransport(),
