@@ -59,7 +59,12 @@ struct Options {
       case "--site": site = arguments.removeFirst()
       case "--source-covers": sourceCovers = true
       case "--source-width": sourceWidth = Int(arguments.removeFirst())
-      case "--bookgen": bookgen = arguments.removeFirst()
+      case "--bookgen":
+        // Absolute, and checked now: the builds run in the site's folder, after minutes of images.
+        let path = arguments.removeFirst()
+        guard let resolved = realpath(path, nil) else { fatalError("--bookgen \(path): no such file") }
+        bookgen = String(cString: resolved)
+        free(resolved)
       case "--runs": runs = Int(arguments.removeFirst()) ?? 3
       default: count = Int(argument) ?? count
       }
