@@ -19,10 +19,6 @@ package struct FetchedCovers: Sendable {
   /// any), and the stamps of their folders before it looked at them.
   var memo: CoverMemo?
   var sources: [UInt64: CoverMemo.Source] = [:]
-  /// Each record's source cover URL as the fetch worked it out (the owner's address when its
-  /// entry gives one; nil: it has none, or the owner's image file shows instead), by collection and position: processing the same
-  /// records takes them from here rather than working each out again.
-  var urls: [[String?]] = []
   var read = false
   var entryFolders: [String: FileStamp] = [:]
 
@@ -68,17 +64,14 @@ extension CoverStage {
     var other: [Wanted] = []
     var seen: Set<String> = []
     let owned = ownerCoverKeys
-    fetched.urls = records.map { collection in
-      collection.records.map { sourceURL(of: $0, owned) }
-    }
     // Sized once: growing tables of 10,000 URLs rehashed each several times.
     let count = records.reduce(0) { $0 + $1.records.count }
     seen.reserveCapacity(count)
     fetched.images.reserveCapacity(count)
     fetched.sources.reserveCapacity(count)
-    for (collection, urls) in zip(records, fetched.urls) {
-      for (record, url) in zip(collection.records, urls) {
-        guard let url, seen.insert(url).inserted else { continue }
+    for collection in records {
+      for record in collection.records {
+        guard let url = sourceURL(of: record, owned), seen.insert(url).inserted else { continue }
         let wanted = Wanted(
           request: CoverRequest(url: url), key: CoverMemo.key(url: url), order: seen.count - 1, record: record
         )

@@ -128,15 +128,9 @@ package struct CoverStage: Sendable {
     }
     guard !fetched.images.isEmpty else { return images }
     let owned = ownerCoverKeys
-    // The URLs the fetch worked out, when it fetched for these records.
-    let known = fetched.urls.count == records.count ? fetched.urls : []
-    for (index, collection) in records.enumerated() {
-      let urls = known.isEmpty || known[index].count != collection.records.count ? nil : known[index]
-      for (position, record) in collection.records.enumerated() {
-        let url =
-          urls.map { $0[position] }
-          ?? sourceURL(of: record, owned)
-        guard let url, let image = fetched.images[url] else { continue }
+    for collection in records {
+      for record in collection.records {
+        guard let url = sourceURL(of: record, owned), let image = fetched.images[url] else { continue }
         add(
           LocalCovers.key(url: url), .cached(url: url, image), subject: .record(record), place: nil)
       }
