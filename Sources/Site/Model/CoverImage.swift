@@ -54,73 +54,20 @@ struct CoverImage: Sendable, Equatable {
   }
 
   /// `prefix` and `cover`'s file at `width` in `format` (`LocalCover.appendPath`); with
-  /// `then`, `, `, `prefix` and its WebP at that width, and ` 2x`. Written into a string made
-  /// at its final size: pages name covers' files by the thousand, and appending each part was
-  /// most of a cover's markup.
+  /// `then`, `, `, `prefix` and its WebP at that width, and ` 2x`. Reserved at about its final
+  /// size: pages name covers' files by the thousand.
   static func path(
     of cover: LocalCover, prefix: String, width: Int, format: LocalCover.Format, then second: Int? = nil
   ) -> String {
-    guard width >= 0, (second ?? 0) >= 0 else {
-      var text = prefix
-      cover.appendPath(width: width, format: format, to: &text)
-      if let second {
-        text += ", " + prefix
-        cover.appendPath(width: second, format: .webp, to: &text)
-        text += " 2x"
-      }
-      return text
+    var text = prefix
+    text.reserveCapacity(2 * (prefix.utf8.count + cover.name.utf8.count) + 48)
+    cover.appendPath(width: width, format: format, to: &text)
+    if let second {
+      text += ", " + prefix
+      cover.appendPath(width: second, format: .webp, to: &text)
+      text += " 2x"
     }
-    func digits(_ value: Int) -> Int {
-      var (value, count) = (value, 1)
-      while value >= 10 {
-        value /= 10
-        count += 1
-      }
-      return count
-    }
-    let (prefixLength, nameLength) = (prefix.utf8.count, cover.name.utf8.count)
-    let file = { (width: Int, format: LocalCover.Format) in
-      prefixLength + "covers/-.".utf8.count + nameLength + digits(width) + (format == .webp ? 4 : 3)
-    }
-    let length =
-      file(width, format) + (second.map { ", ".utf8.count + file($0, .webp) + " 2x".utf8.count } ?? 0)
-    var (prefix, name) = (prefix, cover.name)
-    return prefix.withUTF8 { prefix in
-      name.withUTF8 { name in
-        String(unsafeUninitializedCapacity: length) { buffer in
-          var end = 0
-          func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<(end + bytes.count)]).initialize(
-              fromContentsOf: bytes)
-            end += bytes.count
-          }
-          func put(_ text: StaticString) {
-            put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-          }
-          func put(file width: Int, _ format: LocalCover.Format) {
-            put(prefix)
-            put("covers/")
-            put(name)
-            put("-")
-            var value = width
-            let count = digits(width)
-            for index in stride(from: end + count - 1, through: end, by: -1) {
-              buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-              value /= 10
-            }
-            end += count
-            put(format == .webp ? ".webp" : ".jpg")
-          }
-          put(file: width, format)
-          if let second {
-            put(", ")
-            put(file: second, .webp)
-            put(" 2x")
-          }
-          return end
-        }
-      }
-    }
+    return text
   }
 
   /// `#rrggbb` in lower- or upper-case hex: nothing else goes into a style attribute.
