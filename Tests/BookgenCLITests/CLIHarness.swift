@@ -3,6 +3,7 @@ import Preview
 import Testing
 
 @testable import BookgenCLI
+@testable import Site
 
 /// What one run of `bookgen` produced.
 struct CLIResult: Sendable, Equatable {
@@ -131,6 +132,26 @@ func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws 
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: path) }
   return try await body(path)
+}
+
+/// Checks that every folder the build wrote at the root of `output`, other than a collection's,
+/// is one a collection slug may not take: a collection must never share a folder with the site's
+/// own pages or files.
+func expectRootFoldersReserved(
+  in output: String, collections: Set<String>, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  var folders: [String] = []
+  for name in try FileManager.default.contentsOfDirectory(atPath: output) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: output + "/" + name, isDirectory: &isFolder), isFolder.boolValue
+    {
+      folders.append(name)
+    }
+  }
+  let unreserved = folders.filter { !collections.contains($0) && !SiteModel.reservedRootNames.contains($0) }
+  #expect(
+    unreserved.isEmpty, "folders a collection slug could take: \(unreserved.sorted())",
+    sourceLocation: sourceLocation)
 }
 
 /// Files this test target keeps next to its sources.

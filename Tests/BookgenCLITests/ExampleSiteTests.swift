@@ -116,6 +116,9 @@ import Testing
         "\(built.stderr)")
       #expect(lines.last?.hasPrefix("Built 32 books, ") == true, "\(built.stderr)")
       #expect(FileManager.default.fileExists(atPath: root + "/books/public/index.html"))
+      try expectRootFoldersReserved(
+        in: root + "/books/public",
+        collections: ["science-fiction", "taiwan-literature", "programming-craft", "essays"])
       // From the recorded cache: a book only Open Library has, and one it enriches.
       let elements = try String(
         contentsOfFile: root + "/books/public/books/the-elements-of-programming-style-OL4732731M/index.html",

@@ -123,6 +123,7 @@ import Testing
       // image's own 60 pixels (never upscaled), its colour behind it; the owner's file wins
       // over the source's for its book.
       let output = root + "/public"
+      try expectRootFoldersReserved(in: output, collections: ["all"])
       let files = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
       #expect(files.count == 10, "\(files)")
       #expect(files.allSatisfy { $0.hasSuffix("-60.webp") || $0.hasSuffix("-60.jpg") }, "\(files)")

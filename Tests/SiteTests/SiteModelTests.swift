@@ -363,7 +363,7 @@ import enum Catalog.SortOrder
     #expect(model.recentlyPublished.map { model.books[$0].id } == ["id-a1", "id-a2", "id-b", "id-c"])
   }
 
-  @Test(arguments: ["books", "Assets", "page", "authors", "collections"])
+  @Test(arguments: ["books", "Assets", "page", "authors", "collections", "covers"])
   func reservedCollectionSlugsAreRejected(slug: String) {
     #expect(throws: SiteError.reservedCollectionSlug(slug)) {
       try Fixtures.model([(slug, [])])

@@ -49,6 +49,7 @@ struct SiteModel: Sendable {
   static let reservedRootNames: Set<String> = [
     "books", "authors", "categories", "publishers", "languages", "years", "assets", "page", "search",
     "feeds", "opds", "collections", "404.html", "index.html", "shelves", "tags", "series", "stats",
+    "covers",
   ]
 
   /// Merges the collections' records into books (made on every core: the costly part) and
