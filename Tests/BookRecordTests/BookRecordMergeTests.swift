@@ -77,10 +77,14 @@ import Testing
   }
 
   /// The description's characters are counted as `String.count` counts them (`\r\n` is one,
-  /// so is a family emoji), only up to the limit.
+  /// so is a family emoji, a letter with its combining marks, a Hangul syllable of jamo, a
+  /// flag), only up to the limit.
   @Test(arguments: [
     "", "abc", "a\r\nb\r\n", "\r", "é", "e\u{301}", "👨‍👩‍👧 family", String(repeating: "x", count: 2000),
     String(repeating: "\r\n", count: 1000), String(repeating: "é", count: 1900),
+    String(repeating: "漢字かなカナ、", count: 400), "か\u{3099}き\u{309A}", "ｶﾞｷﾞ", "한국어", "\u{1100}\u{1161}\u{11A8}",
+    "🇹🇼🇯🇵", "Ελληνικά — «café» 中文\r\n", "Кра\u{0301}сная", String(repeating: "漢", count: 1800) + "\u{301}",
+    String(repeating: "漢", count: 1799) + "e\u{301}", "™\u{FE0F} ©\u{200D}❤", "a\u{200C}b",
   ])
   func descriptionCharactersAreCountedUpToTheLimit(text: String) {
     #expect(BookRecord.characterCount(text, upTo: 1800) == min(1800, text.count))
