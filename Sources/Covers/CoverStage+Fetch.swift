@@ -6,10 +6,12 @@ import Fetching
 import Glibc
 import Support
 
-/// The sources' covers a fetch found in the cache (or fetched into it), by URL, and what the
-/// fetch has to say.
+/// The sources' covers the books show and what the cache holds of each, and what the fetch
+/// has to say.
 package struct FetchedCovers: Sendable {
-  var images: [String: SourceImage] = [:]
+  /// Each cover's URL once, in the order the books first show them, with the image the cache
+  /// holds (nil: none, and the books show their title cards).
+  var images: [(url: String, image: SourceImage?)] = []
   package var warnings: [Diagnostic] = []
   package var statistics = FetchStatistics()
   /// Covers the request budget did not reach: the next run fetches them.
@@ -23,9 +25,6 @@ package struct FetchedCovers: Sendable {
   var entryFolders: [String: FileStamp] = [:]
 
   package init() {}
-
-  /// How many covers the cache holds for the build.
-  package var count: Int { images.count }
 }
 
 /// The HTTP clients cover fetches use: Open Library's (which sends its User-Agent) and any
@@ -63,18 +62,20 @@ extension CoverStage {
     var library: [Wanted] = []
     var other: [Wanted] = []
     var seen: Set<String> = []
+    // Read while the URLs are worked out: both take one core.
+    async let remembered = store.memo()
     let owned = ownerCoverKeys
     // Sized once: growing tables of 10,000 URLs rehashed each several times.
     let count = records.reduce(0) { $0 + $1.records.count }
     seen.reserveCapacity(count)
     fetched.images.reserveCapacity(count)
-    fetched.sources.reserveCapacity(count)
     for collection in records {
       for record in collection.records {
         guard let url = sourceURL(of: record, owned), seen.insert(url).inserted else { continue }
         let wanted = Wanted(
-          request: CoverRequest(url: url), key: CoverMemo.key(url: url), order: seen.count - 1, record: record
-        )
+          request: CoverRequest(url: url), key: CoverMemo.key(url: url), order: fetched.images.count,
+          record: record)
+        fetched.images.append((url, nil))
         if WebLink.host(of: url) == Self.openLibraryHost {
           library.append(wanted)
         } else {
@@ -84,7 +85,7 @@ extension CoverStage {
     }
     // An entry the memo knows, in a folder or a file as the memo found it, is taken without
     // being read; `answers` keeps what the fetch reads of the others, for the memo.
-    let memo = store.memo()
+    let memo = await remembered
     let answers = CachedAnswers()
     let cacheFolder = options.cacheDirectory + "/"
     // Each entry the memo knows is looked at relative to the cache folder, opened once.
@@ -97,6 +98,10 @@ extension CoverStage {
     }
     let unchanged = Set(fetched.entryFolders.filter { memo.entryFolders[$0.key] == $0.value }.keys)
     var spent = spent
+    // The memo's entries taken as they are: when they are all it knows, and nothing was read,
+    // its table of sources is the next memo's as it is.
+    var taken: [(key: UInt64, source: CoverMemo.Source)] = []
+    taken.reserveCapacity(fetched.images.count)
     let settings = catalog.openLibrary
     for (wanted, limits, transport, names) in [
       (
@@ -145,8 +150,8 @@ extension CoverStage {
       var requests: [(CoverRequest, CoverPurpose)] = []
       for (wanted, known) in zip(wanted, known) {
         if let known {
-          fetched.images[wanted.request.url] = known.answer.value
-          fetched.sources[wanted.key] = known
+          fetched.images[wanted.order].image = known.answer.value
+          taken.append((wanted.key, known))
         } else {
           requests.append(
             (wanted.request, CoverPurpose(order: wanted.order, subject: Self.subject(of: wanted.record))))
@@ -160,7 +165,7 @@ extension CoverStage {
         // No image at the source is no problem: the book shows its title card.
         guard let (image, _) = collector.take(request, purpose, handled: { failure, _ in failure.isNotFound })
         else { continue }
-        fetched.images[request.url] = image
+        fetched.images[purpose.order].image = image
       }
       fetched.pending += try collector.finish()
       fetched.warnings += collector.warnings
@@ -170,6 +175,12 @@ extension CoverStage {
     fetched.memo = memo
     let read = answers.remembered(SourceImage.self)
     fetched.read = !read.isEmpty
+    if read.isEmpty, taken.count == memo.sources.count {
+      fetched.sources = memo.sources
+      return fetched
+    }
+    fetched.sources.reserveCapacity(taken.count)
+    for (key, source) in taken { fetched.sources[key] = source }
     if !read.isEmpty {
       let cache = ResponseCache(directory: options.cacheDirectory)
       for wanted in library + other where fetched.sources[wanted.key] == nil {
@@ -187,8 +198,8 @@ extension CoverStage {
   }
 }
 
-/// A source's cover to fetch: its request, and the first book that shows it (its position in
-/// the site's records, and its record, for messages).
+/// A source's cover to fetch: its request, and the first book that shows it (the cover's
+/// position in `FetchedCovers.images`, and its record, for messages).
 struct Wanted: Sendable {
   let request: CoverRequest
   /// The memo's key for its URL (`CoverMemo.key(url:)`).

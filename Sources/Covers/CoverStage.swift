@@ -42,7 +42,7 @@ package struct CoverStage: Sendable {
     package var decoded = 0
   }
 
-  /// One image to process and where it comes from, with the books that show it.
+  /// One image to process and where it comes from.
   struct Image: Sendable {
     enum Origin: Sendable {
       /// A file of the site's folder (relative), named under `books.<key>`.
@@ -53,16 +53,15 @@ package struct CoverStage: Sendable {
 
     let key: String
     let origin: Origin
-    /// Who shows it, for the warnings: located at their `books:` keys, or by title and id.
-    var books: [(subject: Subject, place: CatalogPlace?)]
   }
 
   /// Processes every image a build of `records` shows (`fetched`: the sources' covers the cover
   /// fetch found in the cache, with `site.covers: local`). An image the memo knows, in a folder
-  /// of the store that is as the memo found it, costs no file read.
+  /// of the store that is as the memo found it, costs no file read; when every image is, and
+  /// the memo knows no other, it is not written again.
   package func run(records: [CollectionRecords], fetched: FetchedCovers = FetchedCovers()) -> Result {
     var result = Result(covers: LocalCovers(servesSourceCovers: catalog.site.covers == .local))
-    let images = plan(records: records, fetched: fetched)
+    let images = plan(fetched: fetched)
     // Processing is kept in the cache folder: marked as bookgen's, as a fetch marks it.
     if !images.isEmpty { try? ResponseCache(directory: catalog.cacheDirectory).claimFolder() }
     let known = fetched.memo ?? (images.isEmpty ? CoverMemo() : store.memo())
@@ -70,35 +69,38 @@ package struct CoverStage: Sendable {
     let outcomes = Parallel.map(count: images.count, minimumChunk: 1) { index in
       outcome(of: images[index], known: known, unchanged: unchanged)
     }
-    var memo = CoverMemo(sources: fetched.sources, entryFolders: fetched.entryFolders)
-    memo.covers.reserveCapacity(images.count)
     result.covers.covers.reserveCapacity(images.count)
-    // What the memo read holds, but for what was read, made or stamped anew: it is written
-    // again only when that differs (comparing the whole of it took longer than building it).
-    var changed = fetched.read || memo.sources.count != known.sources.count
+    var remembered = true
+    var digests: Set<UInt64> = []
+    digests.reserveCapacity(images.count)
+    var files: [String: CoverMemo.File] = [:]
+    var failed: [(image: Image, reason: String)] = []
     for (image, outcome) in zip(images, outcomes) {
-      changed = changed || !outcome.remembered
+      remembered = remembered && outcome.remembered
       if outcome.decoded { result.decoded += 1 }
-      if case .file(let path) = image.origin, let read = outcome.read { memo.files[path] = read }
-      if let digest = outcome.digest { memo.covers[digest] = outcome.kept }
+      if case .file(let path) = image.origin, let read = outcome.read { files[path] = read }
+      if let digest = outcome.digest { digests.insert(digest) }
       switch outcome.kept.entry {
       case .processed(let cover): result.covers.covers[image.key] = cover
-      case .failed(let reason):
-        for book in image.books {
-          let message =
-            "\(book.subject.text): \(Self.shown(image)) cannot be used (\(reason)); the book shows its title card"
-          result.warnings.append(book.place?.warning(message) ?? .warning(message))
-        }
+      case .failed(let reason): failed.append((image, reason))
       }
     }
-    memo.folders = store.folderStamps(of: memo.covers.keys)
-    if changed || memo.covers.count != known.covers.count || memo.files.count != known.files.count
-      || memo.folders != known.folders || memo.entryFolders != known.entryFolders
+    if !failed.isEmpty { result.warnings = warnings(failed, records: records) }
+    // Every entry the memo's as it knows it, and nothing else: it holds what this build showed.
+    var entries = known.covers
+    if !remembered || fetched.read || digests.count != known.covers.count || files.count != known.files.count
+      || fetched.sources.count != known.sources.count || fetched.entryFolders != known.entryFolders
     {
+      var memo = CoverMemo(sources: fetched.sources, entryFolders: fetched.entryFolders)
+      memo.files = files
+      memo.covers.reserveCapacity(digests.count)
+      for outcome in outcomes { if let digest = outcome.digest { memo.covers[digest] = outcome.kept } }
+      memo.folders = store.folderStamps(of: memo.covers.keys)
       try? store.keep(memo)
+      entries = memo.covers
     }
     // The store's 256 folders' paths made once: the output asks for every cover's files.
-    let (store, kept, folders) = (store, memo.covers, store.folders)
+    let (store, kept, folders) = (store, entries, store.folders)
     result.covers.files = { cover in
       guard let digest = CoverStore.digest(ofName: cover.name), let entry = kept[digest] else {
         throw CacheError.corrupt(path: store.path(of: cover.name), reason: "not a cover this build processed")
@@ -108,34 +110,56 @@ package struct CoverStage: Sendable {
     return result
   }
 
-  /// The images to process, each once, in catalog order: the owner's files, then the sources'.
-  func plan(records: [CollectionRecords], fetched: FetchedCovers) -> [Image] {
+  /// The images to process, each once, in catalog order: the owner's files, then the sources'
+  /// the cache holds.
+  func plan(fetched: FetchedCovers) -> [Image] {
     var images: [Image] = []
-    var positions: [String: Int] = [:]
-    func add(_ key: String, _ origin: Image.Origin, subject: Subject, place: CatalogPlace?) {
-      if let position = positions[key] {
-        images[position].books.append((subject, place))
-      } else {
-        positions[key] = images.count
-        images.append(Image(key: key, origin: origin, books: [(subject, place)]))
-      }
+    var files: Set<String> = []
+    for (_, entry) in catalog.books.sorted(by: { $0.key < $1.key }) {
+      guard let file = entry.localCoverFile, files.insert(file).inserted else { continue }
+      images.append(Image(key: LocalCovers.key(file: file), origin: .file(file)))
     }
-    for (key, entry) in catalog.books.sorted(by: { $0.key < $1.key }) {
-      guard let file = entry.localCoverFile else { continue }
-      add(
-        LocalCovers.key(file: file), .file(file), subject: .entry(key),
-        place: catalog.places.books[key])
-    }
-    guard !fetched.images.isEmpty else { return images }
-    let owned = ownerCoverKeys
-    for collection in records {
-      for record in collection.records {
-        guard let url = sourceURL(of: record, owned), let image = fetched.images[url] else { continue }
-        add(
-          LocalCovers.key(url: url), .cached(url: url, image), subject: .record(record), place: nil)
-      }
+    images.reserveCapacity(images.count + fetched.images.count)
+    for (url, image) in fetched.images {
+      guard let image else { continue }
+      images.append(Image(key: LocalCovers.key(url: url), origin: .cached(url: url, image)))
     }
     return images
+  }
+
+  /// A warning for each book that would show one of the `failed` images: located at its
+  /// `books:` key, or named by its title and id. Who shows an image is looked for only here:
+  /// nearly every build has no image that fails.
+  func warnings(_ failed: [(image: Image, reason: String)], records: [CollectionRecords]) -> [Diagnostic] {
+    var shown: [String: [Subject]] = [:]
+    for (image, _) in failed { if case .cached(let url, _) = image.origin { shown[url] = [] } }
+    if !shown.isEmpty {
+      let owned = ownerCoverKeys
+      for collection in records {
+        for record in collection.records {
+          guard let url = sourceURL(of: record, owned), shown[url] != nil else { continue }
+          shown[url]?.append(.record(record))
+        }
+      }
+    }
+    let keys = catalog.books.keys.sorted()
+    var warnings: [Diagnostic] = []
+    for (image, reason) in failed {
+      let books: [Subject]
+      switch image.origin {
+      case .file(let path):
+        books = keys.filter { catalog.books[$0]?.localCoverFile == path }.map(Subject.entry)
+      case .cached(let url, _): books = shown[url] ?? []
+      }
+      for book in books {
+        let message =
+          "\(book.text): \(Self.shown(image)) cannot be used (\(reason)); the book shows its title card"
+        var place: CatalogPlace?
+        if case .entry(let key) = book { place = catalog.places.books[key] }
+        warnings.append(place?.warning(message) ?? .warning(message))
+      }
+    }
+    return warnings
   }
 
   /// The `books:` keys whose entry gives a cover of the owner's: an image file or an address.
@@ -155,7 +179,6 @@ package struct CoverStage: Sendable {
     return entry.overrides.cover.map(LocalCovers.sourceURL(image:)) ?? LocalCovers.sourceURL(of: record)
   }
 
-  /// `the cover of 'Dune' (zyTCAlFPjgYC)`.
   /// A book that shows an image, as warnings name it: by its `books:` key, or its record. Made
   /// into words only for a warning.
   enum Subject: Sendable {
@@ -170,6 +193,7 @@ package struct CoverStage: Sendable {
     }
   }
 
+  /// `the cover of 'Dune' (zyTCAlFPjgYC)`.
   static func subject(of record: BookRecord) -> String {
     let title = record.title.map { "'\($0.count > 60 ? $0.prefix(57) + "..." : $0)' " } ?? ""
     return "the cover of \(title)(\(record.id))"

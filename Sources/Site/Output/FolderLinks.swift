@@ -24,10 +24,11 @@ final class FolderLinks {
     for descriptor in folders.values where descriptor >= 0 { close(descriptor) }
   }
 
-  /// Creates `name` in `folder` (which must not hold it) as a hard link to the file of that name
-  /// in the folder `source` (`current` to keep the current output's); false when it cannot (the caller then goes the long way, and reports what
-  /// fails there).
-  func link(_ name: String, from source: String) -> Bool {
+  /// Creates the file of `path`'s name (`covers/<name>`, relative to the output) in `folder`
+  /// (which must not hold it) as a hard link to the file of that name in the folder `source`
+  /// (`current` to keep the current output's); false when it cannot (the caller then goes the
+  /// long way, and reports what fails there).
+  func link(_ path: String, from source: String) -> Bool {
     let to = target ?? descriptor(of: folder)
     target = to
     let from: Int32
@@ -37,7 +38,20 @@ final class FolderLinks {
       from = descriptor(of: source)
       last = (source, from)
     }
-    return from >= 0 && to >= 0 && linkat(from, name, to, name, 0) == 0
+    guard from >= 0, to >= 0 else { return false }
+    // The name is the path's end, its own bytes: no string of its own.
+    let start = Self.nameStart(of: path)
+    return path.withCString { linkat(from, $0 + start, to, $0 + start, 0) == 0 }
+  }
+
+  /// The file name `path` ends with.
+  func name(of path: String) -> String { String(path.utf8.dropFirst(Self.nameStart(of: path)))! }
+
+  /// Where the last component of `path` starts, in bytes.
+  private static func nameStart(of path: String) -> Int {
+    path.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+      path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1
+    } ?? 0
   }
 
   /// The folder open for `linkat`, opened on first use; -1 when it cannot be opened.

@@ -76,17 +76,16 @@ struct OutputUpdate: Sendable {
     return (entry, .written)
   }
 
-  /// Puts the file `name` of the folder `source` — outside the output (a processed cover the
-  /// cache keeps), its bytes `entry`'s, and nothing writes into it — at `path`, which is `name`
-  /// in `links`' folder: a hard link, so the bytes are neither read nor copied; where it cannot
-  /// be linked (another file system), a copy of its bytes, which must be the ones `entry` names.
-  func place(
-    _ path: String, from source: (folder: String, name: String), as entry: OutputManifest.Entry,
-    links: FolderLinks
-  ) throws(SiteError) -> (entry: OutputManifest.Entry, placement: Placement) {
+  /// Puts the file of `path`'s name in the folder `source` — outside the output (a processed
+  /// cover the cache keeps), its bytes `entry`'s, and nothing writes into it — at `path`, in
+  /// `links`' folder: a hard link, so the bytes are neither read nor copied; where it cannot be
+  /// linked (another file system), a copy of its bytes, which must be the ones `entry` names.
+  func place(_ path: String, from source: String, as entry: OutputManifest.Entry, links: FolderLinks)
+    throws(SiteError) -> (entry: OutputManifest.Entry, placement: Placement)
+  {
     try beforePlacing?(path)
-    if !inPlace, links.link(source.name, from: source.folder) { return (entry, .written) }
-    let (target, file) = (root + "/" + path, source.folder + "/" + source.name)
+    if !inPlace, links.link(path, from: source) { return (entry, .written) }
+    let (target, file) = (root + "/" + path, source + "/" + links.name(of: path))
     let bytes: [UInt8]
     do {
       bytes = try FileReader.read(file, limit: FileLimit(bytes: entry.size, what: "a processed cover's file"))
@@ -107,14 +106,14 @@ struct OutputUpdate: Sendable {
     return (entry, .written)
   }
 
-  /// Keeps the current output's file at `path` without reading it, when the output holds one:
-  /// linked into the staging folder, or left in place. The manifest's entry for it (its bytes),
-  /// or nil when it must be placed from its bytes. `links`: the folder `path` is `name` in.
-  func keep(_ path: String, links: (FolderLinks, name: String)) throws(SiteError) -> OutputManifest.Entry? {
+  /// Keeps the current output's file at `path` (in `links`' folder) without reading it, when
+  /// the output holds one: linked into the staging folder, or left in place. The manifest's
+  /// entry for it (its bytes), or nil when it must be placed from its bytes.
+  func keep(_ path: String, links: FolderLinks) throws(SiteError) -> OutputManifest.Entry? {
     try beforePlacing?(path)
     guard let entry = current[path] else { return nil }
     if inPlace { return PathKind.of(root + "/" + path) == .file ? entry : nil }
-    return links.0.link(links.name, from: links.0.current) ? entry : nil
+    return links.link(path, from: links.current) ? entry : nil
   }
 
   /// In place: removes the current output's files the new site does not have, and the folders

@@ -14,32 +14,29 @@ extension PageWriter {
     let links = FolderLinks(folder: update.root + "/covers", current: update.source + "/covers")
     tally.entries.reserveCapacity(covers.count * 3)
     for cover in covers {
-      var missing: [(path: String, name: String, width: Int, format: LocalCover.Format)] = []
+      var kept: LocalCover.Files?
       for (width, format) in CoverSlot.files(of: cover) {
-        let name = cover.fileName(width: width, format: format)
-        let path = "covers/" + name
-        if let entry = try update.keep(path, links: (links, name)) {
+        let path = cover.path(width: width, format: format)
+        if let entry = try update.keep(path, links: links) {
           tally.add(path, (entry, .unchanged))
-        } else {
-          missing.append((path, name, width, format))
+          continue
         }
-      }
-      guard !missing.isEmpty else { continue }
-      let kept: LocalCover.Files
-      do {
-        kept = try files(cover)
-      } catch {
-        throw .io(operation: "read", path: "the processed cover \(cover.name)", reason: "\(error)")
-      }
-      for (path, name, width, format) in missing {
-        guard let file = kept.files.first(where: { $0.width == width && $0.format == format }) else {
+        if kept == nil {
+          do {
+            kept = try files(cover)
+          } catch {
+            throw .io(operation: "read", path: "the processed cover \(cover.name)", reason: "\(error)")
+          }
+        }
+        guard let kept, let file = kept.files.first(where: { $0.width == width && $0.format == format })
+        else {
           throw .io(operation: "read", path: path, reason: "the processed cover \(cover.name) lacks it")
         }
         tally.add(
           path,
           try update.place(
-            path, from: (kept.folder, name), as: OutputManifest.Entry(hash: file.hash, size: file.size),
-            links: links))
+            path, from: kept.folder, as: OutputManifest.Entry(hash: file.hash, size: file.size), links: links)
+        )
       }
     }
     return tally
