@@ -101,6 +101,8 @@ package struct Sourcing: Sendable {
     let (books, clean) = try compose(run, records: records)
     run.clean = clean
     keptRun?.keep(run)
+    // What the books were composed from is freed beside the next step.
+    BackgroundRelease.drop(consume run)
     for collection in books.collections {
       progress?.report(.collectionFetched(slug: collection.slug, volumes: collection.records.count))
     }

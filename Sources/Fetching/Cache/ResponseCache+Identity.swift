@@ -6,10 +6,18 @@ extension ResponseCache {
   ///
   /// Any fetch that changes an entry changes its line, so a build can tell that its inputs are
   /// unchanged from `stat` calls alone, without reading or decoding a single entry.
+  ///
+  /// Only the entry folders' files count (the cache reads no other): the folders are walked on
+  /// every core, each sorted alone, and as their names are two hex digits, their lists in name
+  /// order are the whole list sorted.
   package func identity() -> [String] {
-    var lines: [String] = []
-    Self.addEntries(in: directory, prefix: "", to: &lines, depth: 0)
-    return lines.sorted()
+    let folders = (PathKind.names(in: directory) ?? []).filter(Self.isEntryFolder).sorted()
+    return Parallel.map(count: folders.count, minimumChunk: 16) { index in
+      var lines: [String] = []
+      Self.addEntries(
+        in: directory + "/" + folders[index], prefix: folders[index] + "/", to: &lines, depth: 1)
+      return lines.sorted()
+    }.flatMap { $0 }
   }
 
   /// Walked with `readdir` and `fstatat` on the folder itself: Foundation's walk costs a
@@ -26,9 +34,6 @@ extension ResponseCache {
       var info = stat()
       guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
       if info.st_mode & S_IFMT == S_IFDIR {
-        // Only the folders entries lie in: the others (the processed covers, tens of thousands
-        // of files) are not walked.
-        guard depth > 0 || isEntryFolder(name) else { continue }
         addEntries(in: folder + "/" + name, prefix: prefix + name + "/", to: &lines, depth: depth + 1)
         continue
       }

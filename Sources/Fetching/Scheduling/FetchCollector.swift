@@ -60,8 +60,10 @@ package struct FetchCollector<Source: FetchSource> {
       }
       return nil
     case .missing(let reason, let problem):
+      // Spelled only when kept: an optional request's is not (offline, most are).
+      lazy var entry = MissingEntry(
+        subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       // An API out of reach is a failure another source may answer instead of.
-      let entry = MissingEntry(subject: subject, request: request.canonical, problem: problem.map(scrubbed))
       if case .unreachable(_, _, let error) = reason,
         handled(
           RequestFailure(

@@ -90,7 +90,8 @@ package struct FetchScheduler<Source: FetchSource>: Sendable {
         }
         // Requests wait for all pending lookups, so a budget goes to the stalest entries.
         while lookups == 0, running < jobs,
-          let (request, fetchedAt) = state.nextNetwork(stalestFirst: budget.limit != nil)
+          let (request, fetchedAt) = state.nextNetwork(
+            stalestFirst: budget.limit != nil, ordered: !options.offline)
         {
           if options.offline {
             state.serveWithoutNetwork(request, because: .offline)

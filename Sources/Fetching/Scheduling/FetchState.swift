@@ -94,10 +94,12 @@ struct FetchState<Source: FetchSource>: Sendable {
   var hasLookups: Bool { lookupHead < lookupQueue.count }
 
   /// The next request for the network: plan order, or stalest first when a budget applies
-  /// (entries never fetched count as the stalest).
-  mutating func nextNetwork(stalestFirst: Bool) -> (request: Request, fetchedAt: Date?)? {
+  /// (entries never fetched count as the stalest). Not `ordered` (offline, where each is
+  /// answered without the network and the order changes nothing): the last queued, unsorted.
+  mutating func nextNetwork(stalestFirst: Bool, ordered: Bool = true) -> (request: Request, fetchedAt: Date?)?
+  {
     guard !networkQueue.isEmpty else { return nil }
-    if !networkQueueSorted {
+    if ordered, !networkQueueSorted {
       // Sorted so the next one is last: newest first, missing entries at the end; ties by plan
       // order (a request with no purpose, which cannot happen, last of all).
       networkQueue.sort { a, b in

@@ -73,6 +73,9 @@ package struct Fetcher: Sendable {
       progress: progress)
     if let quota { scheduler.quota = quota }
     let run = try await scheduler.run(planner.initialRequests())
-    return try assemble(run)
+    let result = try assemble(run)
+    // The run's tables are freed beside the next step.
+    BackgroundRelease.drop(consume run)
+    return result
   }
 }

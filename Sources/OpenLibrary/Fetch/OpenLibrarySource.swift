@@ -109,7 +109,7 @@ struct OpenLibrarySource: FetchSource {
     case .lookup(let batch, _):
       let keys = batches[batch].bibkeys
       // Asked for every lookup a run takes: only the keys shown are spelled out.
-      let shown = keys.prefix(3).map { $0.replacingOccurrences(of: ":", with: " ") }.joined(separator: ", ")
+      let shown = keys.prefix(3).map { $0.replacing(":", with: " ") }.joined(separator: ", ")
       return "Open Library lookup of " + (keys.count > 3 ? "\(shown) and \(keys.count - 3) more" : shown)
     case .search(let query, let offset):
       let search = plan.searches[query]
