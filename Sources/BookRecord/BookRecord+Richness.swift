@@ -56,7 +56,10 @@ extension BookRecord {
   package func hasSameSources(as other: BookRecord) -> Bool {
     let mine = provenance.records
     let theirs = other.provenance.records
+    // By index: zipping would copy each source record (and retain its strings) to compare it.
     return mine.count == theirs.count
-      && zip(mine, theirs).allSatisfy { $0.digest != nil && $0.digest == $1.digest && $0.source == $1.source }
+      && mine.indices.allSatisfy {
+        mine[$0].digest != nil && mine[$0].digest == theirs[$0].digest && mine[$0].source == theirs[$0].source
+      }
   }
 }

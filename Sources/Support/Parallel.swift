@@ -30,6 +30,35 @@ package enum Parallel {
   }
 }
 
+extension Parallel {
+  /// `0..<count` sorted by `precedes`, which must be a strict total order (then there is one
+  /// sorted order, whichever way it is reached): large inputs are sorted in halves on two
+  /// cores, then merged.
+  package static func sortedIndices(count: Int, by precedes: @Sendable (Int, Int) -> Bool) -> [Int] {
+    guard coreCount > 1, count >= 4096 else { return (0..<count).sorted(by: precedes) }
+    let middle = count / 2
+    let halves = map(count: 2, minimumChunk: 1) { half in
+      (half == 0 ? 0..<middle : middle..<count).sorted(by: precedes)
+    }
+    let (first, second) = (halves[0], halves[1])
+    var merged: [Int] = []
+    merged.reserveCapacity(count)
+    var (i, j) = (0, 0)
+    while i < first.count, j < second.count {
+      if precedes(second[j], first[i]) {
+        merged.append(second[j])
+        j += 1
+      } else {
+        merged.append(first[i])
+        i += 1
+      }
+    }
+    merged += first[i...]
+    merged += second[j...]
+    return merged
+  }
+}
+
 /// The result buffer shared by the chunks of `Parallel.map`; each writes only its own slots.
 private struct Slots<T>: @unchecked Sendable {
   let base: UnsafeMutablePointer<T>

@@ -25,8 +25,9 @@ extension SiteModel {
       // Positions of each collection's inputs, not their records: concatenating the (large)
       // records per slug would copy every one of them once more.
       var inputsBySlug: [String: [Int]] = [:]
+      let slugs = Set(declared.map(\.slug))
       for (position, input) in inputs.enumerated() {
-        guard declared.contains(where: { $0.slug == input.slug }) else {
+        guard slugs.contains(input.slug) else {
           throw .unknownCollection(input.slug)
         }
         inputsBySlug[input.slug, default: []].append(position)
@@ -45,6 +46,11 @@ extension SiteModel {
       var apiOrder: [[String]] = []
       // Later records of a book that may be richer than its first, in the order met.
       var contenders: [(position: Int, record: BookRecord)] = []
+      // Sized once for every record (most books are listed once): no table grows record by record.
+      let count = inputs.reduce(0) { $0 + $1.records.count }
+      position.reserveCapacity(count)
+      records.reserveCapacity(count)
+      memberships.reserveCapacity(count)
       for (collectionIndex, collection) in declared.enumerated() {
         var seen: Set<String> = []
         var order: [String] = []

@@ -116,7 +116,8 @@ struct SiteModel: Sendable {
     let ascii = keys.map { $0.isASCII }
     // Two ASCII keys whose folded text differs in its first 16 bytes are ordered by them.
     let prefixes = keys.map { CollationKey.bytePrefix($0.folded) }
-    let order = books.indices.sorted { a, b in
+    // Ids are unique: the order is total.
+    let order = Parallel.sortedIndices(count: books.count) { a, b in
       if ascii[a], ascii[b], prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
       return SiteModel.precedes(keys[a], ids[a], keys[b], ids[b], bothASCII: ascii[a] && ascii[b])
     }
@@ -125,24 +126,26 @@ struct SiteModel: Sendable {
     let placed = books
     let catalog = merge.catalog
     let apiOrder = merge.apiOrder
-    let (taxonomies, bookTerms, lists) = TaxonomyBuilder.build(
-      filings: filings, siteLanguage: UILanguage(tag: catalog.site.language)
-    ) { Lists(books: placed, catalog: catalog, apiOrder: apiOrder) }
+    let (taxonomies, bookTerms, lists, slugs) = TaxonomyBuilder.build(
+      filings: filings, siteLanguage: UILanguage(tag: catalog.site.language),
+      beside: { Lists(books: placed, catalog: catalog, apiOrder: apiOrder) },
+      alongside: { SiteModel.slugs(of: placed) })
     // Its last use: the slugs then change the books in place instead of copying them.
     _ = consume placed
-    _ = consume filings
+    BackgroundRelease.drop(consume filings)
     self.init(
-      books: consume books, taxonomies: taxonomies, bookTerms: bookTerms, lists: lists, catalog: catalog)
+      books: consume books, slugs: slugs, taxonomies: taxonomies, bookTerms: bookTerms, lists: lists,
+      catalog: catalog)
   }
 
-  /// The model of `books` (in all-books order) filed as `bookTerms` says under `taxonomies`,
-  /// and listed as `lists` says.
+  /// The model of `books` (in all-books order, named `slugs`) filed as `bookTerms` says under
+  /// `taxonomies`, and listed as `lists` says.
   private init(
-    books: consuming [Book], taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms], lists: Lists,
-    catalog: Catalog
+    books: consuming [Book], slugs: [String], taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms],
+    lists: Lists, catalog: Catalog
   ) {
     var books = consume books
-    for index in books.indices { books[index].slug = lists.slugs[index] }
+    for index in books.indices { books[index].slug = slugs[index] }
     self.books = books
     self.allBooks = Array(books.indices)
     self.taxonomies = taxonomies
@@ -209,9 +212,10 @@ struct SiteModel: Sendable {
       }
     }
     let lists = Lists(books: books, catalog: catalog, apiOrder: apiOrder)
+    let slugs = SiteModel.slugs(of: books)
     let model = SiteModel(
-      books: consume books, taxonomies: taxonomies, bookTerms: order.map { bookTerms[$0] }, lists: lists,
-      catalog: catalog)
+      books: consume books, slugs: slugs, taxonomies: taxonomies, bookTerms: order.map { bookTerms[$0] },
+      lists: lists, catalog: catalog)
     return (model, order)
   }
 
@@ -325,7 +329,6 @@ struct SiteModel: Sendable {
 
   /// What the model lists that does not need the indexes: made while they are built.
   private struct Lists: Sendable {
-    let slugs: [String]
     let collections: [CollectionEntry]
     let shelves: [ShelfEntry]
     let series: [SeriesEntry]
@@ -334,7 +337,6 @@ struct SiteModel: Sendable {
 
     /// The lists of `books` (in all-books order); `apiOrder`: each collection's book ids.
     init(books: [Book], catalog: Catalog, apiOrder: [[String]]) {
-      slugs = SiteModel.slugs(of: books)
       // Indices, not `enumerated()`: iterating would copy every (large) Book value.
       let position = Dictionary(uniqueKeysWithValues: books.indices.map { (books[$0].id, $0) })
       collections = catalog.collections.enumerated().map { index, collection in

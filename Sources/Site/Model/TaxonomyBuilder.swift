@@ -63,29 +63,34 @@ enum TaxonomyBuilder {
   }
 
   /// The indexes of the books `filings` file (one a book, in `SiteModel.books` order: taken out
-  /// of the books by the caller, so they are not copied), and `beside()`: work of the caller's
-  /// that does not need the indexes, run while they are built.
-  static func build<Beside: Sendable>(
-    filings: [BookFiling], siteLanguage: UILanguage, beside: @Sendable () -> Beside
-  ) -> (taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms], beside: Beside) {
+  /// of the books by the caller, so they are not copied), and `beside()` and `alongside()`: work
+  /// of the caller's that does not need the indexes, run while they are built.
+  static func build<Beside: Sendable, Alongside: Sendable>(
+    filings: [BookFiling], siteLanguage: UILanguage, beside: @Sendable () -> Beside,
+    alongside: @Sendable () -> Alongside
+  ) -> (taxonomies: [TaxonomyKind: Taxonomy], bookTerms: [BookTerms], beside: Beside, alongside: Alongside) {
     // Each kind is gathered, sorted and named on a core of its own. `beside` (the model's
-    // lists) is the longest part: it starts first, and the kinds share the other cores
-    // meanwhile, instead of one core finishing it alone after the kinds.
+    // lists) is the longest part: it starts first, then `alongside`, and the kinds share the
+    // other cores meanwhile, instead of one core finishing the caller's work alone after them.
     let kinds = TaxonomyKind.allCases
-    let parts = Parallel.map(count: kinds.count + 1, minimumChunk: 1) { part -> BuildPart<Beside> in
-      guard part > 0 else { return .beside(beside()) }
-      let kind = kinds[part - 1]
+    let parts = Parallel.map(count: kinds.count + 2, minimumChunk: 1) {
+      part -> BuildPart<Beside, Alongside> in
+      if part == 0 { return .beside(beside()) }
+      if part == 1 { return .alongside(alongside()) }
+      let kind = kinds[part - 2]
       return .kind(taxonomy(kind, from: gather(kind, from: filings), siteLanguage: siteLanguage))
     }
     var taxonomies: [TaxonomyKind: Taxonomy] = [:]
     var built: [(taxonomy: Taxonomy, keyed: [Key: Int])] = []
     var besideResult: Beside?
+    var alongsideResult: Alongside?
     for part in parts {
       switch part {
       case .kind(let kind):
         taxonomies[kind.taxonomy.kind] = kind.taxonomy
         built.append(kind)
       case .beside(let result): besideResult = result
+      case .alongside(let result): alongsideResult = result
       }
     }
     let indexes = built.map(\.keyed)
@@ -102,7 +107,7 @@ enum TaxonomyBuilder {
         year: resolve(.year, filing.year),
         tags: filing.tags.map { resolve(.tag, $0)! })
     }
-    return (taxonomies, bookTerms, besideResult!)
+    return (taxonomies, bookTerms, besideResult!, alongsideResult!)
   }
 
   /// Whether a term's merge key of `kind` is its spelling folded (`CollationKey.fold`): every
@@ -212,9 +217,10 @@ enum TaxonomyBuilder {
 }
 
 /// One job of `TaxonomyBuilder.build`: a kind's index, or the caller's work beside them.
-private enum BuildPart<Beside: Sendable>: Sendable {
+private enum BuildPart<Beside: Sendable, Alongside: Sendable>: Sendable {
   case kind((taxonomy: Taxonomy, keyed: [TaxonomyBuilder.Key: Int]))
   case beside(Beside)
+  case alongside(Alongside)
 }
 
 /// The merge keys (folded names) and spellings one book files under, per taxonomy: the costly
