@@ -222,82 +222,87 @@ import Testing
   /// index, held here after one of its files was placed. Whatever the next edit changes, once
   /// its own files have followed the served site is what a fresh build gives.
   @Test func anEditOvertakingTheLastOnesSearchIndexLeavesWhatAFreshBuildGives() async throws {
-    let fixture = try RebuildInputs.startFixture()
-    try await withTemporaryDirectory { root in
-      var inputs = RebuildInputs()
-      try inputs.write(into: root)
-      // The site's templates folder, there from the start: a template edited in it is then
-      // the only change.
-      try FileManager.default.createDirectory(atPath: root + "/templates", withIntermediateDirectories: true)
-      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
-      let serve = try offlineServe(in: root, fixture: fixture)
-      let state = PreviewState()
-      let served = root + "/preview"
-      #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 2 books"))
-      /// Each overtaking edit, and how many pages its rebuild must render again.
-      let edits: [(String, () throws -> Void, Int)] = [
-        // The search file placed for the held note must be written again.
-        ("the note taken back", { inputs.books["dune0002"] = [] }, 5),
-        ("nothing", {}, 0),
-        (
-          "a template",
-          {
-            try "<!doctype html><title>{{book.title}}</title>\n".write(
-              toFile: root + "/templates/book.mustache", atomically: true, encoding: .utf8)
-          }, 2
-        ),
-      ]
-      for (index, (name, edit, rendered)) in edits.enumerated() {
-        let held = HeldPlacing()
-        state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
-        inputs.books["dune0002"] = ["note: Held number \(index)."]
+    try await HeldPlacing.takingTurns {
+      let fixture = try RebuildInputs.startFixture()
+      try await withTemporaryDirectory { root in
+        var inputs = RebuildInputs()
         try inputs.write(into: root)
-        let noted = await serve.context.previewBuild(
-          serve.options, into: served, baseURL: Self.baseURL, preview: state)
-        #expect("\(noted)".contains("(5 rendered again)"), "\(name): \(noted)")
-        await held.waitUntilHolding()
-        state.site.beforePlacing = nil
-        try edit()
-        try inputs.write(into: root)
-        let summary = await rebuild(serve, into: served, state: state)
-        expectRendered(rendered, in: summary, name)
-        #expect(held.wasReleased, "\(name)")
-        await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
+        // The site's templates folder, there from the start: a template edited in it is then
+        // the only change.
+        try FileManager.default.createDirectory(
+          atPath: root + "/templates", withIntermediateDirectories: true)
+        #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+        let serve = try offlineServe(in: root, fixture: fixture)
+        let state = PreviewState()
+        let served = root + "/preview"
+        #expect(await rebuild(serve, into: served, state: state).hasPrefix("Built 2 books"))
+        /// Each overtaking edit, and how many pages its rebuild must render again.
+        let edits: [(String, () throws -> Void, Int)] = [
+          // The search file placed for the held note must be written again.
+          ("the note taken back", { inputs.books["dune0002"] = [] }, 5),
+          ("nothing", {}, 0),
+          (
+            "a template",
+            {
+              try "<!doctype html><title>{{book.title}}</title>\n".write(
+                toFile: root + "/templates/book.mustache", atomically: true, encoding: .utf8)
+            }, 2
+          ),
+        ]
+        for (index, (name, edit, rendered)) in edits.enumerated() {
+          let held = HeldPlacing()
+          state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
+          inputs.books["dune0002"] = ["note: Held number \(index)."]
+          try inputs.write(into: root)
+          let noted = await serve.context.previewBuild(
+            serve.options, into: served, baseURL: Self.baseURL, preview: state)
+          #expect("\(noted)".contains("(5 rendered again)"), "\(name): \(noted)")
+          await held.waitUntilHolding()
+          state.site.beforePlacing = nil
+          try edit()
+          try inputs.write(into: root)
+          let summary = await rebuild(serve, into: served, state: state)
+          expectRendered(rendered, in: summary, name)
+          #expect(held.wasReleased, "\(name)")
+          await expectFreshBuild(of: served, in: root, as: "fresh-\(index)", fixture: fixture, name)
+        }
       }
+      await fixture.server.stop()
     }
-    await fixture.server.stop()
   }
 
   /// The first build records its manifest only after its search index: an edit that overtakes
   /// it finds serve's folder full of pages and no manifest yet, and must still rebuild.
   @Test func anEditOvertakingTheFirstBuildsSearchIndexRebuilds() async throws {
-    let fixture = try RebuildInputs.startFixture()
-    try await withTemporaryDirectory { root in
-      var inputs = RebuildInputs()
-      try inputs.write(into: root)
-      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
-      let serve = try offlineServe(in: root, fixture: fixture)
-      let state = PreviewState()
-      let served = root + "/preview"
-      let held = HeldPlacing()
-      state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
-      let first = await serve.context.previewBuild(
-        serve.options, into: served, baseURL: Self.baseURL, preview: state)
-      #expect("\(first)".contains("Built 2 books"), "\(first)")
-      await held.waitUntilHolding()
-      state.site.beforePlacing = nil
-      inputs.books["dune0002"] = ["note: Written while the search index was."]
-      try inputs.write(into: root)
-      let summary = await serve.context.previewBuild(
-        serve.options, into: served, baseURL: Self.baseURL, preview: state)
-      #expect("\(summary)".contains("Built 2 books"), "\(summary)")
-      #expect(held.wasReleased)
-      // A refused rebuild leaves the first one's search index held: stopped, the test ends.
-      if !held.wasReleased { await state.site.stopFollowers() }
-      await state.site.settle()
-      await expectFreshBuild(of: served, in: root, as: "fresh", fixture: fixture, "after the first build")
+    try await HeldPlacing.takingTurns {
+      let fixture = try RebuildInputs.startFixture()
+      try await withTemporaryDirectory { root in
+        var inputs = RebuildInputs()
+        try inputs.write(into: root)
+        #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+        let serve = try offlineServe(in: root, fixture: fixture)
+        let state = PreviewState()
+        let served = root + "/preview"
+        let held = HeldPlacing()
+        state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
+        let first = await serve.context.previewBuild(
+          serve.options, into: served, baseURL: Self.baseURL, preview: state)
+        #expect("\(first)".contains("Built 2 books"), "\(first)")
+        await held.waitUntilHolding()
+        state.site.beforePlacing = nil
+        inputs.books["dune0002"] = ["note: Written while the search index was."]
+        try inputs.write(into: root)
+        let summary = await serve.context.previewBuild(
+          serve.options, into: served, baseURL: Self.baseURL, preview: state)
+        #expect("\(summary)".contains("Built 2 books"), "\(summary)")
+        #expect(held.wasReleased)
+        // A refused rebuild leaves the first one's search index held: stopped, the test ends.
+        if !held.wasReleased { await state.site.stopFollowers() }
+        await state.site.settle()
+        await expectFreshBuild(of: served, in: root, as: "fresh", fixture: fixture, "after the first build")
+      }
+      await fixture.server.stop()
     }
-    await fixture.server.stop()
   }
 
   /// Serve reads again only the cache entries whose files changed, and patches its model when
@@ -583,10 +588,43 @@ import Testing
   }
 }
 
-/// Holds a rebuild's background files after the first search file is placed, until the task
-/// writing them is cancelled (a next rebuild overtakes it).
-/// Holds the second search index file a rebuild places until the task placing it is cancelled.
+/// Holds the second search index file a rebuild places until the task placing it is cancelled
+/// (a next rebuild overtakes it).
 final class HeldPlacing: @unchecked Sendable {
+  /// Runs `body`, a test that holds a placing, when no other such test runs: a held placing
+  /// blocks a thread of Swift's shared pool, which has one per core, and two held at once on a
+  /// 2-core machine would leave none for the tasks that cancel them.
+  static func takingTurns(_ body: () async throws -> Void) async throws {
+    await turns.begin()
+    do {
+      try await body()
+    } catch {
+      await turns.end()
+      throw error
+    }
+    await turns.end()
+  }
+
+  private static let turns = Turns()
+
+  /// One test at a time, the others waiting without blocking a thread.
+  private actor Turns {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func begin() async {
+      guard busy else {
+        busy = true
+        return
+      }
+      await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func end() {
+      if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+  }
+
   private let lock = NSLock()
   private var searchFiles = 0
   private var holding = false

@@ -169,28 +169,30 @@ import Testing
   /// The search index follows the pages in the background: stopping cancels it and waits for
   /// it, so nothing writes into the folder while it is removed.
   @Test func stoppingStopsTheSearchIndexBeforeRemovingThePrivateFolder() async throws {
-    let fixture = try BuildFixture.start()
-    try await withTemporaryDirectory { root in
-      try fixture.writeCatalog(into: root)
-      #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
-      let serve = try serveCommand(in: root, fixture: fixture)
-      let state = PreviewState()
-      let held = HeldPlacing()
-      state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
-      let preview = PreviewServer(
-        options: PreviewOptions(port: 0, watchPaths: [], log: { _ in }),
-        stopBuilding: { await state.site.stopFollowers() },
-        build: { output, baseURL in
-          await serve.context.previewBuild(serve.options, into: output, baseURL: baseURL, preview: state)
-        })
-      let output = preview.options.outputDirectory
-      try await preview.start()
-      await held.waitUntilHolding()
-      await preview.stop()
-      #expect(held.wasReleased)
-      #expect(leftovers(of: output) == [])
+    try await HeldPlacing.takingTurns {
+      let fixture = try BuildFixture.start()
+      try await withTemporaryDirectory { root in
+        try fixture.writeCatalog(into: root)
+        #expect(await runCLI(["fetch", "-q"], in: root, variables: fixture.variables).status == 0)
+        let serve = try serveCommand(in: root, fixture: fixture)
+        let state = PreviewState()
+        let held = HeldPlacing()
+        state.site.beforePlacing = { path throws(SiteError) in held.place(path) }
+        let preview = PreviewServer(
+          options: PreviewOptions(port: 0, watchPaths: [], log: { _ in }),
+          stopBuilding: { await state.site.stopFollowers() },
+          build: { output, baseURL in
+            await serve.context.previewBuild(serve.options, into: output, baseURL: baseURL, preview: state)
+          })
+        let output = preview.options.outputDirectory
+        try await preview.start()
+        await held.waitUntilHolding()
+        await preview.stop()
+        #expect(held.wasReleased)
+        #expect(leftovers(of: output) == [])
+      }
+      await fixture.server.stop()
     }
-    await fixture.server.stop()
   }
 }
 
