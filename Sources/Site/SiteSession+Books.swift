@@ -40,7 +40,7 @@ extension SiteSession {
       if sameCollections, Self.showsOnly(new.record, differingFrom: old.record) {
         model.replaceBook(at: index, with: new)
         changed.insert(Int32(index))
-      } else if let filing = new.filing, filing.isASCII, filing == BookFiling(book: old) {
+      } else if let filing = new.filing, filing == BookFiling(book: old) {
         replacements[index] = new
         changed.insert(Int32(index))
       } else {

@@ -450,16 +450,19 @@ import Testing
         "dune0001": ["series: Dune", "status: read"], "dune0002": ["series: Dune"],
         "dune0003": ["series: Dune", "status: read"],
       ]
-      /// The query's four books with these titles, the last by `author`; the first is the second
-      /// collection's too.
-      func answer(_ titles: [String], author: String = "Brian Herbert") -> [String] {
+      /// The query's four books with these titles, the last by `author`, the others by
+      /// `firstAuthor`, in this order or `reversed`; the first is the second collection's too.
+      func answer(
+        _ titles: [String], author: String = "Brian Herbert", firstAuthor: String = "Frank Herbert",
+        reversed: Bool = false
+      ) -> [String] {
         let volumes = titles.enumerated().map { index, title in
           FakeGoogleBooks.volumeJSON(
             id: "dune000\(index + 1)", title: title,
             isbn13: ["9780441013593", "9780593098233"].dropFirst(index).first,
-            authors: [index == 3 ? author : "Frank Herbert"])
+            authors: [index == 3 ? author : firstAuthor])
         }
-        google.setSearch("intitle:dune", results: volumes)
+        google.setSearch("intitle:dune", results: reversed ? volumes.reversed() : volumes)
         google.setSearch("isbn:9780441013593", results: [volumes[0]])
         return ["fetch", "-q", "--refresh"]
       }
@@ -503,6 +506,28 @@ import Testing
           }, false
         ),
         ("an author, on the author pages", { answer(titles, author: "Kevin J. Anderson") }, true),
+        // One author in composed and decomposed accents: one term, whose name must not depend
+        // on which of its books comes first.
+        (
+          "an author spelled with accents two ways",
+          { answer(titles, author: "Frank He\u{301}rbert", firstAuthor: "Frank H\u{E9}rbert") }, true
+        ),
+        (
+          "a title of a book filed under accents",
+          {
+            answer(
+              [titles[0], titles[1], titles[2], "A"], author: "Frank He\u{301}rbert",
+              firstAuthor: "Frank H\u{E9}rbert")
+          }, false
+        ),
+        (
+          "the answer reversed, the other spelling's book met first",
+          {
+            answer(
+              [titles[0], titles[1], titles[2], "A"], author: "Frank He\u{301}rbert",
+              firstAuthor: "Frank H\u{E9}rbert", reversed: true)
+          }, false
+        ),
       ]
       for (index, (name, change, whole)) in changes.enumerated() {
         if let fetch = try change() {

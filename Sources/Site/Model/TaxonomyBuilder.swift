@@ -8,7 +8,9 @@ import Support
 /// spelling most books use (ties: the first in collation order).
 enum TaxonomyBuilder {
   private struct Accumulator {
-    /// The first spelling and how many times it was filed; most terms have no other.
+    /// A spelling and how many times it was filed; most terms have no other. Of equal strings in
+    /// other bytes (an accent composed or decomposed) the one with the smaller bytes is kept, so
+    /// that the order books are met in never changes a term's name.
     var spelling = ""
     var spellingCount = 0
     /// Any other spellings (equal as `String`s count as one, as a table would count them).
@@ -22,8 +24,17 @@ enum TaxonomyBuilder {
         spellingCount = 1
       } else if spelling == self.spelling {
         spellingCount += 1
+        if CollationKey.compareBytes(spelling, self.spelling) < 0 { self.spelling = spelling }
+      } else if let index = otherSpellings.index(forKey: spelling) {
+        let (known, count) = otherSpellings[index]
+        if CollationKey.compareBytes(spelling, known) < 0 {
+          otherSpellings.remove(at: index)
+          otherSpellings[spelling] = count + 1
+        } else {
+          otherSpellings.values[index] += 1
+        }
       } else {
-        otherSpellings[spelling, default: 0] += 1
+        otherSpellings[spelling] = 1
       }
       if books.last != book { books.append(book) }
       self.parentKey = parentKey
@@ -282,13 +293,6 @@ struct BookFiling: Sendable, Equatable {
     self.init(
       authors: book.authors, categories: book.categories, publisher: book.publisher, language: book.language,
       date: book.date, tags: book.tags)
-  }
-  /// Whether every name the book files under is ASCII: then no other spelling of a name equals
-  /// it as a `String` with other bytes, and which of two books is met first in a term cannot
-  /// change the term's name.
-  var isASCII: Bool {
-    let entries = authors + categories.joined() + [publisher, language, year].compactMap { $0 } + tags
-    return entries.allSatisfy { $0.spelling.utf8.allSatisfy { $0 < 0x80 } }
   }
 }
 
