@@ -36,7 +36,9 @@ package struct ResponseCache: Sendable {
   /// The entry for `request`, nil when there is none; throws `.corrupt` for a damaged entry,
   /// and for anything but a regular file inside the cache folder within `entryLimit`.
   package func load(_ request: some CachedRequest) throws(CacheError) -> CacheEntry? {
-    let key = key(for: request)
+    // Spelled once: it names the entry and is what its header must hold.
+    let canonical = request.canonical
+    let key = SHA256.hex(canonical)
     let path = directory + "/" + Self.relativePath(key: key)
     let file: [UInt8]
     do {
@@ -60,7 +62,7 @@ package struct ResponseCache: Sendable {
         throw .corrupt(
           path: path, reason: "format \(header.format), expected \(CacheEntryHeader.formatVersion)")
       }
-      guard header.request == request.canonical else {
+      guard header.request == canonical else {
         throw .corrupt(path: path, reason: "holds '\(header.request)'")
       }
       let body = UnsafeBufferPointer(rebasing: buffer[(newline + 1)...])

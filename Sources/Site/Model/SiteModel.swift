@@ -106,16 +106,21 @@ struct SiteModel: Sendable {
   private init(merge: Merge, books made: consuming [Book]) {
     // Consumed: a copy would share the array, and the first change below would copy every book.
     var books = consume made
+    // Sorting positions, not the (large) Book values, then moving each book once.
+    // Keys gathered once, on every core: a comparison then reads arrays, not two books' fields.
+    // Two ASCII keys whose folded text differs in its first 16 bytes are ordered by them.
+    let unsorted = books
+    let ascii = Parallel.map(count: unsorted.count) { unsorted[$0].titleKey.isASCII }
+    let prefixes = Parallel.map(count: unsorted.count) {
+      CollationKey.bytePrefix(unsorted[$0].titleKey.folded)
+    }
+    let keys = unsorted.indices.map { unsorted[$0].titleKey }
+    let ids = unsorted.indices.map { unsorted[$0].id }
+    // Its last use: taking the filings below then changes the books in place.
+    _ = consume unsorted
     // Each book's filing taken out of it (moved, not copied): the indexes are built from them,
     // then they are let go of off this path.
     var filings = books.indices.map { books[$0].filing.take() ?? BookFiling(book: books[$0]) }
-    // Sorting positions, not the (large) Book values, then moving each book once.
-    // Keys gathered once: a comparison then reads two arrays, not two books' fields.
-    let keys = books.map { $0.titleKey }
-    let ids = books.map { $0.id }
-    let ascii = keys.map { $0.isASCII }
-    // Two ASCII keys whose folded text differs in its first 16 bytes are ordered by them.
-    let prefixes = keys.map { CollationKey.bytePrefix($0.folded) }
     // Ids are unique: the order is total.
     let order = Parallel.sortedIndices(count: books.count) { a, b in
       if ascii[a], ascii[b], prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
