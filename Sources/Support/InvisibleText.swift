@@ -30,6 +30,8 @@ extension Substring {
 extension Unicode.Scalar {
   /// Format (Cf) characters such as ZWSP, ZWJ, LRM/RLM and the bidi embeddings and isolates.
   package var isInvisibleFormat: Bool {
-    properties.generalCategory == .format
+    // None lies below U+00AD or among the CJK blocks (U+3000–U+FEFE): most text is decided
+    // without the property lookup (a book's source link holds its title).
+    value >= 0xAD && !(0x3000...0xFEFE).contains(value) && properties.generalCategory == .format
   }
 }

@@ -47,8 +47,8 @@ struct AtomFeed: Sendable {
     }
     xml.element("updated", updated(of: books))
     writeFeedAuthor(into: &xml)
-    xml.empty("link", ["rel": "self", "type": AtomFeed.mediaType, "href": urls.absolute(path)])
-    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(alternate)])
+    xml.link(rel: "self", type: AtomFeed.mediaType, href: urls.absolute(path))
+    xml.link(rel: "alternate", type: "text/html", href: urls.absolute(alternate))
     xml.element("generator", "bookgen")
     for index in books {
       xml.open("entry")
@@ -88,7 +88,11 @@ struct AtomFeed: Sendable {
     let book = facts.book
     xml.element("id", facts.pageURL)
     xml.element("title", book.title ?? book.id)
-    xml.element("updated", book.date.map(Timestamp.rfc3339) ?? updated(of: []))
+    if let date = book.date {
+      xml.element("updated", date: date, time: true)
+    } else {
+      xml.element("updated", updated(of: []))
+    }
     for author in facts.authors {
       xml.open("author")
       xml.element("name", author.name)
@@ -110,7 +114,10 @@ struct AtomFeed: Sendable {
     // In OPDS the page's address is root-relative, as OPDS catalogs' links commonly are (the
     // client resolves it against the feed's): the entry's id is already the absolute one.
     // Feed readers copy entries elsewhere, so a feed's links stay absolute.
-    let page = lean ? urls.pathPrefix + facts.relativeURL : facts.pageURL
-    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": page])
+    if lean {
+      xml.link(rel: "alternate", type: "text/html", href: urls.pathPrefix, facts.relativeURL)
+    } else {
+      xml.link(rel: "alternate", type: "text/html", href: facts.pageURL)
+    }
   }
 }

@@ -12,8 +12,10 @@ final class BookFacts: Sendable {
   let pageURL: String
   /// Site-relative URL of the book's page (`books/dune-abc/`), for the search index.
   let relativeURL: String
-  /// The larger https cover the detail page shows (or the owner's).
+  /// The larger https cover the detail page shows (or the owner's), and the width it is
+  /// served at (`CoverImage.width(of:)`).
   let image: String?
+  let imageWidth: Int
   /// The cover the book cards show: search results and e-readers reuse what browsers cached.
   let thumbnail: String?
   /// webReaderLink, else previewLink (https).
@@ -88,6 +90,7 @@ final class BookFacts: Sendable {
     } else {
       image = book.cover
     }
+    imageWidth = image == book.cover ? book.coverWidth : image.map(CoverImage.width(of:)) ?? 0
   }
 
   /// The preview, buy and source links and the price, made when first asked for and kept.

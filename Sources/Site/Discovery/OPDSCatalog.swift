@@ -57,7 +57,7 @@ struct OPDSCatalog: Sendable {
     feed.writeFeedAuthor(into: &xml)
     writeLink(into: &xml, rel: "self", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
     writeLink(into: &xml, rel: "start", path: OPDSCatalog.root, type: OPDSCatalog.navigationType)
-    xml.empty("link", ["rel": "alternate", "type": "text/html", "href": urls.absolute(.root)])
+    xml.link(rel: "alternate", type: "text/html", href: urls.absolute(.root))
     for section in sections {
       let path = SitePath(section.folder, fileName: "index.xml")
       xml.open("entry")
@@ -136,23 +136,17 @@ struct OPDSCatalog: Sendable {
     let book = facts.book
     feed.writeEntryBody(facts, into: &xml, lean: true)
     if let language = book.language { xml.element("dc:language", language) }
-    if let date = book.date { xml.element("dc:issued", date.isoString) }
+    if let date = book.date { xml.element("dc:issued", date: date, time: false) }
     if let image = facts.image {
-      xml.empty(
-        "link", ["rel": "http://opds-spec.org/image", "type": BookFacts.imageType(image), "href": image])
+      xml.link(rel: "http://opds-spec.org/image", type: BookFacts.imageType(image), href: image)
     }
     // A thumbnail that is the image itself says nothing more (most Google records have one size).
     if let thumbnail = facts.thumbnail, thumbnail != facts.image {
-      xml.empty(
-        "link",
-        [
-          "rel": "http://opds-spec.org/image/thumbnail", "type": BookFacts.imageType(thumbnail),
-          "href": thumbnail,
-        ])
+      xml.link(
+        rel: "http://opds-spec.org/image/thumbnail", type: BookFacts.imageType(thumbnail), href: thumbnail)
     }
     if let preview = facts.previewURL {
-      xml.empty(
-        "link", ["rel": "http://opds-spec.org/acquisition/sample", "type": "text/html", "href": preview])
+      xml.link(rel: "http://opds-spec.org/acquisition/sample", type: "text/html", href: preview)
     }
     if let buy = facts.buyURL {
       if let price = facts.price, book.record.sale?.saleability != .free {
@@ -160,17 +154,14 @@ struct OPDSCatalog: Sendable {
         xml.element("opds:price", BookFacts.amountText(price.amount), ["currencycode": price.currencyCode])
         xml.close("link")
       } else {
-        xml.empty("link", ["rel": "http://opds-spec.org/acquisition", "type": "text/html", "href": buy])
+        xml.link(rel: "http://opds-spec.org/acquisition", type: "text/html", href: buy)
       }
     }
     if facts.previewURL == nil && facts.buyURL == nil {
-      xml.empty(
-        "link",
-        // A book only an export knows has no source page: its own page stands in.
-        [
-          "rel": "http://opds-spec.org/acquisition", "type": "text/html",
-          "href": facts.sourceURL.isEmpty ? facts.pageURL : facts.sourceURL,
-        ])
+      // A book only an export knows has no source page: its own page stands in.
+      xml.link(
+        rel: "http://opds-spec.org/acquisition", type: "text/html",
+        href: facts.sourceURL.isEmpty ? facts.pageURL : facts.sourceURL)
     }
   }
 
@@ -181,7 +172,7 @@ struct OPDSCatalog: Sendable {
   }
 
   private func writeLink(into xml: inout XMLWriter, rel: String, path: SitePath, type: String) {
-    xml.empty("link", ["rel": rel, "type": type, "href": urls.absolute(path)])
+    xml.link(rel: rel, type: type, href: urls.absolute(path))
   }
 
   static func namespaces(language: String) -> KeyValuePairs<String, String> {

@@ -1,3 +1,4 @@
+import BookRecord
 import Support
 
 /// Builds an XML document line by line; every text and attribute value goes through `MarkupEscaping`.
@@ -43,12 +44,56 @@ struct XMLWriter {
     put(">\n")
   }
 
-  /// `<name a="v"/>`; attributes with a nil value are left out.
-  mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String?>) {
-    startLine(name)
-    for (key, value) in attributes {
-      if let value { writeAttribute(key, value) }
+  /// `<link rel="…" type="…" href="…"/>`: `rel` and `type` are this program's names, written as
+  /// they are; only `href` (and `hrefTail`, written after it) is escaped.
+  mutating func link(rel: String, type: String, href: String, _ hrefTail: String = "") {
+    put("<link rel=\"")
+    put(rel)
+    put("\" type=\"")
+    put(type)
+    put("\" href=\"")
+    MarkupEscaping.append(href, to: &bytes, .xml)
+    MarkupEscaping.append(hrefTail, to: &bytes, .xml)
+    put("\"/>\n")
+  }
+
+  /// `<name>2019-03-05T00:00:00Z</name>` (`Timestamp.rfc3339`) with `time`, else the date's
+  /// `isoString` (`2019-03`): written as digits, without making strings for each entry.
+  mutating func element(_ name: String, date: BookDate, time: Bool) {
+    guard (1...9999).contains(date.year), (1...12).contains(date.month ?? 1), (1...31).contains(date.day ?? 1)
+    else {
+      return element(name, time ? Timestamp.rfc3339(date) : date.isoString)
     }
+    startLine(name)
+    bytes.append(UInt8(ascii: ">"))
+    digits(date.year, 4)
+    if let month = date.month ?? (time ? 1 : nil) {
+      bytes.append(UInt8(ascii: "-"))
+      digits(month, 2)
+      if let day = date.day ?? (time ? 1 : nil) {
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+      }
+    }
+    if time { put("T00:00:00Z") }
+    put("</")
+    put(name)
+    put(">\n")
+  }
+
+  /// `value` (below 10,000) in four digits, else (below 100) in two.
+  private mutating func digits(_ value: Int, _ count: Int) {
+    var divisor = count == 4 ? 1000 : 10
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      divisor /= 10
+    }
+  }
+
+  /// `<name a="v"/>`.
+  mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String>) {
+    startLine(name)
+    for (key, value) in attributes { writeAttribute(key, value) }
     put("/>\n")
   }
 

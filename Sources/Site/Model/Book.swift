@@ -26,6 +26,8 @@ struct Book: Sendable {
     let categories: [String]
     /// An https image URL, or nil (the page shows a placeholder).
     let cover: String?
+    /// The width `cover` is served at (`CoverImage.width(of:)`), found once for every card.
+    let coverWidth: Int
     /// The processed cover served from the site (`covers/…`), which replaces `cover`.
     let localCover: LocalCover?
     let isbn13: String?
@@ -58,6 +60,7 @@ struct Book: Sendable {
       categories = (record.categories ?? []).compactMap(\.nonEmpty)
       note = record.note.nonEmpty
       cover = linksCover ? WebLink.cover(Book.coverSource(record)) : nil
+      coverWidth = cover.map(CoverImage.width(of:)) ?? 0
       (isbn13, isbn10) = record.isbns
       let filed = BookFiling(
         authors: authors, categories: categories, publisher: publisher, language: language,

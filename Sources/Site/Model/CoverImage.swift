@@ -19,19 +19,22 @@ struct CoverImage: Sendable, Equatable {
   /// its size letter (S about 40, M about 180, L about 500 on its long side); any other (the
   /// owner's) as a large image. Heights are the usual 2:3 of a book; the page keeps the real
   /// shape once the image has loaded.
-  init(url: String) {
+  init(url: String, width: Int? = nil) {
     self.url = url
-    width = CoverImage.width(of: url)
-    height = width * 3 / 2
+    self.width = width ?? CoverImage.width(of: url)
+    height = self.width * 3 / 2
   }
 
   static let largeWidth = 500
 
   /// `book`'s cover in `slot`: the one bookgen processed, else its source's link; nil when it
-  /// has neither (the page shows the title card). `prefix` is the site's path prefix.
-  static func of(_ book: Book, slot: CoverSlot, prefix: String, remote: String?) -> CoverImage? {
+  /// has neither (the page shows the title card). `prefix` is the site's path prefix; `remote`
+  /// the link and the width it was found to be served at.
+  static func of(_ book: Book, slot: CoverSlot, prefix: String, remote: (url: String?, width: Int))
+    -> CoverImage?
+  {
     if let local = book.localCover { return CoverImage(local: local, slot: slot, prefix: prefix) }
-    return remote.map(CoverImage.init(url:))
+    return remote.url.map { CoverImage(url: $0, width: remote.width) }
   }
 
   /// The processed cover's images for `slot`: its WebP at 1× and, when the image has the pixels

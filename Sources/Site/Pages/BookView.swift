@@ -81,7 +81,8 @@ final class BookView: MustacheObject, @unchecked Sendable {
       // Above the fold: never lazy.
       return .object(
         CoverView(
-          CoverImage.of(book, slot: .page, prefix: contexts.urls.pathPrefix, remote: facts.image),
+          CoverImage.of(
+            book, slot: .page, prefix: contexts.urls.pathPrefix, remote: (facts.image, facts.imageWidth)),
           slot: PageContexts.pageCoverSize, book: book, title: title, lang: lang, authorsText: authorsText,
           strings: strings, lazy: false))
     case .googleBooksURL: return .string(facts.sourceURL)

@@ -48,7 +48,8 @@ final class CardView: MustacheObject, @unchecked Sendable {
     case .cover:
       .object(
         CoverView(
-          CoverImage.of(book, slot: .card, prefix: contexts.urls.pathPrefix, remote: book.cover),
+          CoverImage.of(
+            book, slot: .card, prefix: contexts.urls.pathPrefix, remote: (book.cover, book.coverWidth)),
           slot: PageContexts.cardCoverSize, book: book, title: title, lang: lang, authorsText: authorsText,
           strings: contexts.strings, lazy: lazy))
     case .numberText: numberText

@@ -24,7 +24,7 @@ extension PageContexts {
       // Absolute: the card is shown inside other sites' pages.
       "coverImage": .object(
         CoverView(
-          CoverImage.of(book, slot: .card, prefix: urls.baseURL, remote: book.cover),
+          CoverImage.of(book, slot: .card, prefix: urls.baseURL, remote: (book.cover, book.coverWidth)),
           slot: Self.cardCoverSize,
           book: book, title: title, lang: lang, authorsText: authorsText, strings: strings, lazy: false)),
       "coverAlt": .string(alt),
