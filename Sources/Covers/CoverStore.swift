@@ -109,19 +109,32 @@ package struct CoverStore: Sendable {
 
   /// The value the content address `name(digest:length:version:widths:)` spells in hex.
   static func digest(digest: UInt64, length: Int, version: Int, widths: [Int]) -> UInt64 {
-    // `<digest hex>-<length>-v<version>-<w1>,<w2>`, grown once: a build names every image.
-    var key = HexText.lowercase(digest)
-    key.reserveCapacity(48)
-    key += "-"
-    key += String(length)
-    key += "-v"
-    key += String(version)
-    key += "-"
-    for (position, width) in widths.enumerated() {
-      if position > 0 { key += "," }
-      key += String(width)
+    // `<digest hex>-<length>-v<version>-<w1>,<w2>`, spelled into bytes on the stack: a build
+    // names every image.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48 + 21 * widths.count) { key in
+      var end = 0
+      func put(_ text: String) {
+        for byte in text.utf8 {
+          key[end] = byte
+          end += 1
+        }
+      }
+      for shift in stride(from: 60, through: 0, by: -4) {
+        let nibble = UInt8(truncatingIfNeeded: digest >> UInt64(shift) & 0xF)
+        key[end] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        end += 1
+      }
+      put("-")
+      put(String(length))
+      put("-v")
+      put(String(version))
+      put("-")
+      for (position, width) in widths.enumerated() {
+        if position > 0 { put(",") }
+        put(String(width))
+      }
+      return XXH64.hash(UnsafeBufferPointer(rebasing: key[..<end]))
     }
-    return key.withUTF8 { XXH64.hash($0) }
   }
 
   /// The value an entry's name spells: nil unless it is 16 lower-case hex digits, as

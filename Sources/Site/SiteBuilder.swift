@@ -110,17 +110,26 @@ package struct SiteBuilder: Sendable {
     let model = try SiteModel(catalog: catalog, collections: collections, covers: localCovers)
     collections = []
     clock.lap("model")
-    var plan = try plan(model: model, assets: assets)
-    clock.lap("contexts")
 
     var update = try folder.prepare(force: options.force, fence: fence)
     update.beforePlacing = beforePlacing
+    // The processed covers' files, a link each, are placed while the pages' contexts are made:
+    // those leave a core idle.
+    let covers = Task { [update, files = localCovers.files] in
+      Result { () throws(SiteError) in try update.placeCovers(model.localCovers, files: files) }
+    }
     var tally = PageWriter.Tally()
-    let pageCount = plan.jobs.count
+    var plan: SitePlan
+    let pageCount: Int
     do throws(SiteError) {
-      tally = try await write(&plan, writer: writer(plan, update, renderer: renderer), clock: &clock)
+      plan = try self.plan(model: model, assets: assets)
+      pageCount = plan.jobs.count
+      clock.lap("contexts")
+      tally = try await write(
+        &plan, writer: writer(plan, update, renderer: renderer), covers: covers, clock: &clock)
     } catch {
       // What the failed build wrote goes; the output was never touched.
+      _ = await covers.value
       try? folder.removeOurs(folder.staging)
       throw error
     }
@@ -181,9 +190,11 @@ package struct SiteBuilder: Sendable {
   /// stats JSON and discovery files, and beside them the search index. Reading the books into
   /// the index runs on one core, so it starts first and the pages share the other cores with
   /// it, instead of leaving all but one idle once they are written.
-  func write(_ plan: inout SitePlan, writer: PageWriter, clock: inout StageTimer) async throws(SiteError)
-    -> PageWriter.Tally
-  {
+  func write(
+    _ plan: inout SitePlan, writer: PageWriter,
+    covers: Task<Result<PageWriter.Tally, SiteError>, Never>? = nil,
+    clock: inout StageTimer
+  ) async throws(SiteError) -> PageWriter.Tally {
     let model = plan.model
     async let search = Result { () throws(SiteError) in
       var tally = PageWriter.Tally()
@@ -193,7 +204,7 @@ package struct SiteBuilder: Sendable {
     try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
     var tally = try await write(
       writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
-      statsFiles: plan.statsFiles, root: writer.update.root)
+      statsFiles: plan.statsFiles, root: writer.update.root, covers: covers)
     clock.lap("pages")
     plan.jobs = []
     plan.paths = ([], [:])
@@ -223,10 +234,12 @@ package struct SiteBuilder: Sendable {
   /// The pages, assets, static files and stats JSON, and beside them (in a task of its own) the
   /// feeds, OPDS and sitemap, which come from the same model and URLs and go through the same
   /// writer, so they are in the manifest and skipped when unchanged. A function of its own: the
-  /// discovery task, and the page jobs it holds, end with it.
+  /// discovery task, and the page jobs it holds, end with it. `placing`: the processed covers'
+  /// files, when they are already being placed.
   func write(
     _ writer: PageWriter, jobs: [PageJob], paths: (pages: [String], assets: [String: String]),
-    model: SiteModel, assets: [String: [UInt8]], statsFiles: [(String, [UInt8])], root: String
+    model: SiteModel, assets: [String: [UInt8]], statsFiles: [(String, [UInt8])], root: String,
+    covers placing: Task<Result<PageWriter.Tally, SiteError>, Never>? = nil
   ) async throws(SiteError) -> PageWriter.Tally {
     let settings = catalog.site
     let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
@@ -237,19 +250,17 @@ package struct SiteBuilder: Sendable {
       return tally
     }
     // Placing the processed covers, a link for each file, runs beside the pages.
-    async let covers = writer.writeCovers(model.localCovers, files: localCovers.files)
+    async let covers = Result { () throws(SiteError) in
+      placing == nil
+        ? try writer.update.placeCovers(model.localCovers, files: localCovers.files) : PageWriter.Tally()
+    }
     var tally = try writer.writeAssets(assets, paths: paths.assets)
     tally.merge(try writer.writeStaticFiles())
     tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
     try writer.writeFiles(statsFiles, into: &tally)
     tally.merge(try await discovery.get())
-    do {
-      tally.merge(try await covers)
-    } catch let error as SiteError {
-      throw error
-    } catch {
-      throw .io(operation: "write", path: root, reason: String(describing: error))
-    }
+    tally.merge(try await covers.get())
+    if let placing { tally.merge(try await placing.value.get()) }
     return tally
   }
 }

@@ -100,7 +100,8 @@ package struct OutputFolder: Sendable {
   /// The manifest when it describes the output as it is now: the folder it names, or (a copied
   /// or moved project) one holding exactly the files it lists; nil otherwise.
   func currentManifest() -> OutputManifest? {
-    guard let manifest = OutputManifest.load(file: manifest), let identity = TreeIdentity.key(of: output),
+    // The output first: without one (removed for a build from nothing) the manifest is not read.
+    guard let identity = TreeIdentity.key(of: output), let manifest = OutputManifest.load(file: manifest),
       manifest.tree == identity || (manifest.replaces != identity && manifest.describesExactly(output))
     else { return nil }
     return manifest

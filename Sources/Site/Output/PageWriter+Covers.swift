@@ -1,23 +1,23 @@
 import BookRecord
 
-extension PageWriter {
+extension OutputUpdate {
   /// Places the files of the processed covers the books show (`covers/<name>-<width>.webp` and
   /// `.jpg`). Their names are content addresses, so a file the output holds already is kept
   /// without being read or hashed; a new one is taken from the cache's folder (`files`), where
   /// it has the same name, linked where it can be.
-  func writeCovers(_ covers: [LocalCover], files: @Sendable (LocalCover) throws -> LocalCover.Files)
-    throws(SiteError) -> Tally
+  func placeCovers(_ covers: [LocalCover], files: @Sendable (LocalCover) throws -> LocalCover.Files)
+    throws(SiteError) -> PageWriter.Tally
   {
-    var tally = Tally()
+    var tally = PageWriter.Tally()
     guard !covers.isEmpty else { return tally }
-    try update.makeParentFolders(of: "covers/")
-    let links = FolderLinks(folder: update.root + "/covers", current: update.source + "/covers")
+    try makeParentFolders(of: "covers/")
+    let links = FolderLinks(folder: root + "/covers", current: source + "/covers")
     tally.entries.reserveCapacity(covers.count * 3)
     for cover in covers {
       var kept: LocalCover.Files?
       for (width, format) in CoverSlot.files(of: cover) {
         let path = cover.path(width: width, format: format)
-        if let entry = try update.keep(path, links: links) {
+        if let entry = try keep(path, links: links) {
           tally.add(path, (entry, .unchanged))
           continue
         }
@@ -34,7 +34,7 @@ extension PageWriter {
         }
         tally.add(
           path,
-          try update.place(
+          try place(
             path, from: kept.folder, as: OutputManifest.Entry(hash: file.hash, size: file.size), links: links)
         )
       }
