@@ -119,8 +119,19 @@ struct ByteKeyTable {
     return (index, true)
   }
 
-  /// The bytes of key `index`.
-  func key(_ index: Int) -> ArraySlice<UInt8> { arena[bounds(index)] }
+  /// Calls `body` with a function that gives the bytes of key `index` (valid during the call).
+  func withKeys<Result, Failure: Error>(
+    _ body: (_ key: (Int) -> UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try arena.withUnsafeBufferPointer { (arena) throws(Failure) in
+      try starts.withUnsafeBufferPointer { (starts) throws(Failure) in
+        try body { index in
+          let end = index + 1 < starts.count ? Int(starts[index + 1]) : arena.count
+          return UnsafeBufferPointer(rebasing: arena[Int(starts[index])..<end])
+        }
+      }
+    }
+  }
 
   /// Where key `index` is in `arena`.
   @inline(__always)
@@ -133,24 +144,13 @@ struct ByteKeyTable {
   /// Keys are sorted by their first eight bytes as one number (a key's first bytes tell most
   /// keys apart), and compared whole only when those are equal.
   func sortedIndices() -> [UInt32] {
-    arena.withUnsafeBufferPointer { arena in
-      starts.withUnsafeBufferPointer { starts in
-        let bounds = { (index: Int) in
-          Int(starts[index])..<(index + 1 < starts.count ? Int(starts[index + 1]) : arena.count)
-        }
-        var keys = (0..<starts.count).map { index in
-          SortKey(
-            prefix: ByteKeyTable.prefix(UnsafeBufferPointer(rebasing: arena[bounds(index)])),
-            index: UInt32(index))
-        }
-        keys.sort { a, b in
-          if a.prefix != b.prefix { return a.prefix < b.prefix }
-          let x = arena[bounds(Int(a.index))]
-          let y = arena[bounds(Int(b.index))]
-          return x.lexicographicallyPrecedes(y)
-        }
-        return keys.map(\.index)
+    withKeys { key in
+      var keys = (0..<count).map { SortKey(prefix: ByteKeyTable.prefix(key($0)), index: UInt32($0)) }
+      keys.sort { a, b in
+        if a.prefix != b.prefix { return a.prefix < b.prefix }
+        return key(Int(a.index)).lexicographicallyPrecedes(key(Int(b.index)))
       }
+      return keys.map(\.index)
     }
   }
 

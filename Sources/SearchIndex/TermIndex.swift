@@ -11,38 +11,34 @@ import Support
 /// there), then each distinct term is looked up once in the one table of the site's terms, and
 /// `endDocument` turns its flags into a posting.
 ///
-/// A term's first postings are held in the term itself, the rest in a pool of blocks chained
-/// per term: most terms have a few postings, and an array each (with its allocation and
-/// uniqueness checks on every byte appended) would cost more than the rest of the index.
+/// A term's latest postings wait in the term itself (one cache line with its count and last
+/// slot), and move to a new block of the pool once they fill it: a posting touches only its
+/// term, and blocks are written one after another. Each block links to the term's one before.
 struct TermIndex: ~Copyable {
-  /// Bytes of postings a term holds itself (in `Term.first`), before its first block.
-  static let inlineData = 4
-  /// Bytes of postings a block holds; the 4 bytes after them number the next block.
-  static let blockData = 28
-  static let blockSize = blockData + 4
+  /// Bytes of postings a term holds itself; a block holds two such lots, then a 4-byte link.
+  static let pendingSize = 16
+  static let blockData = 2 * pendingSize
 
   struct Term {
-    /// The first `inlineData` bytes of postings, the first in the low byte.
-    var first: UInt32 = 0
-    /// The first and the last block, once the postings outgrow `first`.
-    var head: UInt32 = 0
-    var tail: UInt32 = 0
+    /// The postings not yet in a block: `size % pendingSize` bytes, the first in the low byte.
+    var pending: (UInt64, UInt64) = (0, 0)
+    /// The term's last block + 1, 0 while it has none.
+    var last: UInt32 = 0
     var lastSlot: Int32 = -1
-    var count: Int32 = 0
-    var bytes: Int32 = 0
-    var isCJK: Bool
+    var count: UInt32 = 0
+    var size: UInt32 = 0
   }
 
   private var table = ByteKeyTable(capacity: 1 << 14)
   private var terms = PagedStore<Term>()
-  /// The blocks, `blockSize` bytes each.
-  private var blocks = PagedStore<UInt8>(elementsPerItem: TermIndex.blockSize)
+  /// The blocks, `blockData` bytes and a link each, in the order they were begun.
+  private var blocks = PagedStore<UInt8>(elementsPerItem: TermIndex.blockData + 4)
   /// The distinct terms of the document being read, in the order met, their bytes in
   /// `documentBytes`, until it ends.
-  private var documentTerms: [DocumentTerm] = []
-  private var documentBytes: [UInt8] = []
+  private var documentTerms = ScratchBuffer<DocumentTerm>()
+  private var documentBytes = ScratchBuffer<UInt8>()
   /// An open-addressing table of `documentTerms`: index + 1, 0 where empty.
-  private var documentTable = [Int32](repeating: 0, count: 1024)
+  private var documentTable = ScratchBuffer<Int32>(zeros: 1024)
   /// What the reads ahead of the lookups loaded, kept so that they are not left out.
   private(set) var touched: UInt64 = 0
 
@@ -66,9 +62,11 @@ struct TermIndex: ~Copyable {
     while true {
       let stored = Int(documentTable[bucket])
       if stored == 0 { break }
-      let term = documentTerms[stored - 1]
-      if term.hash == hash, documentBytes.withUnsafeBufferPointer({ bytesEqual($0, term, key) }) {
-        documentTerms[stored - 1].flags |= flags
+      let term = documentTerms.base + (stored - 1)
+      if term.pointee.hash == hash, term.pointee.count == key.count,
+        key.isEmpty || memcmp(documentBytes.base + Int(term.pointee.start), key.baseAddress!, key.count) == 0
+      {
+        term.pointee.flags |= flags
         return
       }
       bucket = (bucket + 1) & mask
@@ -82,23 +80,10 @@ struct TermIndex: ~Copyable {
     if documentTerms.count * 2 > documentTable.count { growDocumentTable() }
   }
 
-  /// Whether `term`'s bytes in `bytes` are `key`.
-  @inline(__always)
-  private func bytesEqual(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ term: DocumentTerm, _ key: UnsafeBufferPointer<UInt8>
-  )
-    -> Bool
-  {
-    guard Int(term.count) == key.count else { return false }
-    let start = Int(term.start)
-    for offset in 0..<key.count where bytes[start + offset] != key[offset] { return false }
-    return true
-  }
-
   private mutating func growDocumentTable() {
-    documentTable = [Int32](repeating: 0, count: documentTable.count * 2)
+    documentTable = ScratchBuffer(zeros: documentTable.count * 2)
     let mask = documentTable.count - 1
-    for position in documentTerms.indices {
+    for position in 0..<documentTerms.count {
       var bucket = Int(truncatingIfNeeded: documentTerms[position].hash) & mask
       while documentTable[bucket] != 0 { bucket = (bucket + 1) & mask }
       documentTable[bucket] = Int32(position + 1)
@@ -114,43 +99,28 @@ struct TermIndex: ~Copyable {
   /// read first, in loops whose loads do not wait on one another, and the lookups and postings
   /// that follow find them in the cache.
   mutating func endDocument(slot: Int) {
-    touched &+= table.warm(documentTerms.lazy.map(\.hash))
-    documentBytes.withUnsafeBufferPointer { bytes in
-      for position in documentTerms.indices {
-        let term = documentTerms[position]
-        let start = Int(term.start)
-        let key = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(term.count)])
-        let (index, inserted) = table.index(of: key, hash: term.hash)
-        if inserted { terms.add(Term(isCJK: term.flags & PostingFlags.cjkTerm != 0)) }
-        documentTerms[position].index = Int32(index)
-        documentTable[Int(term.bucket)] = 0
-      }
+    let met = UnsafeMutableBufferPointer(start: documentTerms.base, count: documentTerms.count)
+    touched &+= table.warm(met.lazy.map(\.hash))
+    for position in met.indices {
+      let term = met[position]
+      let key = UnsafeBufferPointer(start: documentBytes.base + Int(term.start), count: Int(term.count))
+      let (index, inserted) = table.index(of: key, hash: term.hash)
+      if inserted { terms.add(Term()) }
+      met[position].index = Int32(index)
+      documentTable[Int(term.bucket)] = 0
     }
-    for term in documentTerms {
-      touched &+= UInt64(terms.address(of: Int(term.index)).pointee.tail)
+    for term in met {
+      touched &+= UInt64(UInt32(bitPattern: terms.address(of: Int(term.index)).pointee.lastSlot))
     }
-    for term in documentTerms {
-      let held = terms.address(of: Int(term.index)).pointee
-      guard held.bytes > Int32(TermIndex.inlineData) else { continue }
-      touched &+= UInt64(blocks.address(of: Int(held.tail)).pointee)
-    }
-    for term in documentTerms {
-      let index = Int(term.index)
-      let held = terms.address(of: index)
-      let shift = held.pointee.isCJK ? PostingFlags.cjkBits : PostingFlags.wordBits
-      append(index, (slot - Int(held.pointee.lastSlot) - 1) << shift | Int(term.flags & 0x3F))
+    for term in met {
+      let held = terms.address(of: Int(term.index))
+      let shift = term.flags & PostingFlags.cjkTerm != 0 ? PostingFlags.cjkBits : PostingFlags.wordBits
+      append(held, (slot - Int(held.pointee.lastSlot) - 1) << shift | Int(term.flags & 0x3F))
       held.pointee.lastSlot = Int32(slot)
       held.pointee.count += 1
     }
-    documentTerms.removeAll(keepingCapacity: true)
-    documentBytes.removeAll(keepingCapacity: true)
-  }
-
-  private func key(_ index: UInt32) -> ArraySlice<UInt8> { table.key(Int(index)) }
-
-  /// Bytes a term's entry takes, near enough to decide where chunks end.
-  private func entrySize(_ index: UInt32) -> Int {
-    TermIndex.entrySize(key: table.key(Int(index)).count, postingBytes: Int(terms[Int(index)].bytes))
+    documentTerms.removeAll()
+    documentBytes.removeAll()
   }
 
   /// The chunk size for an index of `total` bytes: the square root of the total times the
@@ -174,26 +144,35 @@ struct TermIndex: ~Copyable {
     target: Int?, _ emit: (_ bytes: [UInt8], _ bound: String) throws(Failure) -> Void
   ) throws(Failure) {
     let order = table.sortedIndices()
-    let total = order.reduce(0) { $0 + entrySize($1) }
-    let target = target ?? TermIndex.chunkTarget(total: total)
-    var start = 0
-    var size = 0
-    var previousLast: ArraySlice<UInt8>?
-    for position in order.indices {
-      let term = order[position]
-      let entry = entrySize(term)
-      if position > start,
-        TermIndex.endsChunk(size: size, before: entry, hash: table.keyHash(Int(term)), target: target)
-      {
-        try emitChunk(order[start..<position], previousLast: previousLast, emit)
-        previousLast = key(order[position - 1])
-        start = position
-        size = 0
+    try table.withKeys { (key) throws(Failure) in
+      func entrySize(_ term: UInt32) -> Int {
+        TermIndex.entrySize(key: key(Int(term)).count, postingBytes: Int(terms[Int(term)].size))
       }
-      size += entry
-    }
-    if start < order.count || order.isEmpty {
-      try emitChunk(order[start...], previousLast: previousLast, emit)
+      let target = target ?? TermIndex.chunkTarget(total: order.reduce(0) { $0 + entrySize($1) })
+      var encoder = ChunkEncoder()
+      var (start, size) = (0, 0)
+      var previousLast: UnsafeBufferPointer<UInt8>?
+      for position in order.indices {
+        let term = order[position]
+        let entry = entrySize(term)
+        if position > start,
+          TermIndex.endsChunk(
+            size: size, before: entry, hash: ByteKeyTable.hash(key(Int(term))), target: target)
+        {
+          try emit(encoder.finish(), TermIndex.bound(first: key(Int(order[start])), after: previousLast))
+          previousLast = key(Int(order[position - 1]))
+          (start, size) = (position, 0)
+        }
+        size += entry
+        let held = terms[Int(term)]
+        encoder.add(key(Int(term)), count: Int(held.count), postingBytes: Int(held.size)) {
+          appendPostings(held, to: &$0)
+        }
+      }
+      if start < order.count || order.isEmpty {
+        let first = order.isEmpty ? nil : key(Int(order[start]))
+        try emit(encoder.finish(), first.map { TermIndex.bound(first: $0, after: previousLast) } ?? "")
+      }
     }
   }
 
@@ -208,116 +187,114 @@ struct TermIndex: ~Copyable {
   /// Bytes a term's entry takes, near enough to decide where chunks end.
   static func entrySize(key: Int, postingBytes: Int) -> Int { key + postingBytes + 4 }
 
-  private func emitChunk<Failure: Error>(
-    _ order: ArraySlice<UInt32>, previousLast: ArraySlice<UInt8>?,
-    _ emit: ([UInt8], String) throws(Failure) -> Void
-  ) throws(Failure) {
-    var encoder = ChunkEncoder(count: order.count)
-    for index in order {
-      let term = terms[Int(index)]
-      encoder.add(key(index), count: Int(term.count), postingBytes: Int(term.bytes)) {
-        appendPostings(term, to: &$0)
-      }
-    }
-    let bound = order.first.map { TermIndex.bound(first: key($0), after: previousLast) } ?? ""
-    try emit(encoder.bytes, bound)
-  }
-
-  /// Appends `term`'s postings to `bytes`.
+  /// Appends `term`'s postings to `bytes`: its blocks, each put in place as they are
+  /// found from the last back, then the bytes it holds itself.
   private func appendPostings(_ term: Term, to bytes: inout [UInt8]) {
-    withUnsafeBytes(of: term.first.littleEndian) {
-      bytes.append(contentsOf: $0.prefix(min(Int(term.bytes), TermIndex.inlineData)))
+    let start = bytes.count
+    let inBlocks = Int(term.size) / TermIndex.pendingSize * TermIndex.pendingSize
+    bytes.append(contentsOf: repeatElement(0, count: inBlocks))
+    withUnsafeBytes(of: term.pending) {
+      bytes.append(contentsOf: $0.prefix(Int(term.size) - inBlocks))
     }
-    var block = Int(term.head)
-    var left = Int(term.bytes) - TermIndex.inlineData
-    while left > 0 {
-      let start = blocks.address(of: block)
-      let take = min(left, TermIndex.blockData)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: take))
-      left -= take
-      if left > 0 {
-        block = Int(UnsafeRawPointer(start + TermIndex.blockData).loadUnaligned(as: UInt32.self))
+    bytes.withUnsafeMutableBytes { bytes in
+      var block = Int(term.last)
+      var offset = (inBlocks - 1) / TermIndex.blockData * TermIndex.blockData
+      while block > 0 {
+        let data = UnsafeRawPointer(blocks.address(of: block - 1))
+        (bytes.baseAddress! + start + offset).copyMemory(
+          from: data, byteCount: min(TermIndex.blockData, inBlocks - offset))
+        block = Int(data.load(fromByteOffset: TermIndex.blockData, as: UInt32.self))
+        offset -= TermIndex.blockData
       }
     }
   }
 
-  /// Appends `value` as a varint to term `index`'s postings.
+  /// Appends `value` as a varint to `term`'s postings.
   @inline(__always)
-  private mutating func append(_ index: Int, _ value: Int) {
+  private mutating func append(_ term: UnsafeMutablePointer<Term>, _ value: Int) {
     var rest = UInt(value)
     while rest >= 0x80 {
-      appendByte(index, UInt8(truncatingIfNeeded: rest) | 0x80)
+      appendByte(term, UInt8(truncatingIfNeeded: rest) | 0x80)
       rest >>= 7
     }
-    appendByte(index, UInt8(rest))
+    appendByte(term, UInt8(rest))
   }
 
   @inline(__always)
-  private mutating func appendByte(_ index: Int, _ byte: UInt8) {
-    let term = terms.address(of: index)
-    let held = Int(term.pointee.bytes)
-    if held < TermIndex.inlineData {
-      term.pointee.first |= UInt32(byte) << (8 * held)
-    } else {
-      // Every block but the tail is full: where this byte goes follows from the count.
-      let offset = (held - TermIndex.inlineData) % TermIndex.blockData
-      if offset == 0 {
-        let next = UInt32(blocks.add())
-        if held == TermIndex.inlineData {
-          term.pointee.head = next
-        } else {
-          let link = blocks.address(of: Int(term.pointee.tail)) + TermIndex.blockData
-          UnsafeMutableRawPointer(link).storeBytes(of: next, as: UInt32.self)
-        }
-        term.pointee.tail = next
-      }
-      blocks.address(of: Int(term.pointee.tail))[offset] = byte
+  private mutating func appendByte(_ term: UnsafeMutablePointer<Term>, _ byte: UInt8) {
+    let offset = Int(term.pointee.size) % TermIndex.pendingSize
+    withUnsafeMutableBytes(of: &term.pointee.pending) { $0[offset] = byte }
+    term.pointee.size += 1
+    guard offset == TermIndex.pendingSize - 1 else { return }
+    // Full: the bytes move to the term's last block, or to the pool's next one, which links to it.
+    let filled = (Int(term.pointee.size) - TermIndex.pendingSize) % TermIndex.blockData
+    if filled == 0 {
+      let block = blocks.add()
+      UnsafeMutableRawPointer(blocks.address(of: block)).storeBytes(
+        of: term.pointee.last, toByteOffset: TermIndex.blockData, as: UInt32.self)
+      term.pointee.last = UInt32(block + 1)
     }
-    term.pointee.bytes += 1
+    withUnsafeBytes(of: term.pointee.pending) {
+      (blocks.address(of: Int(term.pointee.last) - 1) + filled).update(
+        from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: TermIndex.pendingSize)
+    }
   }
 
   /// The shortest prefix of `first` (whole characters) that sorts after `last`.
-  static func bound(first: ArraySlice<UInt8>, after last: ArraySlice<UInt8>?) -> String {
+  static func bound(first: UnsafeBufferPointer<UInt8>, after last: UnsafeBufferPointer<UInt8>?) -> String {
     guard let last else { return "" }
-    var end = first.startIndex
-    while end < first.endIndex {
+    var end = 0
+    while end < first.count {
       end += 1
       // Whole characters only: skip UTF-8 continuation bytes.
-      while end < first.endIndex, first[end] & 0xC0 == 0x80 { end += 1 }
+      while end < first.count, first[end] & 0xC0 == 0x80 { end += 1 }
       if last.lexicographicallyPrecedes(first[..<end]) { break }
     }
     return String(decoding: first[..<end], as: UTF8.self)
   }
 }
 
-/// A chunk file's bytes, a term at a time: `varint count`, then per term `varint shared`,
-/// `varint length`, the rest of the key, `varint postings`, `varint size` and the postings.
+/// The chunk files' bytes, a term at a time: `varint count`, then per term `varint shared`
+/// (bytes shared with the term before), `varint length`, the rest of the key, `varint postings`,
+/// `varint size` and the postings.
 struct ChunkEncoder {
-  private(set) var bytes: [UInt8] = []
-  private var previous: [UInt8] = []
+  private var bytes: [UInt8] = []
+  private var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  private var terms = 0
 
-  init(count: Int) {
-    bytes.appendVarInt(count)
-  }
-
+  /// Adds a term, whose key must stay valid until the next call, and its postings (`append`
+  /// appends their `postingBytes` to the bytes given).
   mutating func add(
-    _ key: some Collection<UInt8>, count: Int, postingBytes: Int, postings: (inout [UInt8]) -> Void
+    _ key: UnsafeBufferPointer<UInt8>, count: Int, postingBytes: Int, postings append: (inout [UInt8]) -> Void
   ) {
-    let shared = zip(previous, key).prefix { $0 == $1 }.count
+    var shared = 0
+    while shared < min(key.count, previous.count), key[shared] == previous[shared] { shared += 1 }
     bytes.appendVarInt(shared)
     bytes.appendVarInt(key.count - shared)
-    bytes.append(contentsOf: key.dropFirst(shared))
+    bytes.append(contentsOf: key[shared...])
     bytes.appendVarInt(count)
     bytes.appendVarInt(postingBytes)
-    postings(&bytes)
-    previous.removeAll(keepingCapacity: true)
-    previous.append(contentsOf: key)
+    append(&bytes)
+    previous = key
+    terms += 1
+  }
+
+  /// The chunk of the terms added since the last call.
+  mutating func finish() -> [UInt8] {
+    var chunk: [UInt8] = []
+    chunk.appendVarInt(terms)
+    chunk += bytes
+    bytes.removeAll(keepingCapacity: true)
+    previous = UnsafeBufferPointer(start: nil, count: 0)
+    terms = 0
+    return chunk
   }
 }
 
 /// Items in pages of `itemsPerPage` that never move: growing never copies (or holds two copies
 /// of) what is there, and no large buffer is freed and taken again, which fragments the heap.
-/// Items are trivial (bytes, plain structs) and freed with the store.
+/// Items are trivial (bytes, plain structs) and freed with the store; pages start on a cache
+/// line, so that an item of 16 or 32 bytes never spans two.
 private struct PagedStore<Element>: ~Copyable {
   static var pageShift: Int { 12 }
   private let elementsPerItem: Int
@@ -329,7 +306,7 @@ private struct PagedStore<Element>: ~Copyable {
   }
 
   deinit {
-    for page in pages { page.deallocate() }
+    for page in pages { UnsafeMutableRawPointer(page).deallocate() }
   }
 
   /// The first element of item `index`.
@@ -343,7 +320,11 @@ private struct PagedStore<Element>: ~Copyable {
   /// A new item, its memory uninitialised; returns its index.
   mutating func add() -> Int {
     if count >> Self.pageShift == pages.count {
-      pages.append(.allocate(capacity: elementsPerItem << Self.pageShift))
+      let capacity = elementsPerItem << Self.pageShift
+      let page = UnsafeMutableRawPointer.allocate(
+        byteCount: capacity * MemoryLayout<Element>.stride,
+        alignment: max(64, MemoryLayout<Element>.alignment))
+      pages.append(page.bindMemory(to: Element.self, capacity: capacity))
     }
     count += 1
     return count - 1
@@ -351,5 +332,55 @@ private struct PagedStore<Element>: ~Copyable {
 
   mutating func add(_ item: Element) {
     address(of: add()).initialize(to: item)
+  }
+}
+
+/// A growable array of plain items whose storage is kept from document to document: appending
+/// to an `Array` checks its uniqueness and counts references on every call.
+private struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 256) {
+    base = .allocate(capacity: capacity)
+    self.capacity = capacity
+  }
+
+  /// `count` items of zero bits.
+  init(zeros count: Int) {
+    self.init(capacity: count)
+    UnsafeMutableRawPointer(base).initializeMemory(
+      as: UInt8.self, repeating: 0, count: count * MemoryLayout<Element>.stride)
+    self.count = count
+  }
+
+  deinit { base.deallocate() }
+
+  subscript(index: Int) -> Element {
+    get { base[index] }
+    nonmutating set { base[index] = newValue }
+  }
+
+  mutating func append(_ item: Element) {
+    if count == capacity { grow(to: count + 1) }
+    base[count] = item
+    count += 1
+  }
+
+  mutating func append(contentsOf items: UnsafeBufferPointer<Element>) {
+    if count + items.count > capacity { grow(to: count + items.count) }
+    if let start = items.baseAddress { (base + count).update(from: start, count: items.count) }
+    count += items.count
+  }
+
+  mutating func removeAll() { count = 0 }
+
+  private mutating func grow(to needed: Int) {
+    capacity = max(needed, capacity * 2)
+    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    larger.update(from: base, count: count)
+    base.deallocate()
+    base = larger
   }
 }
