@@ -92,9 +92,11 @@ package enum SearchTokenizer {
   ///
   /// The text is read in pieces between ASCII separators (ASCII but letters, digits and `-`):
   /// no token spans one, and folding joins nothing across one (the only compositions that
-  /// start with ASCII punctuation take U+0338, which folding removes). A piece that is all
-  /// ASCII (most of a title, a name or an English description) is split into words straight
-  /// from its bytes; the rest are folded into `scalars` first. `scratch` is `forEachToken`'s.
+  /// start with ASCII punctuation take U+0338, which folding removes). A piece of ASCII letters
+  /// and digits (most of a title, a name or an English description) is a word, lowered as it is
+  /// read; other ASCII pieces are split into words straight from their bytes, CJK ones that fold
+  /// to themselves into pairs, and the rest are folded into `scalars` first. `scratch` is
+  /// `forEachToken`'s.
   static func forEachToken(
     in text: String, folding: inout SearchFolding, scalars: inout [Unicode.Scalar], scratch: inout [UInt8],
     _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ kind: Kind, _ starts: Bool, _ ends: Bool, _ split: Int) ->
@@ -102,39 +104,45 @@ package enum SearchTokenizer {
   ) {
     var text = text
     text.withUTF8 { bytes in
-      forEachPiece(bytes) { piece, isASCII in
-        if isASCII {
-          forEachASCIIWord(piece) { body($0, .word, false, false, 0) }
-        } else {
-          folding.fold(piece, into: &scalars)
-          forEachToken(scalars, scratch: &scratch, body)
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWordLength) { word in
+        let count = bytes.count
+        var index = 0
+        while index < count {
+          let start = index
+          while index < count, isASCIIWordByte(bytes[index]) {
+            let byte = bytes[index]
+            if index - start < maximumWordLength {
+              word[index - start] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
+            index += 1
+          }
+          if index == count || (bytes[index] < 0x80 && bytes[index] != 0x2D) {
+            let length = min(index - start, maximumWordLength)
+            if length > 0 { body(UnsafeBufferPointer(rebasing: word[..<length]), .word, false, false, 0) }
+            index += 1
+            continue
+          }
+          // A hyphen or a non-ASCII byte: the rest of the piece is read before it is split.
+          var isASCII = true
+          while index < count {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+              isASCII = false
+            } else if !isASCIIWordByte(byte), byte != 0x2D {
+              break
+            }
+            index += 1
+          }
+          let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          if isASCII {
+            forEachASCIIWord(piece) { body($0, .word, false, false, 0) }
+          } else if !forEachStableToken(piece, body) {
+            folding.fold(piece, into: &scalars)
+            forEachToken(scalars, scratch: &scratch, body)
+          }
+          index += 1
         }
       }
-    }
-  }
-
-  /// Calls `body` with each run of `bytes` between ASCII separators, and whether it is all ASCII.
-  @inline(__always)
-  private static func forEachPiece(
-    _ bytes: UnsafeBufferPointer<UInt8>,
-    _ body: (_ piece: UnsafeBufferPointer<UInt8>, _ isASCII: Bool) -> Void
-  ) {
-    let count = bytes.count
-    var index = 0
-    while index < count {
-      let start = index
-      var isASCII = true
-      while index < count {
-        let byte = bytes[index]
-        if byte >= 0x80 {
-          isASCII = false
-        } else if !isASCIIWordByte(byte), byte != 0x2D {
-          break
-        }
-        index += 1
-      }
-      if index > start { body(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII) }
-      index += 1
     }
   }
 
@@ -166,6 +174,51 @@ package enum SearchTokenizer {
         }
         body(UnsafeBufferPointer(rebasing: word[..<min(length, maximumWordLength)]))
       }
+    }
+  }
+
+  /// Calls `body` with the tokens of a piece of CJK characters that fold to themselves
+  /// (`SearchFolding.isStable`) and the punctuation between them (`isStableSeparator`), straight
+  /// from its bytes: they are three bytes each, so a run's pairs are slices of the piece.
+  /// Returns false, having called nothing, for any other piece.
+  private static func forEachStableToken(
+    _ piece: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Kind, Bool, Bool, Int) -> Void
+  ) -> Bool {
+    let count = piece.count
+    guard count % 3 == 0 else { return false }
+    let value = { (index: Int) in
+      UInt32(piece[index] & 0x0F) << 12 | UInt32(piece[index + 1] & 0x3F) << 6
+        | UInt32(piece[index + 2] & 0x3F)
+    }
+    for index in stride(from: 0, to: count, by: 3) {
+      guard piece[index] & 0xF0 == 0xE0,
+        SearchFolding.isStable(value(index)) || isStableSeparator(value(index))
+      else { return false }
+    }
+    var start = 0
+    while start < count {
+      var end = start
+      while end < count, SearchFolding.isStable(value(end)) { end += 3 }
+      let characters = (end - start) / 3
+      if characters == 1 { body(UnsafeBufferPointer(rebasing: piece[start..<end]), .cjk, true, true, 0) }
+      if characters > 1 {
+        for pair in stride(from: start, to: end - 3, by: 3) {
+          body(UnsafeBufferPointer(rebasing: piece[pair..<pair + 6]), .cjk, pair == start, pair == end - 6, 3)
+        }
+      }
+      start = end + 3
+    }
+    return true
+  }
+
+  /// CJK and full-width punctuation, dashes and quotes that fold to neither a word character nor
+  /// a hyphen, and combine with nothing: they only end a run.
+  private static func isStableSeparator(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x2012...0x2027, 0x3000...0x3004, 0x3008...0x3011, 0x3014...0x301F, 0xFF01...0xFF0C, 0xFF0E, 0xFF0F,
+      0xFF1A...0xFF20:
+      true
+    default: false
     }
   }
 

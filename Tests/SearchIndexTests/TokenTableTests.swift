@@ -28,9 +28,10 @@ import Testing
     #expect(SearchTokenizer.tokens(entry.text) == entry.tokens)
   }
 
-  /// Pieces of text between ASCII separators are read on their own, and ASCII ones skip folding
-  /// into scalars: the same tokens as folding the whole text, for the table's cases, hyphens, ISBN
-  /// `X`es and word lengths at every edge, and ASCII next to non-ASCII.
+  /// Pieces of text between ASCII separators are read on their own, and ASCII ones (or CJK ones
+  /// that fold to themselves) skip folding into scalars: the same tokens as folding the whole
+  /// text, for the table's cases, hyphens, ISBN `X`es and word lengths at every edge, ASCII next
+  /// to non-ASCII, and CJK next to punctuation, marks and full-width forms.
   @Test(
     arguments: TokenTableTests.cases.map(\.text) + [
       "957-8466-34-X", "957-8466-34-x.", "957-8466-34-xy", "12-x", "12-X-3", "a-1", "1-a", "1-", "-1", "1--2",
@@ -39,7 +40,7 @@ import Testing
       "Emma Šimek finds “the harbor” — of the fire.", "José Nelson, Łódź; Ørsted", "café-12 12-café 12‐34 ",
       "e\u{301}t\u{301}e\u{301} a \u{301}b <\u{338}= =\u{338} >\u{338}x", "１-２ ａｂｃ ﬁne ½ ⑴ ǆ",
       "成在实能海对无自这只子开为！「作生已手话」。时对 abc 道年夜, 不己夜、二明 9-x", "ｶﾞｷﾞ abc かﾞ", "ΟΔΟΣ. όδος", "क \u{94D}ष \u{903}x",
-      "三 \u{3099}",
+      "三 \u{3099}", "「三體」、三。한국어，漢字ー〜‘か’… 가\u{2017}나 〇三 ア\u{3099}イ 三－三 三１ 三ａ",
       "ab" + String(repeating: "é", count: 45) + " " + String(repeating: "x", count: 41) + "é",
     ])
   func piecesGiveTheTokensOfTheWholeText(_ text: String) {
