@@ -51,6 +51,19 @@ public enum DescriptionHTML {
     return PlainTextWriter.truncate(convert(description, budget: .max).text, limit: limit)
   }
 
+  /// The description's text for a search index: its words, and the start of its plain text
+  /// (`characters` characters at least, when it has them), both whole when it has markup.
+  /// Without markup its words are the description's own (only whitespace differs): they need
+  /// no conversion, and only the start is converted.
+  public static func searchText(_ description: String, characters: Int) -> (words: String, start: String) {
+    var description = description
+    guard description.withUTF8({ Shape.of($0) }) == .plain else {
+      let text = convert(description, budget: .max).text
+      return (text, text)
+    }
+    return (description, convert(description, budget: 4 * (characters + 1)).text)
+  }
+
   /// The description's plain text, or its start once `budget` bytes are written (`complete`
   /// false): the markup is still read to the end, so the start is exactly the full text's.
   private static func convert(_ description: String, budget: Int) -> (text: String, complete: Bool) {

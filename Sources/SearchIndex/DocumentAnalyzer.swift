@@ -88,7 +88,8 @@ struct DocumentAnalyzer {
       JSONWriter.appendString(text, to: &bytes)
     }
     bytes.append(UInt8(ascii: ","))
-    list(display.texts.lazy.filter { !$0.isEmpty }.map { cut($0, limit: options.excerptSourceLimit) })
+    list(
+      display.texts.lazy.filter { !$0.isEmpty }.map { cut($0, limit: SearchIndexOptions.excerptSourceLimit) })
     return bytes
   }
 

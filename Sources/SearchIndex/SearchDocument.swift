@@ -99,7 +99,7 @@ package struct SearchIndexOptions: Sendable {
   /// shows 150, the header box 90), as long as the summary a page's meta description carries;
   /// a match deeper in the text (still found through the term index) shows the stored start.
   /// Storing more would grow every document file for excerpts rarely shown.
-  var excerptSourceLimit = 160
+  package static let excerptSourceLimit = 160
   /// Bytes a chunk of the term index aims at; nil picks it from the index's size.
   package var chunkTarget: Int?
 

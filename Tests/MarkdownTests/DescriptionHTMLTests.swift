@@ -231,6 +231,21 @@ import Testing
     }
   }
 
+  /// A search index reads a description without markup as it is (its words are its text's) and
+  /// converts only the start of its text, at least as many characters as asked for; one with
+  /// markup is converted whole.
+  @Test(arguments: [
+    "word\r\n\n  word\u{A0}word\t" + String(repeating: "more words ", count: 100), "Short.", "",
+    String(repeating: "劉慈欣的三體是一部科幻小說。\n", count: 40), "<p>Tagged <b>text</b></p>", "Fish &amp; chips",
+  ])
+  func searchTextIsTheWordsAndTheStartOfThePlainText(description: String) {
+    let whole = DescriptionHTML.plainText(description)
+    let (words, start) = DescriptionHTML.searchText(description, characters: 20)
+    #expect(words == (description.contains("<") || description.contains("&") ? whole : description))
+    #expect(whole.hasPrefix(start))
+    #expect(start.unicodeScalars.count >= min(21, whole.unicodeScalars.count))
+  }
+
   /// The summary converts only the start (4 bytes a character of the cut) and reads
   /// the rest's markup without writing it: for descriptions just under and over that start,
   /// with references, tags and wide characters at its edge, and markup outside the subset

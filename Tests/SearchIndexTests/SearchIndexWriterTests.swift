@@ -205,8 +205,8 @@ import Testing
     #expect(try index.postings("zanzibar") == [.init(slot: slot, flags: 2)])
     let texts = try #require(try index.document(slot)[6] as? [String])
     #expect(texts.count == 1 && texts[0].hasSuffix("harbor…"))
-    #expect(texts[0].unicodeScalars.count <= SearchIndexOptions().excerptSourceLimit + 1)
-    #expect(SearchIndexOptions().excerptSourceLimit == 160)
+    #expect(texts[0].unicodeScalars.count <= SearchIndexOptions.excerptSourceLimit + 1)
+    #expect(SearchIndexOptions.excerptSourceLimit == 160)
   }
 
   @Test func longTextsAreCutForExcerpts() {
@@ -259,7 +259,7 @@ import Testing
         .string(display.detail ?? ""),
         .array(
           display.texts.filter { !$0.isEmpty }.map {
-            .string(DocumentAnalyzer.cut($0, limit: options.excerptSourceLimit))
+            .string(DocumentAnalyzer.cut($0, limit: SearchIndexOptions.excerptSourceLimit))
           }),
       ]).rendered()
       let record = DocumentAnalyzer.record(display, options: options, template: template)

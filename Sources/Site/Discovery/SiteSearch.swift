@@ -71,7 +71,8 @@ enum SiteSearch {
     let shelves = book.reading?.status.map { [shelf($0)] } ?? []
     let year = book.date.map { String($0.year) }
     let description = book.description.map {
-      TextFormatting.descriptionText($0, format: book.descriptionFormat)
+      TextFormatting.descriptionSearchText(
+        $0, format: book.descriptionFormat, characters: SearchIndexOptions.excerptSourceLimit)
     }
     // A note that gives the plot away is no search result's snippet.
     let note = (book.noteSpoiler ? nil : book.note).map(TextFormatting.markdownPlainText) ?? ""
@@ -82,7 +83,7 @@ enum SiteSearch {
       ([book.record.series?.name, book.isbn13, book.isbn10, book.publisher].compactMap { $0 } + categories
       + book.tags + collections + shelves)
       .map { .init(.secondary, $0) }
-    fields += [.init(.secondary, description ?? ""), .init(.secondary, note)]
+    fields += [.init(.secondary, description?.words ?? ""), .init(.secondary, note)]
     return SearchDocument(
       id: book.id, fields: fields,
       facets: [
@@ -93,6 +94,6 @@ enum SiteSearch {
       display: .init(
         title: title ?? untitled, subtitle: book.subtitle, authors: book.authors,
         url: "books/" + book.slug + "/",
-        thumbnail: facts.thumbnail, detail: year, texts: [description ?? "", note]))
+        thumbnail: facts.thumbnail, detail: year, texts: [description?.start ?? "", note]))
   }
 }

@@ -26,12 +26,16 @@ enum TextFormatting {
     }
   }
 
-  /// A description as one line of plain text, whole (what the search index reads).
-  static func descriptionText(_ description: String, format: TextFormat = .html) -> String {
+  /// A description's words for the search index, and the start of its plain text, at least
+  /// `characters` characters when it has them (`DescriptionHTML.searchText`).
+  static func descriptionSearchText(_ description: String, format: TextFormat, characters: Int)
+    -> (words: String, start: String)
+  {
     switch format {
-    case .html: DescriptionHTML.plainText(description)
+    case .html: return DescriptionHTML.searchText(description, characters: characters)
     case .markdown:
-      Markdown.plainText(description).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      let text = Markdown.plainText(description).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      return (text, text)
     }
   }
 
