@@ -51,21 +51,26 @@ package enum MarkupEscaping {
   package static func append(
     _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], _ characters: Characters
   ) {
+    // The blocks are read once: each read of the static table copies it out of its global.
+    let blocks = blocks(characters)
+    func nextCandidate(from start: Int) -> Int {
+      blocks.firstIndex(in: bytes, from: start) { needsEscape($0, characters) }
+    }
     var runStart = 0
-    var index = nextCandidate(bytes, from: 0, characters)
+    var index = nextCandidate(from: 0)
     while index < bytes.count {
       let byte = bytes[index]
       // 0xC2 and 0xEF only start a forbidden character in some sequences (C1, U+FFFE/U+FFFF).
       let length = forbiddenLength(bytes, at: index)
       if length == 0, byte >= 0x80 {
-        index = nextCandidate(bytes, from: index + 1, characters)
+        index = nextCandidate(from: index + 1)
         continue
       }
       if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
       if length == 0 { out.append(contentsOf: entity(byte)) }
       index += max(1, length)
       runStart = index
-      index = nextCandidate(bytes, from: index, characters)
+      index = nextCandidate(from: index)
     }
     if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
   }
