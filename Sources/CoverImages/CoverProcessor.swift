@@ -82,8 +82,8 @@ public enum CoverProcessor {
       variants.append(
         CoverVariant(
           width: size.width, height: size.height,
-          webp: try WebP.encode(image.straight, quality: webpQuality, method: webpMethod),
-          jpeg: jpegTargets.contains(size.width) ? try JPEG.encode(image.onWhite, quality: jpegQuality) : []))
+          webp: try image.straight.webp(quality: webpQuality, method: webpMethod),
+          jpeg: jpegTargets.contains(size.width) ? try image.onWhite.jpeg(quality: jpegQuality) : []))
     }
     let thumbnail = resized[0].onWhite
     return ProcessedCover(

@@ -38,13 +38,15 @@ import Testing
   }
 
   @Test func jpegDecodesAtTheSmallestScaleThatCovers() throws {
-    let decoded = try JPEG.decode(try Fixture.bytes("baseline.jpg"), limits: .standard, wanted: (15, 0))
+    let decoded = try ImageFormat.jpeg.decode(
+      try Fixture.bytes("baseline.jpg"), limits: .standard, wanted: (15, 0))
     let bitmap = try #require(decoded.bitmap)
     #expect([decoded.width, decoded.height, bitmap.width, bitmap.height] == [60, 90, 15, 23])
   }
 
   @Test func webpDecodesLargeImagesScaled() throws {
-    let decoded = try WebP.decode(try Fixture.bytes("lossy.webp"), limits: .standard, wanted: (10, 0))
+    let decoded = try ImageFormat.webp.decode(
+      try Fixture.bytes("lossy.webp"), limits: .standard, wanted: (10, 0))
     let bitmap = try #require(decoded.bitmap)
     #expect([decoded.width, decoded.height, bitmap.width, bitmap.height] == [60, 90, 20, 30])
     for (seen, expected) in zip(bitmap.quarterColors, Fixture.quarters) {
