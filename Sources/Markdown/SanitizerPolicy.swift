@@ -76,27 +76,22 @@ enum ElementRole: Sendable, Equatable {
       GUMBO_TAG_TABLE, GUMBO_TAG_CAPTION, GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TFOOT,
       GUMBO_TAG_TR, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_HGROUP)
     set(.paragraph, GUMBO_TAG_P, GUMBO_TAG_DT, GUMBO_TAG_DD)
-    set(.heading(level: 1), GUMBO_TAG_H1)
-    set(.heading(level: 2), GUMBO_TAG_H2)
-    set(.heading(level: 3), GUMBO_TAG_H3)
-    set(.heading(level: 4), GUMBO_TAG_H4)
-    set(.heading(level: 5), GUMBO_TAG_H5)
-    set(.heading(level: 6), GUMBO_TAG_H6)
+    for (index, tag) in [GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6]
+      .enumerated()
+    {
+      set(.heading(level: index + 1), tag)
+    }
     set(.list(ordered: false), GUMBO_TAG_UL, GUMBO_TAG_MENU, GUMBO_TAG_DIR)
     set(.list(ordered: true), GUMBO_TAG_OL)
     set(.listItem, GUMBO_TAG_LI)
     set(.blockquote, GUMBO_TAG_BLOCKQUOTE)
     set(.preformatted, GUMBO_TAG_PRE, GUMBO_TAG_LISTING, GUMBO_TAG_XMP, GUMBO_TAG_PLAINTEXT)
-    set(.inline(.b), GUMBO_TAG_B)
-    set(.inline(.strong), GUMBO_TAG_STRONG)
-    set(.inline(.i), GUMBO_TAG_I)
-    set(.inline(.em), GUMBO_TAG_EM)
-    set(.inline(.u), GUMBO_TAG_U)
-    set(.inline(.s), GUMBO_TAG_S, GUMBO_TAG_STRIKE)
-    set(.inline(.sub), GUMBO_TAG_SUB)
-    set(.inline(.sup), GUMBO_TAG_SUP)
-    set(.inline(.small), GUMBO_TAG_SMALL)
-    set(.inline(.code), GUMBO_TAG_CODE)
+    let inline: [(InlineTag, GumboTag)] = [
+      (.b, GUMBO_TAG_B), (.strong, GUMBO_TAG_STRONG), (.i, GUMBO_TAG_I), (.em, GUMBO_TAG_EM),
+      (.u, GUMBO_TAG_U), (.s, GUMBO_TAG_S), (.s, GUMBO_TAG_STRIKE), (.sub, GUMBO_TAG_SUB),
+      (.sup, GUMBO_TAG_SUP), (.small, GUMBO_TAG_SMALL), (.code, GUMBO_TAG_CODE),
+    ]
+    for (name, tag) in inline { set(.inline(name), tag) }
     set(.link, GUMBO_TAG_A)
     set(.lineBreak, GUMBO_TAG_BR)
     set(.rule, GUMBO_TAG_HR)

@@ -70,9 +70,7 @@ struct Lexer {
   }
 
   private func matches(_ pattern: [UInt8], at index: Int) -> Bool {
-    guard index + pattern.count <= bytes.count else { return false }
-    for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
-    return true
+    bytes[index...].starts(with: pattern)
   }
 
   private func find(_ pattern: [UInt8], from index: Int) -> Int? {
