@@ -1,13 +1,12 @@
 import Fetching
-import Foundation
+import Support
 
 /// Passes the progress of one source's run after another on as one fetch: counters add up
 /// across runs, and only the whole fetch reports collections and its end.
-package final class ProgressRelay: FetchProgress, @unchecked Sendable {
+package final class ProgressRelay: FetchProgress {
   private let next: any FetchProgress
-  private let lock = NSLock()
   /// The finished runs' counters.
-  private var base = FetchStatistics()
+  private let base = Locked(FetchStatistics())
 
   package init(_ next: any FetchProgress) {
     self.next = next
@@ -16,7 +15,7 @@ package final class ProgressRelay: FetchProgress, @unchecked Sendable {
   package func report(_ event: FetchEvent) {
     switch event {
     case .update(let statistics):
-      next.report(.update(lock.withLock { base } + statistics))
+      next.report(.update(base.withLock { $0 } + statistics))
     case .requestFinished, .retrying:
       next.report(event)
     case .collectionFetched, .finished:
@@ -26,6 +25,6 @@ package final class ProgressRelay: FetchProgress, @unchecked Sendable {
 
   /// A run is over: its counters become part of every later update.
   package func finished(_ statistics: FetchStatistics) {
-    lock.withLock { base = base + statistics }
+    base.withLock { $0 = $0 + statistics }
   }
 }

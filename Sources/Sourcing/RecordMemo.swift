@@ -1,5 +1,4 @@
 import BookRecord
-import Foundation
 import GoogleBooks
 import OpenLibrary
 import Support
@@ -31,24 +30,20 @@ struct RecordMemo: Sendable {
     mapNew { body in volumes.forEach(body) }
   }
 
-  /// Maps the volumes `visit` calls its argument with that are not mapped yet, each once.
+  /// Maps the volumes `visit` calls its argument with that are not mapped yet, each once, on
+  /// every core.
   private mutating func mapNew(_ visit: ((Volume) -> Void) -> Void) {
-    var unique: [Volume] = []
+    var found: [Volume] = []
     var keys: Set<Key> = []
     visit { volume in
       guard let digest = volume.sourceDigest else { return }
       let key = Key(id: volume.id, digest: digest)
-      if volumes[key] == nil, keys.insert(key).inserted { unique.append(volume) }
+      if volumes[key] == nil, keys.insert(key).inserted { found.append(volume) }
     }
-    map(unique)
-  }
-
-  /// Maps `found` (volumes not mapped yet, each once) on every core.
-  private mutating func map(_ found: [Volume]) {
-    let records = Parallel.map(count: found.count) { found[$0].record }
+    let records = Parallel.map(count: found.count) { [found] in found[$0].record }
     volumes.reserveCapacity(volumes.count + found.count)
     for (volume, record) in zip(found, records) {
-      self.volumes[Key(id: volume.id, digest: volume.sourceDigest ?? 0)] = record
+      volumes[Key(id: volume.id, digest: volume.sourceDigest ?? 0)] = record
     }
   }
 
@@ -83,22 +78,21 @@ struct RecordMemo: Sendable {
 /// The records a run mapped, kept for the next one (`bookgen serve` keeps one between rebuilds):
 /// a volume decoded from the same bytes is then not mapped again, and its record is the very
 /// same value, which compares equal at a glance. Held in memory only.
-package final class KeptRecords: @unchecked Sendable {
-  private let lock = NSLock()
-  private var memo = RecordMemo()
+package final class KeptRecords: Sendable {
+  private let memo = Locked(RecordMemo())
 
   package init() {}
 
   /// The records, taken out (not copied) until `keep` puts them back.
   func take() -> RecordMemo {
-    lock.withLock {
+    memo.withLock { memo in
       defer { memo = RecordMemo() }
       return memo
     }
   }
 
   func keep(_ records: RecordMemo) {
-    lock.withLock { memo = records }
+    memo.withLock { $0 = records }
   }
 }
 

@@ -173,18 +173,9 @@ extension CollectionVolumes {
   /// The volumes Google found for the collection: its queries', its ISBN matches, its ids'.
   var foundVolumes: [Volume] {
     var volumes = queryVolumes.flatMap { $0 }
-    for outcome in isbnOutcomes.values.sorted(by: { $0.volumeID < $1.volumeID }) {
+    for outcome in isbnOutcomes.values.sorted(by: { ($0.volume?.id ?? "") < ($1.volume?.id ?? "") }) {
       if case .matched(let volume) = outcome { volumes.append(volume) }
     }
     return volumes + idVolumes
-  }
-}
-
-extension ISBNOutcome {
-  fileprivate var volumeID: String {
-    switch self {
-    case .matched(let volume), .otherEdition(let volume): volume.id
-    case .notFound, .rateLimited, .unavailable: ""
-    }
   }
 }

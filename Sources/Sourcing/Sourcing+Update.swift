@@ -1,8 +1,8 @@
 import Catalog
 import Fetching
-import Foundation
 import GoogleBooks
 import OpenLibrary
+import Support
 
 /// What one run's sources answered, before its books were composed from them.
 struct SourcingRun: Sendable {
@@ -20,17 +20,6 @@ struct SourcingRun: Sendable {
   /// Whether the books were composed without a warning or a refused lookup (`Composer.isClean`).
   var clean = false
 
-  init(
-    first: FetchResult, parts: [LibraryPart], plan: LibraryPlan, found: OpenLibraryResult,
-    lookups: SecondLookups
-  ) {
-    self.first = first
-    self.parts = parts
-    self.plan = plan
-    self.found = found
-    self.lookups = lookups
-  }
-
   /// Whether each collection's records come from its own answers alone, so that one is composed
   /// again without the others: no book of Open Library's is combined with another's.
   var composesCollectionsAlone: Bool { !found.hasBooks }
@@ -38,16 +27,15 @@ struct SourcingRun: Sendable {
 
 /// The last run's answers, kept by `bookgen serve` between rebuilds (in memory only): after some
 /// cache entries changed, only the collections that read them are sourced again.
-package final class KeptRun: @unchecked Sendable {
-  private let lock = NSLock()
-  private var run: SourcingRun?
+package final class KeptRun: Sendable {
+  private let run = Locked<SourcingRun?>(nil)
 
   package init() {}
 
-  var last: SourcingRun? { lock.withLock { run } }
+  var last: SourcingRun? { run.withLock { $0 } }
 
   func keep(_ run: SourcingRun) {
-    lock.withLock { self.run = run }
+    self.run.withLock { $0 = run }
   }
 
   /// Whether the last run's collections are composed one without the others

@@ -5,7 +5,7 @@ import Support
 /// so an entry whose file is the very same (device, inode, size, modification and change
 /// times) is not read and decoded again, and a rebuild after one entry changed decodes that
 /// one alone. Held in memory only.
-package final class CachedAnswers: @unchecked Sendable {
+package final class CachedAnswers: Sendable {
   /// A decoded entry: the answer (`CachedAnswer` of its source's type) and its header's fields.
   struct Answer {
     var stamp: FileStamp
@@ -14,21 +14,20 @@ package final class CachedAnswers: @unchecked Sendable {
     var fetchedAt: Date
   }
 
-  private let lock = NSLock()
-  private var answers: [String: Answer] = [:]
+  private let answers = Locked<[String: Answer]>([:])
 
   package init() {}
 
   /// How many entries it holds.
-  package var count: Int { lock.withLock { answers.count } }
+  package var count: Int { answers.withLock { $0.count } }
 
   /// The answer decoded from the file at `path` when it was as `stamp` says.
   func answer(at path: String, stamp: FileStamp) -> Answer? {
-    lock.withLock { answers[path].flatMap { $0.stamp == stamp ? $0 : nil } }
+    answers.withLock { $0[path].flatMap { $0.stamp == stamp ? $0 : nil } }
   }
 
   func store(_ answer: Answer, at path: String) {
-    lock.withLock { answers[path] = answer }
+    answers.withLock { $0[path] = answer }
   }
 }
 
@@ -52,8 +51,8 @@ extension CachedAnswers {
   /// The good answers of type `Decoded` it holds, by path (answers that a thing is not there
   /// are left out: they are few, and read again).
   package func remembered<Decoded>(_ type: Decoded.Type) -> [String: Remembered<Decoded>] {
-    lock.withLock {
-      answers.compactMapValues { answer in
+    answers.withLock {
+      $0.compactMapValues { answer in
         guard case .decoded(let value) = answer.value as? CachedAnswer<Decoded> else {
           return nil
         }

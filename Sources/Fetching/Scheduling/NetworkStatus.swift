@@ -1,19 +1,18 @@
-import Foundation
+import Support
 
 /// Whether the API can be reached at all, learnt from the run's first failure to connect
 /// (connection refused, no route, DNS failure): after it no request is sent or retried, and
 /// cached entries are served however old, instead of seconds of retries for every request.
-final class NetworkStatus: @unchecked Sendable {
-  private let lock = NSLock()
-  private var failure: TransportError?
+final class NetworkStatus: Sendable {
+  private let failure = Locked<TransportError?>(nil)
 
   /// The error that showed the API unreachable, once one has.
-  var down: TransportError? { lock.withLock { failure } }
+  var down: TransportError? { failure.withLock { $0 } }
 
   /// Records `reason` when it shows the API cannot be reached; true when it does.
   func learn(from reason: RequestFailure.Reason) -> Bool {
     guard case .transport(let error) = reason, Self.meansUnreachable(error) else { return false }
-    lock.withLock { failure = failure ?? error }
+    failure.withLock { $0 = $0 ?? error }
     return true
   }
 
