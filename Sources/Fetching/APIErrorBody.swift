@@ -22,3 +22,11 @@ package struct APIErrorBody: Sendable, Equatable {
     self.detailMessages = detailMessages
   }
 }
+
+/// Why a body gave no answer: the API's error body (Google's, Open Library's `{"error":
+/// "notfound"}` or `{"status": 429, …}`), or text that is not the JSON it sends (truncated, a
+/// proxy's HTML page).
+package enum BodyDecodingError: Error, Sendable, Equatable {
+  case apiError(APIErrorBody)
+  case invalidJSON(offset: Int, message: String)
+}

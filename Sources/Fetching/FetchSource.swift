@@ -63,6 +63,23 @@ extension FetchSource {
   package func skippedSummary(_ purposes: [Purpose]) -> String {
     purposes.count == 1 ? "1 optional request" : "\(purposes.count) optional requests"
   }
+
+  /// A response judged by what its body decoded to: a 2xx body that decodes is a success, and
+  /// an error body a failure with the response's status (on a 2xx, `errorStatus` of the body).
+  package func judged(
+    _ response: TransportResponse, _ decoded: Result<Decoded, BodyDecodingError>,
+    errorStatus: (APIErrorBody) -> Int
+  ) -> Result<Decoded, RequestFailure.Reason> {
+    let success = (200..<300).contains(response.status)
+    switch decoded {
+    case .success(let decoded) where success: return .success(decoded)
+    case .failure(.apiError(let body)):
+      return .failure(.http(status: success ? errorStatus(body) : response.status, error: body))
+    case .failure(.invalidJSON(let offset, let message)) where success:
+      return .failure(.invalidBody("\(message) at byte \(offset)"))
+    default: return .failure(.http(status: response.status, error: nil))
+    }
+  }
 }
 
 /// A reason for a request, with its place in the catalog.

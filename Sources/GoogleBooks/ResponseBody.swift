@@ -137,10 +137,3 @@ enum ResponseBody {
     return id.flatMap { $0.isEmpty ? nil : $0 }
   }
 }
-
-extension JSONReader {
-  /// The XXH64 of the bytes from `start` to the reader's position: a volume's `sourceDigest`.
-  fileprivate func digest(from start: Int) -> UInt64 {
-    XXH64.hash(UnsafeBufferPointer(start: base + start, count: position - start))
-  }
-}

@@ -1,3 +1,4 @@
+import Fetching
 import Support
 
 /// Something wrong with one volume of a body: why it was skipped (the rest of its page is
@@ -29,37 +30,27 @@ package struct DecodedResponse: Sendable, Equatable {
   package var isSingleVolume: Bool = false
 }
 
-/// Why a body gave no volumes at all.
-package enum ResponseDecodingError: Error, Sendable, Equatable {
-  /// Google's `{"error": …}` body.
-  case apiError(GoogleAPIError)
-  /// Truncated, HTML, or otherwise not the JSON Google sends.
-  case invalidJSON(offset: Int, message: String)
-}
-
 /// Decodes Google Books response bodies into `Volume`s with a hand-written UTF-8 pull parser.
 package enum VolumeDecoder {
   /// Decodes `body`; items past `maxItems` (what the request asked for) are left unread.
-  package static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(ResponseDecodingError)
+  package static func decode(_ body: [UInt8], maxItems: Int? = nil) throws(BodyDecodingError)
     -> DecodedResponse
   {
     try decode(body[...], maxItems: maxItems)
   }
 
-  /// With a `memo`, items decoded already are taken from it (see `VolumeMemo`).
+  /// With a `memo`, items decoded already are taken from it (see `VolumeMemo`). Throws Google's
+  /// `{"error": …}` body as `.apiError`.
   package static func decode(_ body: ArraySlice<UInt8>, maxItems: Int? = nil, memo: VolumeMemo? = nil)
-    throws(ResponseDecodingError) -> DecodedResponse
+    throws(BodyDecodingError) -> DecodedResponse
   {
-    let result = body.withUnsafeBufferPointer { buffer in
-      Result { () throws(ResponseDecodingError) -> DecodedResponse in
-        try decode(buffer, maxItems: maxItems, memo: memo)
-      }
+    try body.withUnsafeBufferPointer { buffer throws(BodyDecodingError) in
+      try decode(buffer, maxItems: maxItems, memo: memo)
     }
-    return try result.get()
   }
 
-  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, memo: VolumeMemo? = nil)
-    throws(ResponseDecodingError) -> DecodedResponse
+  private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, maxItems: Int?, memo: VolumeMemo?)
+    throws(BodyDecodingError) -> DecodedResponse
   {
     let body: ResponseBody
     var ignoredItems = 0

@@ -61,6 +61,11 @@ package struct JSONReader {
     position = range.lowerBound
   }
 
+  /// The XXH64 of the bytes from `start` to the reader's position: a decoded record's digest.
+  package func digest(from start: Int) -> UInt64 {
+    XXH64.hash(UnsafeBufferPointer(start: base + start, count: position - start))
+  }
+
   // MARK: Low level
 
   @inlinable package mutating func skipSpace() {

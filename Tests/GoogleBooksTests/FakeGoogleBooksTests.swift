@@ -1,3 +1,4 @@
+import Fetching
 import GoogleBooks
 import TestSupport
 import Testing
@@ -9,7 +10,7 @@ import Testing
     let reply = await fake.respond(method: "GET", target: "/books/v1/volumes?q=x&maxResults=41")
     #expect(reply.status == 400)
     #expect(
-      throws: ResponseDecodingError.apiError(
+      throws: BodyDecodingError.apiError(
         GoogleAPIError(
           code: 400, message: "Invalid value at 'max_results' (TYPE_INT32), 41", status: "INVALID_ARGUMENT",
           reasons: ["invalid"], detailMessages: ["Invalid value at 'max_results' (TYPE_INT32), 41"]))
@@ -20,7 +21,7 @@ import Testing
     let fake = FakeGoogleBooks()
     let missing = await fake.respond(method: "GET", target: "/books/v1/volumes?q=")
     #expect(
-      throws: ResponseDecodingError.apiError(
+      throws: BodyDecodingError.apiError(
         GoogleAPIError(
           code: 400, message: "Missing query.", reasons: ["queryRequired"], detailMessages: ["Missing query."]
         ))

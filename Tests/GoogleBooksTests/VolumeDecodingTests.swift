@@ -1,4 +1,5 @@
 import BookRecord
+import Fetching
 import Foundation
 import Testing
 
@@ -127,7 +128,7 @@ enum Fixtures {
   ])
   func errorBodiesAreRecognisedInBothLayouts(_ file: String, _ expected: GoogleAPIError) throws {
     let body = try Fixtures.bytes(file)
-    #expect(throws: ResponseDecodingError.apiError(expected)) { try VolumeDecoder.decode(body) }
+    #expect(throws: BodyDecodingError.apiError(expected)) { try VolumeDecoder.decode(body) }
   }
 
   /// When the team's full collection is present, every file decodes without a skipped volume.
@@ -139,7 +140,7 @@ enum Fixtures {
     where name.hasSuffix(".json") {
       let body = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
       if name.hasPrefix("error-") {
-        #expect(throws: ResponseDecodingError.self) { try VolumeDecoder.decode(body) }
+        #expect(throws: BodyDecodingError.self) { try VolumeDecoder.decode(body) }
         continue
       }
       let response = try VolumeDecoder.decode(body)
@@ -284,14 +285,14 @@ enum Fixtures {
     #expect {
       try VolumeDecoder.decode(Array(text.utf8))
     } throws: { error in
-      guard case .invalidJSON(_, let got) = error as? ResponseDecodingError else { return false }
+      guard case .invalidJSON(_, let got) = error as? BodyDecodingError else { return false }
       return got == message
     }
   }
 
   @Test func anErrorKeyWinsOverItems() {
     let body = Array(#"{"items": [{"id": "a"}], "error": {"code": 500, "message": "boom"}}"#.utf8)
-    #expect(throws: ResponseDecodingError.apiError(GoogleAPIError(code: 500, message: "boom"))) {
+    #expect(throws: BodyDecodingError.apiError(GoogleAPIError(code: 500, message: "boom"))) {
       try VolumeDecoder.decode(body)
     }
   }

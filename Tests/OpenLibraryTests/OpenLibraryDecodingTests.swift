@@ -151,27 +151,26 @@ enum Fixture {
 
   @Test func errorBodiesAreErrorsAndHTMLIsNoJSON() throws {
     #expect(
-      throws: OpenLibraryDecodingError.apiError(
+      throws: BodyDecodingError.apiError(
         APIErrorBody(message: "/works/OL404W/editions", reasons: ["notfound"]))
     ) {
       try Self.decode("error-404.json", .workEditions(Fixture.id("OL404W"), offset: 0, limit: 50))
     }
     #expect(
-      throws: OpenLibraryDecodingError.apiError(
+      throws: BodyDecodingError.apiError(
         APIErrorBody(
           code: 429, message: "Too Many Requests. Consider using https://openlibrary.org/developers/dumps."))
     ) {
       try Self.decode("error-429.json", .books(bibkeys: ["ISBN:9780441013593"]))
     }
-    #expect(throws: OpenLibraryDecodingError.invalidJSON(offset: 0, message: "the body is not a JSON object"))
-    {
+    #expect(throws: BodyDecodingError.invalidJSON(offset: 0, message: "the body is not a JSON object")) {
       try Self.decode("error-503.html", .search(fields: [.init("q", "dune")], offset: 0, limit: 100))
     }
   }
 
   @Test func aTruncatedBodyIsNoAnswer() {
     let body = Array(Fixture.bytes("work-description-string.json").prefix(120))
-    #expect(throws: OpenLibraryDecodingError.self) {
+    #expect(throws: BodyDecodingError.self) {
       try OpenLibraryDecoder.decode(body, for: OpenLibraryRequest(.work(Fixture.id("OL59863W"))))
     }
   }

@@ -34,33 +34,16 @@ struct GoogleBooksSource: FetchSource {
     try? VolumeDecoder.decode(body, maxItems: request.maxItems, memo: memo)
   }
 
-  /// A 2xx body that decodes is a success; error bodies are read before any volume.
+  /// An error body sent with a 2xx fails with the code it holds.
   func interpret(_ response: TransportResponse, for request: APIRequest) -> Result<
     DecodedResponse, RequestFailure.Reason
   > {
-    let decoded: DecodedResponse
-    do {
-      decoded = try VolumeDecoder.decode(response.body[...], maxItems: request.maxItems, memo: memo)
-    } catch {
-      switch error {
-      case .apiError(let error):
-        let status = (200..<300).contains(response.status) ? (error.code ?? 500) : response.status
-        return .failure(.http(status: status, error: error))
-      case .invalidJSON(let offset, let message):
-        guard (200..<300).contains(response.status) else {
-          return .failure(.http(status: response.status, error: nil))
-        }
-        return .failure(.invalidBody("\(message) at byte \(offset)"))
-      }
+    let decoded = Result { () throws(BodyDecodingError) in
+      try VolumeDecoder.decode(response.body[...], maxItems: request.maxItems, memo: memo)
     }
-    guard (200..<300).contains(response.status) else {
-      return .failure(.http(status: response.status, error: nil))
-    }
-    return .success(decoded)
+    return judged(response, decoded) { $0.code ?? 500 }
   }
 
-  /// 429 (except a spent daily quota), 5xx gateway/backend errors, network faults and broken
-  /// bodies are worth another try; 4xx configuration errors are not.
   /// A volume that does not exist (`GET volumes/{id}` answers 404); a search's 404 means a wrong
   /// address, never remembered.
   func isNotFound(_ reason: RequestFailure.Reason, for request: APIRequest) -> Bool {
@@ -74,6 +57,8 @@ struct GoogleBooksSource: FetchSource {
       && decoded.skipped.isEmpty
   }
 
+  /// 429 (except a spent daily quota), 5xx gateway/backend errors, network faults and broken
+  /// bodies are worth another try; 4xx configuration errors are not.
   func isRetryable(_ reason: RequestFailure.Reason) -> Bool {
     switch reason {
     case .http(let status, let error):

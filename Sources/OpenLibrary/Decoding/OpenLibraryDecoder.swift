@@ -2,36 +2,22 @@ import Catalog
 import Fetching
 import Support
 
-/// Why a body gave no answer.
-package enum OpenLibraryDecodingError: Error, Sendable, Equatable {
-  /// Open Library's error body: `{"error": "notfound", "key": …}` or `{"status": 429, "message": …}`.
-  case apiError(APIErrorBody)
-  /// Truncated, HTML (a proxy's 503 page), or not the JSON Open Library sends.
-  case invalidJSON(offset: Int, message: String)
-}
-
 /// Decodes Open Library bodies with the pull reader, by the kind of request that asked.
 package enum OpenLibraryDecoder {
-  package static func decode(_ body: [UInt8], for request: OpenLibraryRequest)
-    throws(OpenLibraryDecodingError)
+  package static func decode(_ body: [UInt8], for request: OpenLibraryRequest) throws(BodyDecodingError)
     -> OpenLibraryResponse
   {
     try decode(body[...], for: request)
   }
 
   package static func decode(_ body: ArraySlice<UInt8>, for request: OpenLibraryRequest)
-    throws(OpenLibraryDecodingError) -> OpenLibraryResponse
+    throws(BodyDecodingError) -> OpenLibraryResponse
   {
-    let result = body.withUnsafeBufferPointer { buffer in
-      Result { () throws(OpenLibraryDecodingError) -> OpenLibraryResponse in
-        try decode(buffer, for: request)
-      }
-    }
-    return try result.get()
+    try body.withUnsafeBufferPointer { buffer throws(BodyDecodingError) in try decode(buffer, for: request) }
   }
 
-  static func decode(_ buffer: UnsafeBufferPointer<UInt8>, for request: OpenLibraryRequest)
-    throws(OpenLibraryDecodingError) -> OpenLibraryResponse
+  private static func decode(_ buffer: UnsafeBufferPointer<UInt8>, for request: OpenLibraryRequest)
+    throws(BodyDecodingError) -> OpenLibraryResponse
   {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
@@ -62,9 +48,9 @@ package enum OpenLibraryDecoder {
       }
       reader.skipSpace()
       guard reader.atEnd else { throw reader.syntaxError("unexpected data after the JSON object") }
-      if let error = envelope.error { throw OpenLibraryDecodingError.apiError(error) }
+      if let error = envelope.error { throw BodyDecodingError.apiError(error) }
       return OpenLibraryResponse(answer, notes: reader.notes)
-    } catch let error as OpenLibraryDecodingError {
+    } catch let error as BodyDecodingError {
       throw error
     } catch {
       let (offset, message) = JSONReader.failure(error)
@@ -136,12 +122,5 @@ struct Envelope {
       }
       return wrap(record)
     }
-  }
-}
-
-extension JSONReader {
-  /// XXH64 of the bytes from `start` to the reader's position: a record's digest.
-  func digest(from start: Int) -> UInt64 {
-    XXH64.hash(UnsafeBufferPointer(start: base + start, count: position - start))
   }
 }

@@ -28,25 +28,14 @@ struct OpenLibrarySource: FetchSource {
     try? OpenLibraryDecoder.decode(body, for: request)
   }
 
-  /// A 2xx body that decodes is a success; an error body or status is a failure, read first.
+  /// An error body sent with a 2xx fails as its status says (`notfound` as a 404).
   func interpret(_ response: TransportResponse, for request: OpenLibraryRequest) -> Result<
     OpenLibraryResponse, RequestFailure.Reason
   > {
-    let success = (200..<300).contains(response.status)
-    do {
-      let decoded = try OpenLibraryDecoder.decode(response.body, for: request)
-      guard success else { return .failure(.http(status: response.status, error: nil)) }
-      return .success(decoded)
-    } catch {
-      switch error {
-      case .apiError(let body):
-        let status = success ? (body.reasons.contains("notfound") ? 404 : body.code ?? 500) : response.status
-        return .failure(.http(status: status, error: body))
-      case .invalidJSON(let offset, let message):
-        guard success else { return .failure(.http(status: response.status, error: nil)) }
-        return .failure(.invalidBody("\(message) at byte \(offset)"))
-      }
+    let decoded = Result { () throws(BodyDecodingError) in
+      try OpenLibraryDecoder.decode(response.body, for: request)
     }
+    return judged(response, decoded) { $0.reasons.contains("notfound") ? 404 : $0.code ?? 500 }
   }
 
   /// A record that does not exist: an edition, work or author that answers 404 (or Open
