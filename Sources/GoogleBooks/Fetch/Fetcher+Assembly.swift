@@ -13,24 +13,28 @@ extension Fetcher {
     var collections: [CollectionVolumes] = []
     var standIns = StandIns(keys: self.standIns)
     for (c, collection) in catalog.collections.enumerated() {
-      var volumes = CollectionBuilder(details: planner.wantsDetails(c))
-      var queryVolumes: [[Volume]] = Array(repeating: [], count: collection.queries.count)
-      var isbnOutcomes: [String: ISBNOutcome] = [:]
-      var idVolumes: [Volume] = []
-      var fallbacks = SearchFallbacks()
+      let details = planner.wantsDetails(c)
+      var result = CollectionVolumes(
+        slug: collection.slug, volumes: [],
+        queryVolumes: Array(repeating: [], count: collection.queries.count))
+      // Each volume once, first occurrence wins.
+      var seen: Set<String> = []
+      func add(_ volume: Volume) {
+        if seen.insert(volume.id).inserted { result.volumes.append(volume) }
+      }
       for q in collection.queries.indices where collection.queries[q].source == .googleBooks {
         var start = 0
         while true {
           let request = planner.searchRequest(collection: c, query: q, start: start)
           let taken = assembly.take(
             request, .page(collection: c, query: q, start: start),
-            handled: { failure, _ in searchFallback && fallbacks.failed(q, failure) },
-            handledMissing: { reason in searchFallback && fallbacks.missing(q, reason) })
+            handled: { failure, _ in searchFallback && result.searchFallbacks.failed(q, failure) },
+            handledMissing: { reason in searchFallback && result.searchFallbacks.missing(q, reason) })
           guard let decoded = taken else { break }
           for volume in decoded.volumes {
-            let detailed = assembly.detailed(volume, wanted: volumes.details)
-            volumes.append(detailed)
-            queryVolumes[q].append(detailed)
+            let detailed = assembly.detailed(volume, wanted: details)
+            add(detailed)
+            result.queryVolumes[q].append(detailed)
           }
           let count = Int(request.value(of: "maxResults") ?? "") ?? RequestPlanner.pageSize
           let wanted = collection.queries[q].maxResults
@@ -51,9 +55,9 @@ extension Fetcher {
             // unreachable Google.
             guard deferred else { return false }
             if failure.isRateLimit {
-              isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
+              result.isbnOutcomes[isbn.isbn13] = .rateLimited(failure)
             } else if failure.isUnavailable {
-              isbnOutcomes[isbn.isbn13] = .unavailable(failure, error: error)
+              result.isbnOutcomes[isbn.isbn13] = .unavailable(failure, error: error)
             } else {
               return false
             }
@@ -63,12 +67,12 @@ extension Fetcher {
         guard let decoded = taken else { continue }
         let subject = planner.subject(purpose)
         guard let (volume, matched) = RequestPlanner.choose(decoded.volumes, for: isbn) else {
-          isbnOutcomes[isbn.isbn13] = .notFound
+          result.isbnOutcomes[isbn.isbn13] = .notFound
           if !deferred { assembly.collector.warn("\(subject): Google found no volume for this ISBN") }
           continue
         }
         if !matched, deferred {
-          isbnOutcomes[isbn.isbn13] = .otherEdition(assembly.detailed(volume, wanted: volumes.details))
+          result.isbnOutcomes[isbn.isbn13] = .otherEdition(assembly.detailed(volume, wanted: details))
           continue
         }
         if !matched {
@@ -76,10 +80,10 @@ extension Fetcher {
           assembly.collector.warn(
             "\(subject): no result lists this ISBN; using the first result, volume '\(volume.id)'\(title)")
         }
-        volumes.isbnMatches[isbn.isbn13] = volume.id
-        let detailed = assembly.detailed(volume, wanted: volumes.details)
-        isbnOutcomes[isbn.isbn13] = matched ? .matched(detailed) : .otherEdition(detailed)
-        volumes.append(detailed)
+        result.isbnMatches[isbn.isbn13] = volume.id
+        let detailed = assembly.detailed(volume, wanted: details)
+        result.isbnOutcomes[isbn.isbn13] = matched ? .matched(detailed) : .otherEdition(detailed)
+        add(detailed)
       }
       for (i, id) in collection.volumes.enumerated() {
         let purpose = Purpose.volume(collection: c, index: i)
@@ -88,20 +92,14 @@ extension Fetcher {
           handledMissing: { standIns.missing([id], $0) })
         guard let decoded = taken else { continue }
         if let volume = decoded.volumes.first {
-          volumes.append(volume)
-          idVolumes.append(volume)
+          add(volume)
+          result.idVolumes.append(volume)
         }
       }
-      var result = CollectionVolumes(
-        slug: collection.slug, volumes: volumes.volumes, isbnMatches: volumes.isbnMatches)
-      result.queryVolumes = queryVolumes
-      result.isbnOutcomes = isbnOutcomes
-      result.idVolumes = idVolumes
-      result.searchFallbacks = fallbacks
       result.entries = assembly.taken.sorted()
       assembly.taken = []
       collections.append(result)
-      progress?.report(.collectionFetched(slug: collection.slug, volumes: volumes.volumes.count))
+      progress?.report(.collectionFetched(slug: collection.slug, volumes: result.volumes.count))
     }
     if let warning = standIns.warning(source: "Google Books", offline: options.offline) {
       assembly.collector.warn(warning)
@@ -114,22 +112,6 @@ extension Fetcher {
       collections: collections, warnings: assembly.collector.warnings, statistics: statistics)
     result.pending = pending
     return result
-  }
-}
-
-/// The volumes of one collection, each id once.
-private struct CollectionBuilder {
-  let details: Bool
-  var volumes: [Volume] = []
-  var seen: Set<String> = []
-  var isbnMatches: [String: String] = [:]
-
-  init(details: Bool) {
-    self.details = details
-  }
-
-  mutating func append(_ volume: Volume) {
-    if seen.insert(volume.id).inserted { volumes.append(volume) }
   }
 }
 
