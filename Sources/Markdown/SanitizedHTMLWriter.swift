@@ -109,8 +109,8 @@ struct SanitizedHTMLWriter: HTMLVisitor {
     case .inline(let tag):
       return openInline(.inline(tag))
     case .link:
-      let allowed = policy.allowsRelativeURLs ? URLFilter.linkOrRelative : URLFilter.link
-      guard let href = URLFilter.clean(element.attribute("href"), allowing: allowed) else {
+      let relative = policy.allowsRelativeURLs
+      guard let href = URLFilter.clean(element.attribute("href"), image: false, relative: relative) else {
         return ExitToken.none
       }
       let title = policy.keepsImagesAndRules ? element.attribute("title") : nil
@@ -127,9 +127,8 @@ struct SanitizedHTMLWriter: HTMLVisitor {
       }
       return nil
     case .image:
-      let allowed = policy.allowsRelativeURLs ? URLFilter.imageOrRelative : URLFilter.image
       guard policy.keepsImagesAndRules,
-        let src = URLFilter.clean(element.attribute("src"), allowing: allowed)
+        let src = URLFilter.clean(element.attribute("src"), image: true, relative: policy.allowsRelativeURLs)
       else { return nil }
       prepareForInline()
       flushBeforeContent()
