@@ -4,13 +4,12 @@ import Diagnostics
 /// was closed) attached, its did-you-mean apart from the message.
 extension MustacheError: Diagnosable {
   public var diagnostics: [Diagnostic] {
-    var bare = self
-    bare.kind = kind.withoutSuggestion
     let location =
       file.isEmpty
       ? nil : line > 0 ? SourceLocation(file: file, line: line, column: column) : SourceLocation(file: file)
     var diagnostic = Diagnostic(
-      .error, bare.message, at: location, sourceLine: line > 0 ? sourceLine : nil, suggestion: kind.suggestion
+      .error, messageWithoutSuggestion, at: location, sourceLine: line > 0 ? sourceLine : nil,
+      suggestion: kind.suggestion
     )
     if let note {
       diagnostic.notes = [
@@ -34,16 +33,6 @@ extension MustacheError.Kind {
       .unknownField(_, _, let suggestion):
       suggestion
     default: nil
-    }
-  }
-
-  /// The same problem without its suggestion, whose message then lacks the did-you-mean.
-  var withoutSuggestion: MustacheError.Kind {
-    switch self {
-    case .unknownPartial(let name, _): .unknownPartial(name: name, suggestion: nil)
-    case .unknownTemplate(let name, _): .unknownTemplate(name: name, suggestion: nil)
-    case .unknownField(let name, let scope, _): .unknownField(name: name, scope: scope, suggestion: nil)
-    default: self
     }
   }
 }

@@ -73,6 +73,11 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
 
   /// The message without location: `section 'authors' opened here is closed by 'author'`.
   public var message: String {
+    messageWithoutSuggestion + (kind.suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+  }
+
+  /// `message` without its did-you-mean, which a `Diagnostic` carries apart.
+  var messageWithoutSuggestion: String {
     switch kind {
     case .unclosedTag(let open, let close):
       return "unclosed tag: '\(open)' has no matching '\(close)'"
@@ -91,8 +96,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
       return "closing tag '\(name)' has no open section"
     case .nestingTooDeep(let limit):
       return "sections nested more than \(limit) deep"
-    case .unknownPartial(let name, let suggestion):
-      return "unknown partial '\(name)'" + MustacheError.hint(suggestion)
+    case .unknownPartial(let name, _):
+      return "unknown partial '\(name)'"
     case .recursionTooDeep(let chain, let limit):
       return "partials nested more than \(limit) deep: \(MustacheError.abbreviate(chain))"
     case .renderTooDeep(let chain, let limit):
@@ -105,13 +110,12 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
       return
         "the page grows past \(size) while rendering \(MustacheError.abbreviate(chain)): a section repeats too "
         + "often or a value is too large"
-    case .unknownField(let name, let scope, let suggestion):
-      let place = scope.map { " in '\($0)'" } ?? ""
-      return "unknown field '\(name)'\(place)" + MustacheError.hint(suggestion)
+    case .unknownField(let name, let scope, _):
+      return "unknown field '\(name)'" + (scope.map { " in '\($0)'" } ?? "")
     case .duplicateTemplate(let name, let files):
       return "template '\(name)' is defined by both \(files.joined(separator: " and "))"
-    case .unknownTemplate(let name, let suggestion):
-      return "unknown template '\(name)'" + MustacheError.hint(suggestion)
+    case .unknownTemplate(let name, _):
+      return "unknown template '\(name)'"
     case .unreadable(let reason):
       return "cannot read templates: \(reason)"
     }
@@ -131,10 +135,6 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
       text += "\n" + MustacheError.caret(note.sourceLine, column: note.column)
     }
     return text
-  }
-
-  static func hint(_ suggestion: String?) -> String {
-    suggestion.map { " (did you mean '\($0)'?)" } ?? ""
   }
 
   /// The line, then a caret under `column`; tabs are kept so the caret lines up in a terminal.
