@@ -15,7 +15,7 @@ enum ErrorPage {
     </head>
     <body>
     <h1>Build failed</h1>
-    <pre>\(MarkupEscaping.escapeHTML(message))</pre>
+    <pre>\(MarkupEscaping.escape(message, .html))</pre>
     <p>Fix the problem and save: this page reloads by itself.</p>
     \(LiveReloadScript.tag(generation: generation))
     </body>

@@ -24,16 +24,7 @@ package enum FileDescriptors {
   /// Descriptors open now, counted in `/proc/self/fd` (or `/dev/fd`); nil when neither lists them.
   package static func openCount() -> Int? {
     for folder in ["/proc/self/fd", "/dev/fd"] {
-      guard let stream = opendir(folder) else { continue }
-      var count = 0
-      while let entry = readdir(stream) {
-        let isDot = withUnsafeBytes(of: entry.pointee.d_name) {
-          $0[0] == 0x2E && ($0[1] == 0 || $0[1] == 0x2E && $0[2] == 0)
-        }
-        if !isDot { count += 1 }
-      }
-      closedir(stream)
-      return count - 1  // the listing's own descriptor
+      if let names = PathKind.rawNames(in: folder) { return names.count - 1 }  // less the listing's own
     }
     return nil
   }

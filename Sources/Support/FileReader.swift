@@ -29,12 +29,7 @@ package enum FileReader {
     return FileReadError(path: path, problem: isLink ? .brokenLink : .notFound)
   }
 
-  /// Checks the open `descriptor` is an ordinary file within `limit`; returns the size it claims.
-  static func inspect(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> Int {
-    Int(try status(descriptor: descriptor, path: path, limit: limit).st_size)
-  }
-
-  /// `inspect`, giving the descriptor's whole `stat`.
+  /// Checks the open `descriptor` is an ordinary file within `limit`; returns its `stat`.
   static func status(descriptor: Int32, path: String, limit: FileLimit) throws(FileReadError) -> stat {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {

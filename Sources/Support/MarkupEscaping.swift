@@ -33,9 +33,6 @@ package enum MarkupEscaping {
     } ?? text
   }
 
-  /// `& < > " '`: text and quoted attribute values of a page.
-  package static func escapeHTML(_ text: String) -> String { escape(text, .html) }
-
   /// Appends `text` escaped to `output`.
   package static func append(_ text: String, to output: inout String, _ characters: Characters) {
     output += escape(text, characters)

@@ -153,7 +153,7 @@ final class PageContexts: Sendable {
       noteHTML: book.note.map { note in
         let html = TextFormatting.markdownHTML(note)
         guard book.noteSpoiler else { return html }
-        return "<details class=\"spoiler\"><summary>" + MarkupEscaping.escapeHTML(strings["spoilerShow"])
+        return "<details class=\"spoiler\"><summary>" + MarkupEscaping.escape(strings["spoilerShow"], .html)
           + "</summary>" + html + "</details>"
       },
       summary: book.metaDescription)
