@@ -141,17 +141,11 @@ struct Linter {
     let before = entries.count > 1 ? chain[entries[entries.count - 2]].depth : nil
     let sameData = before.map { before in pushed.allSatisfy { origins[$0] < before } } ?? false
     if pushed.isEmpty || sameData {
-      report(endless: name, from: entries[0], at: offset, in: template)
+      let cycle = chain[entries[0]...].map(\.name) + [name]
+      report(template.text.error(.endlessRecursion(chain: cycle), at: offset))
       return false
     }
     return chain.count <= Renderer.partialDepthLimit
-  }
-
-  private mutating func report(
-    endless name: String, from first: Int, at offset: Int, in template: Template.Storage
-  ) {
-    let cycle = chain[first...].map(\.name) + [name]
-    report(template.text.error(.endlessRecursion(chain: cycle), at: offset))
   }
 
   /// The schema `name` resolves to and the index of the frame it was found in, or nil after
@@ -160,47 +154,25 @@ struct Linter {
     -> (schema: FieldSchema, frame: Int)?
   {
     guard let first = name.parts.first else { return stack.last.map { ($0, stack.count - 1) } }
-    var found: FieldSchema?
-    var frameIndex = stack.count - 1
-    search: while frameIndex >= 0 {
-      switch stack[frameIndex] {
-      case .any:
-        return (.any, frameIndex)
-      case .object(let fields):
-        if let schema = fields[first] {
-          found = schema
-          break search
-        }
-      case .scalar, .list:
-        break
-      }
-      frameIndex -= 1
-    }
-    guard var schema = found else {
+    // The innermost frame that has the name, or takes any.
+    guard let frameIndex = stack.indices.last(where: { stack[$0] == .any || stack[$0].fields?[first] != nil })
+    else {
       let visible = Set(stack.flatMap { $0.fields.map { Array($0.keys) } ?? [] })
       let suggestion = NearestName.suggestion(for: first, among: visible)
       report(template.text.error(.unknownField(name: first, scope: nil, suggestion: suggestion), at: offset))
       return nil
     }
+    guard var schema = stack[frameIndex].fields?[first] else { return (.any, frameIndex) }
     for (position, part) in name.parts.enumerated().dropFirst() {
-      switch schema {
-      case .any:
-        return (.any, frameIndex)
-      case .object(let fields):
-        if let next = fields[part] {
-          schema = next
-          continue
-        }
-        let suggestion = NearestName.suggestion(for: part, among: fields.keys)
-        let scope = name.parts.prefix(position).joined(separator: ".")
-        report(
-          template.text.error(.unknownField(name: part, scope: scope, suggestion: suggestion), at: offset))
-        return nil
-      case .scalar, .list:
-        let scope = name.parts.prefix(position).joined(separator: ".")
-        report(template.text.error(.unknownField(name: part, scope: scope, suggestion: nil), at: offset))
-        return nil
+      if schema == .any { return (.any, frameIndex) }
+      if let next = schema.fields?[part] {
+        schema = next
+        continue
       }
+      let suggestion = schema.fields.flatMap { NearestName.suggestion(for: part, among: $0.keys) }
+      let scope = name.parts.prefix(position).joined(separator: ".")
+      report(template.text.error(.unknownField(name: part, scope: scope, suggestion: suggestion), at: offset))
+      return nil
     }
     return (schema, frameIndex)
   }
