@@ -15,10 +15,8 @@ struct Orientation: Equatable, Sendable {
     let tiff: ArraySlice<UInt8>? =
       switch format {
       case .jpeg: Self.jpegEXIF(bytes)
-      case .png:
-        Self.chunk(in: bytes, from: 8, named: "eXIf", lengthFirst: true, bigEndian: true, stopAt: "IDAT")
-      case .webp:
-        Self.chunk(in: bytes, from: 12, named: "EXIF", lengthFirst: false, bigEndian: false, stopAt: nil)
+      case .png: Self.exifChunk(in: bytes, png: true)
+      case .webp: Self.exifChunk(in: bytes, png: false)
       }
     self.init(value: tiff.flatMap(Self.orientationTag) ?? 1)
   }
@@ -75,31 +73,27 @@ struct Orientation: Equatable, Sendable {
     return nil
   }
 
-  /// The data of a PNG chunk (length, name, data, CRC) or a RIFF chunk (name, little-endian
-  /// length, data, padding to even).
-  private static func chunk(
-    in bytes: [UInt8], from start: Int, named name: String, lengthFirst: Bool, bigEndian: Bool,
-    stopAt: String?
-  ) -> ArraySlice<UInt8>? {
-    var i = start
+  /// The data of a PNG's eXIf chunk before its image data (chunks: big-endian length, name,
+  /// data, CRC) or of a WebP's EXIF chunk (RIFF: name, little-endian length, data, padding).
+  private static func exifChunk(in bytes: [UInt8], png: Bool) -> ArraySlice<UInt8>? {
+    var i = png ? 8 : 12
     while i + 8 <= bytes.count {
-      let nameAt = lengthFirst ? i + 4 : i
-      let lengthAt = lengthFirst ? i : i + 4
+      let (nameAt, lengthAt) = png ? (i + 4, i) : (i, i + 4)
       let lengthBytes = bytes[lengthAt..<(lengthAt + 4)].map(Int.init)
       let length =
-        bigEndian
+        png
         ? lengthBytes[0] << 24 | lengthBytes[1] << 16 | lengthBytes[2] << 8 | lengthBytes[3]
         : lengthBytes[3] << 24 | lengthBytes[2] << 16 | lengthBytes[1] << 8 | lengthBytes[0]
       let chunkName = bytes[nameAt..<(nameAt + 4)]
       let dataStart = i + 8
       guard length >= 0, dataStart + length <= bytes.count else { return nil }
-      if chunkName.elementsEqual(name.utf8) {
+      if chunkName.elementsEqual((png ? "eXIf" : "EXIF").utf8) {
         let data = bytes[dataStart..<(dataStart + length)]
         // Some writers keep JPEG's "Exif\0\0" prefix in WebP's chunk.
         return data.starts(with: Array("Exif\0\0".utf8)) ? data.dropFirst(6) : data
       }
-      if let stopAt, chunkName.elementsEqual(stopAt.utf8) { return nil }
-      i = dataStart + length + (lengthFirst ? 4 : length & 1)
+      if png, chunkName.elementsEqual("IDAT".utf8) { return nil }
+      i = dataStart + length + (png ? 4 : length & 1)
     }
     return nil
   }

@@ -112,10 +112,6 @@ struct DocumentAnalyzer {
   }
 
   /// The id when `url` is `template` with `{id}` filled in by a plain id, else the URL.
-  static func compact(_ url: String?, template: String?) -> String {
-    compact(url, template: ThumbnailTemplate(template))
-  }
-
   static func compact(_ url: String?, template: ThumbnailTemplate?) -> String {
     guard let url else { return "" }
     guard let template else { return url }

@@ -17,14 +17,9 @@ struct SearchFolding {
   /// The folded scalars of `text`.
   package mutating func fold(_ text: String) -> [Unicode.Scalar] {
     var output: [Unicode.Scalar] = []
-    fold(text, into: &output)
-    return output
-  }
-
-  /// The folded scalars of `text` in place of `output`'s (whose storage is reused).
-  mutating func fold(_ text: String, into output: inout [Unicode.Scalar]) {
     var text = text
     text.withUTF8 { fold($0, into: &output) }
+    return output
   }
 
   /// The folded scalars of valid UTF-8 `bytes` in place of `output`'s (whose storage is

@@ -40,27 +40,25 @@ package enum MARCLanguage {
   private static let noLanguage: Set<String> = ["und", "mul", "zxx", "mis"]
 
   /// MARC or ISO 639-2/T code → ISO 639-1 code.
-  private static let twoLetter: [String: String] = {
+  private static let twoLetter = Dictionary(parse(pairs + " " + discontinued), uniquingKeysWith: { $1 })
+
+  /// ISO 639-1 code → its MARC code (the B code where B and T differ).
+  private static let marc: [String: String] = {
+    let bibliographicCodes = Set(bibliographic.values)
     var table: [String: String] = [:]
-    for pair in (pairs + " " + discontinued).split(whereSeparator: \.isWhitespace) {
-      let parts = pair.split(separator: "=")
-      table[String(parts[0])] = String(parts[1])
+    for (code, tag) in parse(pairs) where table[tag] == nil || bibliographicCodes.contains(code) {
+      table[tag] = code
     }
     return table
   }()
 
-  /// ISO 639-1 code → its MARC code (the B code where B and T differ).
-  private static let marc: [String: String] = {
-    var table: [String: String] = [:]
-    for pair in pairs.split(whereSeparator: \.isWhitespace) {
+  /// `code=tag` pairs separated by whitespace.
+  private static func parse(_ text: String) -> [(String, String)] {
+    text.split(whereSeparator: \.isWhitespace).map { pair in
       let parts = pair.split(separator: "=")
-      let code = String(parts[0])
-      if table[String(parts[1])] == nil || bibliographicCodes.contains(code) {
-        table[String(parts[1])] = code
-      }
+      return (String(parts[0]), String(parts[1]))
     }
-    return table
-  }()
+  }
 
   /// ISO 639-2/T code → its B code, where they differ (`deu` → `ger`).
   private static let bibliographic: [String: String] = [
@@ -68,8 +66,6 @@ package enum MARCLanguage {
     "fra": "fre", "hye": "arm", "isl": "ice", "kat": "geo", "mkd": "mac", "mri": "mao", "msa": "may",
     "mya": "bur", "nld": "dut", "ron": "rum", "slk": "slo", "sqi": "alb", "zho": "chi",
   ]
-
-  private static var bibliographicCodes: Set<String> { Set(bibliographic.values) }
 
   /// MARC and ISO 639-2 codes with a two-letter code: `code=639-1`.
   private static let pairs = """
