@@ -1,14 +1,8 @@
 import Support
 
-/// The one rule for the site's address: `site.base_url`, and `--base-url` for build, check and
-/// serve. Catalog checks it with a location, the CLI as a usage error, and Site builds every
-/// link from the normalised form, so a base URL is refused before anything is fetched.
-///
-/// `http(s)://host[:port][/path]`: an http(s) URL (`CatalogRules.isHTTPURL`) without query,
-/// fragment, control character, `.`/`..` segment or any character URLs may not hold
-/// (`PercentEncoding.hasInvalidCharacters`: space, quotes, `<>{}|\^`, a stray `%`), as pages
-/// append paths to it and write it into every link. Surrounding white space is dropped; the
-/// scheme is lower-cased and the path ends in `/`.
+/// The one rule for the site's address (`site.base_url`, `--base-url`), so a bad one is refused
+/// before anything is fetched: an http(s) URL without query, fragment, `.`/`..` segment or any
+/// character URLs may not hold, as pages append paths to it and write it into every link.
 package struct BaseURL: Sendable, Equatable {
   /// Absolute, always ending in `/`: `https://me.github.io/books/`.
   package let url: String

@@ -1,8 +1,5 @@
-/// `books.<key>` — what the owner adds to a book: notes and corrections, and their own data
-/// about their copy (shelf, rating, dates, format, series, shop fields, links, extra values).
-///
-/// The key is an ISBN-13, a Google volume id or an export's own id (`goodreads:40265832`,
-/// `ExportID`), for a book an import could not match to a source.
+/// `books.<key>` (an ISBN-13, a Google volume id or an export's id, `goodreads:40265832`): what
+/// the owner adds to a book, notes, corrections and their own data about their copy.
 package struct BookEntry: Sendable, Equatable {
   /// Markdown: a review, why it is on the shelf.
   package var note: String?

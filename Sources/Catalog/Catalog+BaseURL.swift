@@ -1,11 +1,8 @@
 import Diagnostics
 
 extension Catalog {
-  /// A warning for a build meant for publishing whose address is not where the site will
-  /// live: a placeholder left from the starter or the example (`example.com`,
-  /// `example.github.io`), or no `site.base_url` at all (links then say localhost). Canonical
-  /// links, the sitemap, feeds and OpenGraph tags would all point there. `override` is
-  /// `--base-url`, when given: then there is no warning.
+  /// A warning when the site's address is a placeholder (`example.com`) or not set: canonical links,
+  /// the sitemap, feeds and OpenGraph tags would point there. None with `--base-url` (`override`).
   package func baseURLWarning(override: String? = nil) -> Diagnostic? {
     // `--base-url` names this build's address on purpose (a preview deploy, a test).
     guard override == nil else { return nil }

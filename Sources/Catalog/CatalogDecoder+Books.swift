@@ -34,10 +34,6 @@ extension CatalogDecoder {
 
   mutating func decodeBooks(_ root: Fields) -> [DecodedBook] {
     guard let node = root.value("books") else { return [] }
-    guard node.isMapping else {
-      error("'books' must be a mapping, got \(node.kindDescription)", at: node)
-      return []
-    }
     var books: [DecodedBook] = []
     var firstSeen: [String: (key: String, at: SourceLocation)] = [:]
     for entry in entries(of: node, path: "books") {
@@ -173,9 +169,7 @@ extension CatalogDecoder {
     book.readCount = integer(fields, "read_count", in: CatalogRanges.readCount)
     book.format = choice(fields, "format", as: BookFormat.self)
     book.owned = boolean(fields, "owned")
-    if let node = fields.value("series"), let series = text(node, path: fields.path("series")) {
-      book.series = nonEmpty(series, at: node, path: fields.path("series"))
-    }
+    book.series = nonBlank(fields, "series")
     book.seriesNumber = checked(
       fields, "series_number",
       expected: "a number from 0 to 100000 with at most three decimals, such as '2' or '2.5'",

@@ -51,18 +51,9 @@ extension CatalogDecoder {
     var collection = Collection(
       title: requiredString(fields, "title") ?? "", slug: "", location: location)
     collection.description = string(fields, "description")
-    for (index, node) in (list(fields, "queries") ?? []).enumerated() {
-      if let query = decodeQuery(node, path: keyPath(fields.path("queries"), index: index)) {
-        collection.queries.append(query)
-      }
-    }
-    for (index, node) in (list(fields, "isbns") ?? []).enumerated() {
-      if let isbn = isbn(node, path: keyPath(fields.path("isbns"), index: index)) {
-        collection.isbns.append(isbn)
-      }
-    }
-    for (index, node) in (list(fields, "volumes") ?? []).enumerated() {
-      let path = keyPath(fields.path("volumes"), index: index)
+    collection.queries = (list(fields, "queries") ?? []).compactMap { decodeQuery($0.node, path: $0.path) }
+    collection.isbns = (list(fields, "isbns") ?? []).compactMap { isbn($0.node, path: $0.path) }
+    for (node, path) in list(fields, "volumes") ?? [] {
       if let text = node.scalar?.value, let id = OpenLibraryID(text) {
         error(
           "'\(path)' is an Open Library \(id.kind == .work ? "work" : "edition") id, not a Google volume id: "
@@ -74,9 +65,9 @@ extension CatalogDecoder {
         isValid: CatalogRules.isVolumeID)
       if let volume { collection.volumes.append(volume) }
     }
-    for (index, node) in (list(fields, "open_library_ids") ?? []).enumerated() {
+    for (node, path) in list(fields, "open_library_ids") ?? [] {
       let id = checked(
-        node, path: keyPath(fields.path("open_library_ids"), index: index),
+        node, path: path,
         expected: "an Open Library edition or work id such as 'OL7353617M' or 'OL45804W'",
         suggestion: { text in
           OpenLibraryID(text.uppercased()).flatMap {
@@ -86,9 +77,7 @@ extension CatalogDecoder {
         isValid: { OpenLibraryID($0).map { $0.kind != .author } ?? false })
       if let id = id.flatMap({ OpenLibraryID($0) }) { collection.openLibraryIDs.append(id) }
     }
-    for (index, node) in (list(fields, "books") ?? []).enumerated() {
-      addBook(node, path: keyPath(fields.path("books"), index: index), to: &collection)
-    }
+    for (node, path) in list(fields, "books") ?? [] { addBook(node, path: path, to: &collection) }
     if let sort = choice(fields, "sort", as: SortOrder.self) { collection.sort = sort }
     collection.details = choice(fields, "details", as: DetailLevel.self)
     return collection
@@ -137,10 +126,7 @@ extension CatalogDecoder {
       query.maxResults = count
     }
     query.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)
-    query.langRestrict = checked(
-      fields, "lang_restrict", expected: Self.languageCode,
-      suggestion: { Self.caseFix($0, CatalogRules.isLanguageCode, $0.lowercased()) },
-      isValid: CatalogRules.isLanguageCode)
+    query.langRestrict = langRestrict(fields)
     query.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
     query.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
     return q == nil ? nil : query
@@ -195,12 +181,6 @@ extension CatalogDecoder {
       query.maxResults = count
     }
     return query
-  }
-
-  /// A string field that, when given, must not be blank.
-  private mutating func nonBlank(_ fields: Fields, _ key: String) -> String? {
-    guard let node = fields.value(key), let value = text(node, path: fields.path(key)) else { return nil }
-    return nonEmpty(value, at: node, path: fields.path(key))
   }
 
   /// One `books` item: an ISBN, a volume id or an Open Library id joins `isbns`, `volumes` or

@@ -10,11 +10,7 @@ extension CatalogDecoder {
   mutating func decodeOpenLibrary(_ root: Fields) -> OpenLibrarySettings {
     var settings = OpenLibrarySettings()
     guard let fields = fields(root, "open_library", keys: Self.openLibraryKeys) else { return settings }
-    if let url = checked(fields, "api_url", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL) {
-      var url = Substring(url)
-      while url.hasSuffix("/") { url = url.dropLast() }
-      settings.apiURL = String(url)
-    }
+    if let url = apiURL(fields) { settings.apiURL = url }
     settings.contact = checked(
       fields, "contact",
       expected: "an e-mail address or an http(s) URL, such as 'me@example.org', to put in the User-Agent",
@@ -35,15 +31,11 @@ extension CatalogDecoder {
   mutating func decodeSources(_ root: Fields) -> [SourceName]? {
     guard let items = list(root, "sources") else { return nil }
     let names = SourceName.allCases.map(\.rawValue)
-    let expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
     var sources: [SourceName] = []
-    for (index, item) in items.enumerated() {
-      guard
-        let name = checked(
-          item, path: keyPath("sources", index: index), expected: expected,
-          suggestion: { NearestName.suggestion(for: $0, among: names) }, isValid: names.contains),
-        let source = SourceName(rawValue: name)
-      else { continue }
+    for (item, path) in items {
+      guard let name = choice(item, path: path, among: names), let source = SourceName(rawValue: name) else {
+        continue
+      }
       if sources.contains(source) {
         error("'\(name)' is listed twice in 'sources'", at: item)
         continue
@@ -51,7 +43,9 @@ extension CatalogDecoder {
       sources.append(source)
     }
     if items.isEmpty, let node = root.entries["sources"]?.keyNode {
-      error("'sources' must name at least one source: " + expected.dropFirst(7), at: node)
+      error(
+        "'sources' must name at least one source: " + names.map { "'\($0)'" }.joined(separator: ", "),
+        at: node)
     }
     return sources.isEmpty ? nil : sources
   }

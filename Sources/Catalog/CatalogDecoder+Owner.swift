@@ -44,14 +44,9 @@ extension CatalogDecoder {
 
   /// `links:` — a mapping of names to http(s) URLs, kept in the order written.
   mutating func decodeLinks(_ node: YAMLNode, path: String) -> [NamedLink] {
-    guard node.isMapping else {
-      error(
-        "'\(path)' must be a mapping of names to URLs such as 'Library: https://…', got "
-          + node.kindDescription, at: node)
-      return []
-    }
     var links: [NamedLink] = []
-    for entry in entries(of: node, path: path) {
+    let expected = "a mapping of names to URLs such as 'Library: https://…'"
+    for entry in entries(of: node, path: path, expected: expected) {
       let itemPath = keyPath(path, entry.key)
       guard nonEmpty(entry.key, at: entry.keyNode, path: itemPath) != nil,
         let url = checked(
@@ -66,12 +61,8 @@ extension CatalogDecoder {
 
   /// `extra:` — free-form strings by name, for templates.
   mutating func decodeExtra(_ node: YAMLNode, path: String) -> [String: String] {
-    guard node.isMapping else {
-      error("'\(path)' must be a mapping of names to strings, got \(node.kindDescription)", at: node)
-      return [:]
-    }
     var extra: [String: String] = [:]
-    for entry in entries(of: node, path: path) {
+    for entry in entries(of: node, path: path, expected: "a mapping of names to strings") {
       guard Self.isExtraName(entry.key) else {
         error("the key \(shown(entry.key)) in '\(path)' must be \(Self.extraName)", at: entry.keyNode)
         continue

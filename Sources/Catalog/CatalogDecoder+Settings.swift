@@ -48,7 +48,10 @@ extension CatalogDecoder {
       site.strings = decodeStrings(strings, path: fields.path("strings"))
     }
     if let pages = list(fields, "index_pages") {
-      site.indexPages = decodeIndexPages(pages, path: fields.path("index_pages"))
+      // `[]` builds none.
+      let names = IndexPage.allCases.map(\.rawValue)
+      site.indexPages = Set(
+        pages.compactMap { choice($0.node, path: $0.path, among: names).flatMap(IndexPage.init) })
     }
     if let cards = boolean(fields, "embed_cards") { site.embedCards = cards }
     if let count = integer(fields, "index_min_books", in: CatalogRanges.indexMinBooks) {
@@ -59,26 +62,8 @@ extension CatalogDecoder {
     return site
   }
 
-  /// `site.index_pages`: a list of index page kinds (`[]` builds none).
-  private mutating func decodeIndexPages(_ items: [YAMLNode], path: String) -> Set<IndexPage> {
-    let names = IndexPage.allCases.map(\.rawValue)
-    let expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
-    var pages: Set<IndexPage> = []
-    for (index, item) in items.enumerated() {
-      let name = checked(
-        item, path: keyPath(path, index: index), expected: expected,
-        suggestion: { NearestName.suggestion(for: $0, among: names) }, isValid: names.contains)
-      if let page = name.flatMap(IndexPage.init(rawValue:)) { pages.insert(page) }
-    }
-    return pages
-  }
-
   /// `site.strings`: any keys, string values.
   private mutating func decodeStrings(_ node: YAMLNode, path: String) -> [String: String] {
-    guard node.isMapping else {
-      error("'\(path)' must be a mapping, got \(node.kindDescription)", at: node)
-      return [:]
-    }
     var strings: [String: String] = [:]
     for entry in entries(of: node, path: path) {
       strings[entry.key] = text(entry.value, path: keyPath(path, entry.key))
@@ -94,19 +79,12 @@ extension CatalogDecoder {
       fields, "country", expected: "a two-letter ISO 3166-1 country code in capitals such as 'US'",
       suggestion: { Self.caseFix($0, CatalogRules.isCountryCode, $0.uppercased()) },
       isValid: CatalogRules.isCountryCode)
-    settings.langRestrict = checked(
-      fields, "lang_restrict", expected: Self.languageCode,
-      suggestion: { Self.caseFix($0, CatalogRules.isLanguageCode, $0.lowercased()) },
-      isValid: CatalogRules.isLanguageCode)
+    settings.langRestrict = langRestrict(fields)
     settings.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
     settings.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
     settings.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)
     settings.projection = choice(fields, "projection", among: GoogleBooksSettings.projections)
-    if let url = checked(fields, "api_url", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL) {
-      var url = Substring(url)
-      while url.hasSuffix("/") { url = url.dropLast() }
-      settings.apiURL = String(url)
-    }
+    if let url = apiURL(fields) { settings.apiURL = url }
     if let details = choice(fields, "details", as: DetailLevel.self) { settings.details = details }
     settings.maxRequests = integer(fields, "max_requests", in: CatalogRanges.maxRequests)
     settings.requestsPerSecond = number(fields, "requests_per_second", in: CatalogRanges.requestsPerSecond)
@@ -137,20 +115,32 @@ extension CatalogDecoder {
     return name
   }
 
-  /// " (did you mean 'US'?)" when only the letter case is wrong.
-  /// `fixed` (the value in the other case) when that one is valid.
+  /// `fixed` (the value in the other case) when that one is valid: a did-you-mean for a wrong case.
   static func caseFix(_ value: String, _ isValid: (String) -> Bool, _ fixed: String) -> String? {
     isValid(fixed) ? fixed : nil
+  }
+
+  /// `lang_restrict`, of Google Books' settings and of a query.
+  mutating func langRestrict(_ fields: Fields) -> String? {
+    checked(
+      fields, "lang_restrict", expected: Self.languageCode,
+      suggestion: { Self.caseFix($0, CatalogRules.isLanguageCode, $0.lowercased()) },
+      isValid: CatalogRules.isLanguageCode)
+  }
+
+  /// `api_url` without the trailing slashes the request paths bring.
+  mutating func apiURL(_ fields: Fields) -> String? {
+    guard var url = checked(fields, "api_url", expected: Self.httpURL, isValid: CatalogRules.isHTTPURL) else {
+      return nil
+    }
+    while url.hasSuffix("/") { url.removeLast() }
+    return url
   }
 
   mutating func decodeCache(_ root: Fields) -> CacheSettings {
     var cache = CacheSettings()
     guard let fields = fields(root, "cache", keys: Self.cacheKeys) else { return cache }
-    if let node = fields.value("dir"), let dir = text(node, path: fields.path("dir")),
-      let dir = nonEmpty(dir, at: node, path: fields.path("dir"))
-    {
-      cache.dir = dir
-    }
+    if let dir = nonBlank(fields, "dir") { cache.dir = dir }
     let longest = NumberText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
     for (key, path) in [
       ("max_age", \CacheSettings.maxAge), ("not_found_max_age", \CacheSettings.notFoundMaxAge),

@@ -8,9 +8,8 @@ extension CatalogDecoder {
   mutating func decodeShelves(_ root: Fields) -> [DecodedShelf] {
     guard let items = list(root, "shelves") else { return [] }
     var shelves: [DecodedShelf] = []
-    for (index, item) in items.enumerated() {
-      guard let fields = fields(of: item, path: keyPath("shelves", index: index), keys: Self.shelfKeys)
-      else { continue }
+    for (item, path) in items {
+      guard let fields = fields(of: item, path: path, keys: Self.shelfKeys) else { continue }
       // A built-in status named by its slug: its title is the built-in one unless given.
       let builtIn =
         fields.value("slug")?.scalar.map { ReadingStatus.builtInSlugs.contains($0.value) } ?? false

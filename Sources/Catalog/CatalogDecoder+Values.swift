@@ -25,9 +25,13 @@ struct Fields {
 }
 
 extension CatalogDecoder {
-  /// The entries of a mapping in document order; reports non-string and duplicate keys.
-  mutating func entries(of node: YAMLNode, path: String) -> [Entry] {
-    guard case .mapping(let pairs) = node.kind else { return [] }
+  /// The entries of a mapping in document order; reports a node that is no mapping (`'path' must
+  /// be <expected>`), non-string keys and duplicate keys.
+  mutating func entries(of node: YAMLNode, path: String, expected: String = "a mapping") -> [Entry] {
+    guard case .mapping(let pairs) = node.kind else {
+      error("'\(path)' must be \(expected), got \(node.kindDescription)", at: node)
+      return []
+    }
     var result: [Entry] = []
     var seen: [String: SourceLocation] = [:]
     // Only a problem spells out where it is: a catalog of imported books has 100,000 keys.
@@ -109,9 +113,13 @@ extension CatalogDecoder {
 
   /// A required string that must not be blank.
   mutating func requiredString(_ fields: Fields, _ key: String) -> String? {
-    guard let node = required(fields, key), let value = text(node, path: fields.path(key)) else {
-      return nil
-    }
+    guard required(fields, key) != nil else { return nil }
+    return nonBlank(fields, key)
+  }
+
+  /// A string that, when given, must not be blank.
+  mutating func nonBlank(_ fields: Fields, _ key: String) -> String? {
+    guard let node = fields.value(key), let value = text(node, path: fields.path(key)) else { return nil }
     return nonEmpty(value, at: node, path: fields.path(key))
   }
 
@@ -147,10 +155,14 @@ extension CatalogDecoder {
 
   /// One of a fixed set of words, with a did-you-mean hint for near misses.
   mutating func choice(_ fields: Fields, _ key: String, among choices: [String]) -> String? {
+    guard let node = fields.value(key) else { return nil }
+    return choice(node, path: fields.path(key), among: choices)
+  }
+
+  mutating func choice(_ node: YAMLNode, path: String, among choices: [String]) -> String? {
     checked(
-      fields, key, expected: "one of " + choices.map { "'\($0)'" }.joined(separator: ", "),
-      suggestion: { NearestName.suggestion(for: $0, among: choices) },
-      isValid: choices.contains)
+      node, path: path, expected: "one of " + choices.map { "'\($0)'" }.joined(separator: ", "),
+      suggestion: { NearestName.suggestion(for: $0, among: choices) }, isValid: choices.contains)
   }
 
   mutating func choice<Value: RawRepresentable & CaseIterable>(
@@ -182,23 +194,19 @@ extension CatalogDecoder {
     return value.flatMap { Double($0) }
   }
 
-  /// The items of a list; nil when absent or null, or when it is not a list (reported).
-  mutating func list(_ fields: Fields, _ key: String) -> [YAMLNode]? {
+  /// The items of a list, each with the path messages name it by (`isbns[2]`); nil when absent
+  /// or null, or when it is not a list (reported).
+  mutating func list(_ fields: Fields, _ key: String) -> [(node: YAMLNode, path: String)]? {
     guard let node = fields.value(key) else { return nil }
     guard case .sequence(let items) = node.kind else {
       error("'\(fields.path(key))' must be a list, got \(node.kindDescription)", at: node)
       return nil
     }
-    return items
+    return items.enumerated().map { ($1, keyPath(fields.path(key), index: $0)) }
   }
 
   /// A list of strings; items that are not strings are reported and dropped.
   mutating func stringList(_ fields: Fields, _ key: String) -> [String]? {
-    guard let items = list(fields, key) else { return nil }
-    var result: [String] = []
-    for (index, item) in items.enumerated() {
-      if let value = text(item, path: keyPath(fields.path(key), index: index)) { result.append(value) }
-    }
-    return result
+    list(fields, key)?.compactMap { text($0.node, path: $0.path) }
   }
 }

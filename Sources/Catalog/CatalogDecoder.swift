@@ -1,10 +1,8 @@
 import Diagnostics
 import Support
 
-/// Walks the YAML tree of a catalog, building the model and collecting every problem found.
-///
-/// Decoding never stops at the first problem: a bad value is reported and skipped, so one run
-/// shows the owner everything to fix. The typed sections live in `CatalogDecoder+*.swift`.
+/// Walks a catalog's YAML tree into the model; a bad value is reported and skipped, never the
+/// end, so one run shows the owner everything to fix.
 struct CatalogDecoder {
   let file: String
   private let lines: [Substring]

@@ -36,17 +36,11 @@ extension CatalogLoader {
     }
     var part = CatalogPart(
       decoder: CatalogDecoder(file: file.shownAs, text: ""), collections: [], books: [], shelves: [])
-    let text: String
-    do {
-      text = try self.text(of: bytes, file: file.shownAs)
-    } catch {
-      part.decoder.diagnostics += error.diagnostics
-      return part
-    }
-    part.decoder = CatalogDecoder(file: file.shownAs, text: text)
-    part.decoder.directory = directory
     let root: YAMLNode
     do {
+      let text = try self.text(of: bytes, file: file.shownAs)
+      part.decoder = CatalogDecoder(file: file.shownAs, text: text)
+      part.decoder.directory = directory
       guard let parsed = try document(text, decoder: part.decoder) else { return part }
       root = parsed
     } catch {

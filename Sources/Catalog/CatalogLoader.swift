@@ -10,19 +10,14 @@ package enum CatalogLoader {
   /// Top-level keys with this prefix are ignored, so they can hold anchors to reuse.
   static let extensionPrefix = "x-"
 
-  /// Loads the catalog at `path` (shown in messages as given); relative paths inside it
-  /// resolve against the file's directory.
-  package static func load(path: String) throws(CatalogError) -> Catalog {
-    try load(path: path, shownAs: path)
-  }
-
   /// Loads the catalog at `path`, naming it `shownAs` in messages (the path as the user wrote
   /// it, when `path` was resolved against another working directory); relative paths inside it
   /// resolve against the directory of `path`. `needsCollections` is false for `bookgen import`,
   /// which is about to add one.
-  package static func load(path: String, shownAs shown: String, needsCollections: Bool = true)
+  package static func load(path: String, shownAs: String? = nil, needsCollections: Bool = true)
     throws(CatalogError) -> Catalog
   {
+    let shown = shownAs ?? path
     let bytes: [UInt8]
     do {
       // A link to a regular file (a catalog shared between sites) is followed; a FIFO, a
@@ -103,7 +98,7 @@ package enum CatalogLoader {
     let shelves = decoder.decodeShelves(fields)
     var parts = [CatalogPart(decoder: decoder, collections: collections, books: books, shelves: shelves)]
     for (name, node) in includes {
-      var included = IncludedFile(
+      let included = IncludedFile(
         name: name, path: (directory as NSString).appendingPathComponent(name),
         shownAs: shownPath(of: name, besides: file))
       guard let part = loadIncluded(included, directory: directory, at: node, into: &parts[0].decoder)
@@ -120,7 +115,7 @@ package enum CatalogLoader {
   /// The document's root; nil when it holds nothing.
   static func document(_ yaml: String, decoder: CatalogDecoder) throws(CatalogError) -> YAMLNode? {
     do {
-      return try YAMLReader.parseDocument(yaml, file: decoder.file).root
+      return try YAMLReader.parse(yaml, file: decoder.file)
     } catch {
       throw .invalid([decoder.withSourceLine(error)])
     }

@@ -54,7 +54,7 @@ package enum CatalogRules {
   }
 
   /// Google volume ids: 4–32 of `[A-Za-z0-9_-]` (e.g. `zyTCAlFPjgYC`).
-  static func isVolumeID(_ text: String) -> Bool {
+  package static func isVolumeID(_ text: String) -> Bool {
     // Byte by byte: a catalog may list tens of thousands of ids, and every allowed character
     // is one ASCII byte.
     let bytes = text.utf8
@@ -103,8 +103,8 @@ package enum CatalogRules {
 }
 
 extension Character {
-  var isASCIILetter: Bool { isASCII && isLetter }
-  var isASCIIDigit: Bool { isASCII && isNumber }
+  package var isASCIILetter: Bool { isASCII && isLetter }
+  package var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension CatalogRules {

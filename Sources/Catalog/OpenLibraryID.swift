@@ -1,9 +1,6 @@
-/// An Open Library record id: `OL7353617M` (an edition), `OL45804W` (a work), `OL34184A` (an
-/// author).
-///
-/// Parsed strictly from what Open Library sends (`/books/OL7353617M`, bare `OL27448W` in old
-/// search answers) and from what the owner lists: `OL`, 1 to 12 digits, the kind's letter.
-/// Anything else is no id, so a hostile key never becomes a path or a link.
+/// An Open Library record id, `OL7353617M` (edition), `OL45804W` (work), `OL34184A` (author):
+/// anything but `OL`, 1 to 12 digits and the kind's letter is no id, so a hostile key never
+/// becomes a path or a link.
 package struct OpenLibraryID: Sendable, Hashable, Comparable, CustomStringConvertible {
   package enum Kind: Character, Sendable, Hashable {
     case edition = "M"

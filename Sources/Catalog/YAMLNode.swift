@@ -1,9 +1,7 @@
 import Diagnostics
 
-/// One node of a parsed YAML document, with the position it was written at.
-///
-/// Aliases are already resolved (an alias is a copy of its anchored node) and merge keys
-/// (`<<: *defaults`) are already applied, so consumers only ever see these three kinds.
+/// One node of a parsed YAML document, where it was written; aliases are resolved and merge keys
+/// (`<<: *defaults`) applied already, so only these three kinds exist.
 package struct YAMLNode: Sendable, Equatable {
   package enum Kind: Sendable, Equatable {
     case scalar(YAMLScalar)

@@ -2,11 +2,8 @@ import CYaml
 import Diagnostics
 import Support
 
-/// Parses YAML text with libyaml into a `YAMLNode` tree.
-///
-/// Reads the first document only (a second one is an error), resolves aliases with a cap on
-/// how much they may expand, applies `<<` merge keys, and reports syntax errors at the
-/// position libyaml gives.
+/// Parses YAML with libyaml: the first document only, aliases resolved within limits, `<<` merge
+/// keys applied, syntax errors at the position libyaml gives.
 package enum YAMLReader {
   /// Most nodes that aliases may add in total; stops "billion laughs" documents early.
   static let aliasExpansionLimit = 1_000_000
@@ -18,18 +15,8 @@ package enum YAMLReader {
   /// the stack. A catalog needs five or six.
   package static let depthLimit = 64
 
-  /// Parses `text`; returns nil when the document is empty (only comments or whitespace).
-  ///
-  /// - Parameter file: the path shown in diagnostics, as the user gave it.
+  /// Parses `text`, as `file` in diagnostics; nil when the document holds only comments or space.
   package static func parse(_ text: String, file: String) throws(Diagnostic) -> YAMLNode? {
-    try parseDocument(text, file: file).root
-  }
-
-  /// The document and whether it uses aliases (`*name`): then a part of the text can stand
-  /// for values elsewhere in it.
-  static func parseDocument(_ text: String, file: String) throws(Diagnostic) -> (
-    root: YAMLNode?, usesAliases: Bool
-  ) {
     var bytes = Array(text.utf8)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var parser = yaml_parser_t()
@@ -37,7 +24,7 @@ package enum YAMLReader {
       throw Diagnostic.error("cannot initialise the YAML parser (out of memory)")
     }
     defer { yaml_parser_delete(&parser) }
-    let result: Result<(YAMLNode?, Bool), Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+    let result: Result<YAMLNode?, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
       yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
       var builder = TreeBuilder(file: file)
       do throws(Diagnostic) {
@@ -47,7 +34,7 @@ package enum YAMLReader {
             return .failure(syntaxError(parser, file: file, text: text))
           }
           defer { yaml_event_delete(&event) }
-          if try builder.handle(event) { return .success((builder.root, builder.usesAliases)) }
+          if try builder.handle(event) { return .success(builder.root) }
         }
       } catch {
         return .failure(error)
@@ -97,7 +84,6 @@ private struct TreeBuilder {
   private var expanded = 0
   private var expandedText = 0
   private var documents = 0
-  private(set) var usesAliases = false
 
   init(file: String) {
     self.file = file
@@ -127,7 +113,6 @@ private struct TreeBuilder {
       if let anchor = optionalString(data.anchor) { anchors[anchor] = node }
       try add(node)
     case YAML_ALIAS_EVENT:
-      usesAliases = true
       let name = optionalString(event.data.alias.anchor) ?? ""
       guard let node = anchors[name] else {
         throw Diagnostic.error("unknown alias '*\(name)': no anchor '&\(name)' before it", at: location)
