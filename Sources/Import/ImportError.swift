@@ -31,8 +31,8 @@ package enum ImportError: Error, Sendable, Equatable, Diagnosable {
         at: SourceLocation(file: file, line: 1, column: 1))
       diagnostic.notes = ImportSource.allCases.filter { $0 != .csv }.map {
         .note(
-          "\("AEIOU".contains($0.appName.first!) ? "an" : "a") \($0.appName) export (\($0.exportHint)) has "
-            + "columns such as \(Self.shown($0.sampleColumns))")
+          "\("AEIOU".contains($0.appName.first!) ? "an" : "a") \($0.appName) export (\($0.spec.hint)) has "
+            + "columns such as \(Self.shown($0.spec.sampleColumns))")
       }
       diagnostic.notes.append(
         .note(
@@ -59,7 +59,8 @@ package enum ImportError: Error, Sendable, Equatable, Diagnosable {
       return [
         .error(
           "no column names the book (a \(format.appName) export has "
-            + format.identifyingColumns.map { "'\($0)'" }.joined(separator: " or ") + "): its columns are "
+            + format.spec.identifyingColumns.map { "'\($0)'" }.joined(separator: " or ")
+            + "): its columns are "
             + Self.shown(columns), at: SourceLocation(file: file, line: 1, column: 1))
       ]
     case .missingColumn(let file, let column, let field, let columns):

@@ -129,9 +129,10 @@ package enum ExportImporter {
         }
       }
       let columns = ExportColumns(index: index, fields: fields, dates: dates)
-      let row = export.format.row(columns, at: record.position)
-      if let reason = export.format.skipReason(columns) ?? row.skipReason {
-        plan.skipped.append(SkippedRow(position: record.position, title: row.title.nonEmpty, reason: reason))
+      let row = export.format.spec.row(columns, record.position)
+      if let reason = export.format.spec.skipReason(columns) ?? row.skipReason {
+        plan.skipped.append(
+          SkippedRow(position: record.position, title: row.title.isEmpty ? nil : row.title, reason: reason))
         continue
       }
       entries.append(entry(for: row, previous: request.previousMatches))
@@ -171,16 +172,10 @@ package enum ExportImporter {
     let matches = try await matcher.match(
       wanted.map { MatchQuery(title: entries[$0].row.title, authors: entries[$0].row.authors) })
     for (index, match) in zip(wanted, matches) {
-      guard let match, isBookKey(match.key) else { continue }
+      guard let match, CatalogRules.isVolumeID(match.key) else { continue }
       entries[index].key = match.key
       entries[index].match = match
     }
-  }
-
-  /// An ISBN-13 or a volume id: what a match may key an entry by.
-  static func isBookKey(_ key: String) -> Bool {
-    ((4...32).contains(key.count)
-      && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
   }
 
   /// The owner-defined shelves the rows' statuses name, in order of first use, but those the
@@ -255,8 +250,4 @@ extension RowPosition: Comparable {
     case .record(let id): id
     }
   }
-}
-
-extension String {
-  var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -59,10 +59,8 @@ package struct ImportedRow: Sendable, Equatable {
   package var published: PartialDate?
   /// Further columns kept as `extra` values (StoryGraph's character questions, content warnings).
   package var extra: [String: String] = [:]
-  /// Date columns whose text is no date bookgen reads, or one whose day and month order the
-  /// file does not tell (`5/1/2022`, the 5th of January or the 1st of May): left out of the
-  /// entry, written beside it as a comment and reported with the row, never guessed and never
-  /// dropped unsaid.
+  /// Date columns whose text is no date, or whose day and month order the file does not tell
+  /// (`5/1/2022`): left out, commented beside the entry and reported, never guessed.
   package var unreadDates: [UnreadDate] = []
 
   package struct UnreadDate: Sendable, Equatable {

@@ -1,8 +1,20 @@
 import Catalog
 
-/// BookWyrm's CSV export (Settings → CSV export): snake_case columns (`title`, `author_text`,
-/// `remote_id`, `openlibrary_key`, `isbn_13`, `start_date`, `finish_date`, `rating`,
-/// `review_name`, `review_cw`, `review_content`, `shelf`, `shelf_name`, `shelf_date`).
+extension ExportFormat {
+  static let bookwyrm = ExportFormat(
+    hint: "Settings, CSV export",
+    knownColumns: [
+      "title", "author_text", "remote_id", "openlibrary_key", "inventaire_id", "librarything_key",
+      "goodreads_key", "bnf_id", "viaf", "wikidata", "asin", "aasin", "isfdb", "isbn_10", "isbn_13",
+      "oclc_number", "pages", "start_date", "finish_date", "stopped_date", "rating", "review_name",
+      "review_cw", "review_content", "review_published", "shelf", "shelf_name", "shelf_date",
+    ],
+    sampleColumns: ["title", "author_text", "remote_id", "isbn_13", "shelf"],
+    identifyingColumns: ["title", "isbn_13", "isbn_10", "openlibrary_key"],
+    dateColumns: ["start_date", "finish_date", "shelf_date"],
+    row: ImportSource.bookWyrm)
+}
+
 extension ImportSource {
   /// BookWyrm's built-in shelves; any other is one the owner made (`cooking-9`, with its name
   /// in `shelf_name`).

@@ -1,11 +1,24 @@
 import Catalog
 import Support
 
-/// Calibre's catalog as CSV (`calibredb catalog books.csv`, or Convert books → Create a catalog
-/// in the app): lowercase columns (`authors`, `author_sort`, `identifiers` as
-/// `isbn:9780756411800,goodreads:39077187`, `series_index` as `8.0`, ratings of 0–5, dates as
-/// `2021-01-19T22:41:16+01:00`, `0101-01-01…` for none); and a Calibre library folder, read from
-/// its `metadata.db` into the same columns (`CalibreLibrary`).
+extension ExportFormat {
+  /// Calibre's catalog as CSV, and a library folder, whose `metadata.db` `CalibreLibrary` reads
+  /// into the same columns.
+  static let calibre = ExportFormat(
+    hint:
+      "the library folder itself (with its metadata.db), or 'calibredb catalog books.csv' (Convert books, "
+      + "Create a catalog, CSV)",
+    knownColumns: [
+      "id", "uuid", "title", "title_sort", "authors", "author_sort", "isbn", "identifiers", "rating",
+      "timestamp", "pubdate", "series", "series_index", "tags", "publisher", "comments", "formats", "cover",
+      "languages", "library_name", "size", "ondevice", "#read", "#date_read",
+    ],
+    sampleColumns: ["title", "authors", "identifiers", "series_index", "uuid"],
+    identifyingColumns: ["title", "isbn", "identifiers"],
+    dateColumns: ["timestamp", "pubdate", "#date_read"],
+    row: ImportSource.calibre)
+}
+
 extension ImportSource {
   static func calibre(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     let id = columns.text("uuid") ?? columns["id"]
@@ -19,7 +32,7 @@ extension ImportSource {
     if row.isbn13 == nil {
       row.sourceKey =
         identifiers["openlibrary"].flatMap { OpenLibraryID($0)?.description }
-        ?? identifiers["google"].flatMap { ExportImporter.isBookKey($0) ? $0 : nil }
+        ?? identifiers["google"].flatMap { CatalogRules.isVolumeID($0) ? $0 : nil }
     }
     row.rating = ExportValues.rating(columns["rating"])
     row.dateAdded = calibreDate(columns, "timestamp", in: &row)

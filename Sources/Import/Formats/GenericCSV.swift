@@ -92,7 +92,15 @@ package struct ColumnChoice: Sendable, Equatable {
   }
 }
 
-/// Any other CSV, read through `--columns`.
+extension ExportFormat {
+  /// Any other CSV, read through `--columns`.
+  static let csv = ExportFormat(
+    hint: "any other CSV or spreadsheet, its columns named with --columns",
+    identifyingColumns: ["title", "isbn"],
+    dateColumns: ["date_added", "date_started", "date_read", "published"],
+    row: ImportSource.generic)
+}
+
 extension ImportSource {
   static func generic(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     var row = newRow(

@@ -1,6 +1,22 @@
 import Catalog
 
-/// Goodreads' export (My Books, Import and export, Export Library).
+extension ExportFormat {
+  static let goodreads = ExportFormat(
+    hint: "My Books, Import and export, Export Library",
+    knownColumns: [
+      "book id", "title", "author", "author l-f", "additional authors", "isbn", "isbn13", "my rating",
+      "average rating", "publisher", "binding", "number of pages", "year published",
+      "original publication year", "date read", "date added", "bookshelves", "bookshelves with positions",
+      "exclusive shelf", "my review", "spoiler", "private notes", "read count", "owned copies",
+      "recommended for", "recommended by", "condition", "condition description", "bcid",
+      "original purchase date", "original purchase location",
+    ],
+    sampleColumns: ["Book Id", "Title", "Author", "ISBN13", "Exclusive Shelf"],
+    identifyingColumns: ["title", "isbn", "isbn13"],
+    dateColumns: ["date read", "date added", "original purchase date"],
+    row: ImportSource.goodreads)
+}
+
 extension ImportSource {
   /// Goodreads' statuses are three shelves; any other exclusive shelf is the owner's own.
   private static let goodreadsStatuses: [String: ReadingStatus] = [
@@ -15,13 +31,8 @@ extension ImportSource {
       [columns["Author"]].filter { !$0.isEmpty } + ExportValues.list(columns["Additional Authors"])
     row.rating = ExportValues.rating(columns["My Rating"])
     let exclusive = columns["Exclusive Shelf"]
-    if let status = goodreadsStatuses[exclusive] {
-      row.status = status
-    } else if let slug = ExportValues.shelfSlug(exclusive) {
-      // Any other exclusive shelf is one the owner made, kept as theirs.
-      row.status = ReadingStatus(slug: slug)
-      if !row.status!.isBuiltIn { row.shelf = Shelf(title: ExportValues.shelfTitle(exclusive), slug: slug) }
-    }
+    row.status = goodreadsStatuses[exclusive]
+    if row.status == nil { row.shelve(exclusive) }
     row.shelves = ExportValues.list(columns["Bookshelves"]).filter { $0 != exclusive }
     row.dateAdded = row.date(columns, "Date Added")
     row.datesRead = row.date(columns, "Date Read").map { [$0] } ?? []

@@ -1,18 +1,34 @@
 import Catalog
 import Support
 
-/// LibraryThing's exports (More → Import/Export → Export your library): its tab-separated text
-/// (`Book Id`, `Primary Author` as `Herbert, Frank`, dates and ISBNs in brackets,
-/// `[2007-04-16]`), its older CSV (quoted header names, `'TITLE'`, `'AUTHOR (first, last)'`;
-/// ISBNs as `[0345497503]`; `RATINGS` 0 for none) and its JSON (read into the tab-separated
-/// columns, `LibraryThingJSON`).
+extension ExportFormat {
+  /// LibraryThing's tab-separated text, its older CSV (quoted header names, `'TITLE'`) and its
+  /// JSON, which `LibraryThingJSON` reads into the tab-separated text's columns.
+  static let librarything = ExportFormat(
+    hint: "More, Import/Export, Export your library (tab-delimited, CSV or JSON)",
+    knownColumns: [
+      // The tab-separated export (and the JSON one, read into its columns).
+      "book id", "title", "sort character", "primary author", "primary author role", "secondary author",
+      "secondary author roles", "publication", "date", "review", "rating", "comment", "private comment",
+      "summary", "media", "physical description", "weight", "height", "thickness", "length", "dimensions",
+      "page count", "lccn", "acquired", "date started", "date read", "barcode", "bcid", "tags", "collections",
+      "languages", "original languages", "lc classification", "isbn", "isbns", "subjects", "dewey decimal",
+      "dewey wording", "other call number", "copies", "source", "entry date", "from where", "oclc", "work id",
+      "lending patron", "lending status", "lending start", "lending end", "series",
+      // The older CSV.
+      "author (first, last)", "author (last, first)", "lcc", "ddc", "publication info", "ratings", "reviews",
+    ],
+    sampleColumns: ["Book Id", "Title", "Primary Author", "ISBNs", "Collections"],
+    identifyingColumns: ["title", "isbn", "isbns"],
+    dateColumns: ["date started", "date read", "entry date", "acquired"],
+    row: ImportSource.libraryThing)
+}
+
 extension ImportSource {
   /// Collections that say where the book is in the owner's reading.
   private static let libraryThingStatuses: [String: ReadingStatus] = [
     "currently reading": .reading, "to read": .toRead, "read but unowned": .read,
   ]
-  /// Collections that say nothing but that the book is catalogued.
-  private static let libraryThingPlainCollections: Set<String> = ["your library"]
 
   static func libraryThing(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     let authors = libraryThingAuthors(columns)
@@ -22,7 +38,9 @@ extension ImportSource {
     row.authors = authors.names
     row.contributors = authors.contributors
     if row.series == nil, let series = columns.text("Series") { row.series = series }
-    row.take(ExportValues.isbn(among: [columns["ISBN"]] + ExportValues.list(bare(columns["ISBNs"]))))
+    row.take(
+      ExportValues.isbn(
+        among: [columns["ISBN"]] + ExportValues.list(columns["ISBNs"].filter { $0 != "[" && $0 != "]" })))
     row.rating = ExportValues.rating(columns.first("Rating", "RATINGS") ?? "")
     // LibraryThing writes `[Return]` for some line breaks.
     row.note = columns.first("Review", "REVIEWS").flatMap {
@@ -52,7 +70,8 @@ extension ImportSource {
       if let status = libraryThingStatuses[name] {
         row.status = status
         if name == "read but unowned" { row.owned = false }
-      } else if libraryThingPlainCollections.contains(name) {
+      } else if name == "your library" {
+        // A collection that says nothing but that the book is catalogued.
         if row.owned == nil { row.owned = true }
       } else {
         row.shelves.append(collection)
@@ -101,11 +120,6 @@ extension ImportSource {
       !["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"].contains(parts[1].lowercased())
     else { return name }
     return parts[1] + " " + parts[0]
-  }
-
-  /// `[0345497503]` → `0345497503`.
-  private static func bare(_ text: String) -> String {
-    text.filter { $0 != "[" && $0 != "]" }
   }
 
   /// `Gallimard (1979), Poche` → `Gallimard`; `Publisher Unknown` is none.

@@ -1,11 +1,20 @@
 import Catalog
-import Support
 
-/// Open Library's reading log (My Books → Export your reading log, `OpenLibrary_ReadingLog.csv`):
-/// `Work ID`, `Title`, `Authors` (`A | B`), `First Publish Year`, `Edition ID`, `Bookshelf`
-/// (`Want to Read`, `Currently Reading`, `Already Read`, `Stopped Reading`), `My Ratings`;
-/// older logs had only `Work Id`, `Edition Id` and `Bookshelf`. Each book is keyed by its
-/// Open Library edition (else its work), which the build looks up.
+extension ExportFormat {
+  /// Open Library's reading log: each book is keyed by its edition (else its work), which the
+  /// build looks up.
+  static let openlibrary = ExportFormat(
+    hint: "My Books, Import & Export, Download Reading Log",
+    knownColumns: [
+      "work id", "title", "authors", "first publish year", "edition id", "edition count", "bookshelf",
+      "my ratings", "ratings average", "ratings count", "has ebook", "subjects", "subject people",
+      "subject places", "subject times",
+    ],
+    sampleColumns: ["Work ID", "Title", "Authors", "Edition ID", "Bookshelf"],
+    identifyingColumns: ["work id", "edition id", "title"],
+    row: ImportSource.openLibraryLog)
+}
+
 extension ImportSource {
   private static let openLibraryShelves: [String: ReadingStatus] = [
     "want to read": .toRead, "currently reading": .reading, "already read": .read,
@@ -19,10 +28,7 @@ extension ImportSource {
       .openlibrary, id: work?.description ?? edition?.description ?? "", title: columns["Title"],
       authors: columns["Authors"], at: position)
     row.sourceKey = (edition ?? work)?.description
-    row.authors = columns["Authors"].components(separatedBy: " | ").map {
-      $0.trimmingWhitespace()
-    }
-    .filter { !$0.isEmpty }
+    row.authors = ExportValues.list(columns["Authors"], separator: " | ")
     setStatus(columns["Bookshelf"], on: &row, statuses: openLibraryShelves)
     row.rating = ExportValues.rating(columns["My Ratings"])
     row.published = columns.text("First Publish Year").flatMap(ExportValues.year)

@@ -1,11 +1,22 @@
 import Catalog
-import Support
 
-/// Openreads' CSV export (Settings → Backup → Export as CSV): `title`, `author`, `status`
-/// (`finished`, `in_progress`, `planned`, `abandoned`, `unknown`), `favourite`, `deleted`,
-/// `rating` (0–5 in halves), `isbn`, `olid`, `tags` separated by `|||||`, `my_review`, `notes`,
-/// `book_format`, `readings` (`START|FINISH|MILLISECONDS`, `;` between readings; older exports
-/// have `start_date` and `finish_date`), `date_added` (ISO 8601).
+extension ExportFormat {
+  /// Openreads' CSV: `readings` as `START|FINISH|MILLISECONDS` with `;` between readings (older
+  /// exports have `start_date` and `finish_date`), tags separated by `|||||`.
+  static let openreads = ExportFormat(
+    hint: "Settings, Backup, Export to CSV",
+    knownColumns: [
+      "title", "subtitle", "author", "description", "status", "favourite", "deleted", "rating", "pages",
+      "publication_year", "isbn", "olid", "tags", "my_review", "notes", "book_format", "readings",
+      "date_added", "date_modified", "start_date", "finish_date", "reading_time",
+    ],
+    sampleColumns: ["title", "author", "status", "olid", "readings"],
+    identifyingColumns: ["title", "isbn", "olid"],
+    dateColumns: ["date_added", "readings", "start_date", "finish_date"],
+    row: ImportSource.openreads,
+    skipReason: ImportSource.openreadsSkipReason)
+}
+
 extension ImportSource {
   private static let openreadsStatuses: [String: ReadingStatus] = [
     "finished": .read, "in_progress": .reading, "planned": .toRead, "abandoned": .abandoned,
@@ -18,10 +29,7 @@ extension ImportSource {
     if row.isbn13 == nil { row.sourceKey = OpenLibraryID(columns["olid"])?.description }
     row.status = openreadsStatuses[columns["status"].lowercased()]
     row.rating = ExportValues.rating(columns["rating"])
-    row.tags = columns["tags"].components(separatedBy: "|||||").map {
-      $0.trimmingWhitespace()
-    }
-    .filter { !$0.isEmpty }
+    row.tags = ExportValues.list(columns["tags"], separator: "|||||")
     if columns["favourite"].lowercased() == "true" { row.shelves.append("favourites") }
     row.note = columns.text("my_review").flatMap { ReviewMarkdown.markdown(from: $0, newlinesBreak: true) }
     row.privateNotes = columns.text("notes")

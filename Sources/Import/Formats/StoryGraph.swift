@@ -1,7 +1,21 @@
 import Catalog
 import Support
 
-/// StoryGraph's export (Manage Account, Export StoryGraph Library).
+extension ExportFormat {
+  static let storygraph = ExportFormat(
+    hint: "Manage Account, Export StoryGraph Library",
+    knownColumns: [
+      "title", "authors", "contributors", "isbn/uid", "format", "read status", "date added", "last date read",
+      "dates read", "read count", "moods", "pace", "character- or plot-driven?",
+      "strong character development?", "loveable characters?", "diverse characters?", "flawed characters?",
+      "star rating", "review", "content warnings", "content warning description", "tags", "owned?",
+    ],
+    sampleColumns: ["Title", "Authors", "ISBN/UID", "Read Status", "Star Rating"],
+    identifyingColumns: ["title", "isbn/uid"],
+    dateColumns: ["date added", "last date read", "dates read"],
+    row: ImportSource.storygraph)
+}
+
 extension ImportSource {
   /// StoryGraph's statuses; `paused` and anything new become shelves of the owner's.
   private static let storyGraphStatuses: [String: ReadingStatus] = [

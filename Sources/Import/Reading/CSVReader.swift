@@ -1,36 +1,22 @@
 import Diagnostics
 import Support
 
-/// A delimited file as exports write it: a header row, then rows of as many fields.
-package struct CSVTable: Sendable, Equatable {
-  package var header: [String]
-  package var rows: [CSVRow]
-  /// Rows that cannot be read as the header's fields, with why.
-  package var damaged: [SkippedRow] = []
-  package var delimiter: UInt8 = UInt8(ascii: ",")
-}
-
-/// One data row and the line it starts on (a quoted field may span lines).
-package struct CSVRow: Sendable, Equatable {
-  package var line: Int
-  package var fields: [String]
-}
-
 /// RFC 4180 as the apps write it, with what spreadsheets and exports add: CRLF or LF line ends,
 /// quoted fields holding commas, quotes (`""`) and line breaks, quotes inside an unquoted field
 /// kept as text (Goodreads writes ISBNs as `="0441172717"`), a semicolon as the separator (a
 /// spreadsheet set to a language whose decimal mark is a comma), and tab-separated text
 /// (LibraryThing), where a quote opens a quoted field only when its closing quote ends the field.
 package enum CSVReader {
-  /// Parses `bytes`, already UTF-8 (`ExportText`), naming the file `file` in every error.
-  package static func read(_ bytes: [UInt8], file: String) throws(ImportError) -> CSVTable {
+  /// Parses `bytes`, already UTF-8 (`ExportText`), naming the file `file` in every error: a header
+  /// row, then rows of as many fields, each at the line it starts on.
+  static func read(_ bytes: [UInt8], file: String) throws(ImportError) -> ExportTable {
     if bytes.contains(0) {
       let line = bytes.prefix { $0 != 0 }.count(where: { $0 == UInt8(ascii: "\n") }) + 1
       throw .unreadable(file: file, line: line, reason: "the file holds a NUL byte: it is not a CSV export")
     }
     let delimiter = Self.delimiter(of: bytes)
     var scanner = Scanner(bytes: bytes, delimiter: delimiter)
-    var records: [CSVRow] = []
+    var records: [ExportRecord] = []
     while let record = try scanner.nextRecord(file: file) {
       // A blank line (often the last) holds no row.
       if record.fields == [""] { continue }
@@ -45,8 +31,8 @@ package enum CSVReader {
         reason: "the first line is not a CSV header (no commas, semicolons or tabs): this is not a CSV export"
       )
     }
-    var table = CSVTable(header: header.fields, rows: [], delimiter: delimiter)
-    table.rows.reserveCapacity(records.count - 1)
+    var table = ExportTable(columns: header.fields, records: [])
+    table.records.reserveCapacity(records.count - 1)
     for row in records.dropFirst() {
       var row = row
       // A spreadsheet writes a row that is all blank as separators alone: no book.
@@ -58,14 +44,14 @@ package enum CSVReader {
       guard row.fields.count == header.fields.count else {
         table.damaged.append(
           SkippedRow(
-            position: .line(row.line),
+            position: row.position,
             title: nil,
             reason: "\(row.fields.count) fields where the header has \(header.fields.count) (a field holding "
               + "\(delimiter == 9 ? "a tab" : delimiter == 59 ? "a semicolon" : "a comma") or a line break "
               + "must be quoted): not imported"))
         continue
       }
-      table.rows.append(row)
+      table.records.append(row)
     }
     return table
   }
@@ -92,7 +78,7 @@ package enum CSVReader {
     var line = 1
 
     /// The next record's fields, nil at the end of the text.
-    mutating func nextRecord(file: String) throws(ImportError) -> CSVRow? {
+    mutating func nextRecord(file: String) throws(ImportError) -> ExportRecord? {
       guard offset < bytes.count else { return nil }
       let start = line
       var fields: [String] = []
@@ -118,13 +104,13 @@ package enum CSVReader {
           }
           line += 1
           fields.append(String(decoding: field, as: UTF8.self))
-          return CSVRow(line: start, fields: fields)
+          return ExportRecord(position: .line(start), fields: fields)
         default:
           field.append(byte)
         }
       }
       fields.append(String(decoding: field, as: UTF8.self))
-      return CSVRow(line: start, fields: fields)
+      return ExportRecord(position: .line(start), fields: fields)
     }
 
     /// In tab-separated text, whether the quote at `offset` has a closing quote that ends the

@@ -31,7 +31,8 @@ package enum ExportReader {
       table.encoding = text.encoding
       return try recognised(table, file: file, format: .librarything, dateOrder: dateOrder)
     }
-    var table = ExportTable(try CSVReader.read(text.bytes, file: file), encoding: text.encoding)
+    var table = try CSVReader.read(text.bytes, file: file)
+    table.encoding = text.encoding
     if let columns {
       table = try columns.applied(to: table, file: file)
       return try recognised(table, file: file, format: .csv, dateOrder: dateOrder)
@@ -62,7 +63,7 @@ package enum ExportReader {
     if asked == .csv {
       format = .csv
     } else if let asked {
-      guard asked.identifyingColumns.contains(where: index.contains) else {
+      guard asked.spec.identifyingColumns.contains(where: index.contains) else {
         if case .found(let found) = detected {
           throw .otherFormat(file: file, found: found, asked: asked)
         }
@@ -70,8 +71,8 @@ package enum ExportReader {
       }
       // The file is plainly another app's: its columns fit that one better.
       if case .found(let found) = detected, found != asked,
-        asked.knownColumns.intersection(index.names).count
-          < found.knownColumns.intersection(index.names).count
+        asked.spec.knownColumns.intersection(index.names).count
+          < found.spec.knownColumns.intersection(index.names).count
       {
         throw .otherFormat(file: file, found: found, asked: asked)
       }
@@ -85,7 +86,7 @@ package enum ExportReader {
       }
     }
     var survey = DateOrderSurvey()
-    let dateColumns = format.dateColumns.compactMap { index.positions[$0] }
+    let dateColumns = format.spec.dateColumns.compactMap { index.positions[$0] }
     if dateOrder == nil, !dateColumns.isEmpty {
       for record in table.records {
         for position in dateColumns { survey.survey(record.fields[position], at: record.position) }

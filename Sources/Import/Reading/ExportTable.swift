@@ -19,13 +19,6 @@ package struct ExportTable: Sendable {
     self.records = records
   }
 
-  init(_ csv: CSVTable, encoding: ExportEncoding) {
-    columns = csv.header
-    records = csv.rows.map { ExportRecord(position: .line($0.line), fields: $0.fields) }
-    damaged = csv.damaged
-    self.encoding = encoding
-  }
-
   /// The columns by their normalised names (`ColumnName.normalized`); the first of two with one
   /// name wins.
   var index: ColumnIndex { ColumnIndex(columns, written: writtenColumns) }

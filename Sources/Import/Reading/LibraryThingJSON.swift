@@ -1,10 +1,7 @@
 import Support
 
-/// LibraryThing's JSON export (`{"5498194": {"books_id": "5498194", "title": …}, …}`), one
-/// object per book keyed by its id, read into the columns of its tab-separated export so one
-/// mapping serves both: `authors` (`[{"lf": "Herbert, Frank", "fl": "Frank Herbert", "role": …}]`)
-/// becomes `Primary Author` and `Secondary Author`, `isbn` (a list, or an object keyed `"0"`,
-/// `"2"`) `ISBNs`, `format` (`[{"code": …, "text": "Paperback"}]`) `Media`, and so on.
+/// LibraryThing's JSON export (one object per book, keyed by its id) read into the columns of
+/// its tab-separated export, so one mapping serves both.
 enum LibraryThingJSON {
   /// The columns the books become, in this order.
   static let columns = [

@@ -19,11 +19,9 @@ package enum DateOrder: String, Sendable, Equatable, CaseIterable {
   }
 }
 
-/// Reads the dates of one export: ISO dates (`2021-03-04`, `2021/03/04`, `2021/03`, `2021`,
-/// with a time after them or in brackets, as LibraryThing writes), dates with English month
-/// names (`Jan 5, 2024`, `5 January 2024`, `5-Jan-24`), a spreadsheet's day numbers (`45383`
-/// is 2024-04-01) and numeric dates in the file's order (`4/1/2024`, `13.10.2022`); a numeric
-/// date whose order the file does not tell is no date (it is reported, never guessed).
+/// Reads the dates of one export: ISO, with English month names, a spreadsheet's day numbers and
+/// numeric dates in the file's order; one whose order the file does not tell is no date
+/// (reported, never guessed).
 package struct DateReader: Sendable, Equatable {
   /// How numeric dates whose year is not first are read; nil: only those that read the same
   /// either way (`5/5/2024`).
@@ -47,7 +45,7 @@ package struct DateReader: Sendable, Equatable {
     let datePart = text.prefix { $0 != " " && $0 != "T" }
     let parts = datePart.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "-" || $0 == "." }
     guard (1...3).contains(parts.count), parts[0].count == 4,
-      parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigitCharacter) })
+      parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) })
     else { return nil }
     let numbers = parts.map { Int($0)! }
     return Self.checked(
@@ -58,7 +56,7 @@ package struct DateReader: Sendable, Equatable {
   /// A spreadsheet's day number (days since 1899-12-30, as Excel and LibreOffice count), which a
   /// date cell becomes when its format is lost: five digits, 1954 to 2119.
   static func serialDate(_ text: Substring) -> PartialDate? {
-    guard text.count == 5, text.allSatisfy(\.isASCIIDigitCharacter), let number = Int(text),
+    guard text.count == 5, text.allSatisfy(\.isASCIIDigit), let number = Int(text),
       (20_000...80_000).contains(number)
     else { return nil }
     // Day 25,569 is 1970-01-01.
@@ -88,7 +86,7 @@ package struct DateReader: Sendable, Equatable {
     guard let monthAt = words.firstIndex(where: { months[String($0)] != nil }) else { return nil }
     let month = months[String(words[monthAt])]!
     let numbers = words.indices.filter { $0 != monthAt }.map { words[$0] }
-    guard numbers.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) && (1...4).contains($0.count) }) else {
+    guard numbers.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) && (1...4).contains($0.count) }) else {
       return nil
     }
     if numbers.count == 1 {
@@ -124,7 +122,7 @@ struct NumericDate: Equatable {
     let datePart = text.prefix { $0 != " " && $0 != "T" }
     let parts = datePart.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "-" || $0 == "." }
     guard parts.count == 3,
-      parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigitCharacter) }),
+      parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
       parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4
     else { return nil }
     self.parts = parts

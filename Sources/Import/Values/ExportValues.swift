@@ -31,7 +31,7 @@ enum ExportValues {
     guard !trimmed.isEmpty else { return ISBNField() }
     if let isbn = try? ISBN.parse(trimmed) { return ISBNField(isbn13: isbn.isbn13) }
     if let digits = spreadsheetNumber(trimmed)
-      ?? (trimmed.allSatisfy(\.isASCIIDigitCharacter) ? trimmed : nil)
+      ?? (trimmed.allSatisfy(\.isASCIIDigit) ? trimmed : nil)
     {
       if let isbn = try? ISBN.parse(digits) { return ISBNField(isbn13: isbn.isbn13) }
       if digits.count == 9, let isbn = try? ISBN.parse("0" + digits) { return ISBNField(isbn13: isbn.isbn13) }
@@ -53,7 +53,7 @@ enum ExportValues {
       guard let dot = upper.firstIndex(of: ".") else { return nil }
       let whole = upper[..<dot]
       let fraction = upper[upper.index(after: dot)...]
-      guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigitCharacter), fraction.allSatisfy({ $0 == "0" })
+      guard !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy({ $0 == "0" })
       else {
         return nil
       }
@@ -66,7 +66,7 @@ enum ExportValues {
     // digits (or zeros, which nothing tells apart).
     guard let exponent = Int(exponentText), (8...12).contains(exponent), parts.count == 2,
       parts[0].count == 1,
-      parts[1].count == exponent, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigitCharacter) })
+      parts[1].count == exponent, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) })
     else { return nil }
     return String(parts[0] + parts[1])
   }
@@ -77,9 +77,9 @@ enum ExportValues {
     guard let e = upper.firstIndex(of: "E") else { return false }
     let mantissa = upper[..<e]
     let exponent = upper[upper.index(after: e)...].drop { $0 == "+" }
-    return !mantissa.isEmpty && mantissa.allSatisfy { $0.isASCIIDigitCharacter || $0 == "." || $0 == "," }
-      && mantissa.first?.isASCIIDigitCharacter == true && !exponent.isEmpty
-      && exponent.allSatisfy(\.isASCIIDigitCharacter)
+    return !mantissa.isEmpty && mantissa.allSatisfy { $0.isASCIIDigit || $0 == "." || $0 == "," }
+      && mantissa.first?.isASCIIDigit == true && !exponent.isEmpty
+      && exponent.allSatisfy(\.isASCIIDigit)
   }
 
   /// The year in `text` (`1965`; `-380` and `?` are none).
@@ -93,8 +93,10 @@ enum ExportValues {
   /// Tags in one field: `a, b`, `a; b`, `a | b`.
   static func tags(_ text: String) -> [String] { items(text, separators: ",;|") }
 
-  /// `a, b, c` as its items.
-  static func list(_ text: String) -> [String] { items(text, separators: ",") }
+  /// `a, b, c` (or items between another `separator`, `A | B`) as its items, trimmed, blanks dropped.
+  static func list(_ text: String, separator: String = ",") -> [String] {
+    text.split(separator: separator).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+  }
 
   /// The field split at any of `separators`, each item trimmed, blanks dropped.
   private static func items(_ text: String, separators: String) -> [String] {
@@ -168,8 +170,4 @@ enum ExportValues {
       .trimmingWhitespace()
     return words.prefix(1).uppercased() + words.dropFirst()
   }
-}
-
-extension Character {
-  var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

@@ -1,8 +1,5 @@
-/// A review as an export holds it (Goodreads': HTML such as `Loved it.<br/><br/><i>Dune</i>`)
-/// turned into Markdown that says the same and nothing more: `<br/>` breaks lines, two of them
-/// paragraphs, `<b>`/`<i>` become `**`/`*`, an http(s) `<a href>` a link; every other tag is
-/// dropped (a `<script>` or `<style>` with its content), and the text is escaped so that
-/// nothing in it becomes Markdown or HTML of its own.
+/// A review as an export holds it (Goodreads' HTML) turned into Markdown that says the same and
+/// nothing more: a few tags kept as Markdown, the others dropped, the text escaped.
 enum ReviewMarkdown {
   /// `newlinesBreak`: a line break in the text is one (StoryGraph's plain text), not mere
   /// white space (HTML's).
