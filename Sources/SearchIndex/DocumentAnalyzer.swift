@@ -121,11 +121,7 @@ struct DocumentAnalyzer {
       bytes.suffix(suffix.count).elementsEqual(suffix)
     else { return url }
     let id = bytes.dropFirst(prefix.count).dropLast(suffix.count)
-    let isIDByte = { (byte: UInt8) in
-      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        || byte == 0x2D || byte == 0x5F
-    }
-    return id.allSatisfy(isIDByte) ? String(decoding: id, as: UTF8.self) : url
+    return id.allSatisfy(Slug.isIdentifierByte) ? String(decoding: id, as: UTF8.self) : url
   }
 }
 

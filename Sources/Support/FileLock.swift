@@ -38,7 +38,7 @@ package final class FileLock: Sendable {
     var announced = false
     while true {
       let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-      guard descriptor >= 0 else { throw .unusable(path: path, reason: reason()) }
+      guard descriptor >= 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
       if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
         guard namesSameFile(path, descriptor) else {
           close(descriptor)
@@ -95,6 +95,4 @@ package final class FileLock: Sendable {
     let digits = buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }
     return Int32(String(decoding: digits, as: UTF8.self))
   }
-
-  private static func reason() -> String { String(cString: strerror(errno)) }
 }

@@ -27,16 +27,9 @@ package struct FileStamp: Sendable, Hashable {
       device: UInt64(info.st_dev))
   }
 
-  /// The stamp of the file at `path` (a link followed); nil when there is none.
-  package static func of(_ path: String) -> FileStamp? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return FileStamp(info)
-  }
-
-  /// The stamp of the file at `path`, relative to the open folder `folder` (a link followed):
-  /// for many files of one folder, whose own path the kernel then does not walk for each.
-  package static func of(_ path: String, in folder: Int32) -> FileStamp? {
+  /// The stamp of the file at `path` (a link followed), relative to the open folder `folder` if
+  /// given (for many files of one folder, whose path the kernel then walks once); nil if none.
+  package static func of(_ path: String, in folder: Int32 = AT_FDCWD) -> FileStamp? {
     var info = stat()
     guard fstatat(folder, path, &info, 0) == 0 else { return nil }
     return FileStamp(info)

@@ -68,21 +68,15 @@ package enum Slug {
   /// A volume id reduced to `[A-Za-z0-9_-]` (Google's alphabet); anything else becomes `_`.
   package static func safeIdentifier(_ id: String) -> String {
     // Google's ids (`B1ZdEAAAQBAJ`) are already safe: returned as they are, without a copy.
-    if !id.isEmpty, id.utf8.count <= 64, id.utf8.allSatisfy(Slug.isIdentifierByte) { return id }
-    let scalars = id.unicodeScalars.map { scalar -> Unicode.Scalar in
-      scalar.isASCII
-        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
-          || scalar == "_")
-        ? scalar : "_"
+    if !id.isEmpty, id.utf8.count <= 64, id.utf8.allSatisfy(isIdentifierByte) { return id }
+    let safe = id.unicodeScalars.prefix(64).map { scalar in
+      scalar.isASCII && isIdentifierByte(UInt8(scalar.value)) ? UInt8(scalar.value) : UInt8(ascii: "_")
     }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars.prefix(64))
-    let safe = String(view)
-    return safe.isEmpty ? "_" : safe
+    return safe.isEmpty ? "_" : String(decoding: safe, as: UTF8.self)
   }
 
   /// ASCII letters, digits, `-` and `_`.
-  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+  package static func isIdentifierByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
