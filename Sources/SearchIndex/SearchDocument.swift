@@ -119,7 +119,3 @@ package struct SearchIndexFile: Sendable, Equatable {
     hash = XXH64.hash(bytes)
   }
 }
-
-extension XXH64 {
-  static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
-}

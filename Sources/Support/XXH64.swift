@@ -11,11 +11,9 @@ package enum XXH64 {
   fileprivate static let p5: UInt64 = 0x27D4_EB2F_1656_67C5
 
   /// 16 lowercase hex digits.
-  package static func hex(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> String {
-    HexText.lowercase(hash(buffer, seed: seed))
-  }
+  package static func hex(_ bytes: [UInt8]) -> String { HexText.lowercase(hash(bytes)) }
 
-  package static func hex(_ bytes: [UInt8]) -> String { bytes.withUnsafeBufferPointer { hex($0) } }
+  package static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
 
   package static func hash(_ buffer: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0) -> UInt64 {
     guard let base = UnsafeRawPointer(buffer.baseAddress) else {
