@@ -139,28 +139,21 @@ extension SimpleHTML {
         index += 1
         continue
       }
-      guard let semicolon = text[(index + 1)...].prefix(10).firstIndex(of: UInt8(ascii: ";")) else {
-        // `&` not followed by a name or number is a plain ampersand.
-        if index + 1 < text.count,
-          isLetter(text[index + 1]) || isDigit(text[index + 1]) || text[index + 1] == UInt8(ascii: "#")
-        {
-          return false
-        }
-        out.append(byte)
-        index += 1
+      if let semicolon = text[(index + 1)...].prefix(10).firstIndex(of: UInt8(ascii: ";")),
+        let scalar = referencedScalar(text[(index + 1)..<semicolon])
+      {
+        out.append(contentsOf: String(Character(scalar)).utf8)
+        index = semicolon + 1
         continue
       }
-      let name = text[(index + 1)..<semicolon]
-      guard let scalar = referencedScalar(name) else {
-        if let first = name.first, isLetter(first) || isDigit(first) || first == UInt8(ascii: "#") {
-          return false
-        }
-        out.append(byte)
-        index += 1
-        continue
+      // An `&` before no name or number is plain; before one, a reference outside the subset.
+      if index + 1 < text.count,
+        isLetter(text[index + 1]) || isDigit(text[index + 1]) || text[index + 1] == UInt8(ascii: "#")
+      {
+        return false
       }
-      out.append(contentsOf: String(Character(scalar)).utf8)
-      index = semicolon + 1
+      out.append(byte)
+      index += 1
     }
     return true
   }
@@ -177,17 +170,13 @@ extension SimpleHTML {
     }
     guard name.first == UInt8(ascii: "#"), name.count >= 2, name.count <= 8 else { return nil }
     var digits = name.dropFirst()
-    var radix: UInt32 = 10
-    if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
-      radix = 16
-      digits = digits.dropFirst()
-    }
-    let isHex = radix == 16
+    let isHex = digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X")
+    if isHex { digits = digits.dropFirst() }
     guard !digits.isEmpty,
       digits.allSatisfy({
         isDigit($0) || (isHex && ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "f"))
       }),
-      let value = UInt32(String(decoding: digits, as: UTF8.self), radix: Int(radix)),
+      let value = UInt32(String(decoding: digits, as: UTF8.self), radix: isHex ? 16 : 10),
       value >= 0x20, value != 0x7F, !(0x80...0x9F).contains(value)
     else { return nil }
     return Unicode.Scalar(value)  // nil for surrogates and beyond U+10FFFF
