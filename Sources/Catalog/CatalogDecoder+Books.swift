@@ -150,20 +150,11 @@ extension CatalogDecoder {
     book.dateAdded = date(fields, "date_added")
     book.dateStarted = date(fields, "date_started")
     if let node = fields.value("date_read") {
-      let path = fields.path("date_read")
-      if case .sequence(let items) = node.kind {
-        book.datesRead = items.enumerated().compactMap { index, item in
-          checked(
-            item, path: keyPath(path, index: index), expected: Self.partialDate,
-            isValid: CatalogRules.isPartialDate
-          )
-          .flatMap(PartialDate.init(parsing:))
-        }
-      } else if let date = checked(
-        node, path: path, expected: Self.partialDate + " (or a list of them)",
-        isValid: CatalogRules.isPartialDate)
-      {
-        book.datesRead = PartialDate(parsing: date).map { [$0] } ?? []
+      if case .sequence = node.kind {
+        book.datesRead = (list(fields, "date_read") ?? []).compactMap { date($0.node, path: $0.path) }
+      } else {
+        let expected = Self.partialDate + " (or a list of them)"
+        book.datesRead = date(node, path: fields.path("date_read"), expected: expected).map { [$0] } ?? []
       }
     }
     book.readCount = integer(fields, "read_count", in: CatalogRanges.readCount)
@@ -180,8 +171,13 @@ extension CatalogDecoder {
     }
   }
 
-  private mutating func date(_ fields: Fields, _ key: String) -> PartialDate? {
-    checked(fields, key, expected: Self.partialDate, isValid: CatalogRules.isPartialDate)
+  mutating func date(_ fields: Fields, _ key: String) -> PartialDate? {
+    guard let node = fields.value(key) else { return nil }
+    return date(node, path: fields.path(key))
+  }
+
+  private mutating func date(_ node: YAMLNode, path: String, expected: String = partialDate) -> PartialDate? {
+    checked(node, path: path, expected: expected, isValid: CatalogRules.isPartialDate)
       .flatMap(PartialDate.init(parsing:))
   }
 

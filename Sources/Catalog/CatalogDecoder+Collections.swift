@@ -78,7 +78,7 @@ extension CatalogDecoder {
       if let id = id.flatMap({ OpenLibraryID($0) }) { collection.openLibraryIDs.append(id) }
     }
     for (node, path) in list(fields, "books") ?? [] { addBook(node, path: path, to: &collection) }
-    if let sort = choice(fields, "sort", as: SortOrder.self) { collection.sort = sort }
+    collection.sort = choice(fields, "sort", as: SortOrder.self) ?? collection.sort
     collection.details = choice(fields, "details", as: DetailLevel.self)
     return collection
   }
@@ -122,9 +122,7 @@ extension CatalogDecoder {
     }
     let q = requiredString(fields, "q")
     var query = Query(q: q ?? "")
-    if let count = integer(fields, "max_results", in: CatalogRanges.maxResults) {
-      query.maxResults = count
-    }
+    query.maxResults = integer(fields, "max_results", in: CatalogRanges.maxResults) ?? query.maxResults
     query.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)
     query.langRestrict = langRestrict(fields)
     query.printType = choice(fields, "print_type", among: GoogleBooksSettings.printTypes)
@@ -177,9 +175,7 @@ extension CatalogDecoder {
     var query = Query(q: search.q ?? "")
     query.source = .openLibrary
     query.openLibrary = search
-    if let count = integer(fields, "max_results", in: CatalogRanges.maxResults) {
-      query.maxResults = count
-    }
+    query.maxResults = integer(fields, "max_results", in: CatalogRanges.maxResults) ?? query.maxResults
     return query
   }
 

@@ -10,20 +10,18 @@ extension CatalogDecoder {
   mutating func decodeOpenLibrary(_ root: Fields) -> OpenLibrarySettings {
     var settings = OpenLibrarySettings()
     guard let fields = fields(root, "open_library", keys: Self.openLibraryKeys) else { return settings }
-    if let url = apiURL(fields) { settings.apiURL = url }
+    settings.apiURL = apiURL(fields) ?? settings.apiURL
     settings.contact = checked(
       fields, "contact",
       expected: "an e-mail address or an http(s) URL, such as 'me@example.org', to put in the User-Agent",
       isValid: CatalogRules.isContact)
     settings.maxRequests = integer(fields, "max_requests", in: CatalogRanges.maxRequests)
     settings.requestsPerSecond = number(fields, "requests_per_second", in: CatalogRanges.requestsPerSecond)
-    if let count = integer(fields, "concurrency", in: CatalogRanges.concurrency) {
-      settings.concurrency = count
-    }
-    if let retries = integer(fields, "retries", in: CatalogRanges.retries) { settings.retries = retries }
-    if let timeout = number(fields, "timeout", in: CatalogRanges.timeout, unit: "seconds") {
-      settings.timeout = timeout
-    }
+    settings.concurrency =
+      integer(fields, "concurrency", in: CatalogRanges.concurrency) ?? settings.concurrency
+    settings.retries = integer(fields, "retries", in: CatalogRanges.retries) ?? settings.retries
+    settings.timeout =
+      number(fields, "timeout", in: CatalogRanges.timeout, unit: "seconds") ?? settings.timeout
     return settings
   }
 

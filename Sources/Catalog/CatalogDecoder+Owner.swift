@@ -95,10 +95,7 @@ extension CatalogDecoder {
     record.description = string(fields, "description")
     record.coverFile = string(fields, "cover_file")
     record.pageCount = integer(fields, "page_count", in: CatalogRanges.pageCount)
-    record.published = checked(
-      fields, "published", expected: Self.partialDate, isValid: CatalogRules.isPartialDate
-    )
-    .flatMap(PartialDate.init(parsing:))
+    record.published = date(fields, "published")
     record.privateNotes = string(fields, "private_notes")
     record.matchedBy = choice(fields, "matched_by", as: MatchMethod.self)
     record.matchSource = choice(fields, "match_source", as: SourceName.self)

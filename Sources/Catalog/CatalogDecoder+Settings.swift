@@ -28,24 +28,21 @@ extension CatalogDecoder {
       site.baseURL = url.hasSuffix("/") ? url : url + "/"
       if let node = fields.value("base_url") { places.baseURL = place(of: node) }
     }
-    if let language = checked(
-      fields, "language", expected: Self.languageTag, isValid: CatalogRules.isLanguageTag)
-    {
-      site.language = language
-    }
+    site.language =
+      checked(fields, "language", expected: Self.languageTag, isValid: CatalogRules.isLanguageTag)
+      ?? site.language
     site.description = string(fields, "description")
     site.author = string(fields, "author")
-    if let count = integer(fields, "books_per_page", in: CatalogRanges.booksPerPage) {
-      site.booksPerPage = count
-    }
-    if let zone = checked(
-      fields, "time_zone", expected: "an IANA time zone such as 'UTC' or 'Europe/Paris'",
-      isValid: CatalogRules.isTimeZone)
-    {
-      site.timeZone = zone
-    }
-    if let strings = fields.value("strings") {
-      site.strings = decodeStrings(strings, path: fields.path("strings"))
+    site.booksPerPage = integer(fields, "books_per_page", in: CatalogRanges.booksPerPage) ?? site.booksPerPage
+    site.timeZone =
+      checked(
+        fields, "time_zone", expected: "an IANA time zone such as 'UTC' or 'Europe/Paris'",
+        isValid: CatalogRules.isTimeZone) ?? site.timeZone
+    // `site.strings`: any keys, string values.
+    if let node = fields.value("strings") {
+      for entry in entries(of: node, path: fields.path("strings")) {
+        site.strings[entry.key] = text(entry.value, path: keyPath(fields.path("strings"), entry.key))
+      }
     }
     if let pages = list(fields, "index_pages") {
       // `[]` builds none.
@@ -53,28 +50,18 @@ extension CatalogDecoder {
       site.indexPages = Set(
         pages.compactMap { choice($0.node, path: $0.path, among: names).flatMap(IndexPage.init) })
     }
-    if let cards = boolean(fields, "embed_cards") { site.embedCards = cards }
-    if let count = integer(fields, "index_min_books", in: CatalogRanges.indexMinBooks) {
-      site.indexMinBooks = count
-    }
-    if let all = boolean(fields, "opds_all_books") { site.opdsAllBooks = all }
-    if let covers = choice(fields, "covers", as: CoverMode.self) { site.covers = covers }
+    site.embedCards = boolean(fields, "embed_cards") ?? site.embedCards
+    site.indexMinBooks =
+      integer(fields, "index_min_books", in: CatalogRanges.indexMinBooks) ?? site.indexMinBooks
+    site.opdsAllBooks = boolean(fields, "opds_all_books") ?? site.opdsAllBooks
+    site.covers = choice(fields, "covers", as: CoverMode.self) ?? site.covers
     return site
-  }
-
-  /// `site.strings`: any keys, string values.
-  private mutating func decodeStrings(_ node: YAMLNode, path: String) -> [String: String] {
-    var strings: [String: String] = [:]
-    for entry in entries(of: node, path: path) {
-      strings[entry.key] = text(entry.value, path: keyPath(path, entry.key))
-    }
-    return strings
   }
 
   mutating func decodeGoogleBooks(_ root: Fields) -> GoogleBooksSettings {
     var settings = GoogleBooksSettings()
     guard let fields = fields(root, "google_books", keys: Self.googleBooksKeys) else { return settings }
-    if let name = apiKeyEnv(fields) { settings.apiKeyEnv = name }
+    settings.apiKeyEnv = apiKeyEnv(fields) ?? settings.apiKeyEnv
     settings.country = checked(
       fields, "country", expected: "a two-letter ISO 3166-1 country code in capitals such as 'US'",
       suggestion: { Self.caseFix($0, CatalogRules.isCountryCode, $0.uppercased()) },
@@ -84,14 +71,13 @@ extension CatalogDecoder {
     settings.filter = choice(fields, "filter", among: GoogleBooksSettings.filters)
     settings.orderBy = choice(fields, "order_by", among: GoogleBooksSettings.orderings)
     settings.projection = choice(fields, "projection", among: GoogleBooksSettings.projections)
-    if let url = apiURL(fields) { settings.apiURL = url }
-    if let details = choice(fields, "details", as: DetailLevel.self) { settings.details = details }
+    settings.apiURL = apiURL(fields) ?? settings.apiURL
+    settings.details = choice(fields, "details", as: DetailLevel.self) ?? settings.details
     settings.maxRequests = integer(fields, "max_requests", in: CatalogRanges.maxRequests)
     settings.requestsPerSecond = number(fields, "requests_per_second", in: CatalogRanges.requestsPerSecond)
-    if let retries = integer(fields, "retries", in: CatalogRanges.retries) { settings.retries = retries }
-    if let timeout = number(fields, "timeout", in: CatalogRanges.timeout, unit: "seconds") {
-      settings.timeout = timeout
-    }
+    settings.retries = integer(fields, "retries", in: CatalogRanges.retries) ?? settings.retries
+    settings.timeout =
+      number(fields, "timeout", in: CatalogRanges.timeout, unit: "seconds") ?? settings.timeout
     return settings
   }
 
@@ -140,7 +126,7 @@ extension CatalogDecoder {
   mutating func decodeCache(_ root: Fields) -> CacheSettings {
     var cache = CacheSettings()
     guard let fields = fields(root, "cache", keys: Self.cacheKeys) else { return cache }
-    if let dir = nonBlank(fields, "dir") { cache.dir = dir }
+    cache.dir = nonBlank(fields, "dir") ?? cache.dir
     let longest = NumberText.shortest(CatalogRanges.maxAge.upperBound / 86_400) + "d"
     for (key, path) in [
       ("max_age", \CacheSettings.maxAge), ("not_found_max_age", \CacheSettings.notFoundMaxAge),

@@ -22,7 +22,9 @@ extension CatalogDecoder {
             + "; 'slug: \(slug.text)' sets the built-in shelf's sort, title or description)", at: slug.node)
         continue
       }
-      let sort = choice(fields, "sort", among: SortOrder.shelfOrders.map(\.rawValue)).flatMap(SortOrder.init)
+      // Every order but `api`: nothing is fetched for a shelf.
+      let orders = SortOrder.allCases.filter { $0 != .api }.map(\.rawValue)
+      let sort = choice(fields, "sort", among: orders).flatMap(SortOrder.init)
       let shelf = Shelf(title: title, slug: slug.text, description: string(fields, "description"), sort: sort)
       shelves.append(DecodedShelf(shelf: shelf, node: slug.node))
     }

@@ -7,18 +7,13 @@ package enum ReadingStatus: Sendable, Hashable {
   case abandoned
   case shelf(slug: String)
 
-  /// The built-in statuses as written, in the order pages list them.
-  package static let builtInSlugs = ["read", "reading", "to-read", "abandoned"]
+  /// The built-in statuses, in the order pages list them.
+  private static let builtIn: [ReadingStatus] = [.read, .reading, .toRead, .abandoned]
+  package static let builtInSlugs = builtIn.map(\.slug)
 
   /// The built-in status written `slug`, else the owner's shelf of that slug.
   package init(slug: String) {
-    switch slug {
-    case "read": self = .read
-    case "reading": self = .reading
-    case "to-read": self = .toRead
-    case "abandoned": self = .abandoned
-    default: self = .shelf(slug: slug)
-    }
+    self = Self.builtIn.first { $0.slug == slug } ?? .shelf(slug: slug)
   }
 
   /// As written in catalog.yml and in page paths (`/shelves/to-read/`).
@@ -36,6 +31,10 @@ package enum ReadingStatus: Sendable, Hashable {
     if case .shelf = self { return false }
     return true
   }
+
+  /// How a shelf's page orders its books unless `shelves[].sort` says otherwise: `read` by when
+  /// each was last finished, every other shelf by when it was added, newest first.
+  package var defaultSort: SortOrder { self == .read ? .dateRead : .dateAdded }
 }
 
 /// `shelves[]` — a shelf of the owner's own, which `status` may name.
@@ -195,15 +194,4 @@ package struct ExportID: Sendable, Hashable, CustomStringConvertible {
     (1...64).contains(id.count)
       && id.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
   }
-}
-
-extension SortOrder {
-  /// The orders `shelves[].sort` takes: all but `api` (nothing is fetched for a shelf).
-  package static let shelfOrders = allCases.filter { $0 != .api }
-}
-
-extension ReadingStatus {
-  /// How a shelf's page orders its books unless `shelves[].sort` says otherwise: `read` by when
-  /// each was last finished, every other shelf by when it was added, newest first.
-  package var defaultSort: SortOrder { self == .read ? .dateRead : .dateAdded }
 }

@@ -83,7 +83,7 @@ package struct ColumnChoice: Sendable, Equatable {
     renamed.writtenColumns = table.columns
     renamed.columns = Array(repeating: "", count: table.columns.count)
     for (field, column) in columns {
-      guard let position = index.positions[ColumnName.normalized(column)] else {
+      guard let position = index.position(of: column) else {
         throw .missingColumn(file: file, column: column, field: field, columns: table.columns)
       }
       renamed.columns[position] = field

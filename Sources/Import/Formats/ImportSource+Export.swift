@@ -4,7 +4,7 @@ import Catalog
 struct ExportFormat: Sendable {
   /// Where the app offers the export, for the help and for the owner who has the wrong file.
   var hint: String
-  /// Every column the app writes (or wrote in an older export), as `ColumnName` normalises them.
+  /// Every column the app writes (or wrote in an older export), as `ColumnIndex` normalises them.
   var knownColumns: Set<String> = []
   /// A few of the columns, as the app writes them, to show which file is meant.
   var sampleColumns: [String] = []
@@ -40,25 +40,17 @@ extension ImportSource {
       ? "Any other CSV or spreadsheet, its columns named with --columns." : "\(appName): \(spec.hint)."
   }
 
-  /// The export whose columns `columns` are: the format that knows most of them, when it knows
-  /// at least two and one that names the book. Nil when none does, or two tie (`ambiguous`).
-  static func detect(_ columns: ColumnIndex) -> Detection {
+  /// The formats that know most of `columns` (one, or several that tie), among those that know
+  /// at least two and one that names the book; none when no format does.
+  static func detect(_ columns: ColumnIndex) -> [ImportSource] {
     let names = columns.names
-    var scored: [(format: ImportSource, score: Int)] = []
-    for format in allCases where format != .csv {
+    var scored: [(format: ImportSource, known: Int)] = []
+    for format in allCases
+    where format != .csv && format.spec.identifyingColumns.contains(where: names.contains) {
       let known = format.spec.knownColumns.intersection(names).count
-      guard known >= 2, format.spec.identifyingColumns.contains(where: names.contains) else { continue }
-      scored.append((format, known))
+      if known >= 2 { scored.append((format, known)) }
     }
-    scored.sort { $0.score > $1.score }
-    guard let best = scored.first else { return .unknown }
-    let tied = scored.filter { $0.score == best.score }.map(\.format)
-    return tied.count > 1 ? .ambiguous(tied) : .found(best.format)
-  }
-
-  enum Detection: Equatable {
-    case found(ImportSource)
-    case ambiguous([ImportSource])
-    case unknown
+    let best = scored.map(\.known).max()
+    return scored.filter { $0.known == best }.map(\.format)
   }
 }

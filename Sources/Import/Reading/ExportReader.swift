@@ -59,18 +59,17 @@ package enum ExportReader {
   ) throws(ImportError) -> ReadExport {
     let index = table.index
     let detected = ImportSource.detect(index)
+    let found = detected.count == 1 ? detected.first : nil
     let format: ImportSource
     if asked == .csv {
       format = .csv
     } else if let asked {
       guard asked.spec.identifyingColumns.contains(where: index.contains) else {
-        if case .found(let found) = detected {
-          throw .otherFormat(file: file, found: found, asked: asked)
-        }
+        if let found { throw .otherFormat(file: file, found: found, asked: asked) }
         throw .noBookColumn(file: file, format: asked, columns: table.columns)
       }
       // The file is plainly another app's: its columns fit that one better.
-      if case .found(let found) = detected, found != asked,
+      if let found, found != asked,
         asked.spec.knownColumns.intersection(index.names).count
           < found.spec.knownColumns.intersection(index.names).count
       {
@@ -78,12 +77,11 @@ package enum ExportReader {
       }
       format = asked
     } else {
-      switch detected {
-      case .found(let found): format = found
-      case .ambiguous(let formats):
-        throw .ambiguousFormat(file: file, formats: formats, columns: table.columns)
-      case .unknown: throw .unknownFormat(file: file, columns: table.columns)
+      guard detected.count < 2 else {
+        throw .ambiguousFormat(file: file, formats: detected, columns: table.columns)
       }
+      guard let found else { throw .unknownFormat(file: file, columns: table.columns) }
+      format = found
     }
     var survey = DateOrderSurvey()
     let dateColumns = format.spec.dateColumns.compactMap { index.positions[$0] }

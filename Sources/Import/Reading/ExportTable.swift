@@ -19,8 +19,7 @@ package struct ExportTable: Sendable {
     self.records = records
   }
 
-  /// The columns by their normalised names (`ColumnName.normalized`); the first of two with one
-  /// name wins.
+  /// The columns by their normalised names; the first of two with one name wins.
   var index: ColumnIndex { ColumnIndex(columns, written: writtenColumns) }
 }
 
@@ -28,18 +27,6 @@ package struct ExportTable: Sendable {
 package struct ExportRecord: Sendable {
   package var position: RowPosition
   package var fields: [String]
-}
-
-/// How column names compare: LibraryThing's older CSV quotes them (`'TITLE'`), spreadsheets
-/// pad them with spaces, and apps differ in case (`Work Id`, `Work ID`).
-enum ColumnName {
-  static func normalized(_ name: String) -> String {
-    var text = name.trimmingWhitespace()
-    if text.utf8.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
-      text = text.dropFirst().dropLast().trimmingWhitespace()
-    }
-    return text.lowercased()
-  }
 }
 
 /// The positions of a table's columns by normalised name, and their names as written.
@@ -50,12 +37,24 @@ struct ColumnIndex: Sendable {
   init(_ columns: [String], written: [String]? = nil) {
     self.written = written ?? columns
     for (position, name) in columns.enumerated() {
-      let key = ColumnName.normalized(name)
+      let key = Self.normalized(name)
       if !key.isEmpty, positions[key] == nil { positions[key] = position }
     }
   }
 
-  func contains(_ name: String) -> Bool { positions[ColumnName.normalized(name)] != nil }
+  /// How column names compare: LibraryThing's older CSV quotes them (`'TITLE'`), spreadsheets
+  /// pad them with spaces, and apps differ in case (`Work Id`, `Work ID`).
+  static func normalized(_ name: String) -> String {
+    var text = name.trimmingWhitespace()
+    if text.utf8.count >= 2, text.hasPrefix("'"), text.hasSuffix("'") {
+      text = text.dropFirst().dropLast().trimmingWhitespace()
+    }
+    return text.lowercased()
+  }
+
+  func position(of name: String) -> Int? { positions[Self.normalized(name)] }
+
+  func contains(_ name: String) -> Bool { position(of: name) != nil }
 
   /// The normalised names of the columns the table has.
   var names: Set<String> { Set(positions.keys) }
@@ -70,7 +69,7 @@ struct ExportColumns {
 
   /// The field under `column`, trimmed; empty when the export has no such column.
   subscript(_ column: String) -> String {
-    guard let position = index.positions[ColumnName.normalized(column)] else { return "" }
+    guard let position = index.position(of: column) else { return "" }
     return fields[position].trimmingWhitespace()
   }
 
@@ -87,8 +86,6 @@ struct ExportColumns {
 
   /// The column's name as the file writes it, nil when it has no such column.
   func name(of column: String) -> String? {
-    index.positions[ColumnName.normalized(column)].map {
-      index.written[$0].trimmingWhitespace()
-    }
+    index.position(of: column).map { index.written[$0].trimmingWhitespace() }
   }
 }

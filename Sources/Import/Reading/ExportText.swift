@@ -56,12 +56,13 @@ struct ExportText {
   /// Windows-1252's characters for 0x80–0x9F; the five it leaves undefined keep ISO-8859-1's
   /// (control characters, which the mapping drops like any other).
   private static let windows1252High: [UInt32] = [
-    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152,
-    0x8D,
-    0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161,
-    0x203A,
-    0x0153, 0x9D, 0x017E, 0x0178,
+    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+    0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
   ]
+  /// Each of 0x80–0x9F's characters by code point, for `Mojibake`.
+  static let highIndex = Dictionary(uniqueKeysWithValues: windows1252High.enumerated().map { ($1, $0) })
 
   static func windows1252(_ bytes: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
@@ -102,10 +103,4 @@ enum Mojibake {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
-}
-
-extension ExportText {
-  /// Each of 0x80–0x9F's characters by code point, for `Mojibake`.
-  fileprivate static let highIndex: [UInt32: Int] = Dictionary(
-    uniqueKeysWithValues: windows1252High.enumerated().map { ($0.element, $0.offset) })
 }
