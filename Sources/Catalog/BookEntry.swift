@@ -30,9 +30,8 @@ package struct BookEntry: Sendable, Equatable {
   /// Where an import took the entry from, and what the export said about the book.
   package var imported: ImportRecord?
 
-  /// The image file in the site's folder the book shows as its cover: the owner's `cover:`, else
-  /// the copy an import made of the export's cover (`imported.cover_file`, relative to the
-  /// site's folder; an absolute path, from an older import, is not used).
+  /// The site's image file the book shows as its cover: the owner's `cover:`, else the import's
+  /// copy of the export's (`imported.cover_file`; an older import's absolute path is not used).
   package var localCoverFile: String? {
     if let file = overrides.coverFile { return file }
     guard overrides.cover == nil, let file = imported?.coverFile, CatalogRules.isCoverFileName(file) else {
@@ -92,9 +91,8 @@ package struct NamedLink: Sendable, Equatable {
   }
 }
 
-/// `imported:` — written by `bookgen import`: the export the entry came from and the book as
-/// the export described it, so that a book no source knows can still be shown and an entry
-/// matched by title can be checked.
+/// `imported:`, which `bookgen import` writes: the export's view of the book, so a book no source
+/// knows can still be shown and a match by title checked.
 package struct ImportRecord: Sendable, Equatable {
   package var source: ImportSource
   /// The export's own id of the row (Goodreads' Book Id, StoryGraph's UID).
@@ -108,9 +106,8 @@ package struct ImportRecord: Sendable, Equatable {
   package var publisher: String?
   /// Markdown: the book's description as the export had it (a Calibre library's comments).
   package var description: String?
-  /// The book's cover from the export (a Calibre library's `cover.jpg`), as the import copied it
-  /// into the site's folder (`covers/calibre/<id>.jpg`, which the site shows unless the owner
-  /// gives a `cover:`), or as an older import recorded it (an absolute path, not shown).
+  /// The export's cover as the import copied it into the site's folder (`covers/calibre/<id>.jpg`),
+  /// or as an older import recorded it (an absolute path, not shown).
   package var coverFile: String?
   package var pageCount: Int?
   /// The edition's year of publication.

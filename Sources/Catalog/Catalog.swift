@@ -1,9 +1,8 @@
 import Diagnostics
 import Support
 
-/// The owner's description of a site: what to fetch, how to group it, and their own notes.
-///
-/// Decoded from `catalog.yml` by `CatalogLoader` and validated before any stage runs.
+/// The owner's description of a site (what to fetch, how to group it, their own notes), loaded
+/// and validated from `catalog.yml` before any stage runs.
 package struct Catalog: Sendable, Equatable {
   package var site: SiteSettings
   package var googleBooks: GoogleBooksSettings
@@ -26,9 +25,8 @@ package struct Catalog: Sendable, Equatable {
   package var directory: String
   /// Where the owner wrote what later stages may warn about; empty for catalogs made in code.
   package var places = CatalogPlaces()
-  /// The stamp of each image file `cover:` names, taken when the catalog was loaded (its check
-  /// that the file is there): later stages tell from it whether the file changed, without
-  /// looking at the file again. Empty for catalogs made in code.
+  /// The stamp of each `cover:` image file when loading checked it, so later stages tell whether
+  /// it changed without looking at it again.
   package var coverFileStamps: [String: FileStamp] = [:]
 
   package init(
@@ -118,9 +116,8 @@ package struct SiteSettings: Sendable, Equatable {
   /// Whether the OPDS catalog has a feed of every book (`site.opds_all_books`) beside the
   /// collections' feeds, which list every book already.
   package var opdsAllBooks: Bool
-  /// Where the sources' cover images are shown from (`site.covers`): linked on their hosts, or
-  /// fetched once and served, processed, from the site. The owner's own image files are served
-  /// from the site either way.
+  /// Whether the sources' covers are linked on their hosts or fetched and served from the site
+  /// (`site.covers`); the owner's own image files are served from the site either way.
   package var covers = CoverMode.remote
 
   package init(
@@ -155,9 +152,8 @@ package enum IndexPage: String, Sendable, Equatable, CaseIterable {
   /// The owner's tags (`books.<id>.tags`): `tags/<slug>/` and the page of every tag, `tags/`.
   case tags
 
-  /// What a catalog without `site.index_pages` builds: the pages Hugo's default taxonomies
-  /// (categories, tags) match, and authors; the other kinds are opt-in (a page per publisher,
-  /// year and language adds pages most sites do not need).
+  /// Without `site.index_pages`: what Hugo's default taxonomies match, and authors (a page per
+  /// publisher, year or language adds pages most sites do not need).
   package static let defaults: Set<IndexPage> = [.authors, .categories, .tags]
 }
 

@@ -1,9 +1,8 @@
 import Diagnostics
 import Support
 
-/// `overrides.cover` — the owner's cover: an http(s) image URL, or an image file in the site's
-/// folder, which must be there when the catalog is loaded (a missing file is an error, never a
-/// book quietly left without its cover).
+/// `overrides.cover`: an http(s) image URL, or an image file in the site's folder that must be
+/// there when the catalog loads (never a book quietly left without its cover).
 extension CatalogDecoder {
   static let coverValue =
     "an http(s) URL or the path of a .jpg, .jpeg, .png or .webp file in the site's folder, such as 'covers/dune.jpg'"

@@ -42,8 +42,12 @@ package enum ImportFileWriter {
   private static func lines(of entry: ImportPlan.Entry, tagsFromShelves: Bool) -> [String] {
     let row = entry.row
     var out = ["  \(YAMLText.quoted(entry.key)):"]
+    var indent = "    "
     func add(_ key: String, _ value: String?) {
-      if let value { out.append("    \(key): \(value)") }
+      if let value { out.append("\(indent)\(key): \(value)") }
+    }
+    func list(_ items: [String]) -> String? {
+      items.isEmpty ? nil : "[" + items.map(YAMLText.quoted).joined(separator: ", ") + "]"
     }
     add("status", row.status?.slug)
     add("rating", row.rating?.text)
@@ -60,9 +64,8 @@ package enum ImportFileWriter {
     add("owned", row.owned.map { $0 ? "true" : "false" })
     add("series", row.series.map(YAMLText.quoted))
     add("series_number", row.series == nil ? nil : row.seriesNumber?.text)
-    let tags = row.tags + (tagsFromShelves ? row.shelves : [])
-    if !tags.isEmpty { add("tags", "[" + tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
-    if let note = row.note { add("note", YAMLText.literalBlock(note, indent: 6) ?? YAMLText.quoted(note)) }
+    add("tags", list(row.tags + (tagsFromShelves ? row.shelves : [])))
+    add("note", row.note.map { YAMLText.literalBlock($0, indent: 6) ?? YAMLText.quoted($0) })
     if row.note != nil, row.spoiler { add("note_spoiler", "true") }
     if !row.extra.isEmpty {
       out.append("    extra:")
@@ -78,33 +81,22 @@ package enum ImportFileWriter {
       out.append("    # ISBN \(YAMLText.quoted(isbn)): a spreadsheet rounded it, so its last digits are lost")
     }
     out.append("    imported:")
-    func addImported(_ key: String, _ value: String?) {
-      if let value { out.append("      \(key): \(value)") }
-    }
-    addImported("source", row.exportID.source.rawValue)
-    addImported("id", YAMLText.quoted(row.exportID.id))
-    addImported("title", YAMLText.quoted(row.title))
-    if !row.authors.isEmpty {
-      addImported("authors", "[" + row.authors.map(YAMLText.quoted).joined(separator: ", ") + "]")
-    }
-    if !row.contributors.isEmpty {
-      addImported("contributors", "[" + row.contributors.map(YAMLText.quoted).joined(separator: ", ") + "]")
-    }
-    addImported("isbn", row.unusableISBN.map(YAMLText.quoted))
-    addImported("publisher", row.publisher.map(YAMLText.quoted))
-    if let description = row.description {
-      addImported(
-        "description", YAMLText.literalBlock(description, indent: 8) ?? YAMLText.quoted(description))
-    }
-    addImported("cover_file", row.coverCopy.map(YAMLText.quoted))
-    addImported("page_count", row.pageCount.map(String.init))
-    addImported("published", row.published?.description)
-    if let notes = row.privateNotes {
-      addImported("private_notes", YAMLText.literalBlock(notes, indent: 8) ?? YAMLText.quoted(notes))
-    }
+    indent = "      "
+    add("source", row.exportID.source.rawValue)
+    add("id", YAMLText.quoted(row.exportID.id))
+    add("title", YAMLText.quoted(row.title))
+    add("authors", list(row.authors))
+    add("contributors", list(row.contributors))
+    add("isbn", row.unusableISBN.map(YAMLText.quoted))
+    add("publisher", row.publisher.map(YAMLText.quoted))
+    add("description", row.description.map { YAMLText.literalBlock($0, indent: 8) ?? YAMLText.quoted($0) })
+    add("cover_file", row.coverCopy.map(YAMLText.quoted))
+    add("page_count", row.pageCount.map(String.init))
+    add("published", row.published?.description)
+    add("private_notes", row.privateNotes.map { YAMLText.literalBlock($0, indent: 8) ?? YAMLText.quoted($0) })
     if let match = entry.match {
-      addImported("matched_by", MatchMethod.title.rawValue)
-      addImported("match_source", match.source.rawValue)
+      add("matched_by", MatchMethod.title.rawValue)
+      add("match_source", match.source.rawValue)
     }
     return out
   }

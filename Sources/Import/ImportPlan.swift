@@ -60,6 +60,9 @@ package struct ImportPlan: Sendable {
     package var match: BookMatch?
     /// The match comes from the previous import's file.
     package var matchWasKept = false
+
+    /// Without a usable ISBN, an id a source knows or a match: a title search may find it.
+    var needsMatch: Bool { row.isbn13 == nil && row.sourceKey == nil && match == nil }
   }
 
   package struct PlannedCollection: Sendable, Equatable {
@@ -89,9 +92,7 @@ package struct ImportPlan: Sendable {
   package var matchedByTitle: [Entry] { entries.filter { $0.match != nil } }
   /// Rows without a usable ISBN (nor an id a source knows) that nothing matched: shown from the
   /// export's own data.
-  package var unmatched: [Entry] {
-    entries.filter { $0.match == nil && $0.row.isbn13 == nil && $0.row.sourceKey == nil }
-  }
+  package var unmatched: [Entry] { entries.filter(\.needsMatch) }
   /// Rows whose ISBN a spreadsheet rounded away (`9.78053E+12`).
   package var lostISBNs: [Entry] { entries.filter(\.row.isbnLostDigits) }
 
@@ -100,10 +101,6 @@ package struct ImportPlan: Sendable {
 
   /// The YAML file's text.
   package var text: String { ImportFileWriter.text(self) }
-}
-
-extension ImportPlan.Entry {
-  fileprivate var needsMatch: Bool { row.isbn13 == nil && row.sourceKey == nil && match == nil }
 }
 
 /// Keys an export's rows: by ISBN, by an id a source knows, by a previous import's match, by a

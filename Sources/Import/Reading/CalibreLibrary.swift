@@ -90,16 +90,7 @@ enum CalibreLibrary {
 
     /// `%`, `?` and `#` escaped, as a `file:` URI's path needs.
     static func uriPath(_ path: String) -> String {
-      var text = ""
-      for character in path {
-        switch character {
-        case "%": text += "%25"
-        case "?": text += "%3f"
-        case "#": text += "%23"
-        default: text.append(character)
-        }
-      }
-      return text
+      path.replacing("%", with: "%25").replacing("?", with: "%3f").replacing("#", with: "%23")
     }
 
     /// Every row of `sql`, each column as text (nil for NULL), cut at `textLimit`.

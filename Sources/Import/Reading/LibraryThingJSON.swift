@@ -23,9 +23,13 @@ enum LibraryThingJSON {
         var reader = JSONReader(buffer)
         reader.skipPreamble()
         var records: [ExportRecord] = []
-        var lines = LineCounter(buffer)
+        var line = 1
+        var counted = 0
         try reader.object("books") { reader, key in
-          let line = lines.line(at: reader.position)
+          // Each book's line, counted on from the previous one's.
+          let position = min(reader.position, buffer.count)
+          line += buffer[counted..<position].count(where: { $0 == UInt8(ascii: "\n") })
+          counted = position
           let value = try Self.value(&reader, depth: 0)
           guard case .object(let fields) = value else {
             throw ImportError.unreadable(
@@ -144,24 +148,5 @@ enum LibraryThingJSON {
       let number = try reader.double("book") ?? 0
       return .text(NumberText.shortest(number))
     }
-  }
-}
-
-/// Line numbers of byte offsets met in increasing order, counted once.
-struct LineCounter {
-  private let buffer: UnsafeBufferPointer<UInt8>
-  private var offset = 0
-  private var line = 1
-
-  init(_ buffer: UnsafeBufferPointer<UInt8>) {
-    self.buffer = buffer
-  }
-
-  mutating func line(at target: Int) -> Int {
-    while offset < min(target, buffer.count) {
-      if buffer[offset] == UInt8(ascii: "\n") { line += 1 }
-      offset += 1
-    }
-    return line
   }
 }

@@ -42,11 +42,7 @@ package struct DateReader: Sendable, Equatable {
 
   /// `2021-03-04`, `2021/03/04`, `2021.03.04`, `2021/03`, `2021`, optionally followed by a time.
   static func isoDate(_ text: Substring) -> PartialDate? {
-    let datePart = text.prefix { $0 != " " && $0 != "T" }
-    let parts = datePart.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "-" || $0 == "." }
-    guard (1...3).contains(parts.count), parts[0].count == 4,
-      parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) })
-    else { return nil }
+    guard let parts = numbers(text), (1...3).contains(parts.count), parts[0].count == 4 else { return nil }
     let numbers = parts.map { Int($0)! }
     return Self.checked(
       year: numbers[0], month: numbers.count > 1 ? numbers[1] : nil, day: numbers.count > 2 ? numbers[2] : nil
@@ -100,6 +96,15 @@ package struct DateReader: Sendable, Equatable {
     return checked(year: NumericDate.fullYear(yearText), month: month, day: Int(dayText)!)
   }
 
+  /// The numbers of a date before any time (`4/1/2024 10:00`), split at `/`, `-` or `.`; nil
+  /// unless each is one to four digits.
+  static func numbers(_ text: Substring) -> [Substring]? {
+    let parts = text.prefix { $0 != " " && $0 != "T" }.split(omittingEmptySubsequences: false) {
+      $0 == "/" || $0 == "-" || $0 == "."
+    }
+    return parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }) ? parts : nil
+  }
+
   /// A date, when the month has that day.
   static func checked(year: Int, month: Int?, day: Int?) -> PartialDate? {
     if let month, let day {
@@ -119,11 +124,8 @@ struct NumericDate: Equatable {
   var parts: [Substring]
 
   init?(_ text: Substring) {
-    let datePart = text.prefix { $0 != " " && $0 != "T" }
-    let parts = datePart.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "-" || $0 == "." }
-    guard parts.count == 3,
-      parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
-      parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4
+    guard let parts = DateReader.numbers(text), parts.count == 3, parts[0].count <= 2, parts[1].count <= 2,
+      parts[2].count == 2 || parts[2].count == 4
     else { return nil }
     self.parts = parts
   }
