@@ -58,7 +58,7 @@ extension CommandContext {
         return "\(site) is up to date (\(pipeline.elapsed) s)"
       }
     }
-    let cache = responseCache(for: catalog)
+    let cache = ResponseCache(directory: catalog.cacheDirectory)
     let fetchInputs = preview.map { _ in
       PreviewState.FetchInputs(catalog: catalog, cache: cache, offline: options.offline)
     }
@@ -74,29 +74,26 @@ extension CommandContext {
         reused.warnings.forEach(console.diagnostic)
         return (reused, preview?.fetchedCovers ?? FetchedCovers())
       }
-      guard !options.offline else {
+      let fetch = {
         let books = try await fetchVolumes(
-          for: catalog, offline: true, network: options.network, refreshesExpired: refreshesExpired,
+          for: catalog, offline: options.offline, network: options.network,
+          refreshesExpired: refreshesExpired,
           kept: preview, updating: update)
         let covers = try await fetchCovers(
-          for: catalog, books: books, offline: true, network: options.network,
+          for: catalog, books: books, offline: options.offline, network: options.network,
           refreshesExpired: refreshesExpired)
         return (books, covers)
       }
+      guard !options.offline else { return try await fetch() }
       // A fetch writes the cache: nobody else writes it until the fingerprint of what this
       // build read is taken (an offline build only reads, and needs no lock).
       try? cache.claimFolder()
       return try await holdingCacheLock(cache) {
-        let books = try await fetchVolumes(
-          for: catalog, offline: false, network: options.network, refreshesExpired: refreshesExpired,
-          kept: preview, updating: update)
-        let covers = try await fetchCovers(
-          for: catalog, books: books, offline: false, network: options.network,
-          refreshesExpired: refreshesExpired)
+        let fetched = try await fetch()
         if preview == nil {
           buildOptions.fingerprint = try? fingerprint(catalog, options.catalog, buildOptions)
         }
-        return (books, covers)
+        return fetched
       }
     }
     if let preview, reused == nil, let fetchInputs {
@@ -169,12 +166,8 @@ extension CommandContext {
       },
       options: buildOptions,
       toolVersion: BookgenCLI.buildIdentity,
-      inputs: responseCache(for: catalog).identity() + CoverStage.fileIdentity(of: catalog))
-  }
-
-  /// The catalog's cache folder (`cache.dir`).
-  func responseCache(for catalog: Catalog) -> ResponseCache {
-    ResponseCache(directory: catalog.cacheDirectory)
+      inputs: ResponseCache(directory: catalog.cacheDirectory).identity()
+        + CoverStage.fileIdentity(of: catalog))
   }
 
   /// The output folder, if bookgen may replace it (`OutputFolder.refusal`, the render stage's

@@ -13,7 +13,7 @@ extension CommandContext {
     }
     _ = try await pipeline.step("Fetching volumes", stage: "fetching volumes") {
       // One writer at a time on a cache: a second fetch (or online build) waits.
-      let cache = responseCache(for: catalog)
+      let cache = ResponseCache(directory: catalog.cacheDirectory)
       try? cache.claimFolder()
       return try await holdingCacheLock(cache) {
         let books = try await fetchVolumes(for: catalog, offline: false, network: options.network)
@@ -78,8 +78,6 @@ extension CommandContext {
   private func fetchProgress() -> (any FetchProgress)? {
     // Preview rebuilds read the cache on every save: their progress would only be noise.
     guard console.verbosity > .quiet, !isPreview else { return nil }
-    let write = environment.standardError.write
-    return environment.standardErrorIsTerminal
-      ? TerminalFetchReporter(write: write) : PlainFetchReporter(write: write)
+    return FetchReporter(write: environment.standardError.write, live: environment.standardErrorIsTerminal)
   }
 }

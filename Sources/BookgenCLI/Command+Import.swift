@@ -71,7 +71,7 @@ extension CommandContext {
       environment: environment.variables)
     let progress: (any FetchProgress)? =
       console.verbosity > .quiet && environment.standardErrorIsTerminal
-      ? TerminalFetchReporter(write: environment.standardError.write) : nil
+      ? FetchReporter(write: environment.standardError.write, live: true) : nil
     let matcher = TitleMatcher(catalog: catalog, options: fetchOptions, progress: progress)
     let cache = ResponseCache(directory: fetchOptions.cacheDirectory)
     try? cache.claimFolder()

@@ -2,10 +2,12 @@
 /// two never disagree. No date in the header: the same binary prints the same page.
 enum ManPage {
   static func text() -> String {
+    // NAME's summary is the overview as a phrase: no capital, no period.
+    let overview = HelpFormatter.overview
     var lines = [
       #".TH BOOKGEN 1 "" "bookgen \#(BookgenCLI.version)" "User Commands""#,
       ".SH NAME",
-      "bookgen \\- " + escape(lowercasedFirst(HelpFormatter.overview)).dropLastPeriod(),
+      "bookgen \\- " + escape(overview.prefix(1).lowercased() + overview.dropFirst().dropLast()),
       ".SH SYNOPSIS",
       ".B bookgen",
       ".I subcommand",
@@ -82,15 +84,5 @@ enum ManPage {
 
   private static func quoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\"", with: "\\(dq") + "\""
-  }
-
-  private static func lowercasedFirst(_ text: String) -> String {
-    text.prefix(1).lowercased() + text.dropFirst()
-  }
-}
-
-extension String {
-  fileprivate func dropLastPeriod() -> String {
-    hasSuffix(".") ? String(dropLast()) : self
   }
 }

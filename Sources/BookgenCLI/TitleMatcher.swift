@@ -31,12 +31,8 @@ struct TitleMatcher: BookMatcher {
       let asked = wanted.map { queries[$0] }
       let found: SourceSearches
       switch source {
-      case .googleBooks:
-        found = try await GoogleTitleMatcher(catalog: catalog, options: options, progress: relay).search(
-          asked)
-      case .openLibrary:
-        found = try await OpenLibraryTitleMatcher(catalog: catalog, options: options, progress: relay).search(
-          asked)
+      case .googleBooks: found = try await searchGoogle(asked, progress: relay)
+      case .openLibrary: found = try await searchOpenLibrary(asked, progress: relay)
       }
       relay?.finished(found.statistics)
       statistics = statistics + found.statistics
@@ -80,6 +76,22 @@ enum TitleSearch: Equatable {
   case refused
   /// The source's request budget ran out first.
   case unsearched
+
+  /// Search `index`'s outcome: refused or unsearched as `fallbacks` say, else the best candidate.
+  init(
+    _ index: Int, of fallbacks: SearchFallbacks, best candidates: [TitleCandidate], for query: MatchQuery,
+    source: SourceName
+  ) {
+    if fallbacks.unanswered.contains(index) {
+      self = .refused
+    } else if fallbacks.unsearched.contains(index) {
+      self = .unsearched
+    } else {
+      self =
+        TitleCandidate.best(candidates, for: query).map { .found(BookMatch(key: $0.key, source: source)) }
+        ?? .nothing
+    }
+  }
 }
 
 /// A search result as a title match sees it: its key and what it is compared by.

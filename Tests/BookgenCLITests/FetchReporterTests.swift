@@ -16,7 +16,7 @@ import Testing
 
   @Test func thePlainReporterWritesOneLinePerCollectionAndASummary() {
     let output = Output()
-    let reporter = PlainFetchReporter(write: { output.write($0) })
+    let reporter = FetchReporter(write: { output.write($0) }, live: false)
     var statistics = FetchStatistics()
     (statistics.requests, statistics.retries, statistics.volumes) = (3, 1, 4)
     reporter.report(.update(statistics))
@@ -35,7 +35,7 @@ import Testing
 
   @Test func theTerminalReporterRewritesOneLineThenPrintsTheSummary() {
     let output = Output()
-    let reporter = TerminalFetchReporter(write: { output.write($0) }, minimumInterval: 0)
+    let reporter = FetchReporter(write: { output.write($0) }, live: true, minimumInterval: 0)
     var statistics = FetchStatistics()
     statistics.plannedRequests = 3
     statistics.cacheHits = 1
@@ -57,7 +57,7 @@ import Testing
 
   @Test func updatesCloserThanTheIntervalAreNotRedrawn() {
     let output = Output()
-    let reporter = TerminalFetchReporter(write: { output.write($0) }, minimumInterval: 60)
+    let reporter = FetchReporter(write: { output.write($0) }, live: true, minimumInterval: 60)
     var statistics = FetchStatistics()
     statistics.plannedRequests = 2
     reporter.report(.update(statistics))

@@ -1,18 +1,21 @@
 import Fetching
 import Foundation
 
-/// The fetch stage's progress on the command line (stderr, injected): a live line rewritten in
-/// place (`\r`) for terminals, then the summary.
-final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
+/// The fetch stage's progress on the command line (stderr, injected), then the summary: `live`
+/// (a terminal), one line rewritten in place (`\r`); otherwise one line per collection, for CI
+/// logs, where `\r` makes a mess.
+final class FetchReporter: FetchProgress, @unchecked Sendable {
   private let write: @Sendable (String) -> Void
+  private let live: Bool
   private let minimumInterval: Duration
   private let lock = NSLock()
   private var lastLength = 0
   private var lastDrawn: ContinuousClock.Instant?
 
   /// Redraws at most every `minimumInterval` seconds: a warm build answers thousands of lookups.
-  init(write: @escaping @Sendable (String) -> Void, minimumInterval: Double = 0.1) {
+  init(write: @escaping @Sendable (String) -> Void, live: Bool, minimumInterval: Double = 0.1) {
     self.write = write
+    self.live = live
     self.minimumInterval = .milliseconds(Int(minimumInterval * 1000))
   }
 
@@ -20,7 +23,7 @@ final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     switch event {
-    case .update(let statistics):
+    case .update(let statistics) where live:
       let now = ContinuousClock.now
       if let lastDrawn, now - lastDrawn < minimumInterval { return }
       lastDrawn = now
@@ -31,34 +34,13 @@ final class TerminalFetchReporter: FetchProgress, @unchecked Sendable {
       let padding = String(repeating: " ", count: max(0, lastLength - line.count))
       lastLength = line.count
       write("\r" + line + padding)
-    case .retrying, .collectionFetched, .requestFinished:
-      break
+    case .collectionFetched(let slug, let volumes) where !live:
+      write("fetch: \(slug): \(volumes) volume\(volumes == 1 ? "" : "s")\n")
     case .finished(let statistics, let warnings):
       let clear = lastLength > 0 ? "\r" + String(repeating: " ", count: lastLength) + "\r" : ""
       lastLength = 0
       write(clear + statistics.summary(warnings: warnings) + "\n")
-    }
-  }
-}
-
-/// One line per collection and the summary: for CI logs, where `\r` makes a mess.
-final class PlainFetchReporter: FetchProgress, @unchecked Sendable {
-  private let write: @Sendable (String) -> Void
-  private let lock = NSLock()
-
-  init(write: @escaping @Sendable (String) -> Void) {
-    self.write = write
-  }
-
-  func report(_ event: FetchEvent) {
-    lock.lock()
-    defer { lock.unlock() }
-    switch event {
-    case .collectionFetched(let slug, let volumes):
-      write("fetch: \(slug): \(volumes) volume\(volumes == 1 ? "" : "s")\n")
-    case .finished(let statistics, let warnings):
-      write(statistics.summary(warnings: warnings) + "\n")
-    case .update, .retrying, .requestFinished:
+    case .update, .collectionFetched, .retrying, .requestFinished:
       break
     }
   }

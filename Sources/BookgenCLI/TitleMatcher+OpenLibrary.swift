@@ -3,22 +3,20 @@ import Fetching
 import Import
 import OpenLibrary
 
-/// Export rows looked up on Open Library's search by `title` and `author`, through its fetch
-/// stage (cache, budget, its polite rate and User-Agent): the search documents alone, without
-/// the two record requests per result a query asks, since only the match's id is kept (the
-/// build fetches its records). A search refused (HTTP 429) or not sent is left to the next source.
-struct OpenLibraryTitleMatcher {
-  let catalog: Catalog
-  let options: FetchOptions
-  let progress: (any FetchProgress)?
-
-  func search(_ queries: [MatchQuery]) async throws -> SourceSearches {
+extension TitleMatcher {
+  /// Rows looked up on Open Library's search by `title` and `author`, through its fetch stage
+  /// (cache, budget, its polite rate and User-Agent): the search documents alone, without the
+  /// two record requests per result a query asks, since only the match's id is kept (the build
+  /// fetches its records).
+  func searchOpenLibrary(_ queries: [MatchQuery], progress: (any FetchProgress)?) async throws
+    -> SourceSearches
+  {
     var plan = OpenLibraryPlan()
     for (index, query) in queries.enumerated() {
       var fields = [OpenLibraryRequest.Parameter("title", query.title)]
       if let author = query.authors.first { fields.append(OpenLibraryRequest.Parameter("author", author)) }
       var search = OpenLibraryPlan.Search(
-        fields: fields, maxResults: GoogleTitleMatcher.resultsPerSearch,
+        fields: fields, maxResults: Self.resultsPerSearch,
         subject: "Open Library title search \(index + 1) ('\(query.title)')")
       search.withRecords = false
       search.mayFallBack = true
@@ -29,18 +27,15 @@ struct OpenLibraryTitleMatcher {
       notFoundMaxAge: catalog.cache.notFoundMaxAge,
       version: BookgenCLI.version, progress: progress)
     let result = try await fetcher.run(plan)
-    let outcomes = queries.enumerated().map { index, query -> TitleSearch in
-      if result.searchFallbacks.unanswered.contains(index) { return .refused }
-      if result.searchFallbacks.unsearched.contains(index) { return .unsearched }
+    let outcomes = queries.enumerated().map { index, query in
       let books = index < result.searches.count ? result.searches[index] : []
       let candidates = books.map {
         TitleCandidate(
           key: $0.id.description, title: $0.doc?.title, subtitle: $0.doc?.subtitle,
           authors: $0.doc?.authorNames ?? [])
       }
-      return TitleCandidate.best(candidates, for: query).map {
-        .found(BookMatch(key: $0.key, source: .openLibrary))
-      } ?? .nothing
+      return TitleSearch(
+        index, of: result.searchFallbacks, best: candidates, for: query, source: .openLibrary)
     }
     return SourceSearches(outcomes: outcomes, statistics: result.statistics, warnings: result.warnings)
   }
