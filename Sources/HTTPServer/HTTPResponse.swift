@@ -42,11 +42,6 @@ package struct HTTPResponse: Sendable {
       status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
   }
 
-  /// An `application/json` response with `json` as its body, verbatim.
-  package static func json(_ json: String, status: Int = 200) -> HTTPResponse {
-    HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(json.utf8))
-  }
-
   /// A `text/html; charset=utf-8` response.
   package static func html(_ html: String, status: Int = 200) -> HTTPResponse {
     HTTPResponse(

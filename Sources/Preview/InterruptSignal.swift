@@ -8,32 +8,30 @@ import Foundation
 /// (the self-pipe trick: `write` is async-signal-safe) and a dispatch read source wakes us.
 // Dispatch sources are thread-safe; nothing here is mutated after init.
 final class InterruptSignal: @unchecked Sendable {
-  private let once = ResumeOnce()
   private let signals = [SIGINT, SIGTERM, SIGHUP]
   private let source: any DispatchSourceRead
   private let previousActions: [sighandler_t?]
+  private let caught: AsyncStream<Void>
 
   init() {
     let readEnd = signalPipe.read  // created before any handler can run
     Self.drain(readEnd)
+    let (caught, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    self.caught = caught
     source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .global())
-    source.setEventHandler { [once] in
+    source.setEventHandler {
       Self.drain(readEnd)
-      once.resume()
+      continuation.yield()
     }
     source.resume()
     previousActions = signals.map { signal($0, writeToSignalPipe) }
   }
 
-  /// Returns on the first of those signals, or when the calling task is cancelled; then
-  /// the signals get their previous actions back.
+  /// Returns on the first of those signals, or when the calling task is cancelled (which ends
+  /// the stream's iteration); then the signals get their previous actions back.
   func wait() async {
-    let once = once
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { once.attach($0) }
-    } onCancel: {
-      once.resume()
-    }
+    var iterator = caught.makeAsyncIterator()
+    _ = await iterator.next()
     release()
   }
 
@@ -64,29 +62,4 @@ private let signalPipe: (read: Int32, write: Int32) = {
 private let writeToSignalPipe: @convention(c) (Int32) -> Void = { _ in
   var byte: UInt8 = 1
   _ = write(signalPipe.write, &byte, 1)
-}
-
-/// A continuation resumed exactly once, whether the resume comes before or after it is attached.
-private final class ResumeOnce: @unchecked Sendable {
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<Void, Never>?
-  private var fired = false
-
-  func attach(_ continuation: CheckedContinuation<Void, Never>) {
-    let resumeNow = lock.withLock {
-      if fired { return true }
-      self.continuation = continuation
-      return false
-    }
-    if resumeNow { continuation.resume() }
-  }
-
-  func resume() {
-    let waiting = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-      fired = true
-      defer { continuation = nil }
-      return continuation
-    }
-    waiting?.resume()
-  }
 }

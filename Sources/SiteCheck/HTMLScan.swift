@@ -32,6 +32,7 @@ enum HTMLScan {
   private enum AttributeKind {
     case id
     case name
+    case lang
     case link(String)
 
     static let links: [String] = ["href", "src", "srcset", "action", "poster"]
@@ -41,6 +42,8 @@ enum HTMLScan {
         self = .id
       } else if strcmp(name, "name") == 0 {
         self = .name
+      } else if strcmp(name, "lang") == 0 {
+        self = .lang
       } else if let link = AttributeKind.links.first(where: { strcmp(name, $0) == 0 }) {
         self = .link(link)
       } else {
@@ -68,9 +71,6 @@ enum HTMLScan {
   /// Walks with an explicit stack: hostile pages may nest elements thousands deep.
   private static func scan(root: UnsafeMutablePointer<GumboNode>) -> HTMLPageScan {
     var result = HTMLPageScan()
-    if root.pointee.type == GUMBO_NODE_ELEMENT {
-      result.language = attributes(of: root.pointee.v.element).first { $0.key == "lang" }?.value
-    }
     var stack = [root]
     while let node = stack.popLast() {
       guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else {
@@ -89,6 +89,9 @@ enum HTMLScan {
           result.ids.insert(String(cString: attribute.value))
         case .name:
           if element.tag == GUMBO_TAG_A { result.ids.insert(String(cString: attribute.value)) }
+        case .lang:
+          // The document's language is `<html lang>`'s, the root's.
+          if node == root, result.language == nil { result.language = String(cString: attribute.value) }
         case .link(let name) where isHTML:
           let value = String(cString: attribute.value)
           let tag = tagName(of: element)
@@ -121,17 +124,6 @@ enum HTMLScan {
     return String(
       decoding: UnsafeRawBufferPointer(start: data, count: piece.length), as: UTF8.self
     ).lowercased()
-  }
-
-  /// Attributes in source order (names are lower-cased by the parser).
-  private static func attributes(of element: GumboElement) -> [(key: String, value: String)] {
-    var result: [(key: String, value: String)] = []
-    let vector = element.attributes
-    for index in 0..<Int(vector.length) {
-      let attribute = vector.data[index]!.assumingMemoryBound(to: GumboAttribute.self).pointee
-      result.append((String(cString: attribute.name), String(cString: attribute.value)))
-    }
-    return result
   }
 
   private static func text(of element: GumboElement) -> String {

@@ -29,7 +29,8 @@ import Testing
     let seen = Locked<HTTPRequest?>(nil)
     let recording: HTTPServer.Handler = { request in
       seen.withLock { $0 = request }
-      return .json("{}")
+      return HTTPResponse(
+        status: 200, headers: [("Content-Type", "application/json")], body: Array("{}".utf8))
     }
     try await withServer(recording) { server in
       let response = try await exchange(
