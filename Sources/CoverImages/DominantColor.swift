@@ -24,11 +24,6 @@ enum DominantColor {
     for box in 1..<512 where counts[box] > counts[best] { best = box }
     let count = max(counts[best], 1)
     let mean = (sums[best] &+ SIMD3(repeating: count / 2)) / SIMD3(repeating: count)
-    return "#" + [mean.x, mean.y, mean.z].map { hex($0) }.joined()
-  }
-
-  private static func hex(_ value: Int) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[value >> 4], digits[value & 15]])
+    return "#" + [mean.x, mean.y, mean.z].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 }
