@@ -30,11 +30,4 @@ package enum HTMLSanitizer {
       return writer.finishUTF8()
     }
   }
-
-  /// Sanitizes through gumbo whatever the input; the fast path must give the same bytes.
-  static func sanitizeWithParser(_ html: UnsafeBufferPointer<UInt8>, policy: SanitizerPolicy) -> String {
-    var writer = SanitizedHTMLWriter(policy: policy, capacity: html.count + 32)
-    GumboTree.walk(html, with: &writer)
-    return writer.finish()
-  }
 }

@@ -62,18 +62,6 @@ package final class FileLock: Sendable {
     }
   }
 
-  /// Whether the lock is held by some process right now (without taking it).
-  package static func isHeld(_ path: String) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else {
-      flock(descriptor, LOCK_UN)
-      return false
-    }
-    return errno == EWOULDBLOCK
-  }
-
   /// The path still names the file that was locked (it was not removed or replaced meanwhile).
   private static func namesSameFile(_ path: String, _ descriptor: Int32) -> Bool {
     var opened = stat()
