@@ -63,7 +63,7 @@ extension CatalogDecoder {
   mutating func decodeExtra(_ node: YAMLNode, path: String) -> [String: String] {
     var extra: [String: String] = [:]
     for entry in entries(of: node, path: path, expected: "a mapping of names to strings") {
-      guard Self.isExtraName(entry.key) else {
+      guard CatalogRules.isName(entry.key) else {
         error("the key \(shown(entry.key)) in '\(path)' must be \(Self.extraName)", at: entry.keyNode)
         continue
       }
@@ -72,18 +72,13 @@ extension CatalogDecoder {
     return extra
   }
 
-  static func isExtraName(_ text: String) -> Bool {
-    (1...64).contains(text.count)
-      && text.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
-  }
-
   /// `imported:` — what `bookgen import` wrote about the row an entry came from.
   mutating func decodeImported(_ fields: Fields) -> ImportRecord? {
     let source = required(fields, "source").flatMap { _ in choice(fields, "source", as: ImportSource.self) }
     let id = required(fields, "id").flatMap { _ in
       checked(
         fields, "id", expected: "an export's id (1 to 64 letters, digits, '_' or '-')",
-        isValid: ExportID.isValidID)
+        isValid: CatalogRules.isName)
     }
     guard let source, let id else { return nil }
     var record = ImportRecord(source: source, id: id)

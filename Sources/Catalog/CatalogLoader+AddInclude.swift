@@ -58,25 +58,20 @@ extension CatalogLoader {
 /// Text as lines that can take insertions at a (1-based) line and column counted in Unicode
 /// scalars, as libyaml counts them; line breaks are kept as they were.
 private struct TextLines {
-  private var lines: [(text: [Unicode.Scalar], end: String)]
+  private var lines: [(text: [Unicode.Scalar], end: String)] = []
 
   init(_ text: String) {
-    lines = []
     var current: [Unicode.Scalar] = []
-    var scalars = text.unicodeScalars.makeIterator()
-    var pending = scalars.next()
-    while let scalar = pending {
-      pending = scalars.next()
-      if scalar == "\r", pending == "\n" {
-        pending = scalars.next()
-        lines.append((current, "\r\n"))
-        current = []
-      } else if scalar == "\n" || scalar == "\r" {
-        lines.append((current, String(scalar)))
-        current = []
-      } else {
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      guard scalar == "\n" || scalar == "\r" else {
         current.append(scalar)
+        continue
       }
+      let isCRLF = scalar == "\r" && scalars.first == "\n"
+      if isCRLF { scalars.removeFirst() }
+      lines.append((current, isCRLF ? "\r\n" : String(scalar)))
+      current = []
     }
     lines.append((current, ""))
   }

@@ -69,6 +69,12 @@ package enum CatalogRules {
       }
   }
 
+  /// 1 to 64 ASCII letters, digits, `_` or `-`: an `extra` value's name, an export's id.
+  static func isName(_ text: String) -> Bool {
+    (1...64).contains(text.count)
+      && text.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
+  }
+
   /// Explicit slugs: `^[a-z0-9][a-z0-9-]*$`.
   static func isSlug(_ text: String) -> Bool {
     guard let first = text.first, first != "-" else { return false }

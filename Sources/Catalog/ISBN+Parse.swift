@@ -1,5 +1,5 @@
-/// Why a piece of text is not an ISBN; `description` is the user-facing sentence.
-package enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a piece of text is not an ISBN.
+package enum ISBNError: Error, Sendable, Equatable {
   /// Not 10 or 13 digits once hyphens and spaces are removed.
   case wrongLength(text: String, digits: Int)
   /// A character other than a digit, hyphen or space (or `X` as an ISBN-10's last digit).
@@ -8,14 +8,6 @@ package enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
   case badChecksum(text: String, expected: Character)
   /// Thirteen digits that do not start with the book prefixes 978 or 979.
   case notABookPrefix(text: String)
-
-  package var text: String {
-    switch self {
-    case .wrongLength(let text, _), .invalidCharacter(let text, _), .badChecksum(let text, _),
-      .notABookPrefix(let text):
-      return text
-    }
-  }
 
   /// The part after "invalid ISBN '…': ".
   package var reason: String {
@@ -30,8 +22,6 @@ package enum ISBNError: Error, Sendable, Equatable, CustomStringConvertible {
       return "an ISBN-13 starts with 978 or 979"
     }
   }
-
-  package var description: String { "invalid ISBN '\(text)': \(reason)" }
 }
 
 extension ISBN {

@@ -175,7 +175,7 @@ package struct ExportID: Sendable, Hashable, CustomStringConvertible {
   package var id: String
 
   package init?(source: ImportSource, id: String) {
-    guard Self.isValidID(id) else { return nil }
+    guard CatalogRules.isName(id) else { return nil }
     self.source = source
     self.id = id
   }
@@ -189,9 +189,4 @@ package struct ExportID: Sendable, Hashable, CustomStringConvertible {
   }
 
   package var description: String { "\(source.rawValue):\(id)" }
-
-  package static func isValidID(_ id: String) -> Bool {
-    (1...64).contains(id.count)
-      && id.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" || $0 == "-" }
-  }
 }

@@ -52,7 +52,7 @@ import Testing
     ])
   func rejectsWithReason(text: String, message: String) {
     let error = #expect(throws: ISBNError.self) { try ISBN.parse(text) }
-    #expect(error?.description == message)
+    #expect(error.map { "invalid ISBN '\(text)': \($0.reason)" } == message)
   }
 
   @Test func errorsCarryTheirData() {

@@ -112,7 +112,7 @@ extension ImportSource {
     row.take(ExportValues.isbn(columns["isbn"]))
     row.authors = ExportValues.names(columns["authors"])
     row.rating = ExportValues.rating(columns["rating"])
-    if let status = columns.text("status") { setStatus(status, on: &row) }
+    if let status = columns.text("status") { row.setStatus(status) }
     row.dateAdded = row.date(columns, "date_added")
     row.dateStarted = row.date(columns, "date_started")
     row.datesRead = row.date(columns, "date_read").map { [$0] } ?? []

@@ -15,13 +15,6 @@ extension ImportSource {
     }
   }
 
-  /// `status` from the app's word: the app's own status for it (`statuses`, by the word in lower
-  /// case), a built-in status, else a shelf of that name (declared by the import).
-  static func setStatus(_ text: String, on row: inout ImportedRow, statuses: [String: ReadingStatus] = [:]) {
-    row.status = statuses[text.lowercased()] ?? builtInStatus(text)
-    if row.status == nil { row.shelve(text) }
-  }
-
   /// A row's start: the export's own id (else a digest of the title and authors, stable across
   /// exports), and the title with a series written in it (`Dune (Dune #1)`) taken out.
   static func newRow(
@@ -51,6 +44,12 @@ extension ImportedRow {
       unusableISBN = isbn.unusable
       isbnLostDigits = isbn.lostDigits
     }
+  }
+
+  /// `status` from the app's word: a built-in status, else a shelf of that name.
+  mutating func setStatus(_ word: String) {
+    status = ImportSource.builtInStatus(word)
+    if status == nil { shelve(word) }
   }
 
   /// Puts the row on the shelf `name`: a built-in status when its slug is one, else a shelf of

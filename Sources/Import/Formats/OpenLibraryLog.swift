@@ -16,11 +16,6 @@ extension ExportFormat {
 }
 
 extension ImportSource {
-  private static let openLibraryShelves: [String: ReadingStatus] = [
-    "want to read": .toRead, "currently reading": .reading, "already read": .read,
-    "stopped reading": .abandoned,
-  ]
-
   static func openLibraryLog(_ columns: ExportColumns, at position: RowPosition) -> ImportedRow {
     let work = OpenLibraryID(columns["Work ID"], kind: .work)
     let edition = OpenLibraryID(columns["Edition ID"], kind: .edition)
@@ -29,7 +24,7 @@ extension ImportSource {
       authors: columns["Authors"], at: position)
     row.sourceKey = (edition ?? work)?.description
     row.authors = ExportValues.list(columns["Authors"], separator: " | ")
-    setStatus(columns["Bookshelf"], on: &row, statuses: openLibraryShelves)
+    row.setStatus(columns["Bookshelf"])
     row.rating = ExportValues.rating(columns["My Ratings"])
     row.published = columns.text("First Publish Year").flatMap(ExportValues.year)
     return row

@@ -17,11 +17,6 @@ extension ExportFormat {
 }
 
 extension ImportSource {
-  /// StoryGraph's statuses; `paused` and anything new become shelves of the owner's.
-  private static let storyGraphStatuses: [String: ReadingStatus] = [
-    "read": .read, "currently-reading": .reading, "to-read": .toRead, "did-not-finish": .abandoned,
-  ]
-
   /// StoryGraph's questions about a book, kept as `extra` values under these names.
   private static let storyGraphExtras = [
     "Character- or Plot-Driven?": "character_or_plot_driven",
@@ -48,7 +43,8 @@ extension ImportSource {
     if let stars = columns.text("Star Rating"), let rating = row.rating, Double(stars) != rating.value {
       row.extra["star_rating"] = stars
     }
-    setStatus(columns["Read Status"].lowercased(), on: &row, statuses: storyGraphStatuses)
+    // `paused` and anything new become shelves of the owner's.
+    row.setStatus(columns["Read Status"].lowercased())
     row.dateAdded = row.date(columns, "Date Added")
     let reads = readings(columns, into: &row)
     row.datesRead = reads.compactMap(\.end)
