@@ -5,9 +5,10 @@ import Diagnostics
 extension CatalogDecoder {
   static let shelfKeys = ["title", "slug", "description", "sort"]
 
-  mutating func decodeShelves(_ root: Fields) -> [DecodedShelf] {
+  /// Each shelf with the node its slug came from (for duplicates across files).
+  mutating func decodeShelves(_ root: Fields) -> [(shelf: Shelf, node: YAMLNode)] {
     guard let items = list(root, "shelves") else { return [] }
-    var shelves: [DecodedShelf] = []
+    var shelves: [(shelf: Shelf, node: YAMLNode)] = []
     for (item, path) in items {
       guard let fields = fields(of: item, path: path, keys: Self.shelfKeys) else { continue }
       // A built-in status named by its slug: its title is the built-in one unless given.
@@ -26,7 +27,7 @@ extension CatalogDecoder {
       let orders = SortOrder.allCases.filter { $0 != .api }.map(\.rawValue)
       let sort = choice(fields, "sort", among: orders).flatMap(SortOrder.init)
       let shelf = Shelf(title: title, slug: slug.text, description: string(fields, "description"), sort: sort)
-      shelves.append(DecodedShelf(shelf: shelf, node: slug.node))
+      shelves.append((shelf, slug.node))
     }
     return shelves
   }
@@ -41,10 +42,4 @@ extension CatalogDecoder {
         suggestion: NearestName.suggestion(for: slug, among: known))
     }
   }
-}
-
-/// A shelf as one file declared it, with the node its slug came from (for duplicates).
-struct DecodedShelf {
-  var shelf: Shelf
-  var node: YAMLNode
 }

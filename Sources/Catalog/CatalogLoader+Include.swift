@@ -7,7 +7,7 @@ struct CatalogPart {
   var decoder: CatalogDecoder
   var collections: [Collection]
   var books: [DecodedBook]
-  var shelves: [DecodedShelf]
+  var shelves: [(shelf: Shelf, node: YAMLNode)]
 }
 
 /// `include:` — files beside catalog.yml that add `books:`, `collections:` and `shelves:`
@@ -15,12 +15,6 @@ struct CatalogPart {
 extension CatalogLoader {
   /// The keys an included file may hold.
   static let includedKeys = ["collections", "shelves", "books"]
-
-  /// `name` (relative to the catalog's folder) as messages show it: beside `catalogFile` as shown.
-  static func shownPath(of name: String, besides catalogFile: String) -> String {
-    let folder = (catalogFile as NSString).deletingLastPathComponent
-    return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-  }
 
   /// The included file's part; nil (reported in `decoder`, catalog.yml's, at the `include` item)
   /// when it cannot be read.
@@ -109,7 +103,7 @@ extension CatalogLoader {
     }
     for (index, part) in parts.dropFirst().enumerated() where catalog.includes.indices.contains(index) {
       catalog.includes[index].collectionSlugs = part.collections.map(\.slug)
-      catalog.includes[index].shelfSlugs = part.shelves.map(\.shelf.slug)
+      catalog.includes[index].shelfSlugs = part.shelves.map { $0.shelf.slug }
     }
     mergeBooks(parts, into: &catalog)
     checkExportIDs(&parts, catalog: catalog)

@@ -97,10 +97,12 @@ package enum CatalogLoader {
     let books = decoder.decodeBooks(fields)
     let shelves = decoder.decodeShelves(fields)
     var parts = [CatalogPart(decoder: decoder, collections: collections, books: books, shelves: shelves)]
+    // Messages show an included file beside the catalog as shown.
+    let shownFolder = (file as NSString).deletingLastPathComponent
     for (name, node) in includes {
       let included = IncludedFile(
         name: name, path: (directory as NSString).appendingPathComponent(name),
-        shownAs: shownPath(of: name, besides: file))
+        shownAs: shownFolder.isEmpty ? name : (shownFolder as NSString).appendingPathComponent(name))
       guard let part = loadIncluded(included, directory: directory, at: node, into: &parts[0].decoder)
       else { continue }
       parts.append(part)

@@ -131,26 +131,16 @@ private struct TreeBuilder {
       }
       try checkDepth(stack.count + node.depth, at: location)
       try add(node)
-    case YAML_SEQUENCE_START_EVENT:
+    case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
       try checkDepth(stack.count + 1, at: location)
-      stack.append(
-        Container(
-          isMapping: false, location: location,
-          anchor: optionalString(event.data.sequence_start.anchor)))
-    case YAML_MAPPING_START_EVENT:
-      try checkDepth(stack.count + 1, at: location)
-      stack.append(
-        Container(
-          isMapping: true, location: location,
-          anchor: optionalString(event.data.mapping_start.anchor)))
+      let isMapping = event.type == YAML_MAPPING_START_EVENT
+      let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+      stack.append(Container(isMapping: isMapping, location: location, anchor: optionalString(anchor)))
     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
       let container = stack.removeLast()
-      let node: YAMLNode
-      if container.isMapping {
-        node = YAMLNode(.mapping(try merged(container.children)), at: container.location)
-      } else {
-        node = YAMLNode(.sequence(container.children), at: container.location)
-      }
+      let kind: YAMLNode.Kind =
+        container.isMapping ? .mapping(try merged(container.children)) : .sequence(container.children)
+      let node = YAMLNode(kind, at: container.location)
       if let anchor = container.anchor { anchors[anchor] = node }
       try add(node)
     default:

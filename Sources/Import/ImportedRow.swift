@@ -106,16 +106,19 @@ package struct SkippedRow: Sendable, Equatable {
 }
 
 extension ImportedRow {
-  /// The date in `column`; nil for an empty field, and for text that is no date (or one whose
-  /// order the file does not tell), which is kept in `unreadDates`.
-  mutating func date(_ columns: ExportColumns, _ column: String) -> PartialDate? {
+  /// The date in `column` (as the file's dates read, unless `read` says); nil for an empty field,
+  /// and for text that is no date (or one whose order the file does not tell), which is kept in
+  /// `unreadDates`.
+  mutating func date(
+    _ columns: ExportColumns, _ column: String, read: ((String) -> PartialDate?)? = nil
+  ) -> PartialDate? {
     guard let name = columns.name(of: column) else { return nil }
-    return date(columns[column], column: name, reader: columns.dates)
+    return date(columns[column], column: name, read: read ?? columns.dates.date)
   }
 
-  mutating func date(_ text: String, column: String, reader: DateReader) -> PartialDate? {
+  mutating func date(_ text: String, column: String, read: (String) -> PartialDate?) -> PartialDate? {
     guard !text.isEmpty else { return nil }
-    if let date = reader.date(text) { return date }
+    if let date = read(text) { return date }
     unreadDates.append(UnreadDate(column: column, text: text))
     return nil
   }

@@ -126,12 +126,7 @@ extension ImportSource {
     }
     row.publisher = columns.text("publisher")
     row.pageCount = ExportValues.count(columns["page_count"]).flatMap { $0 > 0 ? $0 : nil }
-    if let text = columns.text("published") {
-      row.published = ExportValues.year(text) ?? columns.dates.date(text)
-      if row.published == nil {
-        row.unreadDates.append(.init(column: columns.name(of: "published") ?? "published", text: text))
-      }
-    }
+    row.published = row.date(columns, "published") { ExportValues.year($0) ?? columns.dates.date($0) }
     row.privateNotes = columns.text("private_notes")
     return row
   }

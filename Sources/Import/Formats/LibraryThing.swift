@@ -52,12 +52,7 @@ extension ImportSource {
     row.dateStarted = row.date(columns, "Date Started")
     row.datesRead = row.date(columns, "Date Read").map { [$0] } ?? []
     // `?` is LibraryThing's unknown year.
-    if let year = columns.text("Date"), year != "?" {
-      row.published = ExportValues.year(year)
-      if row.published == nil {
-        row.unreadDates.append(.init(column: columns.name(of: "Date") ?? "Date", text: year))
-      }
-    }
+    if columns["Date"] != "?" { row.published = row.date(columns, "Date", read: ExportValues.year) }
     let publication = columns.first("Publication", "PUBLICATION INFO") ?? ""
     row.publisher = publisher(inPublication: publication)
     row.pageCount =

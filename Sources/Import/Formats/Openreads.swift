@@ -43,10 +43,10 @@ extension ImportSource {
     if let column = columns.name(of: "readings") {
       for reading in columns["readings"].split(separator: ";") {
         let parts = reading.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        if let start = parts.first.flatMap({ row.date($0, column: column, reader: columns.dates) }) {
+        if let start = parts.first.flatMap({ row.date($0, column: column, read: columns.dates.date) }) {
           row.dateStarted = start
         }
-        if parts.count > 1, let end = row.date(parts[1], column: column, reader: columns.dates) {
+        if parts.count > 1, let end = row.date(parts[1], column: column, read: columns.dates.date) {
           row.datesRead.append(end)
         }
       }

@@ -79,11 +79,11 @@ extension ImportSource {
       // `2021-03-04` is one date written with dashes, not a range.
       if halves.count == 2, item.contains("/") || item.contains(".") {
         return (
-          row.date(halves[0], column: column, reader: columns.dates),
-          row.date(halves[1], column: column, reader: columns.dates)
+          row.date(halves[0], column: column, read: columns.dates.date),
+          row.date(halves[1], column: column, read: columns.dates.date)
         )
       }
-      return (nil, row.date(item, column: column, reader: columns.dates))
+      return (nil, row.date(item, column: column, read: columns.dates.date))
     }
   }
 }
