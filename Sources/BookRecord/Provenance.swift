@@ -4,17 +4,11 @@ package struct BookSource: Sendable, Hashable {
   package let id: String
   /// As pages name it: `Google Books`.
   package let name: String
-  /// Where in the source's own data each field is read (`volumeInfo.title`).
-  private let fieldNames: [BookField: String]
 
-  package init(id: String, name: String, fieldNames: [BookField: String]) {
+  package init(id: String, name: String) {
     self.id = id
     self.name = name
-    self.fieldNames = fieldNames
   }
-
-  /// The source's name for `field`, nil when it has none.
-  package func fieldName(of field: BookField) -> String? { fieldNames[field] }
 
   package static func == (a: BookSource, b: BookSource) -> Bool { a.id == b.id }
   package func hash(into hasher: inout Hasher) { hasher.combine(id) }
@@ -37,12 +31,6 @@ package struct SourceRecord: Sendable, Equatable {
     self.url = url
     self.digest = digest
   }
-}
-
-/// Where a field's value came from: a source's record and the source's name for the field.
-package struct FieldOrigin: Sendable, Equatable {
-  package var record: SourceRecord
-  package var fieldName: String?
 }
 
 /// The source records a book was made from, and which of them stated each field.
@@ -71,13 +59,6 @@ package struct Provenance: Sendable, Equatable {
     return position == Self.unstated ? nil : Int(position)
   }
 
-  /// The origin of `field` in `book`.
-  func origin(of field: BookField, in book: BookRecord) -> FieldOrigin? {
-    position(of: field, in: book).map {
-      FieldOrigin(record: records[$0], fieldName: records[$0].source.fieldName(of: field))
-    }
-  }
-
   var isExplicit: Bool { origins != nil }
 
   /// Makes the table explicit: the first record stated the fields `present` marks (in
@@ -100,8 +81,10 @@ package struct Provenance: Sendable, Equatable {
 }
 
 extension BookRecord {
-  /// Where `field`'s value came from; nil when no source stated it.
-  package func origin(of field: BookField) -> FieldOrigin? { provenance.origin(of: field, in: self) }
+  /// The source record that stated `field`; nil when none did.
+  package func origin(of field: BookField) -> SourceRecord? {
+    provenance.position(of: field, in: self).map { provenance.records[$0] }
+  }
 
   /// Whether a source stated `field`, with a value or as empty.
   package func states(_ field: BookField) -> Bool { provenance.position(of: field, in: self) != nil }

@@ -2,18 +2,7 @@ import BookRecord
 import Support
 
 extension BookSource {
-  /// Google Books, with the volume fields each book field is read from.
-  package static let googleBooks = BookSource(
-    id: "google-books", name: "Google Books",
-    fieldNames: [
-      .title: "volumeInfo.title", .subtitle: "volumeInfo.subtitle", .authors: "volumeInfo.authors",
-      .publisher: "volumeInfo.publisher", .published: "volumeInfo.publishedDate",
-      .description: "volumeInfo.description", .pageCount: "volumeInfo.pageCount",
-      .language: "volumeInfo.language", .categories: "volumeInfo.categories",
-      .identifiers: "volumeInfo.industryIdentifiers", .covers: "volumeInfo.imageLinks",
-      .previewLink: "volumeInfo.previewLink", .readerLink: "accessInfo.webReaderLink",
-      .rating: "volumeInfo.averageRating", .sale: "saleInfo", .isPublicDomain: "accessInfo.publicDomain",
-    ])
+  package static let googleBooks = BookSource(id: "google-books", name: "Google Books")
 }
 
 extension Volume {

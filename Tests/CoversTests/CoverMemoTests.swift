@@ -230,7 +230,7 @@ import Testing
     var record = BookRecord(
       id: "vol1",
       source: SourceRecord(
-        source: BookSource(id: "google-books", name: "Google Books", fieldNames: [:]), id: "vol1"))
+        source: BookSource(id: "google-books", name: "Google Books"), id: "vol1"))
     record.covers = CoverLinks(all: url)
     let records = [CollectionRecords(slug: "a", records: [record])]
     let cache = ResponseCache(directory: catalog.cacheDirectory)

@@ -8,8 +8,7 @@ import Testing
 /// A second source's record (Open Library's shapes: Markdown descriptions, a date as written,
 /// a series, its own page) is as hostile as Google's, and renders as safely.
 @Suite struct SecondSourceHostileTests {
-  static let library = BookSource(
-    id: "open-library", name: "Open Library", fieldNames: [.description: "description"])
+  static let library = BookSource(id: "open-library", name: "Open Library")
 
   static var record: BookRecord {
     var record = BookRecord(

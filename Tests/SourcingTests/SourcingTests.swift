@@ -57,8 +57,8 @@ import Testing
     #expect(leftHand.firstPublished == BookDate(year: 1969))
     #expect(leftHand.series == SeriesPosition(name: "Hainish cycle", number: 4, numberText: "4"))
     #expect(leftHand.covers?.thumbnail?.hasPrefix("https://books.google.com/") == true)
-    #expect(leftHand.origin(of: .description)?.record.source == .openLibrary)
-    #expect(leftHand.origin(of: .title)?.record.source.id == "google-books")
+    #expect(leftHand.origin(of: .description)?.source == .openLibrary)
+    #expect(leftHand.origin(of: .title)?.source.id == "google-books")
     #expect(
       leftHand.provenance.records.compactMap(\.url) == [
         "https://books.google.com/books?id=lefthand01", "https://openlibrary.org/books/OL7582342M",

@@ -3,15 +3,7 @@ import Catalog
 import Support
 
 extension BookSource {
-  /// Open Library, with the record fields each book field is read from.
-  package static let openLibrary = BookSource(
-    id: "open-library", name: "Open Library",
-    fieldNames: [
-      .title: "title", .subtitle: "subtitle", .authors: "authors", .publisher: "publishers",
-      .published: "publish_date", .description: "description", .pageCount: "number_of_pages",
-      .language: "languages", .categories: "subjects", .identifiers: "isbn_13, isbn_10", .covers: "covers",
-      .series: "series", .firstPublished: "first_publish_date",
-    ])
+  package static let openLibrary = BookSource(id: "open-library", name: "Open Library")
 }
 
 /// One book as Open Library's answers describe it: an edition (from the books API, its record,

@@ -3,15 +3,7 @@ import Catalog
 
 extension BookSource {
   /// The owner's `books:` entries in catalog.yml: notes, tags and corrections.
-  static let owner = BookSource(
-    id: "catalog", name: "catalog.yml",
-    fieldNames: [
-      .title: "overrides.title", .subtitle: "overrides.subtitle", .authors: "overrides.authors",
-      .publisher: "overrides.publisher", .published: "overrides.published_date",
-      .description: "overrides.description", .pageCount: "overrides.page_count",
-      .language: "overrides.language", .categories: "overrides.categories", .covers: "overrides.cover",
-      .note: "note", .tags: "tags", .series: "series", .reading: "status", .sale: "price",
-    ])
+  static let owner = BookSource(id: "catalog", name: "catalog.yml")
 
   /// A book an export listed that no source knows: its `imported:` title, authors and more.
   /// Made once per app (pages ask for it per book).
@@ -30,13 +22,7 @@ extension BookSource {
     uniqueKeysWithValues: ImportSource.allCases.map { (makeExport($0).id, $0) })
 
   private static func makeExport(_ source: ImportSource) -> BookSource {
-    BookSource(
-      id: "\(source.rawValue)-export", name: "\(source.appName) export",
-      fieldNames: [
-        .title: "imported.title", .authors: "imported.authors", .publisher: "imported.publisher",
-        .description: "imported.description",
-        .pageCount: "imported.page_count", .published: "imported.published",
-      ])
+    BookSource(id: "\(source.rawValue)-export", name: "\(source.appName) export")
   }
 }
 

@@ -4,7 +4,7 @@ import Catalog
 /// A tiny site with every field filled in (and a book with none), whose page contexts show
 /// the template linter every field each page type can offer.
 enum SampleSite {
-  static let source = BookSource(id: "sample", name: "Sample source", fieldNames: [:])
+  static let source = BookSource(id: "sample", name: "Sample source")
 
   static let richRecord: BookRecord = {
     var record = BookRecord(
@@ -39,7 +39,7 @@ enum SampleSite {
     return record.enriched(with: second)
   }()
 
-  static let secondSource = BookSource(id: "sample-second", name: "Second source", fieldNames: [:])
+  static let secondSource = BookSource(id: "sample-second", name: "Second source")
 
   static let bareRecord = BookRecord(
     id: "sampleBare01", source: SourceRecord(source: source, id: "sampleBare01", url: "https://example.org/b")
