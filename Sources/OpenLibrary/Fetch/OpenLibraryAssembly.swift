@@ -25,7 +25,7 @@ struct OpenLibraryAssembly {
         var book = OpenLibraryBook(id: entry.id)
         book.entry = entry
         if !planner.withoutRecords.contains(bibkey) {
-          complete(&book, edition: entry.id, named: !entry.authors.isEmpty, optional: batch.optional)
+          read(planner.editionRecord(of: entry, optional: batch.optional), into: &book)
         }
         result.lookups[bibkey] = book
       }
@@ -57,12 +57,7 @@ struct OpenLibraryAssembly {
         var book = OpenLibraryBook(id: doc.coverEdition ?? doc.work)
         guard seen.insert(book.id).inserted else { continue }
         book.doc = doc
-        if search.withRecords, let edition = doc.coverEdition {
-          complete(&book, edition: edition, named: !doc.authorNames.isEmpty, optional: false)
-        } else if search.withRecords {
-          completeWork(
-            &book, doc.work, needsAuthors: doc.authorNames.isEmpty, optional: false, editionAuthors: [])
-        }
+        if search.withRecords { read(planner.bookRecord(of: doc), into: &book) }
         books.append(book)
       }
       if docs.isEmpty { break }
@@ -101,7 +96,7 @@ struct OpenLibraryAssembly {
       book.id = edition.id
       book.edition = edition
     }
-    book.authors = authors(work.authors, optional: false)
+    for author in planner.authors(work.authors, optional: false) { read(author, into: &book) }
     return book
   }
 
@@ -113,72 +108,28 @@ struct OpenLibraryAssembly {
       ?? editions.first { !$0.covers.isEmpty } ?? editions.first
   }
 
-  /// Adds the edition record, its work and (when no answer named them) its authors.
-  private mutating func complete(
-    _ book: inout OpenLibraryBook, edition id: OpenLibraryID, named: Bool, optional: Bool
+  /// Reads a book's record (its edition, its work or an author) into `book`, then the records
+  /// the answer leads to (`OpenLibraryPlanner.followUps`, one redirect at most); a second
+  /// redirect or a deleted record is reported and gives nothing.
+  private mutating func read(
+    _ asked: (OpenLibraryRequest, OpenLibraryPurpose), into book: inout OpenLibraryBook
   ) {
-    guard
-      let edition = follow(
-        id, { .edition($0) }, { .edition($0, named: named, optional: optional, hops: $1) },
-        unwrap: { if case .edition(let record) = $0 { record } else { nil } })
-    else { return }
-    book.edition = edition
-    if let work = edition.works.first {
-      completeWork(
-        &book, work, needsAuthors: !named && edition.authors.isEmpty, optional: optional,
-        editionAuthors: named ? [] : edition.authors)
-    } else if !named {
-      book.authors = authors(edition.authors, optional: optional)
+    let (request, purpose) = asked
+    guard let answer = take(request, purpose) else { return }
+    let next = planner.followUps(of: request, for: purpose, answer: answer)
+    switch answer {
+    case .edition(let edition): book.edition = edition
+    case .work(let work): book.work = work
+    case .author(let author): book.authors.append(author)
+    case .redirect(let target) where next.isEmpty:
+      collector.warn(
+        "\(collector.source.subject(of: purpose)): redirects again, to \(target); only one redirect is followed"
+      )
+    case .gone:
+      collector.warn("\(collector.source.subject(of: purpose)): Open Library has deleted this record")
+    default: break
     }
-  }
-
-  private mutating func completeWork(
-    _ book: inout OpenLibraryBook, _ id: OpenLibraryID, needsAuthors: Bool, optional: Bool,
-    editionAuthors: [OpenLibraryID]
-  ) {
-    book.work = follow(
-      id, { .work($0) }, { .work($0, needsAuthors: needsAuthors, optional: optional, hops: $1) },
-      unwrap: { if case .work(let record) = $0 { record } else { nil } })
-    let keys = editionAuthors.isEmpty && needsAuthors ? book.work?.authors ?? [] : editionAuthors
-    book.authors = authors(keys, optional: optional)
-  }
-
-  private mutating func authors(_ ids: [OpenLibraryID], optional: Bool) -> [AuthorRecord] {
-    ids.compactMap { id in
-      follow(
-        id, { .author($0) }, { .author($0, optional: optional, hops: $1) },
-        unwrap: { if case .author(let record) = $0 { record } else { nil } })
-    }
-  }
-
-  /// The record for `id`, through one redirect at most; a second redirect or a deleted record
-  /// is reported and gives nothing.
-  private mutating func follow<Record>(
-    _ id: OpenLibraryID, _ kind: (OpenLibraryID) -> OpenLibraryRequest.Kind,
-    _ purpose: (OpenLibraryID, Int) -> OpenLibraryPurpose, unwrap: (OpenLibraryAnswer) -> Record?
-  ) -> Record? {
-    var current = id
-    for hops in 0...1 {
-      let asked = purpose(current, hops)
-      switch take(OpenLibraryRequest(kind(current)), asked) {
-      case .redirect(let target)?:
-        guard hops == 0 else {
-          collector.warn(
-            "\(collector.source.subject(of: asked)): redirects again, to \(target); only one redirect is followed"
-          )
-          return nil
-        }
-        current = target
-      case .gone?:
-        collector.warn("\(collector.source.subject(of: asked)): Open Library has deleted this record")
-        return nil
-      case let answer?:
-        return unwrap(answer)
-      case nil:
-        return nil
-      }
-    }
-    return nil
+    for record in next { read(record, into: &book) }
   }
 
   /// The request's answer; the first time, its notes are reported with the subject. A lookup

@@ -47,11 +47,7 @@ struct OpenLibraryPlanner: Sendable {
     switch (purpose, answer) {
     case (.lookup(let batch, let optional), .books(let entries)):
       return batches[batch].bibkeys.filter { !withoutRecords.contains($0) }.compactMap { entries[$0] }.map {
-        entry in
-        (
-          OpenLibraryRequest(.edition(entry.id)),
-          .edition(entry.id, named: !entry.authors.isEmpty, optional: optional, hops: 0)
-        )
+        editionRecord(of: $0, optional: optional)
       }
     case (.search(let index, let offset), .search(let docs, _)):
       var next: [(OpenLibraryRequest, OpenLibraryPurpose)] = []
@@ -99,6 +95,14 @@ struct OpenLibraryPlanner: Sendable {
     }
   }
 
+  /// What a books-API entry needs: its edition's record (which leads to the work).
+  func editionRecord(of entry: BooksEntry, optional: Bool) -> (OpenLibraryRequest, OpenLibraryPurpose) {
+    (
+      OpenLibraryRequest(.edition(entry.id)),
+      .edition(entry.id, named: !entry.authors.isEmpty, optional: optional, hops: 0)
+    )
+  }
+
   /// What a search result needs: its cover edition's record (which leads to the work), else
   /// the work's record.
   func bookRecord(of doc: SearchDoc) -> (OpenLibraryRequest, OpenLibraryPurpose) {
@@ -114,7 +118,7 @@ struct OpenLibraryPlanner: Sendable {
     )
   }
 
-  private func authors(_ ids: [OpenLibraryID], optional: Bool) -> [(OpenLibraryRequest, OpenLibraryPurpose)] {
+  func authors(_ ids: [OpenLibraryID], optional: Bool) -> [(OpenLibraryRequest, OpenLibraryPurpose)] {
     ids.map { (OpenLibraryRequest(.author($0)), .author($0, optional: optional, hops: 0)) }
   }
 }
