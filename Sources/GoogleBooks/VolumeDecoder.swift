@@ -26,8 +26,6 @@ package struct DecodedResponse: Sendable, Equatable {
   package var notes: [VolumeNote] = []
   /// Items past the `maxItems` the body was decoded with: never read, never used.
   package var ignoredItems: Int = 0
-  /// True for a bare `books#volume` body (`GET volumes/{id}`).
-  package var isSingleVolume: Bool = false
 }
 
 /// Decodes Google Books response bodies into `Volume`s with a hand-written UTF-8 pull parser.
@@ -72,7 +70,6 @@ package enum VolumeDecoder {
       } catch {
         throw .invalidJSON(offset: error.offset, message: error.message)
       }
-      response.isSingleVolume = true
     case .page(let items):
       outcomes = items
     }

@@ -95,7 +95,6 @@ import Testing
     #expect(record.identifiers == [BookIdentifier(.isbn10, "207042779X")])
     #expect(record.matchingISBNs == ["9782070427796"])
     #expect(record.covers == nil)
-    #expect(book.unnamedAuthors == [])
   }
 
   @Test(
@@ -194,12 +193,11 @@ import Testing
     #expect(book.record.series == series)
   }
 
-  @Test func anEditionWithoutNamesNeedsItsAuthorsRecords() {
+  @Test func anAuthorRecordWithoutANameNamesNoAuthor() {
     var edition = EditionRecord(id: Fixture.id("OL1M"))
     edition.authors = [Fixture.id("OL5A")]
     var book = OpenLibraryBook(id: edition.id)
     book.edition = edition
-    #expect(book.unnamedAuthors == [Fixture.id("OL5A")])
     book.authors = [AuthorRecord(id: Fixture.id("OL5A"))]
     #expect(book.record.authors == nil)
   }

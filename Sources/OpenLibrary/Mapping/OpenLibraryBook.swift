@@ -19,13 +19,6 @@ package struct OpenLibraryBook: Sendable, Equatable {
   /// Resolved author records, in the order of the edition's (else the work's) author keys.
   package var authors: [AuthorRecord] = []
 
-  /// The author keys whose names no part gives: what `authors/…json` requests are for.
-  package var unnamedAuthors: [OpenLibraryID] {
-    guard (entry?.authors ?? []).isEmpty, (doc?.authorNames ?? []).isEmpty else { return [] }
-    let keys = edition?.authors ?? []
-    return keys.isEmpty ? work?.authors ?? [] : keys
-  }
-
   /// The book as a source-neutral record: Open Library's one mapping into it.
   package var record: BookRecord {
     var record = BookRecord(
