@@ -1,3 +1,4 @@
+import Fetching
 import Support
 
 /// What a response body holds, read in one pass over the top-level object.
@@ -5,7 +6,7 @@ import Support
 /// Items are decoded as they are met, so a 40-volume page is scanned once. An `error` key wins
 /// over anything else in the body, so an error body is never mistaken for an empty page.
 enum ResponseBody {
-  case error(GoogleAPIError)
+  case error(APIErrorBody)
   case page([ItemOutcome])
   /// A bare `books#volume` (from `GET volumes/{id}`): the object's byte range.
   case volume(Range<Int>)
@@ -18,7 +19,7 @@ enum ResponseBody {
     var reader = JSONReader(buffer)
     reader.skipPreamble()
     let start = reader.position
-    var error: GoogleAPIError?
+    var error: APIErrorBody?
     var items: [ItemOutcome] = []
     var hasID = false
     guard try reader.peek() == UInt8(ascii: "{") else {
@@ -26,7 +27,7 @@ enum ResponseBody {
     }
     try reader.object("response") { reader, key in
       switch key {
-      case "error": error = try GoogleAPIError(reading: &reader)
+      case "error": error = try APIErrorBody(reading: &reader)
       case "items":
         try reader.array("items") { reader, index in
           if let maxItems, index >= maxItems {

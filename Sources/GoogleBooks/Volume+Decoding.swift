@@ -45,7 +45,7 @@ extension VolumeInfo {
       case "averageRating": averageRating = try reader.double("volumeInfo.averageRating", in: Self.ratings)
       case "ratingsCount": ratingsCount = try reader.int("volumeInfo.ratingsCount", in: Self.ratingsCounts)
       case "language": language = try reader.string("volumeInfo.language")
-      case "imageLinks": imageLinks = try ImageLinks(reading: &reader)
+      case "imageLinks": imageLinks = try CoverLinks(reading: &reader)
       case "previewLink": previewLink = try reader.link("volumeInfo.previewLink")
       case "canonicalVolumeLink": canonicalVolumeLink = try reader.link("volumeInfo.canonicalVolumeLink")
       case "seriesInfo": seriesInfo = try SeriesInfo(reading: &reader)
@@ -74,7 +74,7 @@ extension IndustryIdentifier {
   }
 }
 
-extension ImageLinks {
+extension CoverLinks {
   init?(reading reader: inout JSONReader) throws {
     self.init()
     let present = try reader.object("volumeInfo.imageLinks") { reader, key in

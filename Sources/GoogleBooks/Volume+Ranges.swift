@@ -22,8 +22,3 @@ extension Price {
   /// In the currency's major unit; the top is far above any book in any currency.
   static let amounts = 0.0...1_000_000_000.0
 }
-
-extension GoogleAPIError {
-  /// HTTP status codes, as `error.code` carries them.
-  static let codes = 100...599
-}

@@ -71,8 +71,8 @@ package struct VolumeInfo: Sendable, Equatable {
   package var averageRating: Double?
   package var ratingsCount: Int?
   package var language: String?
-  /// https-upgraded cover URLs by size.
-  package var imageLinks: ImageLinks?
+  /// https-upgraded cover URLs by size (the record's shape: the same six sizes, named as Google does).
+  package var imageLinks: CoverLinks?
   package var previewLink: String?
   package var canonicalVolumeLink: String?
   package var seriesInfo: SeriesInfo?
@@ -83,9 +83,6 @@ package struct IndustryIdentifier: Sendable, Equatable {
   package var type: String
   package var identifier: String
 }
-
-/// `volumeInfo.imageLinks`, in the record's shape (the same six sizes, named as Google does).
-package typealias ImageLinks = CoverLinks
 
 package struct SeriesInfo: Sendable, Equatable {
   package var bookDisplayNumber: String?

@@ -11,7 +11,7 @@ import Testing
     #expect(reply.status == 400)
     #expect(
       throws: BodyDecodingError.apiError(
-        GoogleAPIError(
+        APIErrorBody(
           code: 400, message: "Invalid value at 'max_results' (TYPE_INT32), 41", status: "INVALID_ARGUMENT",
           reasons: ["invalid"], detailMessages: ["Invalid value at 'max_results' (TYPE_INT32), 41"]))
     ) { try VolumeDecoder.decode(reply.body) }
@@ -22,7 +22,7 @@ import Testing
     let missing = await fake.respond(method: "GET", target: "/books/v1/volumes?q=")
     #expect(
       throws: BodyDecodingError.apiError(
-        GoogleAPIError(
+        APIErrorBody(
           code: 400, message: "Missing query.", reasons: ["queryRequired"], detailMessages: ["Missing query."]
         ))
     ) {

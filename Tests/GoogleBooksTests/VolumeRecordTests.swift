@@ -19,7 +19,7 @@ import Testing
         ],
         pageCount: 896, categories: ["Fiction / Science Fiction / General"], averageRating: 4.5,
         ratingsCount: 12, language: "en",
-        imageLinks: ImageLinks(smallThumbnail: "https://b.test/s", thumbnail: "https://b.test/t"),
+        imageLinks: CoverLinks(smallThumbnail: "https://b.test/s", thumbnail: "https://b.test/t"),
         previewLink: "https://books.google.com/books?id=B1ZdEAAAQBAJ&printsec=frontcover",
         canonicalVolumeLink: "https://books.google.com/books/about/Dune.html?id=B1ZdEAAAQBAJ"),
       saleInfo: SaleInfo(

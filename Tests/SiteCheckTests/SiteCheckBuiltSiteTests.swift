@@ -20,7 +20,7 @@ import struct Catalog.Collection
         description: "<p>About <b>\(title)</b> &amp; more.</p>",
         industryIdentifiers: [IndustryIdentifier(type: "ISBN_13", identifier: "9780441013593")],
         categories: [category], language: "en",
-        imageLinks: ImageLinks(
+        imageLinks: CoverLinks(
           smallThumbnail: "http://books.google.com/books/content?id=\(id)&printsec=frontcover&img=1&zoom=5",
           thumbnail: "http://books.google.com/books/content?id=\(id)&printsec=frontcover&img=1&zoom=1")),
       saleInfo: SaleInfo(

@@ -20,7 +20,7 @@ import Testing
           id: "ThUmBnAiL001",
           volumeInfo: VolumeInfo(
             title: "Only thumbnails", authors: ["Ann Author"],
-            imageLinks: ImageLinks(
+            imageLinks: CoverLinks(
               smallThumbnail:
                 "http://books.google.com/books/content?id=ThUmBnAiL001&printsec=frontcover&img=1&zoom=5&edge=curl&source=gbs_api",
               thumbnail:
@@ -30,7 +30,7 @@ import Testing
           id: "SmAlLsIzE001",
           volumeInfo: VolumeInfo(
             title: "With a small size",
-            imageLinks: ImageLinks(
+            imageLinks: CoverLinks(
               thumbnail: "http://books.google.com/books/content?id=SmAlLsIzE001&img=1&zoom=1&edge=curl",
               small: "http://books.google.com/books/content?id=SmAlLsIzE001&img=1&zoom=2&edge=curl&imgtk=T"))),
         Volume(id: "OwNeRcOvEr01", volumeInfo: VolumeInfo(title: "The owner's cover")),
@@ -41,7 +41,7 @@ import Testing
           id: "FiLlEr00000\(number)",
           volumeInfo: VolumeInfo(
             title: "Filler \(number)",
-            imageLinks: ImageLinks(
+            imageLinks: CoverLinks(
               thumbnail: "https://books.google.com/books/content?id=F\(number)&img=1&zoom=1")))
       }
     let catalog = Catalog(

@@ -27,7 +27,7 @@ enum DiscoveryFixture {
         IndustryIdentifier(type: "ISBN_13", identifier: "9780441013593"),
         IndustryIdentifier(type: "ISBN_10", identifier: "0441013597"),
       ], pageCount: 896, categories: ["Fiction / Science Fiction / General"], language: "en",
-      imageLinks: ImageLinks(
+      imageLinks: CoverLinks(
         smallThumbnail:
           "http://books.google.com/books/content?id=B1ZdEAAAQBAJ&printsec=frontcover&img=1&zoom=5&edge=curl&source=gbs_api",
         thumbnail:
@@ -106,7 +106,7 @@ enum DiscoveryFixture {
           authors: authors, publishedDate: "20\(10 + number % 15)-0\(1 + number % 9)-1\(number % 9)",
           industryIdentifiers: [IndustryIdentifier(type: "ISBN_13", identifier: isbn13(number))],
           categories: ["Fiction / Genre \(number % 40)"], language: "en",
-          imageLinks: ImageLinks(
+          imageLinks: CoverLinks(
             smallThumbnail:
               "http://books.google.com/books/content?id=vol\(number)AbCdE&printsec=frontcover&img=1&zoom=5&source=gbs_api",
             thumbnail:

@@ -1,3 +1,4 @@
+import BookRecord
 import Foundation
 import Testing
 
@@ -103,7 +104,7 @@ import Testing
       id: "twoSizes0001",
       volumeInfo: VolumeInfo(
         title: "Two Sizes",
-        imageLinks: ImageLinks(
+        imageLinks: CoverLinks(
           thumbnail: "https://books.google.com/books/content?id=twoSizes0001&img=1&zoom=1",
           small: "https://books.google.com/books/content?id=twoSizes0001&img=1&zoom=2")))
     let files = try DiscoveryFixture.render(extra: [volume])

@@ -26,7 +26,7 @@ import Testing
         + "<img src=x onerror=alert(1)><iframe src=\"https://evil.example\"></iframe>" + longDescription,
       industryIdentifiers: [IndustryIdentifier(type: "ISBN_13", identifier: "<b>978</b>")],
       categories: ["<i>Fiction</i> / \(breakout)", mustache], language: "en\"><script>",
-      imageLinks: ImageLinks(thumbnail: "javascript:alert(1)//.jpg"),
+      imageLinks: CoverLinks(thumbnail: "javascript:alert(1)//.jpg"),
       previewLink: "javascript:alert(1)", canonicalVolumeLink: "javascript:alert(1)"),
     saleInfo: SaleInfo(
       saleability: "FOR_SALE", listPrice: Price(amount: 10, currencyCode: "<script>"),
@@ -38,7 +38,7 @@ import Testing
     id: "CoVeR000001",
     volumeInfo: VolumeInfo(
       title: "", subtitle: "", authors: [""],
-      imageLinks: ImageLinks(thumbnail: "https://covers.example/x.jpg\" onerror=\"alert(1)"),
+      imageLinks: CoverLinks(thumbnail: "https://covers.example/x.jpg\" onerror=\"alert(1)"),
       previewLink: "data:text/html;base64,PHNjcmlwdD4="),
     saleInfo: SaleInfo(buyLink: "vbscript:msgbox"))
 

@@ -1,3 +1,4 @@
+import BookRecord
 import GoogleBooks
 import Support
 import Testing
@@ -158,7 +159,7 @@ import enum Catalog.SortOrder
   /// Google's larger image (which they showed before the book record made it one field).
   @Test func theOwnersCoverReplacesEverySize() throws {
     var volume = Fixtures.volume("v", title: "Covered")
-    volume.volumeInfo.imageLinks = ImageLinks(
+    volume.volumeInfo.imageLinks = CoverLinks(
       thumbnail: "https://books.google.com/t", small: "https://books.google.com/s")
     let cover = "https://owner.example/cover.jpg"
     let owned = try Fixtures.model(

@@ -20,7 +20,7 @@ enum GoldenSite {
       pageCount: 416, categories: ["Fiction / Science Fiction / General"], averageRating: 4.5,
       ratingsCount: 12,
       language: "zh-TW",
-      imageLinks: ImageLinks(
+      imageLinks: CoverLinks(
         smallThumbnail:
           "http://books.google.com/books/content?id=ZZ00AbCdEf12&printsec=frontcover&img=1&zoom=5&edge=curl&source=gbs_api",
         thumbnail:
@@ -46,7 +46,7 @@ enum GoldenSite {
       description: "Set on the desert planet Arrakis, Dune is the story of the boy Paul Atreides.",
       industryIdentifiers: [IndustryIdentifier(type: "ISBN_13", identifier: "9780441172719")], pageCount: 896,
       categories: ["Fiction"], language: "en",
-      imageLinks: ImageLinks(
+      imageLinks: CoverLinks(
         thumbnail: "https://books.google.com/books/content?id=B1hSG45JCX4C&img=1&zoom=1"),
       canonicalVolumeLink: "https://books.google.com/books/about/Dune.html?id=B1hSG45JCX4C"),
     saleInfo: SaleInfo(saleability: "NOT_FOR_SALE"))

@@ -2,12 +2,12 @@ import Fetching
 import Support
 
 /// Google's error body, `{"error": {"code", "message", "errors": [{"domain", "reason", …}], "status"}}`,
-/// read into the fetch machinery's neutral `APIErrorBody`.
-///
-/// Both layouts seen in the wild (with and without `status`, keys in any order) read the same.
-package typealias GoogleAPIError = APIErrorBody
-
+/// read into the fetch machinery's neutral `APIErrorBody`. Both layouts seen in the wild (with
+/// and without `status`, keys in any order) read the same.
 extension APIErrorBody {
+  /// HTTP status codes, as `error.code` carries them.
+  static let codes = 100...599
+
   /// True when a daily quota, not a per-minute limit, is spent: retrying today will not help.
   var isDailyQuota: Bool {
     reasons.contains("dailyLimitExceeded")
