@@ -106,7 +106,7 @@ struct Composer {
     }
     var unfound: [String] = []
     for isbn in collection.isbns {
-      guard let record = resolve(isbn, in: collection) else {
+      guard let record = resolve(isbn, inCollection: c) else {
         unfound.append(isbn.isbn13)
         continue
       }
@@ -137,8 +137,8 @@ struct Composer {
   /// The record for a catalog ISBN: the first source's that lists it; else the first other
   /// edition Google offered (with a warning); else none (with a warning, once every source
   /// answered).
-  private mutating func resolve(_ isbn: ISBN, in collection: Collection) -> BookRecord? {
-    let subject = "ISBN \(isbn.isbn13) in collection '\(collection.slug)'"
+  private mutating func resolve(_ isbn: ISBN, inCollection c: Int) -> BookRecord? {
+    let subject = "ISBN \(isbn.isbn13) in collection '\(catalog.collections[c].slug)'"
     let bibkey = "ISBN:" + isbn.isbn13
     var otherEdition: Volume?
     var everyAnswer = true
@@ -147,7 +147,7 @@ struct Composer {
     for source in order {
       switch source {
       case .googleBooks:
-        switch googleOutcome(isbn, in: collection) {
+        switch googleOutcome(isbn, inCollection: c) {
         case .matched(let volume)?: return memo.record(volume)
         case .otherEdition(let volume)?: otherEdition = otherEdition ?? volume
         case .notFound?: break
@@ -189,14 +189,9 @@ struct Composer {
 
   /// Google's answer for a catalog ISBN: from its first run when it comes first, else from
   /// its second.
-  private func googleOutcome(_ isbn: ISBN, in collection: Collection) -> ISBNOutcome? {
-    if order.first == .googleBooks {
-      guard let index = catalog.collections.firstIndex(where: { $0.slug == collection.slug }) else {
-        return nil
-      }
-      return first.collections[index].isbnOutcomes[isbn.isbn13]
-    }
-    return second.outcomes[isbn.isbn13]
+  private func googleOutcome(_ isbn: ISBN, inCollection c: Int) -> ISBNOutcome? {
+    order.first == .googleBooks
+      ? first.collections[c].isbnOutcomes[isbn.isbn13] : second.outcomes[isbn.isbn13]
   }
 
   /// Every record each source gave, by ISBN-13: a catalog ISBN's answer under that ISBN, any
