@@ -148,12 +148,8 @@ struct InitReport {
           ? ("catalog.yml", "the example catalog: real books, with notes in Markdown")
           : ("catalog.yml", "collections to fetch, and your notes"))
     }
-    let cache = site.written.filter { $0.hasPrefix(ExampleSite.cacheFolder + "/") }.count
-    if cache > 0 {
-      rows.append(
-        (
-          ExampleSite.cacheFolder + "/", "recorded answers of both sources: builds offline, no key"
-        ))
+    if site.written.contains(where: { $0.hasPrefix(ExampleSite.cacheFolder + "/") }) {
+      rows.append((ExampleSite.cacheFolder + "/", "recorded answers of both sources: builds offline, no key"))
     }
     if site.written.contains(".gitignore") {
       rows.append(

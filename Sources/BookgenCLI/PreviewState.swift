@@ -5,10 +5,8 @@ import GoogleBooks
 import Site
 import Sourcing
 
-/// What `bookgen serve` keeps in memory from one rebuild to the next: the cache entries and
-/// volumes it decoded and their records, the books its sources gave and what they were fetched
-/// from, and the site itself (`SiteSession`).
-/// Nothing of it is written to disk.
+/// What `bookgen serve` keeps in memory (never on disk) from one rebuild to the next, so that a
+/// rebuild decodes, maps and renders again only what changed.
 final class PreviewState: @unchecked Sendable {
   /// What a fetch stage read: the catalog but for the owner's entries (those stand in for a
   /// book aside), and the cache's entries by file identity.

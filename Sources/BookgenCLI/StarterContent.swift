@@ -67,9 +67,7 @@ enum StarterContent {
       zip(lines[start..<(start + block.count)], block).allSatisfy(same)
     }
   }
-}
 
-extension StarterContent {
   /// `a`, `a and b`, `a, b and c`.
   static func listed(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }

@@ -1,14 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds files of the repository into the module it is applied to, so the single `bookgen`
-/// binary works without them: the default theme (the top-level `templates/`) and the built-in
-/// UI strings (`i18n/`) into Site, and the example site (`catalog.yml` and its recorded cache
-/// `.ci/example-cache/`) into BookgenCLI for `bookgen init --example`.
-///
-/// The files stay ordinary files, the one copy in the repository; at build time this plugin
-/// runs `EmbedThemeTool`, which writes a Swift file holding every file's contents. Each file
-/// is an input of the command, so editing, adding or removing one regenerates the Swift file.
+/// Embeds files of the repository (the theme and UI strings into Site, the example site into
+/// BookgenCLI) so the single `bookgen` binary works without them, while they stay ordinary
+/// files: each is an input of `EmbedThemeTool`'s command, so editing one regenerates the code.
 @main
 struct EmbedTheme: BuildToolPlugin {
   /// What a target embeds: the generated enum, the folder paths are relative to, and the files

@@ -77,11 +77,7 @@ private final class InotifyEvents {
     guard descriptor >= 0 else { return nil }
     for path in paths {
       let (parent, name) = Self.split(path)
-      guard add(parent, everything: false, name: name) else {
-        close(descriptor)
-        return nil
-      }
-      guard addTree(path, depth: 0) else {
+      guard add(parent, everything: false, name: name), addTree(path, depth: 0) else {
         close(descriptor)
         return nil
       }

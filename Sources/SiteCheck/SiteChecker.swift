@@ -16,15 +16,10 @@ package enum SiteChecker {
   {
     let base = try BaseURL(baseURL)
     let root = outputDirectory.hasSuffix("/") ? String(outputDirectory.dropLast()) : outputDirectory
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-      throw .notAFolder(outputDirectory)
-    }
+    guard PathKind.of(root, followingLinks: true) == .folder else { throw .notAFolder(outputDirectory) }
     let files = Set(
-      (FileManager.default.subpaths(atPath: root) ?? []).filter { path in
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-          && !isFolder.boolValue
+      (FileManager.default.subpaths(atPath: root) ?? []).filter {
+        ![.folder, .missing].contains(PathKind.of(root + "/" + $0, followingLinks: true))
       })
     let pages = files.filter { $0.hasSuffix(".html") && !verbatim.contains($0) }.sorted()
     let scanned = Parallel.map(count: pages.count, minimumChunk: 32) { index in
