@@ -13,8 +13,7 @@ extension BookEntry {
     }
   }
 
-  /// Every key of `CatalogDecoder.bookKeys`, by the fields it fills (`price` and `currency`
-  /// fill one).
+  /// Every key a `books:` entry takes, by the fields it fills (`price` and `currency` fill one).
   static let fields: [String: Field] = [
     "note": Field(\.note), "note_spoiler": Field(\.noteSpoiler), "tags": Field(\.tags),
     "overrides": Field(\.overrides),

@@ -14,12 +14,8 @@ struct DecodedBook {
 /// `books:` — the owner's notes, tags, overrides and own data, keyed by ISBN, volume id or an
 /// export's id.
 extension CatalogDecoder {
-  static let bookKeys = [
-    "note", "note_spoiler", "tags", "overrides", "status", "rating", "date_added", "date_started",
-    "date_read",
-    "read_count", "format", "owned", "series", "series_number", "price", "currency", "buy_url",
-    "availability", "links", "extra", "imported",
-  ]
+  /// The keys of `BookEntry.fields`, which merges entries key by key.
+  static let bookKeys = Array(BookEntry.fields.keys)
   static let overrideKeys = [
     "title", "subtitle", "authors", "publisher", "published_date", "description", "page_count",
     "language", "categories", "cover",
