@@ -31,8 +31,7 @@ enum CommandError: Error {
       switch refusal {
       case .notBookgenOutput: self = .notOurs
       case .notAFolder: self = .notAFolder
-      case .fileSystemRoot, .homeFolder, .projectFolder, .workingFolder, .containsProtectedFolder:
-        self = .protectedFolder
+      case .protected: self = .protectedFolder
       }
     }
 

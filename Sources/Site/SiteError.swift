@@ -82,37 +82,23 @@ package enum SiteError: Error, Sendable, Equatable, CustomStringConvertible, Dia
 }
 
 /// Why an output folder is refused. Only `notBookgenOutput` gives way to `force`.
-package enum OutputRefusal: String, Sendable, Equatable {
-  case fileSystemRoot
-  case homeFolder
-  case projectFolder
-  case workingFolder
-  case containsProtectedFolder
+package enum OutputRefusal: Sendable, Equatable {
+  case protected(FolderFence.Protection)
   case notBookgenOutput
   /// A file or a link stands where the folder should be.
   case notAFolder
 
-  init(_ protection: FolderFence.Protection) {
-    switch protection {
-    case .fileSystemRoot: self = .fileSystemRoot
-    case .homeFolder: self = .homeFolder
-    case .projectFolder: self = .projectFolder
-    case .workingFolder: self = .workingFolder
-    case .holdsProtectedFolder: self = .containsProtectedFolder
-    }
-  }
-
   var explanation: String {
     switch self {
-    case .fileSystemRoot:
+    case .protected(.fileSystemRoot):
       return "it is the file system root"
-    case .homeFolder:
+    case .protected(.homeFolder):
       return "it is your home folder"
-    case .projectFolder:
+    case .protected(.projectFolder):
       return "it is the project folder, which holds the catalog"
-    case .workingFolder:
+    case .protected(.workingFolder):
       return "it is the folder bookgen was started in"
-    case .containsProtectedFolder:
+    case .protected(.holdsProtectedFolder):
       return "it contains your home, project or working folder"
     case .notBookgenOutput:
       return "it is not empty and bookgen did not create it (pass --force to replace it; "

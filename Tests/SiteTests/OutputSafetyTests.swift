@@ -114,11 +114,11 @@ import Testing
   }
 
   @Test func theFileSystemRootIsRefusedEvenWithForce() async throws {
-    await #expect(throws: SiteError.unsafeOutputDirectory(path: "/", reason: .fileSystemRoot)) {
+    await #expect(throws: SiteError.unsafeOutputDirectory(path: "/", reason: .protected(.fileSystemRoot))) {
       try await builder(root: "/tmp", output: "/", force: true).build()
     }
     #expect(
-      SiteError.unsafeOutputDirectory(path: "/", reason: .fileSystemRoot).description
+      SiteError.unsafeOutputDirectory(path: "/", reason: .protected(.fileSystemRoot)).description
         == "error: refusing to use '/' as the output folder: it is the file system root")
   }
 

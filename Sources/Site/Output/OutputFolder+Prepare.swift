@@ -42,7 +42,7 @@ extension OutputFolder {
       } catch {
         switch error {
         case .refused(let path, .protected(let protection)):
-          throw .unsafeOutputDirectory(path: path, reason: OutputRefusal(protection))
+          throw .unsafeOutputDirectory(path: path, reason: .protected(protection))
         case .refused(let path, _): throw .invalidOutputDirectory(path)
         case .io(let path, let reason): throw .io(operation: "remove", path: path, reason: reason)
         }

@@ -39,7 +39,7 @@ package struct OutputFolder: Sendable {
     let standardized = OutputFolder.absolute(path, in: currentDirectory ?? "/")
     let name = (standardized as NSString).lastPathComponent
     guard standardized != "/" else {
-      throw .unsafeOutputDirectory(path: standardized, reason: .fileSystemRoot)
+      throw .unsafeOutputDirectory(path: standardized, reason: .protected(.fileSystemRoot))
     }
     guard !name.isEmpty, name != ".", name != ".." else { throw .invalidOutputDirectory(path) }
     let parent = (standardized as NSString).deletingLastPathComponent
@@ -67,7 +67,7 @@ package struct OutputFolder: Sendable {
   /// a file or link; a non-empty folder bookgen did not create only with `force`. The one rule
   /// for the render stage and the CLI, which asks before fetching so that a refusal costs nothing.
   package func refusal(fence: FolderFence, force: Bool) -> OutputRefusal? {
-    if let protection = fence.protection(of: output) { return OutputRefusal(protection) }
+    if let protection = fence.protection(of: output) { return .protected(protection) }
     switch PathKind.of(output) {
     case .missing: return nil
     case .folder: return force || isOurs(output) ? nil : .notBookgenOutput

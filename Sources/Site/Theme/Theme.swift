@@ -24,15 +24,12 @@ struct Theme: Sendable {
   static func load(directory: String?) throws(SiteError) -> Theme {
     var templates: [String: String] = [:]
     var assets: [String: [UInt8]] = [:]
-    for (path, text) in DefaultTheme.files {
+    for (path, bytes) in DefaultThemeFiles.files {
       if let asset = assetName(path) {
-        assets[asset] = Array(text.utf8)
-      } else if let name = templateName(path) {
-        templates[name] = text
+        assets[asset] = bytes
+      } else if let name = TemplateLibrary.templateName(ofFile: path) {
+        templates[name] = String(decoding: bytes, as: UTF8.self)
       }
-    }
-    for (path, base64) in DefaultTheme.binaryFiles {
-      if let asset = assetName(path), let data = Data(base64Encoded: base64) { assets[asset] = Array(data) }
     }
     guard let directory, PathKind.of(directory) != .missing else {
       return Theme(defaultTemplates: templates, siteDirectory: nil, assets: assets)
@@ -72,10 +69,5 @@ struct Theme: Sendable {
     let name = String(path.dropFirst("assets/".count))
     let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     return !name.isEmpty && parts.allSatisfy(OutputFolder.isSafeComponent) ? name : nil
-  }
-
-  /// `partials/cover.mustache` → `partials/cover`; nil for other files.
-  static func templateName(_ path: String) -> String? {
-    path.hasSuffix(".mustache") ? String(path.dropLast(".mustache".count)) : nil
   }
 }
