@@ -22,7 +22,7 @@ import Testing
       FakeGoogleBooksFixtures.volume("match", isbn13: "9780316452502"),
     ])
     #expect(result.ids("time") == ["match"])
-    #expect(result.collections[0].isbnMatches == ["9780316452502": "match"])
+    #expect(result.collections[0].isbnOutcomes["9780316452502"] == .matched(result.collections[0].volumes[0]))
     #expect(result.warnings.isEmpty)
   }
 

@@ -18,8 +18,6 @@ package struct FetchResult: Sendable {
 package struct CollectionVolumes: Sendable, Equatable {
   package var slug: String
   package var volumes: [Volume]
-  /// ISBN-13 → id of the volume chosen for it (absent when the search found nothing).
-  package var isbnMatches: [String: String] = [:]
   /// The same volumes by where they came from, for whoever combines sources: each query's (by
   /// its index in the collection; none for another source's queries), each ISBN's outcome (by
   /// ISBN-13; absent when its answer could not be had), each volume id's.

@@ -80,7 +80,6 @@ extension Fetcher {
           assembly.collector.warn(
             "\(subject): no result lists this ISBN; using the first result, volume '\(volume.id)'\(title)")
         }
-        result.isbnMatches[isbn.isbn13] = volume.id
         let detailed = assembly.detailed(volume, wanted: details)
         result.isbnOutcomes[isbn.isbn13] = matched ? .matched(detailed) : .otherEdition(detailed)
         add(detailed)

@@ -36,7 +36,6 @@ package struct OpenLibraryFetcher: Sendable {
   package let maxAge: Double
   /// Seconds an answer that a record is not there stays fresh (`cache.not_found_max_age`).
   package let notFoundMaxAge: Double
-  package let userAgent: String
   let transport: any HTTPTransport
   let progress: (any FetchProgress)?
   /// The catalog's keys of imported books: shown with the export's data when they cannot be
@@ -53,7 +52,6 @@ package struct OpenLibraryFetcher: Sendable {
     self.maxAge = maxAge
     self.notFoundMaxAge = notFoundMaxAge
     let userAgent = UserAgent.make(version: version, contact: settings.contact)
-    self.userAgent = userAgent
     self.transport = transport ?? URLSessionTransport(headers: ["User-Agent": userAgent])
     self.progress = progress
   }
