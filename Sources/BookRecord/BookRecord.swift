@@ -23,32 +23,11 @@ package struct BookRecord: Sendable, Equatable {
     storage = CopyOnWrite(Fields(id: id, provenance: Provenance(source)))
   }
 
-  /// A record of `source`'s record `id` with the fields a source's data gives, made in one
-  /// piece: a mapping that set each through its accessor paid a uniqueness check and an
-  /// exclusive access per field, for every volume of every build.
-  package init(
-    id: String, source: SourceRecord, title: String?, subtitle: String?, authors: [String]?,
-    publisher: String?, published: BookDate?, description: String?, pageCount: Int?, language: String?,
-    categories: [String]?, identifiers: [BookIdentifier]?, covers: CoverLinks?, previewLink: String?,
-    readerLink: String?, rating: Rating?, sale: Sale?, isPublicDomain: Bool?
-  ) {
+  /// A record of `source`'s record `id` with the fields `fill` sets, made in one piece: setting
+  /// each through the record would pay a uniqueness check per field, for every volume of a build.
+  package init(id: String, source: SourceRecord, fill: (inout Fields) -> Void) {
     var fields = Fields(id: id, provenance: Provenance(source))
-    fields.title = title
-    fields.subtitle = subtitle
-    fields.authors = authors
-    fields.publisher = publisher
-    fields.published = published
-    fields.description = description
-    fields.pageCount = pageCount
-    fields.language = language
-    fields.categories = categories
-    fields.identifiers = identifiers
-    fields.covers = covers
-    fields.previewLink = previewLink
-    fields.readerLink = readerLink
-    fields.rating = rating
-    fields.sale = sale
-    fields.isPublicDomain = isPublicDomain
+    fill(&fields)
     storage = CopyOnWrite(fields)
   }
 
