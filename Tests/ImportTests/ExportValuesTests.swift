@@ -106,6 +106,10 @@ import Testing
         "See [this](https://example.org/x) and that."
       ),
       ("<script>alert(1)</script>Safe <img src=x onerror=alert(1)> text", "Safe  text"),
+      // Letters whose lower case is longer (`İ`) do not move where the script ends.
+      ("<script>var a = 'İİ'</script>Great book. <b>Yes</b>", "Great book. **Yes**"),
+      ("<STYLE>p { }</Style>Kept.", "Kept."),
+      ("<script>never closed", nil),
       ("5 * 3 = 15, a_b [x] <not a tag", "5 \\* 3 = 15, a\\_b \\[x\\] \\<not a tag"),
       ("# not a heading\n- not a list", "\\# not a heading - not a list"),
       ("&lt;b&gt;escaped&lt;/b&gt; &#8212; &#x27;q&#x27;", "\\<b\\>escaped\\</b\\> \u{2014} 'q'"),

@@ -109,15 +109,28 @@ enum ReviewMarkdown {
     return (Tag(name: name, isClosing: isClosing, href: href), text[text.index(after: close)...])
   }
 
+  /// What follows the first `end` (a tag's start, in lower case, matched in any ASCII case as
+  /// HTML matches tag names) and the `>` closing it. Matched in place: a lowercased copy can be
+  /// longer (`İ`), and a position in it would cut the review at the wrong place.
   private static func skipping(past end: String, in text: Substring.UnicodeScalarView)
     -> Substring.UnicodeScalarView
   {
-    let lowered = String(String.UnicodeScalarView(text)).lowercased()
-    guard let range = lowered.range(of: end) else { return text[text.endIndex...] }
-    let offset = lowered.unicodeScalars.distance(
-      from: lowered.unicodeScalars.startIndex, to: range.upperBound)
-    let rest = text[text.index(text.startIndex, offsetBy: offset)...]
-    return rest.firstIndex(of: ">").map { rest[rest.index(after: $0)...] } ?? rest[rest.endIndex...]
+    var rest = text
+    while let open = rest.firstIndex(of: "<") {
+      rest = rest[open...]
+      let head = rest.prefix(end.unicodeScalars.count)
+      if head.elementsEqual(end.unicodeScalars, by: { Self.asciiLowercased($0) == $1 }) {
+        let after = rest.dropFirst(head.count)
+        return after.firstIndex(of: ">").map { after[after.index(after: $0)...] } ?? after[after.endIndex...]
+      }
+      rest = rest.dropFirst()
+    }
+    return text[text.endIndex...]
+  }
+
+  /// `scalar` with A to Z made a to z.
+  private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
   }
 
   /// `amp;`, `#39;`, `#x27;` after an `&`: the character and what follows.
