@@ -3,53 +3,37 @@ extension ShellCompletion {
   /// (not COMP_WORDS, which bash splits at `=` and `:`), skips options and their values to count
   /// the arguments, and completes what the table says the word under the cursor is.
   static func bash() -> String {
+    let optionKinds = CommandSpec.all.flatMap { spec in
+      spec.allOptions.filter { !$0.isFlag }.map { option in
+        let cases = spellings(option).map { "\"\(spec.name.rawValue) \($0)\"" }.joined(separator: " | ")
+        return "  \(cases)) echo \(singleQuoted(kind(option.completion), for: .bash)) ;;"
+      }
+    }
+    let options = CommandSpec.all.map { spec in
+      let names = spec.allOptions.flatMap(spellings).joined(separator: " ")
+      return "  \(spec.name.rawValue)) echo \(singleQuoted(names, for: .bash)) ;;"
+    }
+    let arguments = CommandSpec.all.flatMap { spec in
+      spec.arguments.enumerated().map { index, argument in
+        let pattern = "\"\(spec.name.rawValue) \"" + (argument.isVariadic ? "*" : "\(index + 1)")
+        return "  \(pattern)) echo \(singleQuoted(kind(argument.completion), for: .bash)) ;;"
+      }
+    }
     var lines = [
       "# bash completion for bookgen, made from its command table by `bookgen completion bash`.",
       "# Load it with: source <(bookgen completion bash)",
       "",
-      "# What <command> <option> takes: file, dir, text or words …; nothing for a flag.",
-      "_bookgen_option() {",
-      "  case \"$1 $2\" in",
     ]
-    for spec in CommandSpec.all {
-      for option in spec.allOptions where !option.isFlag {
-        let cases = spellings(option).map { "\"\(spec.name.rawValue) \($0)\"" }.joined(separator: " | ")
-        lines.append("  \(cases)) echo \(singleQuoted(kind(option.completion), for: .bash)) ;;")
-      }
-    }
-    lines += [
-      "  esac",
-      "}",
-      "",
-      "# The options of <command>.",
-      "_bookgen_options() {",
-      "  case $1 in",
-    ]
-    for spec in CommandSpec.all {
-      let names = spec.allOptions.flatMap(spellings).joined(separator: " ")
-      lines.append("  \(spec.name.rawValue)) echo \(singleQuoted(names, for: .bash)) ;;")
-    }
-    lines += [
-      "  esac",
-      "}",
-      "",
-      "# What the <n>th argument of <command> is (the last one of a command repeats when it may).",
-      "_bookgen_argument() {",
-      "  case \"$1 $2\" in",
-    ]
-    for spec in CommandSpec.all {
-      for (index, argument) in spec.arguments.enumerated() {
-        let position = argument.isVariadic ? "*" : String(index + 1)
-        let pattern = "\"\(spec.name.rawValue) \"" + (argument.isVariadic ? "*" : "\(position)")
-        lines.append("  \(pattern)) echo \(singleQuoted(kind(argument.completion), for: .bash)) ;;")
-      }
-    }
+    lines += caseFunction(
+      "What <command> <option> takes: file, dir, text or words …; nothing for a flag.", "_bookgen_option",
+      on: "\"$1 $2\"", optionKinds)
+    lines += caseFunction("The options of <command>.", "_bookgen_options", on: "$1", options)
+    lines += caseFunction(
+      "What the <n>th argument of <command> is (the last one of a command repeats when it may).",
+      "_bookgen_argument", on: "\"$1 $2\"", arguments)
     let commands = commandNames.joined(separator: " ")
     let rootOptions = rootOptions.flatMap(spellings).joined(separator: " ")
     lines += [
-      "  esac",
-      "}",
-      "",
       "_bookgen() {",
       "  local line=${COMP_LINE:0:COMP_POINT}",
       "  local -a words",
@@ -103,6 +87,13 @@ extension ShellCompletion {
       "complete -F _bookgen bookgen",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `name() { case subject in … esac }` under a `# comment` line: the command table as bash reads it.
+  private static func caseFunction(_ comment: String, _ name: String, on subject: String, _ rows: [String])
+    -> [String]
+  {
+    ["# " + comment, name + "() {", "  case \(subject) in"] + rows + ["  esac", "}", ""]
   }
 
   /// How the bash function names a kind of value.
