@@ -6,21 +6,17 @@ import Support
 /// Processed covers, kept beside the fetch cache's entries (`<cache>/covers/<aa>/`) so that an
 /// image is decoded once, not on every build.
 ///
-/// An entry's name is its cover's content address (`name(digest:length:version:widths:)`): the
-/// source bytes' digest and length, the processor's version and the widths. `<name>.cover` is
-/// one line saying what processing gave — `bookgen-cover 2 <width> <height> <#rrggbb> <count>`
-/// and `<width> <height> <webp bytes> <webp xxh64> <jpeg bytes> <jpeg xxh64>` per variant, or
-/// `bookgen-cover 2 error <why>` for an image that cannot be a cover — and each variant's files
-/// are beside it, `<name>-<width>.webp` and `.jpg`, exactly as the site serves them.
+/// An entry's name is its cover's content address (`name(digest:length:version:widths:)`).
+/// `<name>.cover` is one line, `bookgen-cover 2 ` and what processing gave (`Kept.text`), and
+/// each variant's files are beside it, `<name>-<width>.webp` and `.jpg`, exactly as the site
+/// serves them. The files are written before the line, which is the entry.
 ///
 /// A build takes the entry from the covers' memo (`CoverMemo`) while the folder it lies in is
 /// unchanged, else reads the line and checks its files are there; it links a variant's file into
-/// the output (copies it where the output is on another file system) only when the output does
-/// not hold it. The output's file
-/// and the cache's are then one file, so nothing may write into either: every write here and in
-/// the output is a new file renamed into place, never a change to an existing one, and the
-/// variants' files are read-only, so that a tool rewriting the site's files in place is refused
-/// rather than changing the cache. The files are written before the line, which is the entry.
+/// the output (copies it across file systems) only when the output does not hold it. The output's
+/// file and the cache's are then one file, so nothing may write into either: every write here and
+/// in the output is a new file renamed into place, and the variants' files are read-only, so that
+/// a tool rewriting the site's files in place is refused rather than changing the cache.
 package struct CoverStore: Sendable {
   /// `<cache>/covers`.
   package let directory: String

@@ -202,9 +202,7 @@ package struct SiteBuilder: Sendable {
       return tally
     }
     try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
-    var tally = try await write(
-      writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
-      statsFiles: plan.statsFiles, root: writer.update.root, covers: covers)
+    var tally = try await write(writer, plan, covers: covers)
     clock.lap("pages")
     plan.jobs = []
     plan.paths = ([], [:])
@@ -231,14 +229,13 @@ package struct SiteBuilder: Sendable {
     return report
   }
 
-  /// The pages, assets, static files and stats JSON, and beside them (in a task of its own) the
-  /// feeds, OPDS and sitemap, which come from the same model and URLs and go through the same
-  /// writer, so they are in the manifest and skipped when unchanged. A function of its own: the
-  /// discovery task, and the page jobs it holds, end with it. `placing`: the processed covers'
-  /// files, when they are already being placed.
+  /// The pages, assets, static files and stats JSON of `plan`, and beside them (in a task of
+  /// its own) the feeds, OPDS and sitemap, which come from the same model and URLs and go through
+  /// the same writer, so they are in the manifest and skipped when unchanged. A function of its
+  /// own: the discovery task, and the page jobs it holds, end with it. `placing`: the processed
+  /// covers' files, when they are already being placed.
   func write(
-    _ writer: PageWriter, jobs: [PageJob], paths: (pages: [String], assets: [String: String]),
-    model: SiteModel, assets: [String: [UInt8]], statsFiles: [(String, [UInt8])], root: String,
+    _ writer: PageWriter, _ plan: SitePlan,
     covers placing: Task<Result<PageWriter.Tally, SiteError>, Never>? = nil
   ) async throws(SiteError) -> PageWriter.Tally {
     let settings = catalog.site
@@ -246,18 +243,19 @@ package struct SiteBuilder: Sendable {
     async let discovery = Result { () throws(SiteError) in
       var tally = PageWriter.Tally()
       try writer.writeDiscoveryFiles(
-        model: model, jobs: jobs, settings: settings, options: discoveryOptions, into: &tally)
+        model: plan.model, jobs: plan.jobs, settings: settings, options: discoveryOptions, into: &tally)
       return tally
     }
     // Placing the processed covers, a link for each file, runs beside the pages.
     async let covers = Result { () throws(SiteError) in
       placing == nil
-        ? try writer.update.placeCovers(model.localCovers, files: localCovers.files) : PageWriter.Tally()
+        ? try writer.update.placeCovers(plan.model.localCovers, files: localCovers.files) : PageWriter.Tally()
     }
-    var tally = try writer.writeAssets(assets, paths: paths.assets)
+    var tally = try writer.writeAssets(plan.assets, paths: plan.paths.assets)
     tally.merge(try writer.writeStaticFiles())
-    tally.merge(try await writer.writePages(jobs, paths: paths.pages, concurrency: max(1, options.jobs)))
-    try writer.writeFiles(statsFiles, into: &tally)
+    tally.merge(
+      try await writer.writePages(plan.jobs, paths: plan.paths.pages, concurrency: max(1, options.jobs)))
+    try writer.writeFiles(plan.statsFiles, into: &tally)
     tally.merge(try await discovery.get())
     tally.merge(try await covers.get())
     if let placing { tally.merge(try await placing.value.get()) }

@@ -148,9 +148,7 @@ package final class SiteSession: @unchecked Sendable {
     var writer = builder.writer(plan, update, renderer: renderer)
     writer.recordsReads = true
     try update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
-    let tally = try await builder.write(
-      writer, jobs: plan.jobs, paths: plan.paths, model: plan.model, assets: plan.assets,
-      statsFiles: plan.statsFiles, root: update.root)
+    let tally = try await builder.write(writer, plan)
     clock.lap("pages")
     var pages: [String: (job: PageJob, reads: [Int32])] = [:]
     for (job, path) in zip(plan.jobs, plan.paths.pages) { pages[path] = (job, tally.reads[path] ?? []) }

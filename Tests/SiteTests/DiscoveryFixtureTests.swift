@@ -182,10 +182,9 @@ final class XMLDocumentSummary: NSObject, XMLParserDelegate {
   }
 
   @Test func sourceDateEpochIsReadFromTheEnvironment() {
-    #expect(
-      DiscoveryOptions(environment: ["SOURCE_DATE_EPOCH": "1700000000"]).sourceDateEpoch == 1_700_000_000)
-    #expect(DiscoveryOptions(environment: ["SOURCE_DATE_EPOCH": "soon"]).sourceDateEpoch == nil)
-    #expect(DiscoveryOptions(environment: [:]).sourceDateEpoch == nil)
+    #expect(BuildOptions.sourceDateEpoch(in: ["SOURCE_DATE_EPOCH": "1700000000"]) == 1_700_000_000)
+    #expect(BuildOptions.sourceDateEpoch(in: ["SOURCE_DATE_EPOCH": "soon"]) == nil)
+    #expect(BuildOptions.sourceDateEpoch(in: [:]) == nil)
   }
 
   /// Times no calendar arithmetic here can hold used to trap; only 1970 to 9999 are taken.
@@ -194,7 +193,7 @@ final class XMLDocumentSummary: NSObject, XMLParserDelegate {
     ("0", "1970-01-01T00:00:00Z"), ("253402300799", "9999-12-31T23:59:59Z"),
   ])
   func sourceDateEpochOutsideTheYears1970To9999IsIgnored(text: String, expected: String?) {
-    let epoch = DiscoveryOptions(environment: ["SOURCE_DATE_EPOCH": text]).sourceDateEpoch
+    let epoch = BuildOptions.sourceDateEpoch(in: ["SOURCE_DATE_EPOCH": text])
     #expect(epoch.map { UTCTime.rfc3339(epochSeconds: $0) } == expected)
   }
 }

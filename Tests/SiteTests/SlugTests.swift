@@ -38,7 +38,7 @@ import Testing
     let slugs = model.books.map(\.slug)
     #expect(Set(slugs.map { $0.lowercased() }).count == ids.count)
     for slug in slugs {
-      #expect(OutputFolder.isSafeComponent(slug))
+      #expect(OutputFolder.isSafeComponent(slug.utf8))
       #expect(!slug.contains("/") && !slug.contains("\\") && !slug.contains("..") && slug != "page")
     }
   }

@@ -13,9 +13,4 @@ struct DiscoveryOptions: Sendable, Equatable {
   init(sourceDateEpoch: Int? = nil) {
     self.sourceDateEpoch = sourceDateEpoch
   }
-
-  /// Reads `SOURCE_DATE_EPOCH` from `environment` (`BuildOptions.sourceDateEpoch(in:)`).
-  init(environment: [String: String]) {
-    self.init(sourceDateEpoch: BuildOptions.sourceDateEpoch(in: environment))
-  }
 }

@@ -7,10 +7,9 @@ import Support
 /// It covers the catalog file's bytes, the default theme and the site's `templates/` folder
 /// (the paths and bytes of the templates and assets a build reads), the files of its `static/`
 /// folder (paths, sizes and times), the options that change output (base URL, `SOURCE_DATE_EPOCH`),
-/// the tool's version, and the
-/// identity of the fetched data (`inputs`: for example each cache entry's name and checksum,
-/// in a stable order). The output folder, `jobs` and `force` do not change the site's bytes
-/// and are left out.
+/// the tool's version, and the identity of the fetched data (`inputs`: for example each cache
+/// entry's name and checksum, in a stable order). The output folder, `jobs` and `force` do not
+/// change the site's bytes and are left out.
 package struct BuildFingerprint: Sendable, Hashable, CustomStringConvertible {
   /// 32 lower-case hex digits.
   package let value: String

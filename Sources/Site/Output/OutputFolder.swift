@@ -153,7 +153,7 @@ package struct OutputFolder: Sendable {
     var safe = true
     var first = true
     func append(_ component: String) {
-      safe = safe && isSafeComponent(component)
+      safe = safe && isSafeComponent(component.utf8)
       if !first { joined.append(UInt8(ascii: "/")) }
       first = false
       joined += component.utf8
@@ -166,13 +166,8 @@ package struct OutputFolder: Sendable {
     return relative
   }
 
-  /// One path component: non-empty, not `.`/`..`, no separators, NUL or other controls.
-  static func isSafeComponent(_ component: String) -> Bool {
-    isSafeComponent(bytes: component.utf8)
-  }
-
-  /// `isSafeComponent` on a component's UTF-8 bytes.
-  static func isSafeComponent(bytes: some Collection<UInt8>) -> Bool {
+  /// One path component's UTF-8 bytes: non-empty, not `.`/`..`, no separators, NUL or other controls.
+  static func isSafeComponent(_ bytes: some Collection<UInt8>) -> Bool {
     let count = bytes.count
     guard count > 0, count <= 255 else { return false }
     if count <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }

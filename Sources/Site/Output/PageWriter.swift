@@ -122,7 +122,7 @@ struct PageWriter: Sendable {
   /// Checked on the bytes: a `SitePath` of `String`s per file would be most of placing a search file.
   static func relativePath(of file: String) throws(SiteError) -> String {
     for component in file.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-    where !OutputFolder.isSafeComponent(bytes: component) {
+    where !OutputFolder.isSafeComponent(component) {
       throw .pathOutsideOutput(file)
     }
     return file

@@ -62,7 +62,7 @@ struct StaticFiles: Sendable {
     let decoded = names.map { String(decoding: $0, as: UTF8.self) }
     // A name that is not UTF-8, or holds a control character, cannot be a URL path or a manifest line.
     if let bad = zip(names, decoded).first(where: {
-      Array($1.utf8) != $0 || !OutputFolder.isSafeComponent($1)
+      Array($1.utf8) != $0 || !OutputFolder.isSafeComponent($1.utf8)
     }) {
       throw .staticFile(
         path: shown(relative.isEmpty ? bad.1 : relative + "/" + bad.1),

@@ -67,7 +67,7 @@ struct Theme: Sendable {
   static func assetName(_ path: String) -> String? {
     guard path.hasPrefix("assets/") else { return nil }
     let name = String(path.dropFirst("assets/".count))
-    let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    return !name.isEmpty && parts.allSatisfy(OutputFolder.isSafeComponent) ? name : nil
+    let parts = name.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+    return !name.isEmpty && parts.allSatisfy { OutputFolder.isSafeComponent($0) } ? name : nil
   }
 }
