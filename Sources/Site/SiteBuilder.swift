@@ -201,7 +201,6 @@ package struct SiteBuilder: Sendable {
       try writer.writeSearchIndex(model: model, into: &tally)
       return tally
     }
-    try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
     var tally = try await write(writer, plan, covers: covers)
     clock.lap("pages")
     plan.jobs = []
@@ -238,6 +237,7 @@ package struct SiteBuilder: Sendable {
     _ writer: PageWriter, _ plan: SitePlan,
     covers placing: Task<Result<PageWriter.Tally, SiteError>, Never>? = nil
   ) async throws(SiteError) -> PageWriter.Tally {
+    try writer.update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
     let settings = catalog.site
     let discoveryOptions = DiscoveryOptions(sourceDateEpoch: options.sourceDateEpoch)
     async let discovery = Result { () throws(SiteError) in

@@ -147,7 +147,6 @@ package final class SiteSession: @unchecked Sendable {
     let update = try inPlaceUpdate(options, current: written)
     var writer = builder.writer(plan, update, renderer: renderer)
     writer.recordsReads = true
-    try update.makeFolders(for: plan.paths.pages + plan.paths.assets.values)
     let tally = try await builder.write(writer, plan)
     clock.lap("pages")
     var pages: [String: (job: PageJob, reads: [Int32])] = [:]

@@ -12,8 +12,5 @@ extension MustacheValue {
   static func int(_ value: Int) -> MustacheValue { .number(Double(value)) }
 
   /// Fields of a map (empty for anything else).
-  var fields: [String: MustacheValue] {
-    if let fields = members { return fields }
-    return [:]
-  }
+  var fields: [String: MustacheValue] { members ?? [:] }
 }
