@@ -62,11 +62,6 @@ package final class SiteSession: @unchecked Sendable {
 
   package init() {}
 
-  /// Waits for the files the last rebuild left to follow its pages (`renderChanged`).
-  package func settle() async {
-    if let finishing { _ = await finishing.value }
-  }
-
   /// Stops writing the files that follow the last rebuild's pages, and returns once nothing
   /// writes into the output any more (serve removes its folder after it).
   package func stopFollowers() async {

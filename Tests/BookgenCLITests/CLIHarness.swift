@@ -227,3 +227,10 @@ struct ServeCommand {
 
   func run() async throws { try await context.serve(options) }
 }
+
+extension SiteSession {
+  /// Waits for the files the last rebuild left to follow its pages (`renderChanged`).
+  func settle() async {
+    if let finishing { _ = await finishing.value }
+  }
+}
