@@ -82,10 +82,9 @@ extension SiteSession {
       paths.append(path)
     }
     clock.lap("contexts")
-    let update = try inPlaceUpdate(last.options, current: last.entries)
-    var writer = builder.writer(plan, update, renderer: last.renderer)
-    writer.recordsReads = true
-    try update.makeFolders(for: paths)
+    let writer = try inPlaceWriter(
+      plan, renderer: last.renderer, options: last.options, current: last.entries, builder: builder)
+    try writer.update.makeFolders(for: paths)
     var tally = try await writer.writePages(jobs, paths: paths, concurrency: max(1, last.options.jobs))
     clock.lap("pages")
     for (job, path) in zip(jobs, paths) { pages[path] = (job, tally.reads[path] ?? []) }
@@ -107,7 +106,7 @@ extension SiteSession {
     entries = site.entries
     var report = builder.report(plan, tally, pages: plan.jobs.count, removed: 0, clock: clock)
     report.pagesRendered = jobs.count
-    finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
+    finishing = Task { [self] in await finishFiles(site, writer: writer) }
     return report
   }
 

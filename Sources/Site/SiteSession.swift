@@ -139,9 +139,8 @@ package final class SiteSession: @unchecked Sendable {
     clock.lap("model")
     let plan = try builder.plan(model: model, assets: theme.assets)
     clock.lap("contexts")
-    let update = try inPlaceUpdate(options, current: written)
-    var writer = builder.writer(plan, update, renderer: renderer)
-    writer.recordsReads = true
+    let writer = try inPlaceWriter(
+      plan, renderer: renderer, options: options, current: written, builder: builder)
     let tally = try await builder.write(writer, plan)
     clock.lap("pages")
     var pages: [String: (job: PageJob, reads: [Int32])] = [:]
@@ -154,8 +153,7 @@ package final class SiteSession: @unchecked Sendable {
     // The reload is sent once the pages are written: the search index follows.
     finishing = Task { [self] in
       await finishSearch(
-        model: model, entries: tally.entries, writer: writer, update: update, options: options,
-        baseURL: plan.urls.baseURL)
+        model: model, entries: tally.entries, writer: writer, options: options, baseURL: plan.urls.baseURL)
     }
     return builder.report(plan, tally, pages: plan.jobs.count, removed: 0, clock: clock)
   }
@@ -164,16 +162,16 @@ package final class SiteSession: @unchecked Sendable {
   /// files that are gone are removed. The error when it could not be.
   private func finishSearch(
     model: SiteModel, entries written: [String: OutputManifest.Entry], writer: PageWriter,
-    update: OutputUpdate, options: BuildOptions, baseURL: String
+    options: BuildOptions, baseURL: String
   ) async -> SiteError? {
     var search = PageWriter.Tally()
     do throws(SiteError) {
       try writer.writeSearchIndex(model: model, into: &search)
       var entries = written
       entries.merge(search.entries) { _, new in new }
-      return try finish(keeping: entries, update: update, options: options, baseURL: baseURL)
+      return try finish(keeping: entries, update: writer.update, options: options, baseURL: baseURL)
     } catch {
-      return stopped(error, placed: search.entries, update: update)
+      return stopped(error, placed: search.entries, update: writer.update)
     }
   }
 
@@ -219,18 +217,20 @@ package final class SiteSession: @unchecked Sendable {
     return Task.isCancelled ? nil : error
   }
 
-  /// The output folder written in place, made when missing.
-  func inPlaceUpdate(_ options: BuildOptions, current: [String: OutputManifest.Entry]?)
-    throws(SiteError)
-    -> OutputUpdate
-  {
+  /// A writer of `plan` into the output folder in place (made when missing), recording what
+  /// each page reads.
+  func inPlaceWriter(
+    _ plan: SitePlan, renderer: ThemeRenderer, options: BuildOptions, current: [String: OutputManifest.Entry],
+    builder: SiteBuilder
+  ) throws(SiteError) -> PageWriter {
     let output = OutputFolder.absolute(options.outputDirectory, in: options.workingDirectory)
     try FileSystem.makeFolders(output)
-    var update = OutputUpdate(
-      root: output, source: output, current: current ?? [:], replacesForeignFolder: false)
+    var update = OutputUpdate(root: output, source: output, current: current, replacesForeignFolder: false)
     update.inPlace = true
     update.beforePlacing = beforePlacing
-    return update
+    var writer = builder.writer(plan, update, renderer: renderer)
+    writer.recordsReads = true
+    return writer
   }
 
   /// Records what the output holds beside it, as a build does (the folder is then bookgen's to
@@ -295,9 +295,8 @@ package final class SiteSession: @unchecked Sendable {
       paths.append(path)
     }
     clock.lap("contexts")
-    let update = try inPlaceUpdate(last.options, current: last.entries)
-    var writer = builder.writer(plan, update, renderer: last.renderer)
-    writer.recordsReads = true
+    let writer = try inPlaceWriter(
+      plan, renderer: last.renderer, options: last.options, current: last.entries, builder: builder)
     var tally = try await writer.writePages(jobs, paths: paths, concurrency: max(1, last.options.jobs))
     clock.lap("pages")
     var site = last
@@ -317,7 +316,7 @@ package final class SiteSession: @unchecked Sendable {
     report.pagesRendered = jobs.count
     // No book changed: the files that follow the pages would be the same, once written.
     if !changed.isEmpty || followersOwed {
-      finishing = Task { [self] in await finishFiles(site, builder: builder, update: update, writer: writer) }
+      finishing = Task { [self] in await finishFiles(site, writer: writer) }
     }
     return report
   }
@@ -357,9 +356,8 @@ package final class SiteSession: @unchecked Sendable {
       }
     }
     clock.lap("templates")
-    let update = try inPlaceUpdate(last.options, current: last.entries)
-    var writer = builder.writer(plan, update, renderer: renderer)
-    writer.recordsReads = true
+    let writer = try inPlaceWriter(
+      plan, renderer: renderer, options: last.options, current: last.entries, builder: builder)
     var tally = try await writer.writePages(jobs, paths: paths, concurrency: max(1, last.options.jobs))
     tally.merge(try writer.writeAssets(plan.assets, paths: plan.paths.assets))
     clock.lap("pages")
@@ -372,9 +370,7 @@ package final class SiteSession: @unchecked Sendable {
     self.site = site
     entries = site.entries
     if followersOwed {
-      finishing = Task { [self, site] in
-        await finishFiles(site, builder: builder, update: update, writer: writer)
-      }
+      finishing = Task { [self, site] in await finishFiles(site, writer: writer) }
     } else {
       try Self.recordManifest(site.entries, options: site.options, baseURL: plan.urls.baseURL)
     }
@@ -388,9 +384,7 @@ package final class SiteSession: @unchecked Sendable {
   /// The files that follow the pages, written again after `renderChanged`: the discovery files,
   /// stats JSON and search index; the last build's ones that are gone are removed. The error
   /// when one could not be written.
-  func finishFiles(_ site: Site, builder: SiteBuilder, update: OutputUpdate, writer: PageWriter) async
-    -> SiteError?
-  {
+  func finishFiles(_ site: Site, writer: PageWriter) async -> SiteError? {
     let plan = site.plan
     var tally = PageWriter.Tally()
     do throws(SiteError) {
@@ -404,9 +398,10 @@ package final class SiteSession: @unchecked Sendable {
       for path in Array(site.pages.keys) + Array(plan.paths.assets.values) + plan.statics.paths {
         entries[path] = site.entries[path]
       }
-      return try finish(keeping: entries, update: update, options: site.options, baseURL: plan.urls.baseURL)
+      return try finish(
+        keeping: entries, update: writer.update, options: site.options, baseURL: plan.urls.baseURL)
     } catch {
-      return stopped(error, placed: tally.entries, update: update)
+      return stopped(error, placed: tally.entries, update: writer.update)
     }
   }
 
