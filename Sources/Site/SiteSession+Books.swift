@@ -3,14 +3,10 @@ import Catalog
 import Support
 
 extension SiteSession {
-  /// The rebuild after an edit that changes some books but leaves the same books in the same
-  /// terms: an owner's note or description edited, a cache entry refreshed with the same books.
-  /// A book changed only in what pages show of it (`showsOnly`, and in the same collections)
-  /// replaces its own in the model, and the pages that read it are rendered again
-  /// (`renderChanged`); when some changed more (a title, a rating, a collection), those books
-  /// replace theirs and move to their places (`SiteModel.replacing`, `renderReordered`). The
-  /// rest of the files follow in the background. Nil when an edit changes more (a book new or
-  /// gone, filed under other terms, another cover or source): the model is then made again.
+  /// The rebuild after an edit that leaves the same books under the same terms (the first two
+  /// cases `SiteSession` lists: `showsOnly` books are patched in, the others moved to their
+  /// places). Nil when an edit changes more (a book new or gone, filed under other terms,
+  /// another cover or source): the model is then made again.
   func updateBooks(
     _ last: Site, merge: SiteModel.Merge, mergedAgain: Set<String>?, collections: [SiteInput.Collection],
     builder: SiteBuilder, clock: StageTimer
