@@ -45,9 +45,10 @@ enum Sitemap {
   static func robots(urls: SiteURLs) -> DiscoveryFile {
     DiscoveryFile(
       path: "robots.txt",
-      text: "User-agent: *\nAllow: /\n\nSitemap: \(urls.absolute(SitePath([], fileName: "sitemap.xml")))\n")
+      bytes: Array(
+        "User-agent: *\nAllow: /\n\nSitemap: \(urls.absolute(SitePath([], fileName: "sitemap.xml")))\n".utf8))
   }
 
   /// Tells GitHub Pages not to run Jekyll (which hides files and folders starting with `_`).
-  static let noJekyll = DiscoveryFile(path: ".nojekyll", text: "")
+  static let noJekyll = DiscoveryFile(path: ".nojekyll", bytes: [])
 }

@@ -35,7 +35,8 @@ enum StatsJSON {
   }
 
   private static func file(_ path: SitePath, _ value: JSONValue) -> DiscoveryFile {
-    DiscoveryFile(path: path.relativeFilePath.joined(separator: "/"), text: value.rendered() + "\n")
+    DiscoveryFile(
+      path: path.relativeFilePath.joined(separator: "/"), bytes: Array((value.rendered() + "\n").utf8))
   }
 
   private static func fields(of value: JSONValue) -> [(String, JSONValue)] {

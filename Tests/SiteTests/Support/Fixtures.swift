@@ -140,3 +140,7 @@ extension DiscoveryFiles {
     return files
   }
 }
+
+extension DiscoveryFile {
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+}
