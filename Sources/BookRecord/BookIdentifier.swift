@@ -27,7 +27,7 @@ extension BookRecord {
   /// The first valid ISBN-13 of `isbns`, alone: what sources match records by, for every
   /// record of every build.
   package var isbn13: String? {
-    let identifiers = self.identifiers ?? []
+    let identifiers = identifiers ?? []
     for kind in [BookIdentifier.Kind.isbn13, .isbn10] {
       for identifier in identifiers where identifier.kind == kind {
         if let isbn = ISBNText.isbn13(identifier.value) { return isbn }
@@ -39,7 +39,7 @@ extension BookRecord {
   /// Every valid ISBN as ISBN-13, in the source's order: what matches the owner's `books:` keys
   /// and another source's records.
   package var matchingISBNs: [String] {
-    (self.identifiers ?? []).filter { $0.kind == .isbn13 || $0.kind == .isbn10 }.compactMap {
+    (identifiers ?? []).filter { $0.kind == .isbn13 || $0.kind == .isbn10 }.compactMap {
       ISBNText.isbn13($0.value)
     }
   }

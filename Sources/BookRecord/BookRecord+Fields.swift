@@ -1,6 +1,6 @@
 /// Each field by its `BookField`: whether it holds a value, and taking it from another record
 /// (with what belongs to it: a date's text as written, a description's format).
-extension BookRecord.Fields {
+extension BookRecord {
   func hasValue(_ field: BookField) -> Bool {
     switch field {
     case .title: title != nil
@@ -27,7 +27,7 @@ extension BookRecord.Fields {
     }
   }
 
-  mutating func take(_ field: BookField, from other: BookRecord.Fields) {
+  mutating func take(_ field: BookField, from other: BookRecord) {
     switch field {
     case .title: title = other.title
     case .subtitle: subtitle = other.subtitle

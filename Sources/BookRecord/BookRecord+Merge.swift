@@ -23,7 +23,7 @@ extension BookRecord {
       guard let position = other.provenance.position(of: field, in: other), replaces(self, field) else {
         continue
       }
-      result.storage.value.take(field, from: other.storage.value)
+      result.take(field, from: other)
       result.provenance.setPosition(start + position, of: field)
     }
     return result

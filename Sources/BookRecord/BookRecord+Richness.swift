@@ -3,11 +3,11 @@ extension BookRecord {
   /// record, or the same book in two collections), the richest is kept.
   package var richness: Int {
     let present: [Bool] = [
-      self.title != nil, self.subtitle != nil, !(self.authors ?? []).isEmpty, self.publisher != nil,
-      self.published != nil, self.pageCount != nil, !(self.categories ?? []).isEmpty, self.covers != nil,
-      self.language != nil, self.rating != nil, !(self.identifiers ?? []).isEmpty, self.sale?.buyLink != nil,
+      title != nil, subtitle != nil, !(authors ?? []).isEmpty, publisher != nil, published != nil,
+      pageCount != nil, !(categories ?? []).isEmpty, covers != nil, language != nil, rating != nil,
+      !(identifiers ?? []).isEmpty, sale?.buyLink != nil,
     ]
-    let characters = self.description.map { Self.characterCount($0, upTo: 1800) } ?? 0
+    let characters = description.map { Self.characterCount($0, upTo: 1800) } ?? 0
     return present.filter { $0 }.count * 10 + min(9, characters / 200)
   }
 
@@ -54,7 +54,7 @@ extension BookRecord {
   /// Whether both records were made from the very same source data: each source record
   /// has a digest, and they are equal, in the same order.
   package func hasSameSources(as other: BookRecord) -> Bool {
-    let mine = self.provenance.records
+    let mine = provenance.records
     let theirs = other.provenance.records
     // By index: zipping would copy each source record (and retain its strings) to compare it.
     return mine.count == theirs.count

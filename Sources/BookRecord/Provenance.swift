@@ -54,7 +54,7 @@ package struct Provenance: Sendable, Equatable {
 
   /// Which record stated `field` in `book` (whose provenance this is); nil when none did.
   func position(of field: BookField, in book: BookRecord) -> Int? {
-    guard let origins else { return book.storage.value.hasValue(field) ? 0 : nil }
+    guard let origins else { return book.hasValue(field) ? 0 : nil }
     let position = origins[field.rawValue]
     return position == Self.unstated ? nil : Int(position)
   }
@@ -83,19 +83,19 @@ package struct Provenance: Sendable, Equatable {
 extension BookRecord {
   /// The source record that stated `field`; nil when none did.
   package func origin(of field: BookField) -> SourceRecord? {
-    self.provenance.position(of: field, in: self).map { self.provenance.records[$0] }
+    provenance.position(of: field, in: self).map { provenance.records[$0] }
   }
 
   /// Whether a source stated `field`, with a value or as empty.
-  package func states(_ field: BookField) -> Bool { self.provenance.position(of: field, in: self) != nil }
+  package func states(_ field: BookField) -> Bool { provenance.position(of: field, in: self) != nil }
 
   /// Records that this record's own source states `field` as it now is, also when it is empty:
   /// the owner's `subtitle: ""` clears a source's subtitle instead of letting it through.
   package mutating func markStated(_ field: BookField) {
-    if !self.provenance.isExplicit { self.provenance.makeExplicit(present: presentFields) }
-    self.provenance.setPosition(0, of: field)
+    if !provenance.isExplicit { provenance.makeExplicit(present: presentFields) }
+    provenance.setPosition(0, of: field)
   }
 
   /// Whether each field (in `BookField` order) holds a value.
-  var presentFields: [Bool] { BookField.allCases.map(storage.value.hasValue) }
+  var presentFields: [Bool] { BookField.allCases.map(hasValue) }
 }

@@ -8,42 +8,33 @@ extension BookSource {
 extension Volume {
   /// The volume as a source-neutral book record: Google's one mapping into it.
   package var record: BookRecord {
-    let info = self.volumeInfo
-    let source = SourceRecord(source: .googleBooks, id: self.id, url: pageURL, digest: self.sourceDigest)
-    return BookRecord(id: self.id, source: source) { record in
-      record.title = info.title
-      record.subtitle = info.subtitle
-      record.authors = info.authors.isEmpty ? nil : info.authors
-      record.publisher = info.publisher
-      record.published = info.publishedDate.flatMap(BookDate.init(parsing:))
-      record.description = info.description
-      record.pageCount = info.pageCount
-      record.language = info.language
-      record.categories = info.categories.isEmpty ? nil : info.categories
-      record.identifiers =
-        info.industryIdentifiers.isEmpty ? nil : info.industryIdentifiers.map(\.bookIdentifier)
-      record.covers = info.imageLinks
-      record.previewLink = info.previewLink
-      record.readerLink = self.accessInfo?.webReaderLink
-      record.rating = info.averageRating.map { Rating(average: $0, count: info.ratingsCount) }
-      record.sale = self.saleInfo.map {
+    let info = volumeInfo
+    return BookRecord(
+      id: id, source: SourceRecord(source: .googleBooks, id: id, url: pageURL, digest: sourceDigest),
+      title: info.title, subtitle: info.subtitle, authors: info.authors.isEmpty ? nil : info.authors,
+      publisher: info.publisher, published: info.publishedDate.flatMap(BookDate.init(parsing:)),
+      description: info.description, pageCount: info.pageCount, language: info.language,
+      categories: info.categories.isEmpty ? nil : info.categories,
+      identifiers: info.industryIdentifiers.isEmpty ? nil : info.industryIdentifiers.map(\.bookIdentifier),
+      covers: info.imageLinks, previewLink: info.previewLink, readerLink: accessInfo?.webReaderLink,
+      rating: info.averageRating.map { Rating(average: $0, count: info.ratingsCount) },
+      sale: saleInfo.map {
         Sale(
           saleability: $0.saleability.map(Saleability.init(rawValue:)), listPrice: $0.listPrice,
           retailPrice: $0.retailPrice, buyLink: $0.buyLink)
-      }
-      record.isPublicDomain = self.accessInfo?.publicDomain
-    }
+      },
+      isPublicDomain: accessInfo?.publicDomain)
   }
 
   /// The book's page on Google Books: the canonical link when it is https on a Google host,
   /// otherwise one built from the volume id.
   var pageURL: String {
-    if let url = WebLink.http(self.volumeInfo.canonicalVolumeLink), WebLink.hasPrefix(url, "https://"),
+    if let url = WebLink.http(volumeInfo.canonicalVolumeLink), WebLink.hasPrefix(url, "https://"),
       let host = WebLink.host(of: url), WebLink.servesHTTPS(host)
     {
       return url
     }
-    return "https://books.google.com/books?id=" + PercentEncoding.encodeQueryValue(self.id)
+    return "https://books.google.com/books?id=" + PercentEncoding.encodeQueryValue(id)
   }
 }
 

@@ -7,12 +7,11 @@ import Support
 /// never sink the batch. Decoding (`Volume+Decoding.swift`) is forgiving about number shapes,
 /// date shapes and link schemes; strings are kept as Google sent them (escaping is the
 /// renderer's job) but for the control characters no page or feed may hold, removed here.
-@dynamicMemberLookup
-package struct Volume: Sendable, Equatable {
+package struct Volume: Sendable, Equatable, Identifiable {
   /// The fields, in one shared copy-on-write box: a volume is a pointer wide, so the response it
   /// came in, the run's memo and each collection's lists share one copy, and copying it is a
   /// retain rather than one per string it holds.
-  @usableFromInline var storage: CopyOnWrite<Fields>
+  private var storage: CopyOnWrite<Fields>
 
   package init(
     id: String, volumeInfo: VolumeInfo = VolumeInfo(), saleInfo: SaleInfo? = nil,
@@ -29,22 +28,42 @@ package struct Volume: Sendable, Equatable {
       && x.accessInfo == y.accessInfo
   }
 
-  /// Each of `Fields`, read and written in place in the shared box (`volume.volumeInfo`).
-  @inlinable package subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-    _read { yield storage.value[keyPath: field] }
-    _modify { yield &storage.value[keyPath: field] }
+  package var id: String {
+    _read { yield storage.value.id }
+    _modify { yield &storage.value.id }
   }
 
-  package struct Fields: Sendable {
-    package var id: String
-    package var volumeInfo: VolumeInfo
-    package var saleInfo: SaleInfo?
-    package var accessInfo: AccessInfo?
-    /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
-    /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
-    /// `==`, which compares the data itself.
-    package var sourceDigest: UInt64?
+  package var volumeInfo: VolumeInfo {
+    _read { yield storage.value.volumeInfo }
+    _modify { yield &storage.value.volumeInfo }
   }
+
+  package var saleInfo: SaleInfo? {
+    _read { yield storage.value.saleInfo }
+    _modify { yield &storage.value.saleInfo }
+  }
+
+  package var accessInfo: AccessInfo? {
+    _read { yield storage.value.accessInfo }
+    _modify { yield &storage.value.accessInfo }
+  }
+
+  /// XXH64 of the JSON the volume was decoded from; nil for a volume made in code. A cheap
+  /// identity of its data: a rebuild compares it to tell which books changed. Not compared by
+  /// `==`, which compares the data itself.
+  package var sourceDigest: UInt64? {
+    _read { yield storage.value.sourceDigest }
+    _modify { yield &storage.value.sourceDigest }
+  }
+
+  private struct Fields {
+    var id: String
+    var volumeInfo: VolumeInfo
+    var saleInfo: SaleInfo?
+    var accessInfo: AccessInfo?
+    var sourceDigest: UInt64?
+  }
+
 }
 
 /// Shown (in test failures, `String(reflecting:)`) as its fields, not as its box.
