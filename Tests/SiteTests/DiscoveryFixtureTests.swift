@@ -177,8 +177,8 @@ final class XMLDocumentSummary: NSObject, XMLParserDelegate {
 
 @Suite struct DiscoveryTimestampTests {
   @Test func bookDatesFillMissingMonthAndDay() {
-    #expect(Timestamp.rfc3339(BookDate(year: 2011, month: 5)) == "2011-05-01T00:00:00Z")
-    #expect(Timestamp.rfc3339(BookDate(year: 812)) == "0812-01-01T00:00:00Z")
+    #expect(BookDate(year: 2011, month: 5).rfc3339 == "2011-05-01T00:00:00Z")
+    #expect(BookDate(year: 812).rfc3339 == "0812-01-01T00:00:00Z")
   }
 
   @Test func sourceDateEpochIsReadFromTheEnvironment() {

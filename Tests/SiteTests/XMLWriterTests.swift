@@ -4,7 +4,7 @@ import Testing
 @testable import Site
 
 @Suite struct XMLWriterTests {
-  /// A book date written as digits reads as `Timestamp.rfc3339` and `isoString` spell it, the
+  /// A book date written as digits reads as `BookDate.rfc3339` and `isoString` spell it, the
   /// text the feeds wrote before: partial dates, small years, and dates outside what the digits
   /// path takes (written through the strings).
   @Test(arguments: [
@@ -17,7 +17,7 @@ import Testing
       var digits = XMLWriter()
       digits.element("updated", date: date, time: time)
       var strings = XMLWriter()
-      strings.element("updated", time ? Timestamp.rfc3339(date) : date.isoString)
+      strings.element("updated", time ? date.rfc3339 : date.isoString)
       #expect(digits.text == strings.text, "\(date), time: \(time)")
     }
   }

@@ -70,7 +70,7 @@ struct AtomFeed: Sendable {
       if newest.map({ $0 < date }) ?? true { newest = date }
     }
     guard let newest else { return UTCTime.rfc3339(epochSeconds: 0) }
-    return Timestamp.rfc3339(newest)
+    return newest.rfc3339
   }
 
   /// A feed needs an author unless every entry has one; the site's author, else its title.

@@ -57,12 +57,12 @@ struct XMLWriter {
     put("\"/>\n")
   }
 
-  /// `<name>2019-03-05T00:00:00Z</name>` (`Timestamp.rfc3339`) with `time`, else the date's
+  /// `<name>2019-03-05T00:00:00Z</name>` (`BookDate.rfc3339`) with `time`, else the date's
   /// `isoString` (`2019-03`): written as digits, without making strings for each entry.
   mutating func element(_ name: String, date: BookDate, time: Bool) {
     guard (1...9999).contains(date.year), (1...12).contains(date.month ?? 1), (1...31).contains(date.day ?? 1)
     else {
-      return element(name, time ? Timestamp.rfc3339(date) : date.isoString)
+      return element(name, time ? date.rfc3339 : date.isoString)
     }
     startLine(name)
     bytes.append(UInt8(ascii: ">"))

@@ -1,6 +1,10 @@
 import BookRecord
+import Support
 
 extension BookDate {
+  /// `2019-03-05T00:00:00Z`, as feeds give books (a missing month or day counts as the first).
+  var rfc3339: String { UTCTime.rfc3339(year: year, month: month ?? 1, day: day ?? 1) }
+
   /// `March 5, 2019` / `March 2019` / `2019` in English; `2019年3月5日` in Chinese and Japanese.
   func formatted(for language: UILanguage) -> String {
     switch language {
