@@ -5,8 +5,8 @@ import GoogleBooks
 import Site
 import Sourcing
 
-/// What `bookgen serve` keeps in memory (never on disk) from one rebuild to the next, so that a
-/// rebuild decodes, maps and renders again only what changed.
+/// What `bookgen serve` keeps in memory (never on disk) between rebuilds: the cache entries it
+/// decoded, their records and the site, so a rebuild redoes only the part an edit touches.
 final class PreviewState: @unchecked Sendable {
   /// What a fetch stage read: the catalog but for the owner's entries (those stand in for a
   /// book aside), and the cache's entries by file identity.

@@ -3,7 +3,7 @@ import Glibc
 /// Hard links made by name into one folder of the output being written (`covers/`), from
 /// folders opened once, where each file has the name it is given in the output: the processed
 /// covers are tens of thousands of files in a few folders, and walking both full paths for each
-/// was most of its cost. For one task at a time; the folders close with it.
+/// would be most of the cost. For one task at a time; the folders close with it.
 final class FolderLinks {
   /// The folder written (`<staging>/covers`), and the same folder of the current output.
   let folder: String
